@@ -1,0 +1,157 @@
+//! Library functions and intrinsics ravel models, resolved from their names once at load
+//! time so the interpreter dispatches on an enum instead of strings.
+
+macro_rules! builtins {
+    ($($variant:ident = $($name:literal)|+;)*) => {
+        /// A modelled library function or LLVM intrinsic.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Builtin { $($variant),* }
+
+        impl Builtin {
+            /// The model for a C library function name, if ravel has one.
+            fn from_c_name(name: &str) -> Option<Builtin> {
+                match name {
+                    $($($name)|+ => Some(Builtin::$variant),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+builtins! {
+    // memory management
+    Malloc = "malloc"; Calloc = "calloc"; Realloc = "realloc"; Free = "free";
+    AlignedAlloc = "aligned_alloc" | "memalign"; PosixMemalign = "posix_memalign";
+    // memory and strings
+    Memcpy = "memcpy" | "llvm.memcpy" | "llvm.memcpy.inline" | "__builtin_memcpy";
+    Memmove = "memmove" | "llvm.memmove"; Memset = "memset" | "llvm.memset" | "llvm.memset.inline";
+    Memcmp = "memcmp" | "bcmp"; Memchr = "memchr"; Strlen = "strlen"; Strnlen = "strnlen";
+    Strcpy = "strcpy"; Strncpy = "strncpy"; Strcat = "strcat"; Strncat = "strncat";
+    Strcmp = "strcmp"; Strncmp = "strncmp"; Strchr = "strchr"; Strrchr = "strrchr";
+    Strstr = "strstr"; Strdup = "strdup"; Strndup = "strndup";
+    // stdio
+    Printf = "printf"; Fprintf = "fprintf"; Sprintf = "sprintf"; Snprintf = "snprintf";
+    Vprintf = "vprintf"; Vfprintf = "vfprintf"; Vsprintf = "vsprintf"; Vsnprintf = "vsnprintf";
+    Puts = "puts"; Fputs = "fputs"; Putchar = "putchar"; Fputc = "fputc" | "putc" | "_IO_putc";
+    Fflush = "fflush"; Fwrite = "fwrite"; Getchar = "getchar"; Setvbuf = "setvbuf" | "setbuf";
+    // process
+    AssertFail = "__assert_fail" | "__assert" | "__assert_rtn" | "__assert_perror_fail";
+    Abort = "abort"; Exit = "exit" | "_exit" | "_Exit" | "quick_exit"; Atexit = "atexit";
+    ErrnoLocation = "__errno_location";
+    // numbers
+    Rand = "rand" | "random"; Srand = "srand" | "srandom";
+    Strtol = "strtol"; Strtoll = "strtoll" | "strtoimax"; Strtoul = "strtoul";
+    Strtoull = "strtoull" | "strtoumax"; Atoi = "atoi"; Atol = "atol"; Atoll = "atoll";
+    Strtod = "strtod"; Atof = "atof"; Abs = "abs"; Labs = "labs"; Llabs = "llabs";
+    Toupper = "toupper"; Tolower = "tolower"; CtypeB = "__ctype_b_loc";
+    // time and scheduling: no real time passes in the interpreter
+    Time = "time"; Sleep = "sleep" | "usleep" | "nanosleep"; SchedYield = "sched_yield" | "pthread_yield" | "thrd_yield";
+    Getpid = "getpid";
+    // libm
+    Sqrt = "sqrt" | "llvm.sqrt"; Sqrtf = "sqrtf"; Fabs = "fabs" | "llvm.fabs"; Fabsf = "fabsf";
+    Floor = "floor" | "llvm.floor"; Ceil = "ceil" | "llvm.ceil"; Round = "round" | "llvm.round";
+    Trunc = "trunc" | "llvm.trunc"; Pow = "pow" | "llvm.pow"; Exp = "exp" | "llvm.exp";
+    Log = "log" | "llvm.log"; Sin = "sin" | "llvm.sin"; Cos = "cos" | "llvm.cos";
+    Fmod = "fmod"; Copysign = "copysign" | "llvm.copysign"; Fma = "fma" | "llvm.fma" | "llvm.fmuladd";
+    MinNum = "fmin" | "llvm.minnum"; MaxNum = "fmax" | "llvm.maxnum";
+    // threads
+    ThreadCreate = "pthread_create"; ThreadJoin = "pthread_join"; ThreadDetach = "pthread_detach";
+    ThreadExit = "pthread_exit"; ThreadSelf = "pthread_self"; ThreadEqual = "pthread_equal";
+    AttrInit = "pthread_attr_init"; AttrDestroy = "pthread_attr_destroy";
+    AttrSetDetachState = "pthread_attr_setdetachstate"; AttrGetDetachState = "pthread_attr_getdetachstate";
+    AttrIgnored = "pthread_attr_setstacksize" | "pthread_attr_setscope" | "pthread_attr_setschedpolicy"
+        | "pthread_attr_setinheritsched" | "pthread_attr_setschedparam" | "pthread_attr_setguardsize";
+    MutexInit = "pthread_mutex_init"; MutexLock = "pthread_mutex_lock";
+    MutexTryLock = "pthread_mutex_trylock"; MutexTimedLock = "pthread_mutex_timedlock";
+    MutexUnlock = "pthread_mutex_unlock"; MutexDestroy = "pthread_mutex_destroy";
+    MutexAttrInit = "pthread_mutexattr_init"; MutexAttrDestroy = "pthread_mutexattr_destroy";
+    MutexAttrSetType = "pthread_mutexattr_settype"; MutexAttrGetType = "pthread_mutexattr_gettype";
+    MutexAttrIgnored = "pthread_mutexattr_setpshared" | "pthread_mutexattr_setprotocol" | "pthread_mutexattr_setrobust";
+    CondInit = "pthread_cond_init"; CondWait = "pthread_cond_wait"; CondTimedWait = "pthread_cond_timedwait";
+    CondSignal = "pthread_cond_signal"; CondBroadcast = "pthread_cond_broadcast"; CondDestroy = "pthread_cond_destroy";
+    CondAttrIgnored = "pthread_condattr_init" | "pthread_condattr_destroy" | "pthread_condattr_setpshared" | "pthread_condattr_setclock";
+    RwInit = "pthread_rwlock_init"; RwRdLock = "pthread_rwlock_rdlock"; RwWrLock = "pthread_rwlock_wrlock";
+    RwTryRdLock = "pthread_rwlock_tryrdlock"; RwTryWrLock = "pthread_rwlock_trywrlock";
+    RwUnlock = "pthread_rwlock_unlock"; RwDestroy = "pthread_rwlock_destroy";
+    RwAttrIgnored = "pthread_rwlockattr_init" | "pthread_rwlockattr_destroy" | "pthread_rwlockattr_setpshared";
+    BarrierInit = "pthread_barrier_init"; BarrierWait = "pthread_barrier_wait"; BarrierDestroy = "pthread_barrier_destroy";
+    BarrierAttrIgnored = "pthread_barrierattr_init" | "pthread_barrierattr_destroy";
+    SemInit = "sem_init"; SemWait = "sem_wait"; SemTryWait = "sem_trywait"; SemTimedWait = "sem_timedwait";
+    SemPost = "sem_post"; SemGetValue = "sem_getvalue"; SemDestroy = "sem_destroy";
+    Once = "pthread_once"; KeyCreate = "pthread_key_create"; KeyDelete = "pthread_key_delete";
+    SetSpecific = "pthread_setspecific"; GetSpecific = "pthread_getspecific";
+    SpinInit = "pthread_spin_init"; SpinLock = "pthread_spin_lock"; SpinTryLock = "pthread_spin_trylock";
+    SpinUnlock = "pthread_spin_unlock"; SpinDestroy = "pthread_spin_destroy";
+    // verification API (SV-COMP, KLEE, ravel.h)
+    Nondet = "__VERIFIER_nondet_int" | "__VERIFIER_nondet_uint" | "__VERIFIER_nondet_long" | "__VERIFIER_nondet_ulong"
+        | "__VERIFIER_nondet_char" | "__VERIFIER_nondet_uchar" | "__VERIFIER_nondet_short" | "__VERIFIER_nondet_ushort"
+        | "__VERIFIER_nondet_bool" | "__VERIFIER_nondet_pointer" | "__VERIFIER_nondet_size_t" | "__VERIFIER_nondet_u32"
+        | "__VERIFIER_nondet_loff_t" | "__VERIFIER_nondet_longlong" | "__VERIFIER_nondet_ulonglong"
+        | "__VERIFIER_nondet_unsigned" | "__VERIFIER_nondet_unsigned_int" | "__VERIFIER_nondet_u8" | "__VERIFIER_nondet_u16"
+        | "__VERIFIER_nondet_int128" | "__VERIFIER_nondet_uint128" | "klee_int" | "ravel_nondet_int"
+        | "ravel_nondet_uint" | "ravel_nondet_long" | "ravel_nondet_char" | "ravel_nondet_bool";
+    MakeSymbolic = "klee_make_symbolic" | "ravel_symbolic";
+    Assume = "__VERIFIER_assume" | "klee_assume" | "ravel_assume";
+    AtomicBegin = "__VERIFIER_atomic_begin" | "ravel_atomic_begin"; AtomicEnd = "__VERIFIER_atomic_end" | "ravel_atomic_end";
+    ReachError = "reach_error" | "__VERIFIER_error" | "ravel_reach_error";
+    RavelAssert = "ravel_assert" | "klee_assert";
+    // intrinsics
+    NoOp = "llvm.lifetime.start" | "llvm.lifetime.end" | "llvm.dbg.declare" | "llvm.dbg.value" | "llvm.dbg.label"
+        | "llvm.dbg.assign" | "llvm.assume" | "llvm.experimental.noalias.scope.decl" | "llvm.prefetch"
+        | "llvm.invariant.end" | "llvm.var.annotation" | "llvm.codeview.annotation" | "llvm.sideeffect"
+        | "llvm.stackrestore" | "llvm.va_end" | "va_end" | "llvm.donothing" | "pthread_setname_np"
+        | "pthread_setcancelstate" | "pthread_setcanceltype";
+    StackSave = "llvm.stacksave";
+    InvariantStart = "llvm.invariant.start";
+    VaStart = "llvm.va_start"; VaCopy = "llvm.va_copy";
+    Expect = "llvm.expect" | "llvm.expect.with.probability" | "llvm.ssa.copy" | "llvm.annotation" | "llvm.launder.invariant.group" | "llvm.strip.invariant.group";
+    Trap = "llvm.trap" | "llvm.debugtrap" | "llvm.ubsantrap";
+    ThreadLocalAddress = "llvm.threadlocal.address";
+    ObjectSize = "llvm.objectsize"; IsConstant = "llvm.is.constant";
+    SAddOverflow = "llvm.sadd.with.overflow"; UAddOverflow = "llvm.uadd.with.overflow";
+    SSubOverflow = "llvm.ssub.with.overflow"; USubOverflow = "llvm.usub.with.overflow";
+    SMulOverflow = "llvm.smul.with.overflow"; UMulOverflow = "llvm.umul.with.overflow";
+    SAddSat = "llvm.sadd.sat"; UAddSat = "llvm.uadd.sat"; SSubSat = "llvm.ssub.sat"; USubSat = "llvm.usub.sat";
+    SMin = "llvm.smin"; SMax = "llvm.smax"; UMin = "llvm.umin"; UMax = "llvm.umax"; IntAbs = "llvm.abs";
+    Ctpop = "llvm.ctpop"; Ctlz = "llvm.ctlz"; Cttz = "llvm.cttz"; Bswap = "llvm.bswap";
+    Bitreverse = "llvm.bitreverse"; Fshl = "llvm.fshl"; Fshr = "llvm.fshr";
+}
+
+impl Builtin {
+    /// The model for a function or intrinsic name. Intrinsic names carry type suffixes
+    /// (`llvm.memcpy.p0.p0.i64`), which are stripped until a known base name matches.
+    pub fn from_name(name: &str) -> Option<Builtin> {
+        if let Some(b) = Builtin::from_c_name(name) {
+            return Some(b);
+        }
+        if !name.starts_with("llvm.") {
+            return None;
+        }
+        let mut base = name;
+        while let Some(dot) = base.rfind('.') {
+            base = &base[..dot];
+            if let Some(b) = Builtin::from_c_name(base) {
+                return Some(b);
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Builtin;
+
+    #[test]
+    fn resolves_intrinsics_with_type_suffixes() {
+        assert_eq!(Builtin::from_name("llvm.memcpy.p0.p0.i64"), Some(Builtin::Memcpy));
+        assert_eq!(Builtin::from_name("llvm.umul.with.overflow.i32"), Some(Builtin::UMulOverflow));
+        assert_eq!(Builtin::from_name("llvm.umax.i8"), Some(Builtin::UMax));
+        assert_eq!(Builtin::from_name("llvm.expect.with.probability.i64"), Some(Builtin::Expect));
+        assert_eq!(Builtin::from_name("llvm.lifetime.start.p0"), Some(Builtin::NoOp));
+        assert_eq!(Builtin::from_name("pthread_mutex_lock"), Some(Builtin::MutexLock));
+        assert_eq!(Builtin::from_name("llvm.nonexistent.i32"), None);
+        assert_eq!(Builtin::from_name("frobnicate"), None);
+    }
+}

@@ -1,0 +1,262 @@
+//! A canonicalisation pass over the module, run through LLVM's C API before `llvm-ir`
+//! converts it, for two facts `llvm-ir` cannot represent:
+//! - constant `getelementptr` expressions lose their source element type, so each one is
+//!   rewritten to `getelementptr i8, base, <byte offset>` (offset computed by LLVM's own
+//!   data layout);
+//! - integer constants wider than 64 bits are truncated, so each instruction operand
+//!   holding one is rebuilt from two 64-bit halves with instructions.
+
+use llvm_sys::bit_writer::LLVMWriteBitcodeToFile;
+use llvm_sys::core::*;
+use llvm_sys::ir_reader::LLVMParseIRInContext;
+use llvm_sys::prelude::*;
+use llvm_sys::target::*;
+use llvm_sys::{LLVMOpcode, LLVMTypeKind};
+use rustc_hash::FxHashSet;
+use std::ffi::{CStr, CString};
+use std::path::Path;
+
+/// Parses `input` (bitcode or textual IR), canonicalises it and writes bitcode to `output`.
+pub fn canonicalize(input: &Path, output: &Path) -> Result<(), String> {
+    let input_c = CString::new(input.as_os_str().as_encoded_bytes()).map_err(|e| e.to_string())?;
+    let output_c = CString::new(output.as_os_str().as_encoded_bytes()).map_err(|e| e.to_string())?;
+    // SAFETY: plain LLVM C API use; every object created here is disposed before returning,
+    // and values are only used while the module that owns them is alive.
+    unsafe {
+        let ctx = LLVMContextCreate();
+        let result = (|| {
+            let mut buf: LLVMMemoryBufferRef = std::ptr::null_mut();
+            let mut msg: *mut std::os::raw::c_char = std::ptr::null_mut();
+            if LLVMCreateMemoryBufferWithContentsOfFile(input_c.as_ptr(), &mut buf, &mut msg) != 0 {
+                return Err(take_message(msg));
+            }
+            let mut module: LLVMModuleRef = std::ptr::null_mut();
+            // LLVMParseIRInContext takes ownership of the buffer.
+            if LLVMParseIRInContext(ctx, buf, &mut module, &mut msg) != 0 {
+                return Err(take_message(msg));
+            }
+            let res = Canon::new(ctx, module).run();
+            if res.is_ok() && LLVMWriteBitcodeToFile(module, output_c.as_ptr()) != 0 {
+                LLVMDisposeModule(module);
+                return Err(format!("cannot write {}", output.display()));
+            }
+            LLVMDisposeModule(module);
+            res
+        })();
+        LLVMContextDispose(ctx);
+        result
+    }
+}
+
+unsafe fn take_message(msg: *mut std::os::raw::c_char) -> String {
+    if msg.is_null() {
+        return "unknown LLVM error".into();
+    }
+    let s = CStr::from_ptr(msg).to_string_lossy().trim().to_string();
+    LLVMDisposeMessage(msg);
+    s
+}
+
+struct Canon {
+    ctx: LLVMContextRef,
+    module: LLVMModuleRef,
+    td: LLVMTargetDataRef,
+    seen: FxHashSet<LLVMValueRef>,
+    /// Constant GEPs in DFS post-order; processed in reverse so users go before operands.
+    geps: Vec<LLVMValueRef>,
+    /// A >64-bit constant nested inside another constant, which cannot be rebuilt.
+    nested_wide: Option<String>,
+}
+
+impl Canon {
+    unsafe fn new(ctx: LLVMContextRef, module: LLVMModuleRef) -> Canon {
+        let td = LLVMCreateTargetData(LLVMGetDataLayoutStr(module));
+        Canon { ctx, module, td, seen: FxHashSet::default(), geps: Vec::new(), nested_wide: None }
+    }
+
+    unsafe fn run(mut self) -> Result<(), String> {
+        let res = self.rewrite();
+        LLVMDisposeTargetData(self.td);
+        res
+    }
+
+    unsafe fn rewrite(&mut self) -> Result<(), String> {
+        let mut g = LLVMGetFirstGlobal(self.module);
+        while !g.is_null() {
+            let init = LLVMGetInitializer(g);
+            if !init.is_null() {
+                self.collect(init);
+            }
+            g = LLVMGetNextGlobal(g);
+        }
+        let mut wide_uses = Vec::new();
+        self.for_each_instruction(|c, inst| {
+            for i in 0..LLVMGetNumOperands(inst) {
+                let op = LLVMGetOperand(inst, i as u32);
+                if op.is_null() || LLVMIsAConstant(op).is_null() {
+                    continue;
+                }
+                if is_wide_int_constant(op) {
+                    wide_uses.push((inst, i as u32, op));
+                } else {
+                    c.collect(op);
+                }
+            }
+        });
+        if let Some(what) = self.nested_wide.take() {
+            return Err(format!("unsupported: integer constant wider than 64 bits inside a constant ({what})"));
+        }
+        for gep in std::mem::take(&mut self.geps).into_iter().rev() {
+            self.canonical_gep(gep)?;
+        }
+        for (inst, idx, c) in wide_uses {
+            self.materialise_wide(inst, idx, c)?;
+        }
+        Ok(())
+    }
+
+    unsafe fn for_each_instruction(&mut self, mut f: impl FnMut(&mut Self, LLVMValueRef)) {
+        let mut func = LLVMGetFirstFunction(self.module);
+        while !func.is_null() {
+            let mut bb = LLVMGetFirstBasicBlock(func);
+            while !bb.is_null() {
+                let mut inst = LLVMGetFirstInstruction(bb);
+                while !inst.is_null() {
+                    f(self, inst);
+                    inst = LLVMGetNextInstruction(inst);
+                }
+                bb = LLVMGetNextBasicBlock(bb);
+            }
+            func = LLVMGetNextFunction(func);
+        }
+    }
+
+    /// Records every constant GEP reachable from constant `c` (post-order), and notes
+    /// nested wide integer constants.
+    unsafe fn collect(&mut self, c: LLVMValueRef) {
+        if c.is_null() || LLVMIsAConstant(c).is_null() || !LLVMIsAGlobalValue(c).is_null() || !self.seen.insert(c) {
+            return;
+        }
+        if is_wide_int_constant(c) && parse_int_literal(&print_value(c)).is_none_or(|v| v > u64::MAX as u128) {
+            self.nested_wide.get_or_insert_with(|| print_value(c));
+        }
+        for i in 0..LLVMGetNumOperands(c) {
+            self.collect(LLVMGetOperand(c, i as u32));
+        }
+        if !LLVMIsAConstantExpr(c).is_null() && LLVMGetConstOpcode(c) == LLVMOpcode::LLVMGetElementPtr {
+            self.geps.push(c);
+        }
+    }
+
+    /// Replaces a constant GEP by `gep i8, base, offset`.
+    unsafe fn canonical_gep(&mut self, gep: LLVMValueRef) -> Result<(), String> {
+        let i8t = LLVMInt8TypeInContext(self.ctx);
+        let src = LLVMGetGEPSourceElementType(gep);
+        let n = LLVMGetNumOperands(gep) as u32;
+        if src == i8t && n <= 2 {
+            return Ok(());
+        }
+        let mut offset: i64 = 0;
+        let mut ty = src;
+        for i in 1..n {
+            let idx = LLVMGetOperand(gep, i);
+            if LLVMIsAConstantInt(idx).is_null() {
+                return Err(format!("constant getelementptr with a non-integer index: {}", print_value(gep)));
+            }
+            let v = LLVMConstIntGetSExtValue(idx);
+            if i == 1 {
+                offset = offset.wrapping_add(v.wrapping_mul(LLVMABISizeOfType(self.td, ty) as i64));
+                continue;
+            }
+            match LLVMGetTypeKind(ty) {
+                LLVMTypeKind::LLVMStructTypeKind => {
+                    offset = offset.wrapping_add(LLVMOffsetOfElement(self.td, ty, v as u32) as i64);
+                    ty = LLVMStructGetTypeAtIndex(ty, v as u32);
+                }
+                LLVMTypeKind::LLVMArrayTypeKind => {
+                    ty = LLVMGetElementType(ty);
+                    offset = offset.wrapping_add(v.wrapping_mul(LLVMABISizeOfType(self.td, ty) as i64));
+                }
+                LLVMTypeKind::LLVMVectorTypeKind => {
+                    ty = LLVMGetElementType(ty);
+                    offset = offset.wrapping_add(v.wrapping_mul(LLVMStoreSizeOfType(self.td, ty) as i64));
+                }
+                _ => return Err(format!("unexpected constant getelementptr: {}", print_value(gep))),
+            }
+        }
+        let idx_ty = LLVMIntTypeInContext(self.ctx, LLVMPointerSize(self.td) * 8);
+        let mut off = LLVMConstInt(idx_ty, offset as u64, 1);
+        let base = LLVMGetOperand(gep, 0);
+        let replacement = LLVMConstGEP2(i8t, base, &mut off, 1);
+        LLVMReplaceAllUsesWith(gep, replacement);
+        Ok(())
+    }
+
+    /// Rebuilds a >64-bit constant operand as `(zext hi) << 64 | zext lo` right before its use.
+    unsafe fn materialise_wide(&mut self, inst: LLVMValueRef, idx: u32, c: LLVMValueRef) -> Result<(), String> {
+        let ty = LLVMTypeOf(c);
+        let bits = LLVMGetIntTypeWidth(ty);
+        if bits > 128 {
+            return Err(format!("integer constant of {bits} bits"));
+        }
+        let value = parse_int_literal(&print_value(c)).ok_or_else(|| format!("cannot read constant {}", print_value(c)))?;
+        if value <= u64::MAX as u128 {
+            return Ok(());
+        }
+        let builder = LLVMCreateBuilderInContext(self.ctx);
+        let at = if LLVMIsAPHINode(inst).is_null() {
+            inst
+        } else {
+            LLVMGetBasicBlockTerminator(LLVMGetIncomingBlock(inst, idx))
+        };
+        LLVMPositionBuilderBefore(builder, at);
+        let i64t = LLVMInt64TypeInContext(self.ctx);
+        let half = |v: u64, name: &[u8]| {
+            let frozen = LLVMBuildFreeze(builder, LLVMConstInt(i64t, v, 0), name.as_ptr() as *const _);
+            LLVMBuildZExt(builder, frozen, ty, c"".as_ptr())
+        };
+        let lo = half(value as u64, b"lo\0");
+        let hi = half((value >> 64) as u64, b"hi\0");
+        let shifted = LLVMBuildShl(builder, hi, LLVMConstInt(ty, 64, 0), c"".as_ptr());
+        let full = LLVMBuildOr(builder, shifted, lo, c"".as_ptr());
+        LLVMSetOperand(inst, idx, full);
+        LLVMDisposeBuilder(builder);
+        Ok(())
+    }
+}
+
+unsafe fn is_wide_int_constant(v: LLVMValueRef) -> bool {
+    !LLVMIsAConstantInt(v).is_null() && LLVMGetIntTypeWidth(LLVMTypeOf(v)) > 64
+}
+
+unsafe fn print_value(v: LLVMValueRef) -> String {
+    let p = LLVMPrintValueToString(v);
+    let s = CStr::from_ptr(p).to_string_lossy().into_owned();
+    LLVMDisposeMessage(p);
+    s
+}
+
+/// Reads the integer of a printed constant such as `i128 -5`, as its 128-bit pattern.
+fn parse_int_literal(text: &str) -> Option<u128> {
+    let lit = text.split_whitespace().last()?;
+    match lit {
+        "true" => Some(1),
+        "false" => Some(0),
+        _ => match lit.strip_prefix('-') {
+            Some(mag) => Some(mag.parse::<u128>().ok()?.wrapping_neg()),
+            None => lit.parse::<u128>().ok(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_int_literal;
+
+    #[test]
+    fn reads_wide_literals() {
+        assert_eq!(parse_int_literal("i128 -1"), Some(u128::MAX));
+        assert_eq!(parse_int_literal("i128 18446744073709551616"), Some(1u128 << 64));
+        assert_eq!(parse_int_literal("i1 true"), Some(1));
+    }
+}

@@ -1,0 +1,320 @@
+//! The lowered, indexed program the interpreter executes.
+//!
+//! Everything the interpreter needs is resolved here once: register slots instead of names,
+//! byte offsets instead of GEP types, model ids instead of callee names, global addresses
+//! instead of symbols. Register values are stored as 64-bit words; a value wider than 64
+//! bits (i128, aggregates, vectors) occupies consecutive words holding its memory image.
+
+use crate::builtins::Builtin;
+
+/// Index of a register word in a frame.
+pub type Reg = u32;
+/// Index of a function in [`Program::functions`].
+pub type FuncId = u32;
+/// Index of an instruction inside a function's code.
+pub type Pc = u32;
+
+/// An instruction operand: a register, an inline constant that fits in one word, or a
+/// multi-word constant stored in [`Program::wide_consts`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opd {
+    Reg(Reg),
+    Imm(u64),
+    Wide(u32),
+}
+
+/// Integer binary operations; operands and results are canonical (zero-extended) words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    UDiv,
+    SDiv,
+    URem,
+    SRem,
+    And,
+    Or,
+    Xor,
+    Shl,
+    LShr,
+    AShr,
+}
+
+/// Floating-point binary operations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FBinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+}
+
+/// Integer comparison predicates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ICmp {
+    Eq,
+    Ne,
+    Ugt,
+    Uge,
+    Ult,
+    Ule,
+    Sgt,
+    Sge,
+    Slt,
+    Sle,
+}
+
+/// Floating-point comparison predicates (ordered/unordered as in LLVM).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FCmp {
+    False,
+    Oeq,
+    Ogt,
+    Oge,
+    Olt,
+    Ole,
+    One,
+    Ord,
+    Uno,
+    Ueq,
+    Ugt,
+    Uge,
+    Ult,
+    Ule,
+    Une,
+    True,
+}
+
+/// Conversions. Widths are in bits; float kinds use 32/64.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastOp {
+    Trunc,
+    ZExt,
+    SExt,
+    FpTrunc,
+    FpExt,
+    FpToUi,
+    FpToSi,
+    UiToFp,
+    SiToFp,
+}
+
+/// Read-modify-write operations of `atomicrmw` (and the `__sync`/`__atomic` builtins).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RmwOp {
+    Xchg,
+    Add,
+    Sub,
+    And,
+    Nand,
+    Or,
+    Xor,
+    Max,
+    Min,
+    UMax,
+    UMin,
+    FAdd,
+    FSub,
+    FMax,
+    FMin,
+    UIncWrap,
+    UDecWrap,
+}
+
+/// Memory ordering of an atomic access; `NotAtomic` for plain accesses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Ordering {
+    NotAtomic,
+    Relaxed,
+    Acquire,
+    Release,
+    AcqRel,
+    SeqCst,
+}
+
+/// How a call finds its target.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Callee {
+    Func(FuncId),
+    Builtin(Builtin),
+    /// A function pointer; resolved to a function through its address at run time.
+    Indirect(Opd),
+}
+
+/// One argument of a call: where its value is and how big it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arg {
+    pub opd: Opd,
+    /// Size in bytes of the value (its store size in memory).
+    pub bytes: u32,
+    pub is_float: bool,
+}
+
+/// A register-to-register copy of `words` words, used for phi moves and bitcasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub dst: Reg,
+    pub src: Opd,
+    pub words: u32,
+}
+
+/// A lowered instruction. Integer widths `bits` are at most 64 unless the variant is `Wide*`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Inst {
+    Bin { op: BinOp, bits: u32, dst: Reg, a: Opd, b: Opd },
+    /// Integer operation on widths 65..=128 (two words).
+    WideBin { op: BinOp, bits: u32, dst: Reg, a: Opd, b: Opd },
+    Cmp { pred: ICmp, bits: u32, dst: Reg, a: Opd, b: Opd },
+    WideCmp { pred: ICmp, bits: u32, dst: Reg, a: Opd, b: Opd },
+    FBin { op: FBinOp, double: bool, dst: Reg, a: Opd, b: Opd },
+    FNeg { double: bool, dst: Reg, a: Opd },
+    FCmp { pred: FCmp, double: bool, dst: Reg, a: Opd, b: Opd },
+    Cast { op: CastOp, from: u32, to: u32, dst: Reg, a: Opd },
+    Select { dst: Reg, cond: Opd, t: Opd, f: Opd, words: u32 },
+    Move(Move),
+    /// Builds an aggregate/vector value from parts: `(byte offset, bytes, value)`.
+    Build { dst: Reg, words: u32, parts: Box<[(u32, u32, Opd)]> },
+    /// Extracts `bytes` at byte offset `offset` of a multi-word value; `dyn_index` adds
+    /// `index * stride` (extractelement with a variable index).
+    Extract { dst: Reg, src: Opd, offset: u32, bytes: u32, dyn_index: Option<(Opd, u32)> },
+    /// Copies `src` into `dst` and overwrites `bytes` at `offset` (+ `index * stride`) with `elem`.
+    Insert { dst: Reg, src: Opd, words: u32, offset: u32, bytes: u32, elem: Opd, dyn_index: Option<(Opd, u32)> },
+    /// Shuffles vector elements: each output element picks input element `i` of the
+    /// concatenation of `a` and `b` (`None` = undef, zero here).
+    Shuffle { dst: Reg, a: Opd, b: Opd, in_len: u32, elem_bytes: u32, mask: Box<[Option<u32>]>, words: u32 },
+    /// Element-wise integer/float op on vectors: applied `len` times on `elem_bits` lanes.
+    VecBin { op: BinOp, elem_bits: u32, len: u32, dst: Reg, a: Opd, b: Opd },
+    VecCmp { pred: ICmp, elem_bits: u32, len: u32, dst: Reg, a: Opd, b: Opd },
+    VecCast { op: CastOp, from: u32, to: u32, len: u32, dst: Reg, a: Opd },
+    /// `dst = base + Σ index_i * scale_i + offset`, indices sign-extended from their width.
+    Gep { dst: Reg, base: Opd, offset: i64, indices: Box<[(Opd, u32, i64)]>, ptr_bits: u32 },
+    Alloca { dst: Reg, elem_bytes: u64, count: Opd, count_bits: u32, align: u32 },
+    Load { dst: Reg, addr: Opd, bytes: u32, order: Ordering },
+    Store { addr: Opd, val: Opd, bytes: u32, order: Ordering },
+    Rmw { op: RmwOp, dst: Reg, addr: Opd, val: Opd, bits: u32, order: Ordering },
+    /// Result is `{old value, success flag}` laid out as an LLVM struct: value words, then flag.
+    CmpXchg { dst: Reg, addr: Opd, expected: Opd, new: Opd, bits: u32, flag_offset: u32, order: Ordering },
+    Fence { order: Ordering },
+    /// `ret_bits` is the width of an integer/pointer result (models need it to produce
+    /// canonical values), or the result's size in bits otherwise.
+    Call { dst: Option<(Reg, u32)>, callee: Callee, args: Box<[Arg]>, fixed_args: u32, ret_bits: u32 },
+    /// `va_arg` instruction (rare; clang expands most uses inline).
+    VaArg { dst: Reg, list: Opd, bytes: u32 },
+    Ret { val: Option<(Opd, u32)> },
+    Jump { target: Pc },
+    Branch { cond: Opd, then_pc: Pc, else_pc: Pc },
+    Switch { val: Opd, bits: u32, cases: Box<[(u64, Pc)]>, default: Pc },
+    /// Indirect branch to a block address (`blockaddress` values are `function address + pc`).
+    Unreachable,
+    /// An IR construct ravel does not support; executing it stops with "unsupported".
+    Unsupported { what: Box<str> },
+}
+
+/// A source position: index into [`Program::files`], line and column (0 = unknown).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SrcLoc {
+    pub file: u32,
+    pub line: u32,
+    pub col: u32,
+}
+
+/// A function body, ready to run.
+#[derive(Clone, Debug)]
+pub struct Function {
+    pub name: String,
+    /// Register slot and word count of every parameter.
+    pub params: Vec<(Reg, u32)>,
+    pub is_var_arg: bool,
+    /// Number of register words a frame of this function needs.
+    pub frame_words: u32,
+    pub code: Vec<Inst>,
+    /// Source location of each instruction (parallel to `code`).
+    pub locs: Vec<SrcLoc>,
+    /// True for functions named `__VERIFIER_atomic_*`: they execute without interruption.
+    pub atomic: bool,
+    pub loc: SrcLoc,
+}
+
+/// A global variable with its address and initial memory image.
+#[derive(Clone, Debug)]
+pub struct Global {
+    pub name: String,
+    pub addr: u64,
+    pub size: u64,
+    pub init: Vec<u8>,
+    pub is_const: bool,
+    pub thread_local: bool,
+}
+
+/// Facts of the target's data model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DataModel {
+    pub ptr_bytes: u32,
+    pub long_bytes: u32,
+}
+
+impl DataModel {
+    /// Mask that keeps a value within pointer width.
+    pub fn ptr_mask(&self) -> u64 {
+        if self.ptr_bytes == 8 {
+            u64::MAX
+        } else {
+            u32::MAX as u64
+        }
+    }
+}
+
+/// The address map shared by the loader and the vm: where functions and globals live.
+pub mod addr {
+    /// Functions get fake addresses so function pointers are ordinary integers.
+    pub const FUNC_BASE: u64 = 0x0001_0000;
+    /// Each function occupies this many bytes of the function segment.
+    pub const FUNC_STRIDE: u64 = 16;
+    /// First global's address.
+    pub const GLOBAL_BASE: u64 = 0x0100_0000;
+    /// Unused bytes between objects so off-by-one accesses hit no object.
+    pub const RED_ZONE: u64 = 16;
+}
+
+/// The whole program.
+#[derive(Clone, Debug)]
+pub struct Program {
+    pub functions: Vec<Function>,
+    pub globals: Vec<Global>,
+    /// Multi-word constants referenced by [`Opd::Wide`].
+    pub wide_consts: Vec<u64>,
+    pub main: Option<FuncId>,
+    /// Global constructors in the order they run.
+    pub ctors: Vec<FuncId>,
+    pub model: DataModel,
+    /// Source file paths referenced by [`SrcLoc::file`].
+    pub files: Vec<String>,
+    /// First address past the globals.
+    pub globals_end: u64,
+    /// Addresses of the `FILE` handles behind `stdin`, `stdout` and `stderr`.
+    pub std_streams: [u64; 3],
+}
+
+impl Program {
+    /// The function whose address is `addr`, if any.
+    pub fn function_at(&self, addr: u64) -> Option<FuncId> {
+        let off = addr.checked_sub(addr::FUNC_BASE)?;
+        if off % addr::FUNC_STRIDE != 0 {
+            return None;
+        }
+        let id = off / addr::FUNC_STRIDE;
+        (id < self.functions.len() as u64).then_some(id as FuncId)
+    }
+
+    /// The address of function `f` as seen by the program.
+    pub fn function_addr(f: FuncId) -> u64 {
+        addr::FUNC_BASE + f as u64 * addr::FUNC_STRIDE
+    }
+
+    /// Reads the words of a wide constant.
+    pub fn wide(&self, idx: u32, words: u32) -> &[u64] {
+        &self.wide_consts[idx as usize..(idx + words) as usize]
+    }
+}

@@ -1,0 +1,59 @@
+//! Errors the interpreter detects in the program under test.
+
+use ravel_ir::SrcLoc;
+use serde::Serialize;
+
+/// The kinds of program errors, with stable names used in reports, JSON and tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ErrorKind {
+    AssertionFailure,
+    ReachError,
+    OutOfBounds,
+    NullDereference,
+    UseAfterFree,
+    DoubleFree,
+    InvalidFree,
+    DivisionByZero,
+    Deadlock,
+    PthreadMisuse,
+    StackOverflow,
+    DataRace,
+    /// `llvm.trap` or `__builtin_trap()`.
+    Trap,
+    /// `unreachable` executed: undefined behaviour such as falling off a non-void function.
+    Unreachable,
+}
+
+impl ErrorKind {
+    /// The stable kebab-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::AssertionFailure => "assertion-failure",
+            ErrorKind::ReachError => "reach-error",
+            ErrorKind::OutOfBounds => "out-of-bounds",
+            ErrorKind::NullDereference => "null-dereference",
+            ErrorKind::UseAfterFree => "use-after-free",
+            ErrorKind::DoubleFree => "double-free",
+            ErrorKind::InvalidFree => "invalid-free",
+            ErrorKind::DivisionByZero => "division-by-zero",
+            ErrorKind::Deadlock => "deadlock",
+            ErrorKind::PthreadMisuse => "pthread-misuse",
+            ErrorKind::StackOverflow => "stack-overflow",
+            ErrorKind::DataRace => "data-race",
+            ErrorKind::Trap => "trap",
+            ErrorKind::Unreachable => "unreachable",
+        }
+    }
+}
+
+/// A detected error: what, where, and in which thread.
+#[derive(Clone, Debug, Serialize)]
+pub struct ProgramError {
+    pub kind: ErrorKind,
+    pub message: String,
+    /// Index of the thread that hit it.
+    pub thread: usize,
+    #[serde(skip)]
+    pub loc: SrcLoc,
+}

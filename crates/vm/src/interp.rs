@@ -1,0 +1,926 @@
+//! The instruction loop: executes a thread's lowered code until it reaches a visible
+//! operation it has not been granted, blocks, or the execution ends.
+
+use crate::error::ErrorKind;
+use crate::machine::{Chooser, End, Granularity, Machine, Stop};
+use crate::memory::ObjKind;
+use crate::models::{self, Flow};
+use crate::thread::FrameKind;
+use ravel_ir::{sign_extend, Arg, BinOp, Callee, CastOp, FBinOp, FCmp, FuncId, ICmp, Inst, Opd, Ordering, Program, RmwOp};
+
+/// Keeps the low `bits` bits.
+#[inline]
+pub(crate) fn mask(v: u64, bits: u32) -> u64 {
+    if bits >= 64 {
+        v
+    } else {
+        v & ((1u64 << bits) - 1)
+    }
+}
+
+#[inline]
+pub(crate) fn mask128(v: u128, bits: u32) -> u128 {
+    if bits >= 128 {
+        v
+    } else {
+        v & ((1u128 << bits) - 1)
+    }
+}
+
+#[inline]
+fn sext128(v: u128, bits: u32) -> i128 {
+    let s = 128 - bits.min(128);
+    ((v << s) as i128) >> s
+}
+
+/// Reads a one-word operand.
+#[inline]
+pub(crate) fn rd(prog: &Program, regs: &[u64], base: usize, o: Opd) -> u64 {
+    match o {
+        Opd::Reg(r) => regs[base + r as usize],
+        Opd::Imm(v) => v,
+        Opd::Wide(i) => prog.wide_consts[i as usize],
+    }
+}
+
+/// Reads a multi-word operand.
+pub(crate) fn rd_words(prog: &Program, regs: &[u64], base: usize, o: Opd, n: u32) -> Vec<u64> {
+    match o {
+        Opd::Reg(r) => regs[base + r as usize..base + (r + n) as usize].to_vec(),
+        Opd::Imm(v) => {
+            let mut w = vec![0; n as usize];
+            w[0] = v;
+            w
+        }
+        Opd::Wide(i) => prog.wide(i, n).to_vec(),
+    }
+}
+
+fn rd128(prog: &Program, regs: &[u64], base: usize, o: Opd) -> u128 {
+    let w = rd_words(prog, regs, base, o, 2);
+    w[0] as u128 | (w[1] as u128) << 64
+}
+
+/// Integer binary operation on canonical words; `None` for division by zero, `Some(Err)`
+/// for signed division overflow.
+#[inline]
+fn bin(op: BinOp, bits: u32, a: u64, b: u64) -> Result<u64, &'static str> {
+    let r = match op {
+        BinOp::Add => a.wrapping_add(b),
+        BinOp::Sub => a.wrapping_sub(b),
+        BinOp::Mul => a.wrapping_mul(b),
+        BinOp::UDiv | BinOp::URem if b == 0 => return Err("division by zero"),
+        BinOp::SDiv | BinOp::SRem if b == 0 => return Err("division by zero"),
+        BinOp::UDiv => a / b,
+        BinOp::URem => a % b,
+        BinOp::SDiv | BinOp::SRem => {
+            let (x, y) = (sign_extend(a, bits) as i64, sign_extend(b, bits) as i64);
+            let min = if bits >= 64 { i64::MIN } else { -(1i64 << (bits - 1)) };
+            if x == min && y == -1 {
+                return Err("signed division overflow");
+            }
+            (if op == BinOp::SDiv { x / y } else { x % y }) as u64
+        }
+        BinOp::And => a & b,
+        BinOp::Or => a | b,
+        BinOp::Xor => a ^ b,
+        BinOp::Shl => {
+            if b >= bits as u64 {
+                0
+            } else {
+                a << b
+            }
+        }
+        BinOp::LShr => {
+            if b >= bits as u64 {
+                0
+            } else {
+                a >> b
+            }
+        }
+        BinOp::AShr => {
+            let x = sign_extend(a, bits) as i64;
+            (x >> b.min(63)) as u64
+        }
+    };
+    Ok(mask(r, bits))
+}
+
+fn bin128(op: BinOp, bits: u32, a: u128, b: u128) -> Result<u128, &'static str> {
+    let r = match op {
+        BinOp::Add => a.wrapping_add(b),
+        BinOp::Sub => a.wrapping_sub(b),
+        BinOp::Mul => a.wrapping_mul(b),
+        BinOp::UDiv | BinOp::URem | BinOp::SDiv | BinOp::SRem if b == 0 => return Err("division by zero"),
+        BinOp::UDiv => a / b,
+        BinOp::URem => a % b,
+        BinOp::SDiv | BinOp::SRem => {
+            let (x, y) = (sext128(a, bits), sext128(b, bits));
+            if y == -1 && x == sext128(1u128 << (bits - 1), bits) {
+                return Err("signed division overflow");
+            }
+            (if op == BinOp::SDiv { x / y } else { x % y }) as u128
+        }
+        BinOp::And => a & b,
+        BinOp::Or => a | b,
+        BinOp::Xor => a ^ b,
+        BinOp::Shl => {
+            if b >= bits as u128 {
+                0
+            } else {
+                a << b
+            }
+        }
+        BinOp::LShr => {
+            if b >= bits as u128 {
+                0
+            } else {
+                a >> b
+            }
+        }
+        BinOp::AShr => (sext128(a, bits) >> (b.min(127) as u32)) as u128,
+    };
+    Ok(mask128(r, bits))
+}
+
+fn cmp(pred: ICmp, bits: u32, a: u64, b: u64) -> bool {
+    let (sa, sb) = (sign_extend(a, bits) as i64, sign_extend(b, bits) as i64);
+    match pred {
+        ICmp::Eq => a == b,
+        ICmp::Ne => a != b,
+        ICmp::Ugt => a > b,
+        ICmp::Uge => a >= b,
+        ICmp::Ult => a < b,
+        ICmp::Ule => a <= b,
+        ICmp::Sgt => sa > sb,
+        ICmp::Sge => sa >= sb,
+        ICmp::Slt => sa < sb,
+        ICmp::Sle => sa <= sb,
+    }
+}
+
+fn cmp128(pred: ICmp, bits: u32, a: u128, b: u128) -> bool {
+    let (sa, sb) = (sext128(a, bits), sext128(b, bits));
+    match pred {
+        ICmp::Eq => a == b,
+        ICmp::Ne => a != b,
+        ICmp::Ugt => a > b,
+        ICmp::Uge => a >= b,
+        ICmp::Ult => a < b,
+        ICmp::Ule => a <= b,
+        ICmp::Sgt => sa > sb,
+        ICmp::Sge => sa >= sb,
+        ICmp::Slt => sa < sb,
+        ICmp::Sle => sa <= sb,
+    }
+}
+
+/// Float value of a register word (`f32` in the low half when not `double`).
+#[inline]
+pub(crate) fn to_f(v: u64, double: bool) -> f64 {
+    if double {
+        f64::from_bits(v)
+    } else {
+        f32::from_bits(v as u32) as f64
+    }
+}
+
+#[inline]
+pub(crate) fn from_f(x: f64, double: bool) -> u64 {
+    if double {
+        x.to_bits()
+    } else {
+        (x as f32).to_bits() as u64
+    }
+}
+
+fn fcmp(pred: FCmp, a: f64, b: f64) -> bool {
+    let uno = a.is_nan() || b.is_nan();
+    match pred {
+        FCmp::False => false,
+        FCmp::True => true,
+        FCmp::Oeq => !uno && a == b,
+        FCmp::Ogt => !uno && a > b,
+        FCmp::Oge => !uno && a >= b,
+        FCmp::Olt => !uno && a < b,
+        FCmp::Ole => !uno && a <= b,
+        FCmp::One => !uno && a != b,
+        FCmp::Ord => !uno,
+        FCmp::Uno => uno,
+        FCmp::Ueq => uno || a == b,
+        FCmp::Ugt => uno || a > b,
+        FCmp::Uge => uno || a >= b,
+        FCmp::Ult => uno || a < b,
+        FCmp::Ule => uno || a <= b,
+        FCmp::Une => uno || a != b,
+    }
+}
+
+fn cast(op: CastOp, from: u32, to: u32, v: u128) -> u128 {
+    match op {
+        CastOp::Trunc | CastOp::ZExt => mask128(v, to),
+        CastOp::SExt => mask128(sext128(v, from) as u128, to),
+        CastOp::FpTrunc | CastOp::FpExt => from_f(to_f(v as u64, from == 64), to == 64) as u128,
+        CastOp::FpToUi => {
+            let x = to_f(v as u64, from == 64);
+            mask128(x as u64 as u128, to)
+        }
+        CastOp::FpToSi => {
+            let x = to_f(v as u64, from == 64);
+            mask128(x as i64 as u128, to)
+        }
+        CastOp::UiToFp => from_f(mask128(v, from) as f64, to == 64) as u128,
+        CastOp::SiToFp => from_f(sext128(v, from) as f64, to == 64) as u128,
+    }
+}
+
+fn words_to_bytes(w: &[u64]) -> Vec<u8> {
+    w.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+fn bytes_to_words(b: &[u8], n: u32) -> Vec<u64> {
+    let mut out = vec![0u64; n as usize];
+    for (i, chunk) in b.chunks(8).enumerate().take(n as usize) {
+        let mut w = [0u8; 8];
+        w[..chunk.len()].copy_from_slice(chunk);
+        out[i] = u64::from_le_bytes(w);
+    }
+    out
+}
+
+/// Applies a read-modify-write operation.
+pub(crate) fn rmw(op: RmwOp, bits: u32, old: u64, v: u64) -> u64 {
+    let (so, sv) = (sign_extend(old, bits) as i64, sign_extend(v, bits) as i64);
+    let double = bits == 64;
+    let r = match op {
+        RmwOp::Xchg => v,
+        RmwOp::Add => old.wrapping_add(v),
+        RmwOp::Sub => old.wrapping_sub(v),
+        RmwOp::And => old & v,
+        RmwOp::Nand => !(old & v),
+        RmwOp::Or => old | v,
+        RmwOp::Xor => old ^ v,
+        RmwOp::Max => so.max(sv) as u64,
+        RmwOp::Min => so.min(sv) as u64,
+        RmwOp::UMax => old.max(v),
+        RmwOp::UMin => old.min(v),
+        RmwOp::FAdd => from_f(to_f(old, double) + to_f(v, double), double),
+        RmwOp::FSub => from_f(to_f(old, double) - to_f(v, double), double),
+        RmwOp::FMax => from_f(to_f(old, double).max(to_f(v, double)), double),
+        RmwOp::FMin => from_f(to_f(old, double).min(to_f(v, double)), double),
+        RmwOp::UIncWrap => {
+            if old >= v {
+                0
+            } else {
+                old + 1
+            }
+        }
+        RmwOp::UDecWrap => {
+            if old == 0 || old > v {
+                v
+            } else {
+                old - 1
+            }
+        }
+    };
+    mask(r, bits)
+}
+
+impl Machine {
+    pub(crate) fn run_local(&mut self, t: usize, chooser: &mut dyn Chooser) {
+        let _ = self.run(t, chooser, false);
+    }
+
+    pub(crate) fn exec_granted(&mut self, t: usize, chooser: &mut dyn Chooser) {
+        let _ = self.run(t, chooser, true);
+    }
+
+    /// Whether an access to object `id` with `order` is a scheduling point for thread `t`.
+    #[inline]
+    fn access_visible(&self, t: usize, id: u32, order: Ordering) -> bool {
+        let obj = &self.memory.objects[id as usize];
+        obj.shared
+            && (self.config.granularity == Granularity::All || order != Ordering::NotAtomic)
+            && self.threads[t].atomic_depth == 0
+    }
+
+    #[inline]
+    fn set_pc(&mut self, t: usize, pc: u32) {
+        if let Some(fr) = self.threads[t].frames.last_mut() {
+            fr.pc = pc;
+        }
+    }
+
+    #[inline]
+    fn set_reg(&mut self, t: usize, base: usize, dst: u32, v: u64) {
+        self.threads[t].regs[base + dst as usize] = v;
+    }
+
+    fn set_words(&mut self, t: usize, base: usize, dst: u32, w: &[u64]) {
+        let regs = &mut self.threads[t].regs;
+        regs[base + dst as usize..base + dst as usize + w.len()].copy_from_slice(w);
+    }
+
+    /// The interpreter loop. With `granted`, the first visible operation executes.
+    pub(crate) fn run(&mut self, t: usize, chooser: &mut dyn Chooser, mut granted: bool) -> Stop {
+        let prog = self.program.clone();
+        let ptr_mask = prog.model.ptr_mask();
+        loop {
+            if self.end.is_some() {
+                return Stop::End;
+            }
+            self.steps += 1;
+            if self.steps > self.config.max_steps {
+                self.end = Some(End::Limit(format!("the execution ran more than {} instructions (--max-steps)", self.config.max_steps)));
+                return Stop::End;
+            }
+            if self.steps & 0xf_ffff == 0 && self.deadline.is_some_and(|d| std::time::Instant::now() > d) {
+                self.end = Some(End::Limit("the time limit was reached (--timeout)".into()));
+                return Stop::End;
+            }
+            let th = &self.threads[t];
+            let Some(fr) = th.frames.last() else { return Stop::Yield };
+            let (pc, base) = (fr.pc, fr.base);
+            let f = &prog.functions[fr.func as usize];
+            let regs = &th.regs;
+            let next = pc + 1;
+            match &f.code[pc as usize] {
+                Inst::Bin { op, bits, dst, a, b } => {
+                    let (x, y) = (rd(&prog, regs, base, *a), rd(&prog, regs, base, *b));
+                    match bin(*op, *bits, x, y) {
+                        Ok(r) => self.set_reg(t, base, *dst, r),
+                        Err(why) => {
+                            self.fail(t, ErrorKind::DivisionByZero, why);
+                            return Stop::End;
+                        }
+                    }
+                }
+                Inst::WideBin { op, bits, dst, a, b } => {
+                    let (x, y) = (rd128(&prog, regs, base, *a), rd128(&prog, regs, base, *b));
+                    match bin128(*op, *bits, x, y) {
+                        Ok(r) => self.set_words(t, base, *dst, &[r as u64, (r >> 64) as u64]),
+                        Err(why) => {
+                            self.fail(t, ErrorKind::DivisionByZero, why);
+                            return Stop::End;
+                        }
+                    }
+                }
+                Inst::Cmp { pred, bits, dst, a, b } => {
+                    let r = cmp(*pred, *bits, rd(&prog, regs, base, *a), rd(&prog, regs, base, *b));
+                    self.set_reg(t, base, *dst, r as u64);
+                }
+                Inst::WideCmp { pred, bits, dst, a, b } => {
+                    let r = cmp128(*pred, *bits, rd128(&prog, regs, base, *a), rd128(&prog, regs, base, *b));
+                    self.set_reg(t, base, *dst, r as u64);
+                }
+                Inst::FBin { op, double, dst, a, b } => {
+                    let (x, y) = (to_f(rd(&prog, regs, base, *a), *double), to_f(rd(&prog, regs, base, *b), *double));
+                    let r = if *double {
+                        match op {
+                            FBinOp::Add => x + y,
+                            FBinOp::Sub => x - y,
+                            FBinOp::Mul => x * y,
+                            FBinOp::Div => x / y,
+                            FBinOp::Rem => x % y,
+                        }
+                    } else {
+                        let (x, y) = (x as f32, y as f32);
+                        (match op {
+                            FBinOp::Add => x + y,
+                            FBinOp::Sub => x - y,
+                            FBinOp::Mul => x * y,
+                            FBinOp::Div => x / y,
+                            FBinOp::Rem => x % y,
+                        }) as f64
+                    };
+                    self.set_reg(t, base, *dst, from_f(r, *double));
+                }
+                Inst::FNeg { double, dst, a } => {
+                    let v = rd(&prog, regs, base, *a);
+                    let r = if *double { v ^ (1 << 63) } else { v ^ (1 << 31) };
+                    self.set_reg(t, base, *dst, r);
+                }
+                Inst::FCmp { pred, double, dst, a, b } => {
+                    let r = fcmp(*pred, to_f(rd(&prog, regs, base, *a), *double), to_f(rd(&prog, regs, base, *b), *double));
+                    self.set_reg(t, base, *dst, r as u64);
+                }
+                Inst::Cast { op, from, to, dst, a } => {
+                    let v = if *from > 64 { rd128(&prog, regs, base, *a) } else { rd(&prog, regs, base, *a) as u128 };
+                    let r = cast(*op, *from, *to, v);
+                    if *to > 64 {
+                        self.set_words(t, base, *dst, &[r as u64, (r >> 64) as u64]);
+                    } else {
+                        self.set_reg(t, base, *dst, r as u64);
+                    }
+                }
+                Inst::Select { dst, cond, t: tv, f: fv, words } => {
+                    let c = rd(&prog, regs, base, *cond) & 1 != 0;
+                    let src = if c { *tv } else { *fv };
+                    if *words == 1 {
+                        let v = rd(&prog, regs, base, src);
+                        self.set_reg(t, base, *dst, v);
+                    } else {
+                        let w = rd_words(&prog, regs, base, src, *words);
+                        self.set_words(t, base, *dst, &w);
+                    }
+                }
+                Inst::Move(m) => {
+                    if m.words == 1 {
+                        let v = rd(&prog, regs, base, m.src);
+                        self.set_reg(t, base, m.dst, v);
+                    } else {
+                        let w = rd_words(&prog, regs, base, m.src, m.words);
+                        self.set_words(t, base, m.dst, &w);
+                    }
+                }
+                Inst::Build { dst, words, parts } => {
+                    let mut bytes = vec![0u8; *words as usize * 8];
+                    for (off, len, v) in parts.iter() {
+                        let w = rd_words(&prog, regs, base, *v, len.div_ceil(8));
+                        let b = words_to_bytes(&w);
+                        bytes[*off as usize..(*off + *len) as usize].copy_from_slice(&b[..*len as usize]);
+                    }
+                    let w = bytes_to_words(&bytes, *words);
+                    self.set_words(t, base, *dst, &w);
+                }
+                Inst::Extract { dst, src, offset, bytes, dyn_index } => {
+                    let off = *offset as usize + dyn_index.map_or(0, |(o, s)| rd(&prog, regs, base, o) as usize * s as usize);
+                    let n = (off + *bytes as usize).div_ceil(8) as u32;
+                    let w = rd_words(&prog, regs, base, *src, n.max(1));
+                    let all = words_to_bytes(&w);
+                    let part = all.get(off..off + *bytes as usize).map(|s| s.to_vec()).unwrap_or_else(|| vec![0; *bytes as usize]);
+                    let out = bytes_to_words(&part, bytes.div_ceil(8).max(1));
+                    self.set_words(t, base, *dst, &out);
+                }
+                Inst::Insert { dst, src, words, offset, bytes, elem, dyn_index } => {
+                    let off = *offset as usize + dyn_index.map_or(0, |(o, s)| rd(&prog, regs, base, o) as usize * s as usize);
+                    let mut all = words_to_bytes(&rd_words(&prog, regs, base, *src, *words));
+                    let e = words_to_bytes(&rd_words(&prog, regs, base, *elem, bytes.div_ceil(8).max(1)));
+                    if off + *bytes as usize <= all.len() {
+                        all[off..off + *bytes as usize].copy_from_slice(&e[..*bytes as usize]);
+                    }
+                    let w = bytes_to_words(&all, *words);
+                    self.set_words(t, base, *dst, &w);
+                }
+                Inst::Shuffle { dst, a, b, in_len, elem_bytes, mask, words } => {
+                    let in_words = (*in_len * *elem_bytes).div_ceil(8);
+                    let mut src = words_to_bytes(&rd_words(&prog, regs, base, *a, in_words));
+                    src.truncate((*in_len * *elem_bytes) as usize);
+                    let mut sb = words_to_bytes(&rd_words(&prog, regs, base, *b, in_words));
+                    sb.truncate((*in_len * *elem_bytes) as usize);
+                    src.extend_from_slice(&sb);
+                    let eb = *elem_bytes as usize;
+                    let mut out = Vec::new();
+                    for m in mask.iter() {
+                        match m {
+                            Some(i) if (*i as usize + 1) * eb <= src.len() => out.extend_from_slice(&src[*i as usize * eb..(*i as usize + 1) * eb]),
+                            _ => out.extend(std::iter::repeat_n(0, eb)),
+                        }
+                    }
+                    let w = bytes_to_words(&out, *words);
+                    self.set_words(t, base, *dst, &w);
+                }
+                Inst::VecBin { op, elem_bits, len, dst, a, b } => {
+                    let eb = (*elem_bits / 8) as usize;
+                    let n = (*len as usize * eb).div_ceil(8) as u32;
+                    let x = words_to_bytes(&rd_words(&prog, regs, base, *a, n));
+                    let y = words_to_bytes(&rd_words(&prog, regs, base, *b, n));
+                    let mut out = vec![0u8; n as usize * 8];
+                    for i in 0..*len as usize {
+                        let lane = |v: &[u8]| {
+                            let mut w = [0u8; 8];
+                            w[..eb].copy_from_slice(&v[i * eb..(i + 1) * eb]);
+                            u64::from_le_bytes(w)
+                        };
+                        match bin(*op, *elem_bits, lane(&x), lane(&y)) {
+                            Ok(r) => out[i * eb..(i + 1) * eb].copy_from_slice(&r.to_le_bytes()[..eb]),
+                            Err(why) => {
+                                self.fail(t, ErrorKind::DivisionByZero, why);
+                                return Stop::End;
+                            }
+                        }
+                    }
+                    let w = bytes_to_words(&out, n);
+                    self.set_words(t, base, *dst, &w);
+                }
+                Inst::VecCmp { pred, elem_bits, len, dst, a, b } => {
+                    let eb = (*elem_bits / 8) as usize;
+                    let n = (*len as usize * eb).div_ceil(8) as u32;
+                    let x = words_to_bytes(&rd_words(&prog, regs, base, *a, n));
+                    let y = words_to_bytes(&rd_words(&prog, regs, base, *b, n));
+                    let mut out = vec![0u8; (*len as usize).next_multiple_of(8)];
+                    for i in 0..*len as usize {
+                        let lane = |v: &[u8]| {
+                            let mut w = [0u8; 8];
+                            w[..eb].copy_from_slice(&v[i * eb..(i + 1) * eb]);
+                            u64::from_le_bytes(w)
+                        };
+                        out[i] = cmp(*pred, *elem_bits, lane(&x), lane(&y)) as u8;
+                    }
+                    let w = bytes_to_words(&out, (*len).div_ceil(8));
+                    self.set_words(t, base, *dst, &w);
+                }
+                Inst::VecCast { op, from, to, len, dst, a } => {
+                    let (fb, tb) = ((*from / 8) as usize, (*to / 8) as usize);
+                    let x = words_to_bytes(&rd_words(&prog, regs, base, *a, (*len as usize * fb).div_ceil(8) as u32));
+                    let n = (*len as usize * tb).div_ceil(8) as u32;
+                    let mut out = vec![0u8; n as usize * 8];
+                    for i in 0..*len as usize {
+                        let mut w = [0u8; 8];
+                        w[..fb].copy_from_slice(&x[i * fb..(i + 1) * fb]);
+                        let r = cast(*op, *from, *to, u64::from_le_bytes(w) as u128) as u64;
+                        out[i * tb..(i + 1) * tb].copy_from_slice(&r.to_le_bytes()[..tb]);
+                    }
+                    let w = bytes_to_words(&out, n);
+                    self.set_words(t, base, *dst, &w);
+                }
+                Inst::Gep { dst, base: b, offset, indices, ptr_bits } => {
+                    let mut p = rd(&prog, regs, base, *b).wrapping_add(*offset as u64);
+                    for (o, bits, scale) in indices.iter() {
+                        let i = sign_extend(rd(&prog, regs, base, *o), *bits);
+                        p = p.wrapping_add(i.wrapping_mul(*scale as u64));
+                    }
+                    self.set_reg(t, base, *dst, mask(p, *ptr_bits));
+                }
+                Inst::Alloca { dst, elem_bytes, count, count_bits, align } => {
+                    let n = mask(rd(&prog, regs, base, *count), *count_bits);
+                    let size = elem_bytes.saturating_mul(n);
+                    let loc = f.locs[pc as usize];
+                    let th = &mut self.threads[t];
+                    th.stack_bytes += size;
+                    if th.stack_bytes > self.config.stack_limit {
+                        self.fail(t, ErrorKind::StackOverflow, format!("stack overflow: more than {} bytes of stack", self.config.stack_limit));
+                        return Stop::End;
+                    }
+                    let slot = th.slot;
+                    match self.memory.allocate(slot, size, *align as u64, ObjKind::Stack, t, loc) {
+                        Some((id, a)) => {
+                            if let Some(fr) = self.threads[t].frames.last_mut() {
+                                fr.allocas.push(id);
+                            }
+                            self.set_reg(t, base, *dst, a);
+                        }
+                        None => {
+                            self.fail(t, ErrorKind::StackOverflow, format!("stack allocation of {size} bytes failed"));
+                            return Stop::End;
+                        }
+                    }
+                }
+                Inst::Load { dst, addr, bytes, order } => {
+                    let a = rd(&prog, regs, base, *addr) & ptr_mask;
+                    let (id, off) = match self.memory.check(a, *bytes as u64, false) {
+                        Ok(x) => x,
+                        Err(e) => {
+                            self.fault(t, e);
+                            return Stop::End;
+                        }
+                    };
+                    if self.access_visible(t, id, *order) {
+                        if !granted {
+                            return Stop::Yield;
+                        }
+                        granted = false;
+                    }
+                    if *bytes <= 8 {
+                        let v = self.memory.load_word(id, off, *bytes as usize);
+                        self.set_reg(t, base, *dst, v);
+                    } else {
+                        let b = self.memory.objects[id as usize].bytes[off..off + *bytes as usize].to_vec();
+                        let w = bytes_to_words(&b, bytes.div_ceil(8));
+                        self.set_words(t, base, *dst, &w);
+                    }
+                }
+                Inst::Store { addr, val, bytes, order } => {
+                    let a = rd(&prog, regs, base, *addr) & ptr_mask;
+                    let w = rd_words(&prog, regs, base, *val, bytes.div_ceil(8).max(1));
+                    let (id, off) = match self.memory.check(a, *bytes as u64, true) {
+                        Ok(x) => x,
+                        Err(e) => {
+                            self.fault(t, e);
+                            return Stop::End;
+                        }
+                    };
+                    if self.access_visible(t, id, *order) {
+                        if !granted {
+                            return Stop::Yield;
+                        }
+                        granted = false;
+                    }
+                    let b = words_to_bytes(&w);
+                    self.memory.objects[id as usize].bytes[off..off + *bytes as usize].copy_from_slice(&b[..*bytes as usize]);
+                    if self.memory.objects[id as usize].shared && *bytes >= prog.model.ptr_bytes {
+                        self.publish_words(&w);
+                    }
+                }
+                Inst::Rmw { op, dst, addr, val, bits, order } => {
+                    let a = rd(&prog, regs, base, *addr) & ptr_mask;
+                    let v = rd(&prog, regs, base, *val);
+                    let len = bits.div_ceil(8) as usize;
+                    let (id, off) = match self.memory.check(a, len as u64, true) {
+                        Ok(x) => x,
+                        Err(e) => {
+                            self.fault(t, e);
+                            return Stop::End;
+                        }
+                    };
+                    if self.access_visible(t, id, *order) {
+                        if !granted {
+                            return Stop::Yield;
+                        }
+                        granted = false;
+                    }
+                    let old = self.memory.load_word(id, off, len);
+                    self.memory.store_word(id, off, len, rmw(*op, *bits, old, v));
+                    self.set_reg(t, base, *dst, old);
+                }
+                Inst::CmpXchg { dst, addr, expected, new, bits, flag_offset, order } => {
+                    let a = rd(&prog, regs, base, *addr) & ptr_mask;
+                    let (e, n) = (rd(&prog, regs, base, *expected), rd(&prog, regs, base, *new));
+                    let len = bits.div_ceil(8) as usize;
+                    let (id, off) = match self.memory.check(a, len as u64, true) {
+                        Ok(x) => x,
+                        Err(err) => {
+                            self.fault(t, err);
+                            return Stop::End;
+                        }
+                    };
+                    if self.access_visible(t, id, *order) {
+                        if !granted {
+                            return Stop::Yield;
+                        }
+                        granted = false;
+                    }
+                    let old = self.memory.load_word(id, off, len);
+                    let ok = old == e;
+                    if ok {
+                        self.memory.store_word(id, off, len, n);
+                    }
+                    let words = (*flag_offset as usize + 1).div_ceil(8);
+                    let mut bytes = vec![0u8; words * 8];
+                    bytes[..len].copy_from_slice(&old.to_le_bytes()[..len]);
+                    bytes[*flag_offset as usize] = ok as u8;
+                    let w = bytes_to_words(&bytes, words as u32);
+                    self.set_words(t, base, *dst, &w);
+                }
+                Inst::Fence { .. } => {}
+                Inst::Call { dst, callee, args, fixed_args, ret_bits } => {
+                    let callee = callee.clone();
+                    let (dst, fixed, ret_bits) = (*dst, *fixed_args, *ret_bits);
+                    let func = match callee {
+                        Callee::Func(fid) => fid,
+                        Callee::Indirect(o) => {
+                            let a = rd(&prog, regs, base, o) & ptr_mask;
+                            match prog.function_at(a) {
+                                Some(fid) => fid,
+                                None => {
+                                    let kind = if a == 0 { ErrorKind::NullDereference } else { ErrorKind::OutOfBounds };
+                                    self.fail(t, kind, format!("call through invalid function pointer {a:#x}"));
+                                    return Stop::End;
+                                }
+                            }
+                        }
+                        Callee::Builtin(b) => {
+                            if models::is_visible(b) && self.threads[t].atomic_depth == 0 {
+                                if !granted {
+                                    return Stop::Yield;
+                                }
+                                granted = false;
+                            }
+                            let args = args.clone();
+                            match models::call(self, t, b, &args, ret_bits, chooser) {
+                                Flow::Return(v) => {
+                                    if let Some((r, _)) = dst {
+                                        self.set_reg(t, base, r, mask(v, ret_bits));
+                                    }
+                                }
+                                Flow::ReturnWords(w) => {
+                                    if let Some((r, words)) = dst {
+                                        self.set_words(t, base, r, &w[..words as usize]);
+                                    }
+                                }
+                                Flow::Stay => {
+                                    if self.end.is_some() {
+                                        return Stop::End;
+                                    }
+                                    continue;
+                                }
+                                Flow::Block => return Stop::Yield,
+                                Flow::End => return Stop::End,
+                            }
+                            self.set_pc(t, next);
+                            continue;
+                        }
+                    };
+                    if prog.functions[func as usize].atomic && self.threads[t].atomic_depth == 0 {
+                        if !granted {
+                            return Stop::Yield;
+                        }
+                        granted = false;
+                    }
+                    let args = args.clone();
+                    self.call_function(t, func, &args, fixed, dst);
+                    if self.end.is_some() {
+                        return Stop::End;
+                    }
+                    continue;
+                }
+                Inst::VaArg { dst, list, bytes } => {
+                    let a = rd(&prog, regs, base, *list) & ptr_mask;
+                    match models::va_arg_next(self, a, *bytes) {
+                        Ok(v) => self.set_reg(t, base, *dst, v),
+                        Err(e) => {
+                            self.fault(t, e);
+                            return Stop::End;
+                        }
+                    }
+                }
+                Inst::Ret { val } => {
+                    let v = val.map(|(o, w)| rd_words(&prog, regs, base, o, w));
+                    self.return_from(t, v);
+                    if self.end.is_some() {
+                        return Stop::End;
+                    }
+                    continue;
+                }
+                Inst::Jump { target } => {
+                    self.set_pc(t, *target);
+                    continue;
+                }
+                Inst::Branch { cond, then_pc, else_pc } => {
+                    let c = rd(&prog, regs, base, *cond) & 1 != 0;
+                    self.set_pc(t, if c { *then_pc } else { *else_pc });
+                    continue;
+                }
+                Inst::Switch { val, bits, cases, default } => {
+                    let v = mask(rd(&prog, regs, base, *val), *bits);
+                    let target = cases.iter().find(|(c, _)| mask(*c, *bits) == v).map_or(*default, |(_, p)| *p);
+                    self.set_pc(t, target);
+                    continue;
+                }
+                Inst::Unreachable => {
+                    self.fail(t, ErrorKind::Unreachable, "reached `unreachable` (undefined behaviour, e.g. a non-void function ended without return)");
+                    return Stop::End;
+                }
+                Inst::Unsupported { what } => {
+                    let what = what.to_string();
+                    self.unsupported(t, what);
+                    return Stop::End;
+                }
+            }
+            self.set_pc(t, next);
+        }
+    }
+
+    /// Calls a program function from the Call instruction at the current pc.
+    fn call_function(&mut self, t: usize, func: FuncId, args: &[Arg], fixed: u32, dst: Option<(u32, u32)>) {
+        let prog = self.program.clone();
+        let th = &self.threads[t];
+        let Some(fr) = th.frames.last() else { return };
+        let base = fr.base;
+        let callee = &prog.functions[func as usize];
+        let nparams = callee.params.len();
+        let mut fixed_vals = Vec::new();
+        let mut var_vals = Vec::new();
+        for (i, a) in args.iter().enumerate() {
+            let w = rd_words(&prog, &th.regs, base, a.opd, a.bytes.div_ceil(8).max(1));
+            if i < nparams && (i < fixed as usize || !callee.is_var_arg) {
+                fixed_vals.push(w);
+            } else {
+                var_vals.push((w, a.bytes, a.is_float));
+            }
+        }
+        let pc = fr.pc;
+        self.set_pc(t, pc + 1);
+        self.push_frame(t, func, &fixed_vals, &var_vals, dst, FrameKind::Call);
+        if self.threads[t].stack_bytes > self.config.stack_limit || self.threads[t].frames.len() > 1_000_000 {
+            self.fail(t, ErrorKind::StackOverflow, format!("stack overflow: recursion too deep ({} frames)", self.threads[t].frames.len()));
+        }
+    }
+
+    /// Pops the current frame, delivering `value` according to the frame's kind.
+    pub(crate) fn return_from(&mut self, t: usize, value: Option<Vec<u64>>) {
+        let prog = self.program.clone();
+        let th = &mut self.threads[t];
+        let Some(fr) = th.frames.pop() else { return };
+        th.regs.truncate(fr.base);
+        th.stack_bytes = th.stack_bytes.saturating_sub(prog.functions[fr.func as usize].frame_words as u64 * 8 + 64);
+        if fr.atomic {
+            th.atomic_depth = th.atomic_depth.saturating_sub(1);
+        }
+        for id in &fr.allocas {
+            th.stack_bytes = th.stack_bytes.saturating_sub(self.memory.objects[*id as usize].size());
+            self.memory.release(*id, None);
+        }
+        let first = value.as_ref().and_then(|v| v.first().copied()).unwrap_or(0);
+        match fr.kind {
+            FrameKind::Call => {
+                if let (Some((r, words)), Some(v)) = (fr.ret, value) {
+                    let th = &mut self.threads[t];
+                    if let Some(caller) = th.frames.last() {
+                        let b = caller.base + r as usize;
+                        let n = (words as usize).min(v.len());
+                        th.regs[b..b + n].copy_from_slice(&v[..n]);
+                    }
+                }
+            }
+            FrameKind::Start => {
+                if t == 0 {
+                    self.begin_exit(t, first as i32);
+                } else {
+                    self.begin_thread_exit(t, first);
+                }
+            }
+            FrameKind::Ctor => {}
+            FrameKind::AtExit => self.continue_exit(t),
+            FrameKind::Destructor => self.continue_thread_exit(t),
+            FrameKind::Once(addr) => {
+                let _ = self.memory.write(addr, &2u32.to_le_bytes());
+                self.complete_call(t, Some(0));
+            }
+        }
+    }
+
+    /// Writes `value` into the destination of the Call at the current pc and moves past it.
+    pub(crate) fn complete_call(&mut self, t: usize, value: Option<u64>) {
+        let prog = self.program.clone();
+        let Some(fr) = self.threads[t].frames.last() else { return };
+        let (pc, base) = (fr.pc, fr.base);
+        if let (Inst::Call { dst: Some((r, _)), .. }, Some(v)) = (&prog.functions[fr.func as usize].code[pc as usize], value) {
+            self.set_reg(t, base, *r, v);
+        }
+        self.set_pc(t, pc + 1);
+    }
+
+    /// Starts process exit with `status`: atexit handlers first, then termination.
+    pub(crate) fn begin_exit(&mut self, t: usize, status: i32) {
+        self.exit_status = Some(status);
+        self.continue_exit(t);
+    }
+
+    pub(crate) fn continue_exit(&mut self, t: usize) {
+        let prog = self.program.clone();
+        while let Some(h) = self.atexit.pop() {
+            if let Some(fid) = prog.function_at(h) {
+                self.push_frame(t, fid, &[], &[], None, FrameKind::AtExit);
+                return;
+            }
+        }
+        self.terminate(self.exit_status.unwrap_or(0));
+    }
+
+    /// Starts the exit of thread `t` (not the process): key destructors, then finish.
+    pub(crate) fn begin_thread_exit(&mut self, t: usize, retval: u64) {
+        self.threads[t].retval = retval;
+        self.publish_words(&[retval]);
+        self.continue_thread_exit(t);
+    }
+
+    pub(crate) fn continue_thread_exit(&mut self, t: usize) {
+        let prog = self.program.clone();
+        if self.threads[t].destructor_rounds < 4 {
+            let keys: Vec<(u32, u64)> = self.sync.keys.iter().enumerate().filter_map(|(k, d)| Some((k as u32, (*d)?))).filter(|(_, d)| *d != 0).collect();
+            for (k, d) in keys {
+                let v = self.threads[t].specific.get(&k).copied().unwrap_or(0);
+                if v != 0 {
+                    self.threads[t].specific.insert(k, 0);
+                    if let Some(fid) = prog.function_at(d) {
+                        self.push_frame(t, fid, &[vec![v]], &[], None, FrameKind::Destructor);
+                        return;
+                    }
+                }
+            }
+            self.threads[t].destructor_rounds = 4;
+        }
+        self.finish_thread(t);
+    }
+
+    /// Marks objects reachable from these words as shared (escape to other threads).
+    pub(crate) fn publish_words(&mut self, words: &[u64]) {
+        let pb = self.program.model.ptr_bytes as usize;
+        let mut work: Vec<u64> = Vec::new();
+        for w in words {
+            if pb == 4 {
+                work.push(w & 0xffff_ffff);
+                work.push(w >> 32);
+            } else {
+                work.push(*w);
+            }
+        }
+        while let Some(a) = work.pop() {
+            if a < 0x1_0000 {
+                continue;
+            }
+            let Some((id, _)) = self.memory.find(a) else { continue };
+            let obj = &mut self.memory.objects[id as usize];
+            if obj.shared || !obj.alive {
+                continue;
+            }
+            obj.shared = true;
+            for chunk in obj.bytes.chunks_exact(pb) {
+                let mut w = [0u8; 8];
+                w[..pb].copy_from_slice(chunk);
+                work.push(u64::from_le_bytes(w));
+            }
+        }
+    }
+}

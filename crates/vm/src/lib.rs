@@ -1,0 +1,17 @@
+//! The ravel interpreter: executes a lowered [`ravel_ir::Program`] thread by thread, with
+//! models of libc, pthreads and the verification API, and detects program errors.
+
+pub mod error;
+mod interp;
+pub mod libc;
+mod machine;
+mod memory;
+mod models;
+mod pending;
+mod random;
+mod sync;
+mod thread;
+
+pub use error::{ErrorKind, ProgramError};
+pub use machine::{Chooser, Config, End, Granularity, Machine, TraceEntry};
+pub use random::{run_random, Nondet, RandomChooser, RunOutcome};

@@ -1,0 +1,2 @@
+pub mod format;
+pub mod strconv;

@@ -1,0 +1,398 @@
+//! The machine: program state plus the stepping interface the schedulers drive.
+//!
+//! Invariant between steps: every live thread is stopped *at* a visible operation (or in a
+//! wait state). [`Machine::step`] executes that operation and then the thread's local code
+//! up to its next visible operation.
+
+use crate::error::{ErrorKind, ProgramError};
+use crate::memory::{Fault, Memory, ObjKind};
+use crate::sync::SyncState;
+use crate::thread::{Frame, FrameKind, Thread, Wait};
+use ravel_ir::{FuncId, Program, SrcLoc};
+use std::io::Write;
+use std::sync::Arc;
+
+/// Which operations are scheduling points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Granularity {
+    /// Synchronisation, atomics and thread operations only.
+    Sync,
+    /// Additionally every access to shared memory.
+    All,
+}
+
+/// Settings of a machine.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub granularity: Granularity,
+    /// Write the program's stdout/stderr to the real ones.
+    pub echo_output: bool,
+    /// Program arguments, `argv[0]` included.
+    pub argv: Vec<String>,
+    /// Instructions one execution may run before stopping with a limit.
+    pub max_steps: u64,
+    /// Stack bytes per thread before "stack overflow".
+    pub stack_limit: u64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            granularity: Granularity::All,
+            echo_output: true,
+            argv: vec!["prog".into()],
+            max_steps: u64::MAX,
+            stack_limit: 64 << 20,
+        }
+    }
+}
+
+/// The source of nondeterminism the machine asks when the program leaves a choice open.
+pub trait Chooser {
+    /// A nondeterministic input of `bits` bits.
+    fn nondet(&mut self, bits: u32, loc: SrcLoc) -> u64;
+    /// One of `n` alternatives (which waiter a signal wakes, ...).
+    fn choose(&mut self, n: usize) -> usize;
+}
+
+/// How an execution ended, when it did.
+#[derive(Clone, Debug)]
+pub enum End {
+    /// The program exited with this status.
+    Exit(i32),
+    /// An error was found.
+    Error(ProgramError),
+    /// An assumption failed: the execution is infeasible and is dropped.
+    AssumeFailed(SrcLoc),
+    /// Something ravel does not support was executed.
+    Unsupported { what: String, loc: SrcLoc, thread: usize },
+    /// `abort()` was called: abnormal termination, which verification treats as the end
+    /// of a path rather than an error.
+    Abort(SrcLoc),
+    /// A limit was hit.
+    Limit(String),
+}
+
+/// A visible operation as recorded in the trace.
+#[derive(Clone, Debug)]
+pub struct TraceEntry {
+    pub thread: usize,
+    pub loc: SrcLoc,
+    pub what: String,
+}
+
+/// The state of one execution.
+pub struct Machine {
+    pub program: Arc<Program>,
+    pub config: Config,
+    pub memory: Memory,
+    pub threads: Vec<Thread>,
+    pub sync: SyncState,
+    /// Set once the execution ended.
+    pub end: Option<End>,
+    /// Instructions executed.
+    pub steps: u64,
+    /// Visible operations executed, in order.
+    pub trace: Vec<TraceEntry>,
+    pub(crate) atexit: Vec<u64>,
+    pub(crate) exit_status: Option<i32>,
+    pub(crate) stdout: Vec<u8>,
+    pub(crate) rand_state: u64,
+    /// Address of the `__ctype_b_loc` table pointer, allocated on first use.
+    pub(crate) ctype_table: u64,
+    /// Threads still running when main exited (reported in verbose mode).
+    pub exited_with_running_threads: usize,
+    /// Wall-clock deadline of the execution (`--timeout`).
+    pub deadline: Option<std::time::Instant>,
+}
+
+/// Thread `t` stopped: why the interpreter loop returned.
+pub(crate) enum Stop {
+    /// At a visible operation (or blocked): control goes back to the scheduler.
+    Yield,
+    /// The execution ended.
+    End,
+}
+
+impl Machine {
+    /// Sets up globals, the main thread (arguments, constructors) and runs main's local
+    /// prefix up to its first visible operation.
+    pub fn new(program: Arc<Program>, config: Config, deadline: Option<std::time::Instant>, chooser: &mut dyn Chooser) -> Machine {
+        let mut memory = Memory::new(program.model.ptr_bytes);
+        for g in &program.globals {
+            let id = memory.add_global(g);
+            if g.thread_local {
+                memory.objects[id as usize].kind = ObjKind::ThreadLocal;
+            }
+        }
+        let mut m = Machine {
+            program: program.clone(),
+            config,
+            memory,
+            threads: vec![Thread::new(Vec::new(), Memory::slot_for(&[]))],
+            sync: SyncState::default(),
+            end: None,
+            steps: 0,
+            trace: Vec::new(),
+            atexit: Vec::new(),
+            exit_status: None,
+            stdout: Vec::new(),
+            rand_state: 1,
+            ctype_table: 0,
+            exited_with_running_threads: 0,
+            deadline,
+        };
+        let main = program.main.expect("load checks that main exists");
+        let argv = m.setup_argv();
+        let argc = m.config.argv.len() as u64;
+        let args: Vec<Vec<u64>> = vec![vec![argc], vec![argv], vec![0]];
+        m.push_frame(0, main, &args, &[], None, FrameKind::Start);
+        for &c in program.ctors.iter().rev() {
+            m.push_frame(0, c, &[], &[], None, FrameKind::Ctor);
+        }
+        m.run_local(0, chooser);
+        m
+    }
+
+    /// Builds `argv` in main's memory.
+    fn setup_argv(&mut self) -> u64 {
+        let pb = self.program.model.ptr_bytes as u64;
+        let args = self.config.argv.clone();
+        let n = args.len() as u64;
+        let Some((_, arr)) = self.memory.allocate(0, (n + 1) * pb, pb, ObjKind::Global, 0, SrcLoc::default()) else {
+            return 0;
+        };
+        for (i, a) in args.iter().enumerate() {
+            let mut bytes = a.as_bytes().to_vec();
+            bytes.push(0);
+            if let Some((_, s)) = self.memory.allocate(0, bytes.len() as u64, 1, ObjKind::Global, 0, SrcLoc::default()) {
+                let _ = self.memory.write(s, &bytes);
+                let _ = self.memory.write(arr + i as u64 * pb, &s.to_le_bytes()[..pb as usize]);
+            }
+        }
+        arr
+    }
+
+    /// Pushes a frame calling `func` with argument values (each a list of words) on thread
+    /// `t`; `var_args` are laid out in a variadic argument area.
+    pub(crate) fn push_frame(&mut self, t: usize, func: FuncId, args: &[Vec<u64>], var_args: &[(Vec<u64>, u32, bool)], ret: Option<(u32, u32)>, kind: FrameKind) {
+        let f = &self.program.functions[func as usize];
+        let th = &mut self.threads[t];
+        let base = th.regs.len();
+        th.regs.resize(base + f.frame_words as usize, 0);
+        for (i, (reg, words)) in f.params.iter().enumerate() {
+            if let Some(v) = args.get(i) {
+                for w in 0..(*words as usize).min(v.len()) {
+                    th.regs[base + *reg as usize + w] = v[w];
+                }
+            }
+        }
+        th.stack_bytes += f.frame_words as u64 * 8 + 64;
+        let atomic = f.atomic;
+        if atomic {
+            th.atomic_depth += 1;
+        }
+        th.frames.push(Frame { func, pc: 0, base, ret, allocas: Vec::new(), va_area: 0, kind, atomic });
+        if f.is_var_arg {
+            let area = self.var_arg_area(t, var_args);
+            if let Some(fr) = self.threads[t].frames.last_mut() {
+                fr.va_area = area;
+            }
+        }
+    }
+
+    /// Lays out variadic arguments as the ABI's overflow area: 8-byte slots on 64-bit
+    /// targets, 4-byte slots on 32-bit ones (doubles and 64-bit ints take two).
+    fn var_arg_area(&mut self, t: usize, var_args: &[(Vec<u64>, u32, bool)]) -> u64 {
+        let slot = if self.program.model.ptr_bytes == 8 { 8 } else { 4 };
+        let mut bytes = Vec::new();
+        for (words, size, _) in var_args {
+            let mut b: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+            b.truncate(*size as usize);
+            let len = (*size as usize).max(1).next_multiple_of(slot);
+            if slot == 8 && *size > 8 {
+                bytes.resize(bytes.len().next_multiple_of(16), 0);
+            }
+            b.resize(len, 0);
+            bytes.extend_from_slice(&b);
+        }
+        bytes.resize(bytes.len() + 16, 0);
+        let th_slot = self.threads[t].slot;
+        match self.memory.allocate(th_slot, bytes.len() as u64, 16, ObjKind::VaArgs, t, SrcLoc::default()) {
+            Some((id, base)) => {
+                self.memory.objects[id as usize].bytes.copy_from_slice(&bytes);
+                if let Some(fr) = self.threads[t].frames.last_mut() {
+                    fr.allocas.push(id);
+                }
+                base
+            }
+            None => 0,
+        }
+    }
+
+    /// Threads that can take a step now.
+    pub fn enabled(&mut self) -> Vec<usize> {
+        if self.end.is_some() {
+            return Vec::new();
+        }
+        // Inside an atomic section only its owner runs, unless it is blocked.
+        if let Some(owner) = (0..self.threads.len()).find(|&t| self.threads[t].atomic_depth > 0 && !self.threads[t].finished) {
+            if self.is_enabled(owner) {
+                return vec![owner];
+            }
+        }
+        (0..self.threads.len()).filter(|&t| self.is_enabled(t)).collect()
+    }
+
+    /// True when the execution is over (exit, error, limit, ...).
+    pub fn is_done(&self) -> bool {
+        self.end.is_some()
+    }
+
+    /// Executes the visible operation thread `t` is stopped at, then its local code up to
+    /// the next visible operation. Call only with an enabled thread.
+    pub fn step(&mut self, t: usize, chooser: &mut dyn Chooser) {
+        if self.end.is_some() {
+            return;
+        }
+        let entry = self.describe_pending(t);
+        self.trace.push(entry);
+        if self.resume_wait(t) {
+            self.run_local(t, chooser);
+            return;
+        }
+        self.exec_granted(t, chooser);
+    }
+
+    /// Completes the second half of a two-phase operation; true if the thread was waiting.
+    fn resume_wait(&mut self, t: usize) -> bool {
+        match self.threads[t].wait {
+            Wait::None => false,
+            Wait::Cond { cond, mutex, .. } => {
+                // A timed wait that nobody signalled times out.
+                if let Some(c) = self.sync.conds.get_mut(&cond) {
+                    c.waiters.retain(|&w| w != t);
+                }
+                self.threads[t].wait = Wait::Reacquire { mutex, timed_out: true };
+                self.finish_reacquire(t);
+                true
+            }
+            Wait::Reacquire { .. } => {
+                self.finish_reacquire(t);
+                true
+            }
+            Wait::Barrier { .. } => {
+                self.threads[t].wait = Wait::None;
+                self.complete_call(t, Some(0));
+                true
+            }
+        }
+    }
+
+    fn finish_reacquire(&mut self, t: usize) {
+        let Wait::Reacquire { mutex, timed_out } = self.threads[t].wait else { return };
+        let kind = self.mutex_kind(mutex);
+        let _ = self.sync.try_lock(mutex, kind, t);
+        self.threads[t].wait = Wait::None;
+        self.complete_call(t, Some(if timed_out { crate::models::ETIMEDOUT } else { 0 }));
+    }
+
+    /// Ends the execution with an error in thread `t` at its current location.
+    pub(crate) fn fail(&mut self, t: usize, kind: ErrorKind, message: impl Into<String>) {
+        let loc = self.current_loc(t);
+        self.end = Some(End::Error(ProgramError { kind, message: message.into(), thread: t, loc }));
+    }
+
+    pub(crate) fn fault(&mut self, t: usize, f: Fault) {
+        self.fail(t, f.kind, f.message);
+    }
+
+    pub(crate) fn unsupported(&mut self, t: usize, what: impl Into<String>) {
+        let loc = self.current_loc(t);
+        self.end = Some(End::Unsupported { what: what.into(), loc, thread: t });
+    }
+
+    /// Source location of the instruction thread `t` is at.
+    pub fn current_loc(&self, t: usize) -> SrcLoc {
+        let th = &self.threads[t];
+        match th.frames.last() {
+            Some(fr) => {
+                let f = &self.program.functions[fr.func as usize];
+                let loc = f.locs.get(fr.pc as usize).copied().unwrap_or_default();
+                if loc.line == 0 {
+                    // Stubs have no location: use the caller's call site.
+                    th.frames.iter().rev().skip(1).find_map(|c| {
+                        let l = self.program.functions[c.func as usize].locs.get(c.pc.saturating_sub(1) as usize).copied()?;
+                        (l.line != 0).then_some(l)
+                    }).unwrap_or(loc)
+                } else {
+                    loc
+                }
+            }
+            None => SrcLoc::default(),
+        }
+    }
+
+    /// Writes program output, to the real stream when echoing.
+    pub(crate) fn output(&mut self, stream: usize, bytes: &[u8]) {
+        if !self.config.echo_output {
+            return;
+        }
+        if stream == 2 {
+            self.flush_stdout();
+            let _ = std::io::stderr().write_all(bytes);
+        } else {
+            self.stdout.extend_from_slice(bytes);
+            if self.stdout.len() > 1 << 16 {
+                self.flush_stdout();
+            }
+        }
+    }
+
+    /// Flushes buffered program stdout.
+    pub fn flush_stdout(&mut self) {
+        if !self.stdout.is_empty() {
+            let mut out = std::io::stdout().lock();
+            let _ = out.write_all(&self.stdout);
+            let _ = out.flush();
+            self.stdout.clear();
+        }
+    }
+
+    /// Marks thread `t` finished with `retval` and frees its stack.
+    pub(crate) fn finish_thread(&mut self, t: usize) {
+        let th = &mut self.threads[t];
+        th.finished = true;
+        let frames = std::mem::take(&mut th.frames);
+        th.regs = Vec::new();
+        for f in frames {
+            for id in f.allocas {
+                self.memory.release(id, None);
+            }
+        }
+        if t == 0 && self.exit_status.is_none() {
+            // main called pthread_exit: the process ends when the last thread does.
+        }
+        if self.threads.iter().all(|th| th.finished) {
+            let status = self.exit_status.unwrap_or(0);
+            self.end = Some(End::Exit(status));
+        }
+    }
+
+    /// Ends the whole program with `status` (after atexit handlers ran).
+    pub(crate) fn terminate(&mut self, status: i32) {
+        self.exited_with_running_threads = self.threads.iter().skip(1).filter(|t| !t.finished).count();
+        self.end = Some(End::Exit(status));
+    }
+
+    /// Index of the thread with hierarchical path `path`.
+    pub fn thread_by_handle(&self, handle: u64) -> Option<usize> {
+        let idx = handle.checked_sub(1)? as usize;
+        (idx < self.threads.len()).then_some(idx)
+    }
+
+    /// The handle `pthread_self` returns for thread `t` (never 0).
+    pub fn handle_of(t: usize) -> u64 {
+        t as u64 + 1
+    }
+}

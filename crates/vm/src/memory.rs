@@ -1,0 +1,356 @@
+//! Flat 64-bit memory made of bounded objects.
+//!
+//! Every allocation is an object with its own address range; addresses are never reused, so
+//! a dangling pointer always finds its dead object and the error is precise. Each thread
+//! allocates from its own address region, derived from its hierarchical id, so addresses do
+//! not depend on the interleaving.
+
+use crate::error::ErrorKind;
+use ravel_ir::{addr, SrcLoc};
+use std::collections::BTreeMap;
+
+/// Index of an object in [`Memory::objects`].
+pub type ObjId = u32;
+
+/// What kind of storage an object is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ObjKind {
+    Global,
+    ConstGlobal,
+    Stack,
+    Heap,
+    ThreadLocal,
+    /// The argument area of a variadic call.
+    VaArgs,
+}
+
+/// One allocation.
+#[derive(Clone, Debug)]
+pub struct Object {
+    pub base: u64,
+    pub bytes: Vec<u8>,
+    pub kind: ObjKind,
+    pub alive: bool,
+    /// Reachable by more than one thread: accesses to it are visible operations.
+    pub shared: bool,
+    /// Index of the thread that allocated it.
+    pub owner: usize,
+    pub site: SrcLoc,
+    /// Where it was freed (for use-after-free reports).
+    pub freed_at: Option<SrcLoc>,
+    /// Human name: the global's name, or empty.
+    pub name: String,
+}
+
+impl Object {
+    pub fn size(&self) -> u64 {
+        self.bytes.len() as u64
+    }
+}
+
+/// A failed memory access, before the vm attaches thread and location.
+#[derive(Clone, Debug)]
+pub struct Fault {
+    pub kind: ErrorKind,
+    pub message: String,
+}
+
+impl Fault {
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Fault {
+        Fault { kind, message: message.into() }
+    }
+}
+
+/// Per-thread allocation region.
+#[derive(Clone, Debug)]
+struct Region {
+    next: u64,
+    end: u64,
+}
+
+/// The whole address space.
+#[derive(Clone, Debug)]
+pub struct Memory {
+    pub objects: Vec<Object>,
+    by_base: BTreeMap<u64, ObjId>,
+    regions: Vec<Region>,
+    ptr_bytes: u32,
+    /// Last object hit by a lookup: most accesses go to the same object as the previous one.
+    last: (u64, u64, ObjId),
+    /// Total bytes allocated, to refuse absurd allocations gracefully.
+    allocated: u64,
+}
+
+/// Lowest address that is not the null page.
+const NULL_PAGE: u64 = 0x1_0000;
+/// Bytes the heap model hands out in total before `malloc` returns NULL.
+const MAX_TOTAL: u64 = 8 << 30;
+
+impl Memory {
+    pub fn new(ptr_bytes: u32) -> Memory {
+        Memory {
+            objects: Vec::new(),
+            by_base: BTreeMap::new(),
+            regions: Vec::new(),
+            ptr_bytes,
+            last: (1, 0, 0),
+            allocated: 0,
+        }
+    }
+
+    /// Region bounds of allocation slot `slot`.
+    fn region_bounds(&self, slot: usize) -> (u64, u64) {
+        if self.ptr_bytes == 8 {
+            let base = 0x10_0000_0000u64 + slot as u64 * 0x1_0000_0000;
+            (base, base + 0x1_0000_0000)
+        } else {
+            let slot = (slot % 224) as u64;
+            let base = 0x1000_0000u64 + slot * 0x0100_0000;
+            (base, base + 0x0100_0000)
+        }
+    }
+
+    /// The allocation slot of a thread from its hierarchical id (interleaving independent).
+    pub fn slot_for(path: &[u32]) -> usize {
+        match path {
+            [] => 0,
+            [i] => 1 + *i as usize,
+            _ => {
+                let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+                for p in path {
+                    h = (h ^ *p as u64).wrapping_mul(0x100_0000_01b3);
+                }
+                1 + 4096 + (h % 65536) as usize
+            }
+        }
+    }
+
+    /// Places a global at its fixed address.
+    pub fn add_global(&mut self, g: &ravel_ir::Global) -> ObjId {
+        let kind = if g.is_const { ObjKind::ConstGlobal } else { ObjKind::Global };
+        self.insert(Object {
+            base: g.addr,
+            bytes: g.init.clone(),
+            kind,
+            alive: true,
+            shared: true,
+            owner: 0,
+            site: SrcLoc::default(),
+            freed_at: None,
+            name: g.name.clone(),
+        })
+    }
+
+    fn insert(&mut self, obj: Object) -> ObjId {
+        let id = self.objects.len() as ObjId;
+        self.allocated += obj.size();
+        self.by_base.insert(obj.base, id);
+        self.objects.push(obj);
+        id
+    }
+
+    /// Allocates `size` bytes aligned to `align` in the region of allocation slot `slot`.
+    /// Returns `None` when the region or the total budget is exhausted.
+    pub fn allocate(&mut self, slot: usize, size: u64, align: u64, kind: ObjKind, owner: usize, site: SrcLoc) -> Option<(ObjId, u64)> {
+        if self.allocated.checked_add(size)? > MAX_TOTAL {
+            return None;
+        }
+        if self.regions.len() <= slot {
+            let needed = slot + 1 - self.regions.len();
+            for i in 0..needed {
+                let (start, end) = self.region_bounds(self.regions.len() + i);
+                self.regions.push(Region { next: start, end });
+            }
+        }
+        let region = &mut self.regions[slot];
+        let base = region.next.next_multiple_of(align.clamp(16, 4096));
+        let end = base.checked_add(size.max(1))?;
+        if end + addr::RED_ZONE > region.end {
+            return None;
+        }
+        region.next = end + addr::RED_ZONE;
+        let id = self.insert(Object {
+            base,
+            bytes: vec![0; size as usize],
+            kind,
+            alive: true,
+            shared: false,
+            owner,
+            site,
+            freed_at: None,
+            name: String::new(),
+        });
+        Some((id, base))
+    }
+
+    /// The object containing `addr` (alive or not), with the offset.
+    pub fn find(&mut self, addr: u64) -> Option<(ObjId, u64)> {
+        let (lo, hi, id) = self.last;
+        if addr >= lo && addr < hi {
+            return Some((id, addr - lo));
+        }
+        let (&base, &id) = self.by_base.range(..=addr).next_back()?;
+        let obj = &self.objects[id as usize];
+        let end = base + obj.size().max(1);
+        if addr < end {
+            self.last = (base, end, id);
+            Some((id, addr - base))
+        } else {
+            None
+        }
+    }
+
+    /// Checks an access of `len` bytes at `addr` and returns the object and offset.
+    pub fn check(&mut self, addr: u64, len: u64, write: bool) -> Result<(ObjId, usize), Fault> {
+        if addr < NULL_PAGE {
+            return Err(Fault::new(ErrorKind::NullDereference, format!("{} of {len} bytes at address {addr:#x} (null pointer)", rw(write))));
+        }
+        let Some((id, off)) = self.find(addr) else {
+            return Err(self.wild(addr, len, write));
+        };
+        let obj = &self.objects[id as usize];
+        if !obj.alive {
+            return Err(self.dead(id, write));
+        }
+        if off + len > obj.size() {
+            return Err(Fault::new(
+                ErrorKind::OutOfBounds,
+                format!("{} of {len} bytes at offset {off} of {} of {} bytes", rw(write), self.describe(id), obj.size()),
+            ));
+        }
+        if write && obj.kind == ObjKind::ConstGlobal {
+            return Err(Fault::new(ErrorKind::OutOfBounds, format!("write to read-only {}", self.describe(id))));
+        }
+        Ok((id, off as usize))
+    }
+
+    fn dead(&self, id: ObjId, write: bool) -> Fault {
+        let obj = &self.objects[id as usize];
+        let what = if obj.kind == ObjKind::Stack { "after its function returned" } else { "after it was freed" };
+        Fault::new(ErrorKind::UseAfterFree, format!("{} of {} {what}", rw(write), self.describe(id)))
+    }
+
+    /// Explains an address that is in no object: past the end of a neighbour, or wild.
+    fn wild(&self, addr: u64, len: u64, write: bool) -> Fault {
+        if let Some((&base, &id)) = self.by_base.range(..=addr).next_back() {
+            let obj = &self.objects[id as usize];
+            let past = addr - base;
+            if past < obj.size() + 4096 {
+                return Fault::new(
+                    ErrorKind::OutOfBounds,
+                    format!("{} of {len} bytes at offset {past} of {} of {} bytes", rw(write), self.describe(id), obj.size()),
+                );
+            }
+        }
+        if let Some((&base, &id)) = self.by_base.range(addr..).next() {
+            if base - addr <= 4096 {
+                return Fault::new(
+                    ErrorKind::OutOfBounds,
+                    format!("{} of {len} bytes {} bytes before {}", rw(write), base - addr, self.describe(id)),
+                );
+            }
+        }
+        Fault::new(ErrorKind::OutOfBounds, format!("{} of {len} bytes at address {addr:#x}, which is in no object", rw(write)))
+    }
+
+    /// A short description of an object for reports.
+    pub fn describe(&self, id: ObjId) -> String {
+        let obj = &self.objects[id as usize];
+        match obj.kind {
+            ObjKind::Global | ObjKind::ConstGlobal => format!("global `{}`", obj.name),
+            ObjKind::ThreadLocal => format!("thread-local `{}`", obj.name),
+            ObjKind::Stack => format!("stack object allocated at line {}", obj.site.line),
+            ObjKind::Heap => format!("heap block allocated at line {}", obj.site.line),
+            ObjKind::VaArgs => "variadic argument area".into(),
+        }
+    }
+
+    /// Reads `len` bytes (already checked) as a little-endian word.
+    pub fn load_word(&self, id: ObjId, off: usize, len: usize) -> u64 {
+        let b = &self.objects[id as usize].bytes[off..off + len];
+        let mut w = [0u8; 8];
+        w[..len.min(8)].copy_from_slice(&b[..len.min(8)]);
+        u64::from_le_bytes(w)
+    }
+
+    /// Writes the low `len` bytes of `v` (already checked).
+    pub fn store_word(&mut self, id: ObjId, off: usize, len: usize, v: u64) {
+        let b = &mut self.objects[id as usize].bytes[off..off + len];
+        b.copy_from_slice(&v.to_le_bytes()[..len]);
+    }
+
+    /// Reads bytes after checking bounds.
+    pub fn read(&mut self, addr: u64, len: u64) -> Result<Vec<u8>, Fault> {
+        if len == 0 {
+            return Ok(Vec::new());
+        }
+        let (id, off) = self.check(addr, len, false)?;
+        Ok(self.objects[id as usize].bytes[off..off + len as usize].to_vec())
+    }
+
+    /// Writes bytes after checking bounds.
+    pub fn write(&mut self, addr: u64, data: &[u8]) -> Result<(), Fault> {
+        if data.is_empty() {
+            return Ok(());
+        }
+        let (id, off) = self.check(addr, data.len() as u64, true)?;
+        self.objects[id as usize].bytes[off..off + data.len()].copy_from_slice(data);
+        Ok(())
+    }
+
+    /// Reads a NUL-terminated string starting at `addr` (without the NUL), at most `limit` bytes.
+    pub fn c_string(&mut self, addr: u64, limit: Option<usize>) -> Result<Vec<u8>, Fault> {
+        let (id, off) = self.check(addr, 1, false)?;
+        let bytes = &self.objects[id as usize].bytes[off..];
+        let max = limit.unwrap_or(usize::MAX);
+        match bytes.iter().take(max).position(|&b| b == 0) {
+            Some(n) => Ok(bytes[..n].to_vec()),
+            None if bytes.len() >= max => Ok(bytes[..max].to_vec()),
+            None => Err(Fault::new(
+                ErrorKind::OutOfBounds,
+                format!("string read runs past the end of {} (no terminating NUL)", self.describe(id)),
+            )),
+        }
+    }
+
+    /// Frees a heap block given the pointer the program passed.
+    pub fn free(&mut self, addr: u64, at: SrcLoc) -> Result<(), Fault> {
+        let Some((id, off)) = self.find(addr) else {
+            return Err(Fault::new(ErrorKind::InvalidFree, format!("free of address {addr:#x}, which is not a heap block")));
+        };
+        let obj = &self.objects[id as usize];
+        if obj.kind != ObjKind::Heap {
+            return Err(Fault::new(ErrorKind::InvalidFree, format!("free of {}, which is not a heap block", self.describe(id))));
+        }
+        if off != 0 {
+            return Err(Fault::new(ErrorKind::InvalidFree, format!("free of a pointer {off} bytes into {}", self.describe(id))));
+        }
+        if !obj.alive {
+            let prev = obj.freed_at.map(|l| format!(" (first freed at line {})", l.line)).unwrap_or_default();
+            return Err(Fault::new(ErrorKind::DoubleFree, format!("double free of {}{prev}", self.describe(id))));
+        }
+        self.release(id, Some(at));
+        Ok(())
+    }
+
+    /// Marks an object dead and drops its contents.
+    pub fn release(&mut self, id: ObjId, at: Option<SrcLoc>) {
+        let obj = &mut self.objects[id as usize];
+        obj.alive = false;
+        obj.freed_at = at;
+        self.allocated -= obj.size();
+        obj.bytes = vec![0; obj.bytes.len().min(0)];
+        obj.bytes.shrink_to_fit();
+        // Keep the recorded size for reports and bounds of later lookups.
+        obj.bytes = Vec::new();
+        self.last = (1, 0, 0);
+    }
+}
+
+fn rw(write: bool) -> &'static str {
+    if write {
+        "write"
+    } else {
+        "read"
+    }
+}

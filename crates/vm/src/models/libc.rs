@@ -1,0 +1,398 @@
+//! libc: memory management, memory and string functions, process control, numbers,
+//! libm, and the verification API.
+
+use super::{fault_flow, Args, Flow, ERANGE};
+use crate::error::ErrorKind;
+use crate::libc::strconv;
+use crate::machine::{Chooser, End, Machine};
+use crate::memory::{Fault, ObjKind};
+use ravel_ir::Builtin;
+
+/// Address of thread `t`'s `errno` cell, allocated on first use.
+pub(super) fn errno_addr(m: &mut Machine, t: usize) -> u64 {
+    if let Some(a) = m.threads[t].tls.get(&0) {
+        return *a;
+    }
+    let loc = m.current_loc(t);
+    let slot = m.threads[t].slot;
+    let addr = m.memory.allocate(slot, 4, 4, ObjKind::ThreadLocal, t, loc).map_or(0, |(_, a)| a);
+    m.threads[t].tls.insert(0, addr);
+    addr
+}
+
+fn malloc(m: &mut Machine, t: usize, size: u64, align: u64) -> u64 {
+    let loc = m.current_loc(t);
+    let slot = m.threads[t].slot;
+    m.memory.allocate(slot, size, align, ObjKind::Heap, t, loc).map_or(0, |(_, a)| a)
+}
+
+/// Result of a model body that may fault.
+type R = Result<Flow, Fault>;
+
+fn strings(m: &mut Machine, b: Builtin, a: &Args) -> Option<R> {
+    use Builtin::*;
+    if !matches!(
+        b,
+        Memcpy | Memmove | Memset | Memcmp | Memchr | Strlen | Strnlen | Strcpy | Strncpy | Strcat | Strncat | Strcmp | Strncmp | Strchr | Strrchr | Strstr
+    ) {
+        return None;
+    }
+    let mem = &mut m.memory;
+    let (p0, p1, n2) = (a.get(0), a.get(1), a.get(2));
+    Some((|| -> R {
+        Ok(match b {
+            Memcpy | Memmove => {
+                let data = mem.read(p1, n2)?;
+                mem.write(p0, &data)?;
+                Flow::Return(p0)
+            }
+            Memset => {
+                mem.write(p0, &vec![p1 as u8; n2 as usize])?;
+                Flow::Return(p0)
+            }
+            Memcmp => {
+                let (x, y) = (mem.read(p0, n2)?, mem.read(p1, n2)?);
+                Flow::Return(compare(&x, &y))
+            }
+            Memchr => {
+                let data = mem.read(p0, n2)?;
+                Flow::Return(data.iter().position(|&c| c == p1 as u8).map_or(0, |i| p0 + i as u64))
+            }
+            Strlen => Flow::Return(mem.c_string(p0, None)?.len() as u64),
+            Strnlen => Flow::Return(mem.c_string(p0, Some(p1 as usize))?.len() as u64),
+            Strcpy | Strncpy => {
+                let mut s = mem.c_string(p1, (b == Strncpy).then_some(n2 as usize))?;
+                if b == Strncpy {
+                    s.resize(n2 as usize, 0);
+                } else {
+                    s.push(0);
+                }
+                mem.write(p0, &s)?;
+                Flow::Return(p0)
+            }
+            Strcat | Strncat => {
+                let dst_len = mem.c_string(p0, None)?.len() as u64;
+                let mut s = mem.c_string(p1, (b == Strncat).then_some(n2 as usize))?;
+                s.push(0);
+                mem.write(p0 + dst_len, &s)?;
+                Flow::Return(p0)
+            }
+            Strcmp | Strncmp => {
+                let limit = (b == Strncmp).then_some(n2 as usize);
+                let (mut x, mut y) = (mem.c_string(p0, limit)?, mem.c_string(p1, limit)?);
+                x.push(0);
+                y.push(0);
+                let n = limit.unwrap_or(usize::MAX).min(x.len()).min(y.len());
+                Flow::Return(compare(&x[..n], &y[..n]))
+            }
+            Strchr | Strrchr => {
+                let s = mem.c_string(p0, None)?;
+                let c = p1 as u8;
+                let found = if c == 0 {
+                    Some(s.len())
+                } else if b == Strchr {
+                    s.iter().position(|&x| x == c)
+                } else {
+                    s.iter().rposition(|&x| x == c)
+                };
+                Flow::Return(found.map_or(0, |i| p0 + i as u64))
+            }
+            Strstr => {
+                let (h, n) = (mem.c_string(p0, None)?, mem.c_string(p1, None)?);
+                let pos = if n.is_empty() { Some(0) } else { h.windows(n.len()).position(|w| w == n.as_slice()) };
+                Flow::Return(pos.map_or(0, |i| p0 + i as u64))
+            }
+            _ => unreachable!("filtered above"),
+        })
+    })())
+}
+
+/// memcmp-style result: the sign of the first differing byte.
+fn compare(x: &[u8], y: &[u8]) -> u64 {
+    for (a, b) in x.iter().zip(y) {
+        if a != b {
+            return (*a as i64 - *b as i64) as u64;
+        }
+    }
+    0
+}
+
+fn libm(b: Builtin, a: &Args) -> Option<Flow> {
+    use Builtin::*;
+    let single = a.spec.first().is_some_and(|s| s.bytes == 4);
+    let arg = |i: usize| crate::interp::to_f(a.get(i), !single);
+    let r = match b {
+        Sqrt => arg(0).sqrt(),
+        Sqrtf => f32::from_bits(a.get(0) as u32).sqrt() as f64,
+        Fabs => arg(0).abs(),
+        Fabsf => f32::from_bits(a.get(0) as u32).abs() as f64,
+        Floor => arg(0).floor(),
+        Ceil => arg(0).ceil(),
+        Round => arg(0).round(),
+        Trunc => arg(0).trunc(),
+        Pow => arg(0).powf(arg(1)),
+        Exp => arg(0).exp(),
+        Log => arg(0).ln(),
+        Sin => arg(0).sin(),
+        Cos => arg(0).cos(),
+        Fmod => arg(0) % arg(1),
+        Copysign => arg(0).copysign(arg(1)),
+        Fma => arg(0).mul_add(arg(1), arg(2)),
+        MinNum => arg(0).min(arg(1)),
+        MaxNum => arg(0).max(arg(1)),
+        _ => return None,
+    };
+    let single = single || matches!(b, Sqrtf | Fabsf);
+    Some(Flow::Return(crate::interp::from_f(r, !single)))
+}
+
+/// The glibc `__ctype_b_loc` table for the C locale.
+fn ctype_table(m: &mut Machine, t: usize) -> u64 {
+    if m.ctype_table != 0 {
+        return m.ctype_table;
+    }
+    let bit = |b: u32| -> u16 {
+        if b < 8 {
+            (1 << b) << 8
+        } else {
+            (1 << b) >> 8
+        }
+    };
+    let mut table = vec![0u8; 384 * 2];
+    for c in 0u8..128 {
+        let ch = c as char;
+        let mut v = 0u16;
+        let classes = [
+            ch.is_ascii_uppercase(),
+            ch.is_ascii_lowercase(),
+            ch.is_ascii_alphabetic(),
+            ch.is_ascii_digit(),
+            ch.is_ascii_hexdigit(),
+            ch.is_ascii_whitespace() || c == 0x0b,
+            (0x20..0x7f).contains(&c),
+            ch.is_ascii_graphic(),
+            c == b' ' || c == b'\t',
+            ch.is_ascii_control(),
+            ch.is_ascii_punctuation(),
+            ch.is_ascii_alphanumeric(),
+        ];
+        for (i, on) in classes.iter().enumerate() {
+            if *on {
+                v |= bit(i as u32);
+            }
+        }
+        let idx = (c as usize + 128) * 2;
+        table[idx..idx + 2].copy_from_slice(&v.to_le_bytes());
+    }
+    let pb = m.program.model.ptr_bytes as u64;
+    let Some(tab) = m.memory.allocate(0, table.len() as u64, 16, ObjKind::Global, t, Default::default()) else { return 0 };
+    m.memory.objects[tab.0 as usize].bytes.copy_from_slice(&table);
+    m.memory.objects[tab.0 as usize].shared = true;
+    let Some(cell) = m.memory.allocate(0, pb, pb, ObjKind::Global, t, Default::default()) else { return 0 };
+    let target = tab.1 + 256;
+    m.memory.objects[cell.0 as usize].bytes.copy_from_slice(&target.to_le_bytes()[..pb as usize]);
+    m.memory.objects[cell.0 as usize].shared = true;
+    m.ctype_table = cell.1;
+    cell.1
+}
+
+fn parse_number(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> R {
+    use Builtin::*;
+    let long_bits = m.program.model.long_bytes * 8;
+    let s = m.memory.c_string(a.get(0), None)?;
+    let (base, bits) = match b {
+        Atoi => (10, 32),
+        Atol => (10, long_bits),
+        Atoll => (10, 64),
+        Strtoll | Strtoull => (a.get(2) as u32, 64),
+        _ => (a.get(2) as u32, long_bits),
+    };
+    let (value, consumed, overflow) = match b {
+        Strtod | Atof => {
+            let p = strconv::parse_double(&s);
+            (p.value.to_bits(), p.consumed, p.overflow)
+        }
+        Strtoul | Strtoull => {
+            let p = strconv::parse_unsigned(&s, base, bits);
+            (p.value, p.consumed, p.overflow)
+        }
+        _ => {
+            let p = strconv::parse_signed(&s, base, bits);
+            (p.value as u64, p.consumed, p.overflow)
+        }
+    };
+    if matches!(b, Strtol | Strtoll | Strtoul | Strtoull | Strtod) && a.get(1) != 0 {
+        let pb = m.program.model.ptr_bytes as usize;
+        let end = a.get(0) + consumed as u64;
+        m.memory.write(a.get(1), &end.to_le_bytes()[..pb])?;
+    }
+    if overflow && !matches!(b, Atoi | Atol | Atoll | Atof) {
+        super::pthread::set_errno(m, t, ERANGE)?;
+    }
+    Ok(Flow::Return(value))
+}
+
+pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mut dyn Chooser) -> Flow {
+    use Builtin::*;
+    if let Some(r) = strings(m, b, a) {
+        return r.unwrap_or_else(|e| fault_flow(m, t, e));
+    }
+    if let Some(f) = libm(b, a) {
+        return f;
+    }
+    let r: R = (|| {
+        Ok(match b {
+            Malloc => Flow::Return(malloc(m, t, a.get(0), 16)),
+            AlignedAlloc => Flow::Return(malloc(m, t, a.get(1), a.get(0))),
+            PosixMemalign => {
+                let p = malloc(m, t, a.get(2), a.get(1));
+                let pb = m.program.model.ptr_bytes as usize;
+                m.memory.write(a.get(0), &p.to_le_bytes()[..pb])?;
+                Flow::Return(if p == 0 { 12 } else { 0 })
+            }
+            Calloc => match a.get(0).checked_mul(a.get(1)) {
+                Some(n) => Flow::Return(malloc(m, t, n, 16)),
+                None => Flow::Return(0),
+            },
+            Realloc => {
+                let (old, n) = (a.get(0), a.get(1));
+                if old == 0 {
+                    return Ok(Flow::Return(malloc(m, t, n, 16)));
+                }
+                let (id, off) = m.memory.find(old).ok_or_else(|| Fault::new(ErrorKind::InvalidFree, format!("realloc of address {old:#x}, which is not a heap block")))?;
+                let obj = &m.memory.objects[id as usize];
+                if obj.kind != ObjKind::Heap || off != 0 || !obj.alive {
+                    // Let free produce the precise error.
+                    m.memory.free(old, m.current_loc(t))?;
+                }
+                let keep = m.memory.objects[id as usize].bytes.clone();
+                let loc = m.current_loc(t);
+                let new = malloc(m, t, n, 16);
+                if new == 0 {
+                    return Ok(Flow::Return(0));
+                }
+                let len = keep.len().min(n as usize);
+                m.memory.write(new, &keep[..len])?;
+                if m.memory.objects[id as usize].shared {
+                    if let Some((nid, _)) = m.memory.find(new) {
+                        m.memory.objects[nid as usize].shared = true;
+                    }
+                }
+                m.memory.free(old, loc)?;
+                Flow::Return(new)
+            }
+            Free => {
+                if a.get(0) != 0 {
+                    let loc = m.current_loc(t);
+                    m.memory.free(a.get(0), loc)?;
+                }
+                Flow::Return(0)
+            }
+            Strdup | Strndup => {
+                let mut s = m.memory.c_string(a.get(0), (b == Strndup).then_some(a.get(1) as usize))?;
+                s.push(0);
+                let p = malloc(m, t, s.len() as u64, 16);
+                if p != 0 {
+                    m.memory.write(p, &s)?;
+                }
+                Flow::Return(p)
+            }
+            AssertFail => {
+                let msg = String::from_utf8_lossy(&m.memory.c_string(a.get(0), Some(4096)).unwrap_or_default()).into_owned();
+                m.fail(t, ErrorKind::AssertionFailure, format!("assertion `{msg}` failed"));
+                Flow::End
+            }
+            RavelAssert => {
+                if a.get(0) & mask_bits(a.bits(0)) == 0 {
+                    m.fail(t, ErrorKind::AssertionFailure, "assertion failed");
+                    Flow::End
+                } else {
+                    Flow::Return(0)
+                }
+            }
+            ReachError => {
+                m.fail(t, ErrorKind::ReachError, "the error function was called");
+                Flow::End
+            }
+            Assume => {
+                if a.get(0) & mask_bits(a.bits(0)) == 0 {
+                    let loc = m.current_loc(t);
+                    m.end = Some(End::AssumeFailed(loc));
+                    Flow::End
+                } else {
+                    Flow::Return(0)
+                }
+            }
+            Abort => {
+                let loc = m.current_loc(t);
+                m.end = Some(End::Abort(loc));
+                Flow::End
+            }
+            Exit => {
+                m.begin_exit(t, a.get(0) as i32);
+                Flow::Stay
+            }
+            Atexit => {
+                m.atexit.push(a.get(0));
+                Flow::Return(0)
+            }
+            ErrnoLocation => Flow::Return(errno_addr(m, t)),
+            Nondet => {
+                let loc = m.current_loc(t);
+                Flow::Return(chooser.nondet(a.ret_bits.clamp(1, 64), loc))
+            }
+            MakeSymbolic => {
+                let loc = m.current_loc(t);
+                let bytes: Vec<u8> = (0..a.get(1)).map(|_| chooser.nondet(8, loc) as u8).collect();
+                m.memory.write(a.get(0), &bytes)?;
+                Flow::Return(0)
+            }
+            AtomicBegin => {
+                m.threads[t].atomic_depth += 1;
+                Flow::Return(0)
+            }
+            AtomicEnd => {
+                m.threads[t].atomic_depth = m.threads[t].atomic_depth.saturating_sub(1);
+                Flow::Return(0)
+            }
+            Rand => {
+                m.rand_state = m.rand_state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                Flow::Return((m.rand_state >> 33) & 0x7fff_ffff)
+            }
+            Srand => {
+                m.rand_state = a.get(0);
+                Flow::Return(0)
+            }
+            Strtol | Strtoll | Strtoul | Strtoull | Atoi | Atol | Atoll | Strtod | Atof => parse_number(m, t, b, a)?,
+            Abs | Labs | Llabs => {
+                let bits = a.bits(0);
+                Flow::Return((ravel_ir::sign_extend(a.get(0), bits) as i64).unsigned_abs())
+            }
+            Toupper => Flow::Return(if (b'a' as u64..=b'z' as u64).contains(&a.get(0)) { a.get(0) - 32 } else { a.get(0) }),
+            Tolower => Flow::Return(if (b'A' as u64..=b'Z' as u64).contains(&a.get(0)) { a.get(0) + 32 } else { a.get(0) }),
+            CtypeB => Flow::Return(ctype_table(m, t)),
+            Time => {
+                if a.get(0) != 0 {
+                    let pb = m.program.model.long_bytes as usize;
+                    m.memory.write(a.get(0), &vec![0u8; pb])?;
+                }
+                Flow::Return(0)
+            }
+            Sleep | SchedYield => Flow::Return(0),
+            Getpid => Flow::Return(1),
+            other => {
+                m.unsupported(t, format!("the model of {other:?} is not available here"));
+                Flow::End
+            }
+        })
+    })();
+    r.unwrap_or_else(|e| fault_flow(m, t, e))
+}
+
+fn mask_bits(bits: u32) -> u64 {
+    if bits >= 64 {
+        u64::MAX
+    } else {
+        (1 << bits) - 1
+    }
+}

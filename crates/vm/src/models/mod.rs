@@ -1,0 +1,112 @@
+//! Models of library functions and intrinsics. These decode the C ABI (argument layout,
+//! return values, errno) and call the generic semantics in `memory` and `sync`.
+
+mod intrinsics;
+mod libc;
+mod pthread;
+mod stdio;
+
+use crate::machine::{Chooser, Machine};
+use crate::memory::Fault;
+use ravel_ir::{Arg, Builtin};
+
+pub(crate) const EPERM: u64 = 1;
+pub(crate) const ESRCH: u64 = 3;
+pub(crate) const EAGAIN: u64 = 11;
+pub(crate) const EBUSY: u64 = 16;
+pub(crate) const EINVAL: u64 = 22;
+pub(crate) const ERANGE: u64 = 34;
+pub(crate) const EDEADLK: u64 = 35;
+pub(crate) const ETIMEDOUT: u64 = 110;
+
+/// What the interpreter does after a model ran.
+pub(crate) enum Flow {
+    /// Write this word to the destination and continue after the call.
+    Return(u64),
+    /// Write these words (multi-word result) and continue after the call.
+    ReturnWords(Vec<u64>),
+    /// The model changed the thread's frames itself (pushed a frame, exited): continue there.
+    Stay,
+    /// The thread blocks at this call (pc unchanged): yield to the scheduler.
+    Block,
+    /// The execution ended (error, exit).
+    End,
+}
+
+/// Arguments of a model call, evaluated.
+pub(crate) struct Args<'a> {
+    pub vals: Vec<u64>,
+    pub wide: Vec<Vec<u64>>,
+    pub spec: &'a [Arg],
+    pub ret_bits: u32,
+}
+
+impl Args<'_> {
+    /// Argument `i` (first word), 0 when missing.
+    pub fn get(&self, i: usize) -> u64 {
+        self.vals.get(i).copied().unwrap_or(0)
+    }
+
+    /// Argument `i` as a 128-bit value.
+    pub fn get128(&self, i: usize) -> u128 {
+        let w = &self.wide[i];
+        w[0] as u128 | (w.get(1).copied().unwrap_or(0) as u128) << 64
+    }
+
+    /// Width in bits of argument `i`.
+    pub fn bits(&self, i: usize) -> u32 {
+        self.spec.get(i).map_or(64, |a| a.bytes * 8)
+    }
+}
+
+/// True for models that are scheduling points: synchronisation, thread operations, output
+/// (so output order between threads follows the schedule) and explicit yields.
+pub(crate) fn is_visible(b: Builtin) -> bool {
+    use Builtin::*;
+    matches!(
+        b,
+        ThreadCreate | ThreadJoin | ThreadDetach | ThreadExit | MutexInit | MutexLock | MutexTryLock | MutexTimedLock
+            | MutexUnlock | MutexDestroy | CondInit | CondWait | CondTimedWait | CondSignal | CondBroadcast | CondDestroy
+            | RwInit | RwRdLock | RwWrLock | RwTryRdLock | RwTryWrLock | RwUnlock | RwDestroy | BarrierInit | BarrierWait
+            | BarrierDestroy | SemInit | SemWait | SemTryWait | SemTimedWait | SemPost | SemDestroy | Once | SpinInit
+            | SpinLock | SpinTryLock | SpinUnlock | SpinDestroy | Printf | Fprintf | Vprintf | Vfprintf | Puts | Fputs
+            | Putchar | Fputc | Fwrite | AtomicBegin | Sleep | SchedYield
+    )
+}
+
+/// Runs the model of `b` for thread `t`.
+pub(crate) fn call(m: &mut Machine, t: usize, b: Builtin, spec: &[Arg], ret_bits: u32, chooser: &mut dyn Chooser) -> Flow {
+    let args = evaluate(m, t, spec, ret_bits);
+    if let Some(f) = pthread::call(m, t, b, &args, chooser) {
+        return f;
+    }
+    if let Some(f) = stdio::call(m, t, b, &args) {
+        return f;
+    }
+    if let Some(f) = intrinsics::call(m, t, b, &args) {
+        return f;
+    }
+    libc::call(m, t, b, &args, chooser)
+}
+
+pub(crate) fn evaluate<'a>(m: &Machine, t: usize, spec: &'a [Arg], ret_bits: u32) -> Args<'a> {
+    let th = &m.threads[t];
+    let base = th.frames.last().map_or(0, |f| f.base);
+    let wide: Vec<Vec<u64>> =
+        spec.iter().map(|a| crate::interp::rd_words(&m.program, &th.regs, base, a.opd, a.bytes.div_ceil(8).max(1))).collect();
+    Args { vals: wide.iter().map(|w| w[0]).collect(), wide, spec, ret_bits }
+}
+
+/// Reads the next `bytes`-sized argument of a `va_list` and advances it.
+pub(crate) fn va_arg_next(m: &mut Machine, list: u64, bytes: u32) -> Result<u64, Fault> {
+    let mut src = stdio::VaListArgs::open(m, list)?;
+    let v = src.next_raw(bytes)?;
+    src.close()?;
+    Ok(v)
+}
+
+/// Converts a memory fault into the end of the execution.
+pub(crate) fn fault_flow(m: &mut Machine, t: usize, f: Fault) -> Flow {
+    m.fault(t, f);
+    Flow::End
+}

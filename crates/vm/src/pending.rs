@@ -1,0 +1,186 @@
+//! What each stopped thread is about to do: enabledness for the schedulers, text for
+//! traces, and the deadlock report.
+
+use crate::error::{ErrorKind, ProgramError};
+use crate::machine::{End, Machine, TraceEntry};
+use crate::models;
+use crate::thread::Wait;
+use ravel_ir::{Builtin, Callee, Inst};
+
+impl Machine {
+    /// The builtin call thread `t` is stopped at, with its evaluated arguments.
+    fn pending_call(&self, t: usize) -> Option<(Builtin, models::Args<'_>)> {
+        let fr = self.threads[t].frames.last()?;
+        let f = &self.program.functions[fr.func as usize];
+        match f.code.get(fr.pc as usize)? {
+            Inst::Call { callee: Callee::Builtin(b), args, ret_bits, .. } => {
+                Some((*b, models::evaluate(self, t, args, *ret_bits)))
+            }
+            _ => None,
+        }
+    }
+
+    /// True when thread `t` can take a step.
+    pub(crate) fn is_enabled(&mut self, t: usize) -> bool {
+        let th = &self.threads[t];
+        if th.finished || th.frames.is_empty() {
+            return false;
+        }
+        match th.wait {
+            Wait::Cond { timed, .. } => timed,
+            Wait::Reacquire { mutex, .. } => {
+                let kind = self.mutex_kind(mutex);
+                self.sync.can_lock(mutex, kind, t)
+            }
+            Wait::Barrier { addr, generation } => self.sync.barriers.get(&addr).is_none_or(|b| b.generation != generation),
+            Wait::None => match self.pending_call(t) {
+                Some((b, args)) => {
+                    let (b, vals) = (b, args.vals.clone());
+                    let spec = Vec::new();
+                    let a = models::Args { vals, wide: Vec::new(), spec: &spec, ret_bits: 0 };
+                    self.call_enabled(t, b, &a)
+                }
+                None => true,
+            },
+        }
+    }
+
+    /// A name for an address: a global with offset, or a heap/stack object.
+    pub fn symbolize(&mut self, addr: u64) -> String {
+        match self.memory.find(addr) {
+            Some((id, off)) => {
+                let d = self.memory.describe(id);
+                if off == 0 {
+                    d
+                } else {
+                    format!("{d} + {off}")
+                }
+            }
+            None => format!("{addr:#x}"),
+        }
+    }
+
+    /// Describes the visible operation thread `t` is stopped at.
+    pub(crate) fn describe_pending(&mut self, t: usize) -> TraceEntry {
+        let loc = self.current_loc(t);
+        let what = match self.threads[t].wait {
+            Wait::Cond { .. } => "times out waiting on a condition variable".to_string(),
+            Wait::Reacquire { mutex, .. } => format!("wakes up and re-locks {}", self.symbolize(mutex)),
+            Wait::Barrier { .. } => "leaves the barrier".to_string(),
+            Wait::None => self.describe_instruction(t),
+        };
+        TraceEntry { thread: t, loc, what }
+    }
+
+    fn describe_instruction(&mut self, t: usize) -> String {
+        let prog = self.program.clone();
+        let Some(fr) = self.threads[t].frames.last() else { return "exits".into() };
+        let base = fr.base;
+        let f = &prog.functions[fr.func as usize];
+        let regs = &self.threads[t].regs;
+        let addr_of = |o| crate::interp::rd(&prog, regs, base, o) & prog.model.ptr_mask();
+        match f.code.get(fr.pc as usize) {
+            Some(Inst::Load { addr, .. }) => {
+                let a = addr_of(*addr);
+                format!("reads {}", self.symbolize(a))
+            }
+            Some(Inst::Store { addr, .. }) => {
+                let a = addr_of(*addr);
+                format!("writes {}", self.symbolize(a))
+            }
+            Some(Inst::Rmw { addr, .. } | Inst::CmpXchg { addr, .. }) => {
+                let a = addr_of(*addr);
+                format!("atomically updates {}", self.symbolize(a))
+            }
+            Some(Inst::Call { callee: Callee::Builtin(b), args, .. }) => {
+                let p0 = args.first().map_or(0, |a| addr_of(a.opd));
+                let name = format!("{b:?}");
+                match b {
+                    Builtin::ThreadCreate => "creates a thread".into(),
+                    Builtin::ThreadJoin => match self.thread_by_handle(p0) {
+                        Some(j) => format!("joins thread {}", self.threads[j].name()),
+                        None => "joins an invalid thread".into(),
+                    },
+                    Builtin::Printf | Builtin::Puts | Builtin::Putchar | Builtin::Fprintf | Builtin::Fputs | Builtin::Fputc
+                    | Builtin::Fwrite | Builtin::Vprintf | Builtin::Vfprintf => "prints".into(),
+                    Builtin::AtomicBegin => "enters an atomic section".into(),
+                    Builtin::Sleep | Builtin::SchedYield => "yields".into(),
+                    _ => format!("calls {} on {}", pthread_name(&name), self.symbolize(p0)),
+                }
+            }
+            Some(Inst::Call { .. }) => "calls an atomic function".into(),
+            _ => "runs".into(),
+        }
+    }
+
+    /// Ends the execution with a deadlock error naming what each blocked thread waits for.
+    pub fn report_deadlock(&mut self) {
+        let mut lines = Vec::new();
+        let mut first = None;
+        for t in 0..self.threads.len() {
+            if self.threads[t].finished || self.threads[t].frames.is_empty() {
+                continue;
+            }
+            first.get_or_insert(t);
+            let what = match self.threads[t].wait {
+                Wait::Cond { cond, .. } => format!("waits on condition variable {}", self.symbolize(cond)),
+                Wait::Reacquire { mutex, .. } => format!("waits to re-lock {}", self.symbolize(mutex)),
+                Wait::Barrier { addr, .. } => format!("waits at barrier {}", self.symbolize(addr)),
+                Wait::None => {
+                    let d = self.describe_instruction(t);
+                    let holder = self.holder_note(t);
+                    format!("is blocked: {d}{holder}")
+                }
+            };
+            let loc = self.current_loc(t);
+            lines.push(format!("thread {} {} (line {})", self.threads[t].name(), what, loc.line));
+        }
+        let t = first.unwrap_or(0);
+        let loc = self.current_loc(t);
+        self.end = Some(End::Error(ProgramError {
+            kind: ErrorKind::Deadlock,
+            message: format!("all live threads are blocked: {}", lines.join("; ")),
+            thread: t,
+            loc,
+        }));
+    }
+
+    /// ", held by thread [0.1]" when `t` waits for a mutex someone holds.
+    fn holder_note(&mut self, t: usize) -> String {
+        let Some((b, args)) = self.pending_call(t) else { return String::new() };
+        let addr = args.get(0);
+        if !matches!(b, Builtin::MutexLock | Builtin::SpinLock) {
+            return String::new();
+        }
+        match self.sync.mutexes.get(&addr).and_then(|m| m.owner) {
+            Some(o) => format!(", held by thread {}", self.threads[o].name()),
+            None => String::new(),
+        }
+    }
+}
+
+/// `MutexLock` → `pthread_mutex_lock` style names for reports.
+fn pthread_name(variant: &str) -> String {
+    let table = [
+        ("MutexLock", "pthread_mutex_lock"),
+        ("MutexUnlock", "pthread_mutex_unlock"),
+        ("MutexTryLock", "pthread_mutex_trylock"),
+        ("MutexTimedLock", "pthread_mutex_timedlock"),
+        ("MutexInit", "pthread_mutex_init"),
+        ("MutexDestroy", "pthread_mutex_destroy"),
+        ("CondWait", "pthread_cond_wait"),
+        ("CondTimedWait", "pthread_cond_timedwait"),
+        ("CondSignal", "pthread_cond_signal"),
+        ("CondBroadcast", "pthread_cond_broadcast"),
+        ("RwRdLock", "pthread_rwlock_rdlock"),
+        ("RwWrLock", "pthread_rwlock_wrlock"),
+        ("RwUnlock", "pthread_rwlock_unlock"),
+        ("BarrierWait", "pthread_barrier_wait"),
+        ("SemWait", "sem_wait"),
+        ("SemPost", "sem_post"),
+        ("SpinLock", "pthread_spin_lock"),
+        ("SpinUnlock", "pthread_spin_unlock"),
+        ("Once", "pthread_once"),
+    ];
+    table.iter().find(|(v, _)| *v == variant).map_or_else(|| variant.to_string(), |(_, n)| n.to_string())
+}

@@ -1,0 +1,97 @@
+//! One execution under a seeded random schedule: the engine behind `ravel run`.
+
+use crate::machine::{Chooser, Config, End, Machine};
+use ravel_ir::{Program, SrcLoc};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A nondeterministic value handed to the program.
+#[derive(Clone, Debug)]
+pub struct Nondet {
+    pub value: u64,
+    pub bits: u32,
+    pub loc: SrcLoc,
+}
+
+/// Seeded choices (splitmix64), recording every input value it hands out.
+pub struct RandomChooser {
+    state: u64,
+    pub inputs: Vec<Nondet>,
+}
+
+impl RandomChooser {
+    pub fn new(seed: u64) -> RandomChooser {
+        RandomChooser { state: seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x1234_5678, inputs: Vec::new() }
+    }
+
+    fn next(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Small values are likelier: programs branch on small constants far more often.
+    fn interesting(&mut self, bits: u32) -> u64 {
+        let r = self.next();
+        let v = match r % 4 {
+            0 => r >> 60,
+            1 => (r >> 8) % 256,
+            2 => (-((r >> 8) as i64 % 16)) as u64,
+            _ => r >> 2,
+        };
+        if bits >= 64 {
+            v
+        } else {
+            v & ((1u64 << bits) - 1)
+        }
+    }
+
+    /// A uniformly random index below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+impl Chooser for RandomChooser {
+    fn nondet(&mut self, bits: u32, loc: SrcLoc) -> u64 {
+        let value = self.interesting(bits);
+        self.inputs.push(Nondet { value, bits, loc });
+        value
+    }
+
+    fn choose(&mut self, n: usize) -> usize {
+        self.below(n)
+    }
+}
+
+/// The result of `ravel run`.
+pub struct RunOutcome {
+    pub machine: Machine,
+    pub inputs: Vec<Nondet>,
+    pub elapsed: Duration,
+}
+
+/// Runs the program once, picking a random enabled thread at every visible operation.
+pub fn run_random(program: Arc<Program>, config: Config, seed: u64, timeout: Option<Duration>) -> RunOutcome {
+    let start = Instant::now();
+    let mut chooser = RandomChooser::new(seed);
+    let deadline = timeout.map(|d| start + d);
+    let mut m = Machine::new(program, config, deadline, &mut chooser);
+    let mut sched = RandomChooser::new(seed ^ 0x5eed);
+    while !m.is_done() {
+        let enabled = m.enabled();
+        if enabled.is_empty() {
+            m.report_deadlock();
+            break;
+        }
+        let t = enabled[sched.below(enabled.len())];
+        m.step(t, &mut chooser);
+        if m.steps & 0x3ff == 0 && deadline.is_some_and(|d| Instant::now() > d) {
+            m.end = Some(End::Limit("the time limit was reached (--timeout)".into()));
+        }
+    }
+    m.flush_stdout();
+    RunOutcome { machine: m, inputs: chooser.inputs, elapsed: start.elapsed() }
+}

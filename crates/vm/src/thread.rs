@@ -1,0 +1,112 @@
+//! Threads: call stacks with register files, and the blocking state of a thread.
+
+use crate::memory::ObjId;
+use ravel_ir::{FuncId, Pc, Reg};
+use rustc_hash::FxHashMap;
+
+/// Why a frame exists, which decides what happens when it returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FrameKind {
+    /// An ordinary call.
+    Call,
+    /// The bottom frame of a thread (main or a thread start routine).
+    Start,
+    /// A global constructor run before main.
+    Ctor,
+    /// An `atexit` handler.
+    AtExit,
+    /// A thread-specific data destructor.
+    Destructor,
+    /// The init routine of `pthread_once`; the address is the once control.
+    Once(u64),
+}
+
+/// One activation.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    pub func: FuncId,
+    pub pc: Pc,
+    /// Offset of this frame's registers in [`Thread::regs`].
+    pub base: usize,
+    /// Where the caller wants the result.
+    pub ret: Option<(Reg, u32)>,
+    pub allocas: Vec<ObjId>,
+    /// Address of the variadic argument area, 0 if none.
+    pub va_area: u64,
+    pub kind: FrameKind,
+    /// The function runs atomically (`__VERIFIER_atomic_*`).
+    pub atomic: bool,
+}
+
+/// What a thread waits for after the first half of a two-phase operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wait {
+    None,
+    /// In `pthread_cond_wait` on `cond`, mutex released; `timed` waits may time out.
+    Cond { cond: u64, mutex: u64, timed: bool },
+    /// Signalled: must re-acquire `mutex` before returning from the wait.
+    Reacquire { mutex: u64, timed_out: bool },
+    /// Arrived at barrier `addr` in generation `generation`.
+    Barrier { addr: u64, generation: u64 },
+}
+
+/// A thread of the program.
+#[derive(Clone, Debug)]
+pub struct Thread {
+    /// Hierarchical id: the path of child indices from main (main is empty).
+    pub path: Vec<u32>,
+    pub frames: Vec<Frame>,
+    pub regs: Vec<u64>,
+    pub finished: bool,
+    pub wait: Wait,
+    pub retval: u64,
+    pub detached: bool,
+    pub joined: bool,
+    /// Number of threads this thread created (for children's ids).
+    pub children: u32,
+    /// Depth of `__VERIFIER_atomic_begin` sections and atomic functions.
+    pub atomic_depth: u32,
+    /// Thread-local instances: template (global) address → this thread's copy.
+    pub tls: FxHashMap<u64, u64>,
+    /// `pthread_setspecific` values by key.
+    pub specific: FxHashMap<u32, u64>,
+    /// Allocation slot (address region).
+    pub slot: usize,
+    /// Bytes of stack in use, for the stack overflow check.
+    pub stack_bytes: u64,
+    /// Rounds of key destructors already run at exit.
+    pub destructor_rounds: u32,
+}
+
+impl Thread {
+    pub fn new(path: Vec<u32>, slot: usize) -> Thread {
+        Thread {
+            path,
+            frames: Vec::new(),
+            regs: Vec::new(),
+            finished: false,
+            wait: Wait::None,
+            retval: 0,
+            detached: false,
+            joined: false,
+            children: 0,
+            atomic_depth: 0,
+            tls: FxHashMap::default(),
+            specific: FxHashMap::default(),
+            slot,
+            stack_bytes: 0,
+            destructor_rounds: 0,
+        }
+    }
+
+    /// The hierarchical id as text: `[0]` for main, `[0.1]` for its second child.
+    pub fn name(&self) -> String {
+        let mut s = String::from("[0");
+        for p in &self.path {
+            s.push('.');
+            s.push_str(&(p + 1).to_string());
+        }
+        s.push(']');
+        s
+    }
+}
