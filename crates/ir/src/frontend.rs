@@ -14,6 +14,9 @@ use std::process::Command;
 /// The header behind `#include <ravel.h>`.
 pub const RAVEL_H: &str = include_str!("../include/ravel.h");
 
+/// libc functions written in C, linked into C programs on demand.
+const RAVEL_LIBC: &str = include_str!("../include/ravel_libc.c");
+
 /// A scratch directory removed when dropped.
 pub struct Workdir(PathBuf);
 
@@ -24,6 +27,7 @@ impl Workdir {
         let dir = std::env::temp_dir().join(format!("ravel-{}-{n}", std::process::id()));
         std::fs::create_dir_all(dir.join("include"))
             .and_then(|_| std::fs::write(dir.join("include/ravel.h"), RAVEL_H))
+            .and_then(|_| std::fs::write(dir.join("ravel_libc.c"), RAVEL_LIBC))
             .map_err(|e| LoadError::Input(format!("cannot create a scratch directory: {e}")))?;
         Ok(Workdir(dir))
     }
@@ -68,6 +72,28 @@ fn run(cmd: &mut Command, what: &str) -> Result<(), LoadError> {
     Err(LoadError::Compile(msg))
 }
 
+/// The clang command that compiles C (`.i` is preprocessed C) to bitcode.
+fn clang(work: &Workdir, input: &Path, ext: Option<&str>, clang_flags: &[String], out: &Path) -> Command {
+    let mut cmd = Command::new(tool("clang"));
+    cmd.args(["-c", "-emit-llvm", "-g", "-O0", "-Xclang", "-disable-O0-optnone", "-w"])
+        .args(["-fno-stack-protector", "-U_FORTIFY_SOURCE", "-fno-discard-value-names"])
+        .args(["-Wno-error=implicit-function-declaration", "-Wno-error=int-conversion"])
+        .args(["-Wno-error=incompatible-pointer-types", "-Wno-error=return-type", "-fgnu89-inline"])
+        .arg("-isystem")
+        .arg(work.path().join("include"));
+    match ext {
+        Some("i") => {
+            cmd.args(["-x", "cpp-output"]);
+        }
+        Some("c") | None => {}
+        Some(_) => {
+            cmd.args(["-x", "c"]);
+        }
+    }
+    cmd.arg(input).args(clang_flags).arg("-o").arg(out);
+    cmd
+}
+
 /// Produces the canonical bitcode ravel interprets for `input`, inside `work`.
 pub fn compile(input: &Path, clang_flags: &[String], work: &Workdir) -> Result<PathBuf, LoadError> {
     let meta = std::fs::metadata(input).map_err(|e| LoadError::Input(format!("cannot read {}: {e}", input.display())))?;
@@ -82,20 +108,13 @@ pub fn compile(input: &Path, clang_flags: &[String], work: &Workdir) -> Result<P
     match ext {
         "ll" | "bc" => std::fs::copy(input, &raw).map(|_| ()).map_err(|e| LoadError::Input(e.to_string()))?,
         _ => {
-            let mut cmd = Command::new(tool("clang"));
-            cmd.args(["-c", "-emit-llvm", "-g", "-O0", "-Xclang", "-disable-O0-optnone", "-w"])
-                .args(["-fno-stack-protector", "-U_FORTIFY_SOURCE", "-fno-discard-value-names"])
-                .args(["-Wno-error=implicit-function-declaration", "-Wno-error=int-conversion"])
-                .args(["-Wno-error=incompatible-pointer-types", "-Wno-error=return-type", "-fgnu89-inline"])
-                .arg("-isystem")
-                .arg(work.path().join("include"));
-            if ext == "i" {
-                cmd.args(["-x", "cpp-output"]);
-            } else if ext != "c" {
-                cmd.args(["-x", "c"]);
-            }
-            cmd.arg(input).args(clang_flags).arg("-o").arg(&raw);
-            run(&mut cmd, "clang")?;
+            let program = work.path().join("program.bc");
+            run(&mut clang(work, input, Some(ext), clang_flags, &program), "clang")?;
+            let libc = work.path().join("ravel_libc.bc");
+            run(&mut clang(work, &work.path().join("ravel_libc.c"), None, clang_flags, &libc), "clang")?;
+            let mut link = Command::new(tool("llvm-link"));
+            link.arg(&program).arg("--only-needed").arg(&libc).arg("-o").arg(&raw);
+            run(&mut link, "llvm-link")?;
         }
     }
     let promoted = work.path().join("promoted.bc");

@@ -161,7 +161,7 @@ fn stub(ctx: &mut Ctx, name: &str, decl: Option<&llvm_ir::function::FunctionDecl
             let words = ctx.layout.words(&p.ty).unwrap_or(1);
             params.push((next, words));
             let bytes = ctx.layout.store_size(&p.ty).unwrap_or(8) as u32;
-            args.push(Arg { opd: Opd::Reg(next), bytes, is_float: matches!(p.ty.as_ref(), Type::FPType(_)) });
+            args.push(Arg { opd: Opd::Reg(next), bytes, is_float: matches!(p.ty.as_ref(), Type::FPType(_)), byval: 0 });
             next += words;
         }
         if !matches!(d.return_type.as_ref(), Type::VoidType) {
@@ -890,13 +890,21 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
             either::Either::Right(op) => Callee::Indirect(self.operand(op)?),
         };
         let mut args = Vec::new();
-        for (a, _) in &x.arguments {
+        for (a, attrs) in &x.arguments {
             let ty = self.ty(a);
+            let byval = attrs
+                .iter()
+                .find_map(|at| match at {
+                    llvm_ir::function::ParameterAttribute::ByVal(t) => Some(self.ctx.layout.alloc_size(t)),
+                    _ => None,
+                })
+                .transpose()?
+                .unwrap_or(0) as u32;
             if let Type::FPType(llvm_ir::types::FPType::X86_FP80) = ty.as_ref() {
                 return Err("long double argument".into());
             }
             let bytes = self.ctx.layout.reg_bytes(&ty)? as u32;
-            args.push(Arg { opd: self.operand(a)?, bytes, is_float: matches!(ty.as_ref(), Type::FPType(_)) });
+            args.push(Arg { opd: self.operand(a)?, bytes, is_float: matches!(ty.as_ref(), Type::FPType(_)), byval });
         }
         Ok(vec![Inst::Call { dst, callee, args: args.into(), fixed_args, ret_bits }])
     }

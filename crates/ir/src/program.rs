@@ -150,6 +150,8 @@ pub struct Arg {
     /// Size in bytes of the value (its store size in memory).
     pub bytes: u32,
     pub is_float: bool,
+    /// For `byval` pointer arguments: bytes the callee gets a private copy of (else 0).
+    pub byval: u32,
 }
 
 /// A register-to-register copy of `words` words, used for phi moves and bitcasts.

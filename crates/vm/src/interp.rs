@@ -693,9 +693,10 @@ impl Machine {
                                         self.set_reg(t, base, r, mask(v, ret_bits));
                                     }
                                 }
-                                Flow::ReturnWords(w) => {
+                                Flow::ReturnWords(mut w) => {
                                     if let Some((r, words)) = dst {
-                                        self.set_words(t, base, r, &w[..words as usize]);
+                                        w.resize(words as usize, 0);
+                                        self.set_words(t, base, r, &w);
                                     }
                                 }
                                 Flow::Stay => {
@@ -774,24 +775,41 @@ impl Machine {
     /// Calls a program function from the Call instruction at the current pc.
     fn call_function(&mut self, t: usize, func: FuncId, args: &[Arg], fixed: u32, dst: Option<(u32, u32)>) {
         let prog = self.program.clone();
-        let th = &self.threads[t];
-        let Some(fr) = th.frames.last() else { return };
-        let base = fr.base;
+        let Some(base) = self.threads[t].frames.last().map(|f| f.base) else { return };
         let callee = &prog.functions[func as usize];
         let nparams = callee.params.len();
         let mut fixed_vals = Vec::new();
         let mut var_vals = Vec::new();
+        let mut copies = Vec::new();
         for (i, a) in args.iter().enumerate() {
-            let w = rd_words(&prog, &th.regs, base, a.opd, a.bytes.div_ceil(8).max(1));
+            let mut w = rd_words(&prog, &self.threads[t].regs, base, a.opd, a.bytes.div_ceil(8).max(1));
+            if a.byval > 0 {
+                // The callee owns a private copy of a by-value aggregate.
+                let loc = self.current_loc(t);
+                let data = match self.memory.read(w[0] & prog.model.ptr_mask(), a.byval as u64) {
+                    Ok(d) => d,
+                    Err(e) => return self.fault(t, e),
+                };
+                let slot = self.threads[t].slot;
+                let Some((id, copy)) = self.memory.allocate(slot, a.byval as u64, 16, ObjKind::Stack, t, loc) else {
+                    return self.fail(t, ErrorKind::StackOverflow, "no stack left for a by-value argument");
+                };
+                self.memory.objects[id as usize].bytes.copy_from_slice(&data);
+                copies.push(id);
+                w[0] = copy;
+            }
             if i < nparams && (i < fixed as usize || !callee.is_var_arg) {
                 fixed_vals.push(w);
             } else {
                 var_vals.push((w, a.bytes, a.is_float));
             }
         }
-        let pc = fr.pc;
+        let pc = self.threads[t].frames.last().map_or(0, |f| f.pc);
         self.set_pc(t, pc + 1);
         self.push_frame(t, func, &fixed_vals, &var_vals, dst, FrameKind::Call);
+        if let Some(fr) = self.threads[t].frames.last_mut() {
+            fr.allocas.extend(copies);
+        }
         if self.threads[t].stack_bytes > self.config.stack_limit || self.threads[t].frames.len() > 1_000_000 {
             self.fail(t, ErrorKind::StackOverflow, format!("stack overflow: recursion too deep ({} frames)", self.threads[t].frames.len()));
         }

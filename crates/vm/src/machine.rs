@@ -382,7 +382,8 @@ impl Machine {
     /// Ends the whole program with `status` (after atexit handlers ran).
     pub(crate) fn terminate(&mut self, status: i32) {
         self.exited_with_running_threads = self.threads.iter().skip(1).filter(|t| !t.finished).count();
-        self.end = Some(End::Exit(status));
+        // Like the OS, keep only the low 8 bits of the status.
+        self.end = Some(End::Exit(status & 0xff));
     }
 
     /// Index of the thread with hierarchical path `path`.

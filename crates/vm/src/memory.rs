@@ -28,6 +28,8 @@ pub enum ObjKind {
 #[derive(Clone, Debug)]
 pub struct Object {
     pub base: u64,
+    /// Size in bytes; kept after the object dies so dangling accesses still find it.
+    pub size: u64,
     pub bytes: Vec<u8>,
     pub kind: ObjKind,
     pub alive: bool,
@@ -44,7 +46,7 @@ pub struct Object {
 
 impl Object {
     pub fn size(&self) -> u64 {
-        self.bytes.len() as u64
+        self.size
     }
 }
 
@@ -130,6 +132,7 @@ impl Memory {
         let kind = if g.is_const { ObjKind::ConstGlobal } else { ObjKind::Global };
         self.insert(Object {
             base: g.addr,
+            size: g.init.len() as u64,
             bytes: g.init.clone(),
             kind,
             alive: true,
@@ -155,12 +158,9 @@ impl Memory {
         if self.allocated.checked_add(size)? > MAX_TOTAL {
             return None;
         }
-        if self.regions.len() <= slot {
-            let needed = slot + 1 - self.regions.len();
-            for i in 0..needed {
-                let (start, end) = self.region_bounds(self.regions.len() + i);
-                self.regions.push(Region { next: start, end });
-            }
+        while self.regions.len() <= slot {
+            let (start, end) = self.region_bounds(self.regions.len());
+            self.regions.push(Region { next: start, end });
         }
         let region = &mut self.regions[slot];
         let base = region.next.next_multiple_of(align.clamp(16, 4096));
@@ -171,6 +171,7 @@ impl Memory {
         region.next = end + addr::RED_ZONE;
         let id = self.insert(Object {
             base,
+            size,
             bytes: vec![0; size as usize],
             kind,
             alive: true,
@@ -339,9 +340,6 @@ impl Memory {
         obj.alive = false;
         obj.freed_at = at;
         self.allocated -= obj.size();
-        obj.bytes = vec![0; obj.bytes.len().min(0)];
-        obj.bytes.shrink_to_fit();
-        // Keep the recorded size for reports and bounds of later lookups.
         obj.bytes = Vec::new();
         self.last = (1, 0, 0);
     }
