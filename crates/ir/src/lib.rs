@@ -19,7 +19,7 @@ use std::path::Path;
 pub enum LoadError {
     #[error("{0}")]
     Input(String),
-    #[error("compilation failed:\n{0}")]
+    #[error("compilation failed: {0}")]
     Compile(String),
     #[error("{0}")]
     Bitcode(String),
@@ -43,7 +43,9 @@ pub fn load_bitcode(bc: &Path) -> Result<Program, LoadError> {
         .map_err(|_| LoadError::Unsupported("the module uses IR that ravel cannot lower".into()))?
         .map_err(LoadError::Unsupported)?;
     if program.main.is_none() {
-        return Err(LoadError::Input("the program has no `main` function".into()));
+        return Err(LoadError::Input(
+            "the program has no `main` function".into(),
+        ));
     }
     Ok(program)
 }

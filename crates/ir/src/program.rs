@@ -165,53 +165,216 @@ pub struct Move {
 /// A lowered instruction. Integer widths `bits` are at most 64 unless the variant is `Wide*`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Inst {
-    Bin { op: BinOp, bits: u32, dst: Reg, a: Opd, b: Opd },
+    Bin {
+        op: BinOp,
+        bits: u32,
+        dst: Reg,
+        a: Opd,
+        b: Opd,
+    },
     /// Integer operation on widths 65..=128 (two words).
-    WideBin { op: BinOp, bits: u32, dst: Reg, a: Opd, b: Opd },
-    Cmp { pred: ICmp, bits: u32, dst: Reg, a: Opd, b: Opd },
-    WideCmp { pred: ICmp, bits: u32, dst: Reg, a: Opd, b: Opd },
-    FBin { op: FBinOp, double: bool, dst: Reg, a: Opd, b: Opd },
-    FNeg { double: bool, dst: Reg, a: Opd },
-    FCmp { pred: FCmp, double: bool, dst: Reg, a: Opd, b: Opd },
-    Cast { op: CastOp, from: u32, to: u32, dst: Reg, a: Opd },
-    Select { dst: Reg, cond: Opd, t: Opd, f: Opd, words: u32 },
+    WideBin {
+        op: BinOp,
+        bits: u32,
+        dst: Reg,
+        a: Opd,
+        b: Opd,
+    },
+    Cmp {
+        pred: ICmp,
+        bits: u32,
+        dst: Reg,
+        a: Opd,
+        b: Opd,
+    },
+    WideCmp {
+        pred: ICmp,
+        bits: u32,
+        dst: Reg,
+        a: Opd,
+        b: Opd,
+    },
+    FBin {
+        op: FBinOp,
+        double: bool,
+        dst: Reg,
+        a: Opd,
+        b: Opd,
+    },
+    FNeg {
+        double: bool,
+        dst: Reg,
+        a: Opd,
+    },
+    FCmp {
+        pred: FCmp,
+        double: bool,
+        dst: Reg,
+        a: Opd,
+        b: Opd,
+    },
+    Cast {
+        op: CastOp,
+        from: u32,
+        to: u32,
+        dst: Reg,
+        a: Opd,
+    },
+    Select {
+        dst: Reg,
+        cond: Opd,
+        t: Opd,
+        f: Opd,
+        words: u32,
+    },
     Move(Move),
     /// Builds an aggregate/vector value from parts: `(byte offset, bytes, value)`.
-    Build { dst: Reg, words: u32, parts: Box<[(u32, u32, Opd)]> },
+    Build {
+        dst: Reg,
+        words: u32,
+        parts: Box<[(u32, u32, Opd)]>,
+    },
     /// Extracts `bytes` at byte offset `offset` of a multi-word value; `dyn_index` adds
     /// `index * stride` (extractelement with a variable index).
-    Extract { dst: Reg, src: Opd, offset: u32, bytes: u32, dyn_index: Option<(Opd, u32)> },
+    Extract {
+        dst: Reg,
+        src: Opd,
+        offset: u32,
+        bytes: u32,
+        dyn_index: Option<(Opd, u32)>,
+    },
     /// Copies `src` into `dst` and overwrites `bytes` at `offset` (+ `index * stride`) with `elem`.
-    Insert { dst: Reg, src: Opd, words: u32, offset: u32, bytes: u32, elem: Opd, dyn_index: Option<(Opd, u32)> },
+    Insert {
+        dst: Reg,
+        src: Opd,
+        words: u32,
+        offset: u32,
+        bytes: u32,
+        elem: Opd,
+        dyn_index: Option<(Opd, u32)>,
+    },
     /// Shuffles vector elements: each output element picks input element `i` of the
     /// concatenation of `a` and `b` (`None` = undef, zero here).
-    Shuffle { dst: Reg, a: Opd, b: Opd, in_len: u32, elem_bytes: u32, mask: Box<[Option<u32>]>, words: u32 },
+    Shuffle {
+        dst: Reg,
+        a: Opd,
+        b: Opd,
+        in_len: u32,
+        elem_bytes: u32,
+        mask: Box<[Option<u32>]>,
+        words: u32,
+    },
     /// Element-wise integer/float op on vectors: applied `len` times on `elem_bits` lanes.
-    VecBin { op: BinOp, elem_bits: u32, len: u32, dst: Reg, a: Opd, b: Opd },
-    VecCmp { pred: ICmp, elem_bits: u32, len: u32, dst: Reg, a: Opd, b: Opd },
-    VecCast { op: CastOp, from: u32, to: u32, len: u32, dst: Reg, a: Opd },
+    VecBin {
+        op: BinOp,
+        elem_bits: u32,
+        len: u32,
+        dst: Reg,
+        a: Opd,
+        b: Opd,
+    },
+    VecCmp {
+        pred: ICmp,
+        elem_bits: u32,
+        len: u32,
+        dst: Reg,
+        a: Opd,
+        b: Opd,
+    },
+    VecCast {
+        op: CastOp,
+        from: u32,
+        to: u32,
+        len: u32,
+        dst: Reg,
+        a: Opd,
+    },
     /// `dst = base + Σ index_i * scale_i + offset`, indices sign-extended from their width.
-    Gep { dst: Reg, base: Opd, offset: i64, indices: Box<[(Opd, u32, i64)]>, ptr_bits: u32 },
-    Alloca { dst: Reg, elem_bytes: u64, count: Opd, count_bits: u32, align: u32 },
-    Load { dst: Reg, addr: Opd, bytes: u32, order: Ordering },
-    Store { addr: Opd, val: Opd, bytes: u32, order: Ordering },
-    Rmw { op: RmwOp, dst: Reg, addr: Opd, val: Opd, bits: u32, order: Ordering },
+    Gep {
+        dst: Reg,
+        base: Opd,
+        offset: i64,
+        indices: Box<[(Opd, u32, i64)]>,
+        ptr_bits: u32,
+    },
+    Alloca {
+        dst: Reg,
+        elem_bytes: u64,
+        count: Opd,
+        count_bits: u32,
+        align: u32,
+    },
+    Load {
+        dst: Reg,
+        addr: Opd,
+        bytes: u32,
+        order: Ordering,
+    },
+    Store {
+        addr: Opd,
+        val: Opd,
+        bytes: u32,
+        order: Ordering,
+    },
+    Rmw {
+        op: RmwOp,
+        dst: Reg,
+        addr: Opd,
+        val: Opd,
+        bits: u32,
+        order: Ordering,
+    },
     /// Result is `{old value, success flag}` laid out as an LLVM struct: value words, then flag.
-    CmpXchg { dst: Reg, addr: Opd, expected: Opd, new: Opd, bits: u32, flag_offset: u32, order: Ordering },
-    Fence { order: Ordering },
+    CmpXchg {
+        dst: Reg,
+        addr: Opd,
+        expected: Opd,
+        new: Opd,
+        bits: u32,
+        flag_offset: u32,
+        order: Ordering,
+    },
+    Fence {
+        order: Ordering,
+    },
     /// `ret_bits` is the width of an integer/pointer result (models need it to produce
     /// canonical values), or the result's size in bits otherwise.
-    Call { dst: Option<(Reg, u32)>, callee: Callee, args: Box<[Arg]>, fixed_args: u32, ret_bits: u32 },
+    Call {
+        dst: Option<(Reg, u32)>,
+        callee: Callee,
+        args: Box<[Arg]>,
+        fixed_args: u32,
+        ret_bits: u32,
+    },
     /// `va_arg` instruction (rare; clang expands most uses inline).
-    VaArg { dst: Reg, list: Opd, bytes: u32 },
-    Ret { val: Option<(Opd, u32)> },
-    Jump { target: Pc },
-    Branch { cond: Opd, then_pc: Pc, else_pc: Pc },
-    Switch { val: Opd, bits: u32, cases: Box<[(u64, Pc)]>, default: Pc },
+    VaArg {
+        dst: Reg,
+        list: Opd,
+        bytes: u32,
+    },
+    Ret {
+        val: Option<(Opd, u32)>,
+    },
+    Jump {
+        target: Pc,
+    },
+    Branch {
+        cond: Opd,
+        then_pc: Pc,
+        else_pc: Pc,
+    },
+    Switch {
+        val: Opd,
+        bits: u32,
+        cases: Box<[(u64, Pc)]>,
+        default: Pc,
+    },
     /// Indirect branch to a block address (`blockaddress` values are `function address + pc`).
     Unreachable,
     /// An IR construct ravel does not support; executing it stops with "unsupported".
-    Unsupported { what: Box<str> },
+    Unsupported {
+        what: Box<str>,
+    },
 }
 
 /// A source position: index into [`Program::files`], line and column (0 = unknown).

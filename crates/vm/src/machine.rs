@@ -65,7 +65,11 @@ pub enum End {
     /// An assumption failed: the execution is infeasible and is dropped.
     AssumeFailed(SrcLoc),
     /// Something ravel does not support was executed.
-    Unsupported { what: String, loc: SrcLoc, thread: usize },
+    Unsupported {
+        what: String,
+        loc: SrcLoc,
+        thread: usize,
+    },
     /// `abort()` was called: abnormal termination, which verification treats as the end
     /// of a path rather than an error.
     Abort(SrcLoc),
@@ -117,7 +121,12 @@ pub(crate) enum Stop {
 impl Machine {
     /// Sets up globals, the main thread (arguments, constructors) and runs main's local
     /// prefix up to its first visible operation.
-    pub fn new(program: Arc<Program>, config: Config, deadline: Option<std::time::Instant>, chooser: &mut dyn Chooser) -> Machine {
+    pub fn new(
+        program: Arc<Program>,
+        config: Config,
+        deadline: Option<std::time::Instant>,
+        chooser: &mut dyn Chooser,
+    ) -> Machine {
         let mut memory = Memory::new(program.model.ptr_bytes);
         for g in &program.globals {
             let id = memory.add_global(g);
@@ -159,15 +168,27 @@ impl Machine {
         let pb = self.program.model.ptr_bytes as u64;
         let args = self.config.argv.clone();
         let n = args.len() as u64;
-        let Some((_, arr)) = self.memory.allocate(0, (n + 1) * pb, pb, ObjKind::Global, 0, SrcLoc::default()) else {
+        let Some((_, arr)) =
+            self.memory
+                .allocate(0, (n + 1) * pb, pb, ObjKind::Global, 0, SrcLoc::default())
+        else {
             return 0;
         };
         for (i, a) in args.iter().enumerate() {
             let mut bytes = a.as_bytes().to_vec();
             bytes.push(0);
-            if let Some((_, s)) = self.memory.allocate(0, bytes.len() as u64, 1, ObjKind::Global, 0, SrcLoc::default()) {
+            if let Some((_, s)) = self.memory.allocate(
+                0,
+                bytes.len() as u64,
+                1,
+                ObjKind::Global,
+                0,
+                SrcLoc::default(),
+            ) {
                 let _ = self.memory.write(s, &bytes);
-                let _ = self.memory.write(arr + i as u64 * pb, &s.to_le_bytes()[..pb as usize]);
+                let _ = self
+                    .memory
+                    .write(arr + i as u64 * pb, &s.to_le_bytes()[..pb as usize]);
             }
         }
         arr
@@ -175,7 +196,15 @@ impl Machine {
 
     /// Pushes a frame calling `func` with argument values (each a list of words) on thread
     /// `t`; `var_args` are laid out in a variadic argument area.
-    pub(crate) fn push_frame(&mut self, t: usize, func: FuncId, args: &[Vec<u64>], var_args: &[(Vec<u64>, u32, bool)], ret: Option<(u32, u32)>, kind: FrameKind) {
+    pub(crate) fn push_frame(
+        &mut self,
+        t: usize,
+        func: FuncId,
+        args: &[Vec<u64>],
+        var_args: &[(Vec<u64>, u32, bool)],
+        ret: Option<(u32, u32)>,
+        kind: FrameKind,
+    ) {
         let f = &self.program.functions[func as usize];
         let th = &mut self.threads[t];
         let base = th.regs.len();
@@ -192,7 +221,16 @@ impl Machine {
         if atomic {
             th.atomic_depth += 1;
         }
-        th.frames.push(Frame { func, pc: 0, base, ret, allocas: Vec::new(), va_area: 0, kind, atomic });
+        th.frames.push(Frame {
+            func,
+            pc: 0,
+            base,
+            ret,
+            allocas: Vec::new(),
+            va_area: 0,
+            kind,
+            atomic,
+        });
         if f.is_var_arg {
             let area = self.var_arg_area(t, var_args);
             if let Some(fr) = self.threads[t].frames.last_mut() {
@@ -204,7 +242,11 @@ impl Machine {
     /// Lays out variadic arguments as the ABI's overflow area: 8-byte slots on 64-bit
     /// targets, 4-byte slots on 32-bit ones (doubles and 64-bit ints take two).
     fn var_arg_area(&mut self, t: usize, var_args: &[(Vec<u64>, u32, bool)]) -> u64 {
-        let slot = if self.program.model.ptr_bytes == 8 { 8 } else { 4 };
+        let slot = if self.program.model.ptr_bytes == 8 {
+            8
+        } else {
+            4
+        };
         let mut bytes = Vec::new();
         for (words, size, _) in var_args {
             let mut b: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
@@ -218,9 +260,18 @@ impl Machine {
         }
         bytes.resize(bytes.len() + 16, 0);
         let th_slot = self.threads[t].slot;
-        match self.memory.allocate(th_slot, bytes.len() as u64, 16, ObjKind::VaArgs, t, SrcLoc::default()) {
+        match self.memory.allocate(
+            th_slot,
+            bytes.len() as u64,
+            16,
+            ObjKind::VaArgs,
+            t,
+            SrcLoc::default(),
+        ) {
             Some((id, base)) => {
-                self.memory.objects[id as usize].bytes.copy_from_slice(&bytes);
+                self.memory.objects[id as usize]
+                    .bytes
+                    .copy_from_slice(&bytes);
                 if let Some(fr) = self.threads[t].frames.last_mut() {
                     fr.allocas.push(id);
                 }
@@ -236,12 +287,16 @@ impl Machine {
             return Vec::new();
         }
         // Inside an atomic section only its owner runs, unless it is blocked.
-        if let Some(owner) = (0..self.threads.len()).find(|&t| self.threads[t].atomic_depth > 0 && !self.threads[t].finished) {
+        if let Some(owner) = (0..self.threads.len())
+            .find(|&t| self.threads[t].atomic_depth > 0 && !self.threads[t].finished)
+        {
             if self.is_enabled(owner) {
                 return vec![owner];
             }
         }
-        (0..self.threads.len()).filter(|&t| self.is_enabled(t)).collect()
+        (0..self.threads.len())
+            .filter(|&t| self.is_enabled(t))
+            .collect()
     }
 
     /// True when the execution is over (exit, error, limit, ...).
@@ -273,7 +328,10 @@ impl Machine {
                 if let Some(c) = self.sync.conds.get_mut(&cond) {
                     c.waiters.retain(|&w| w != t);
                 }
-                self.threads[t].wait = Wait::Reacquire { mutex, timed_out: true };
+                self.threads[t].wait = Wait::Reacquire {
+                    mutex,
+                    timed_out: true,
+                };
                 self.finish_reacquire(t);
                 true
             }
@@ -290,17 +348,31 @@ impl Machine {
     }
 
     fn finish_reacquire(&mut self, t: usize) {
-        let Wait::Reacquire { mutex, timed_out } = self.threads[t].wait else { return };
+        let Wait::Reacquire { mutex, timed_out } = self.threads[t].wait else {
+            return;
+        };
         let kind = self.mutex_kind(mutex);
         let _ = self.sync.try_lock(mutex, kind, t);
         self.threads[t].wait = Wait::None;
-        self.complete_call(t, Some(if timed_out { crate::models::ETIMEDOUT } else { 0 }));
+        self.complete_call(
+            t,
+            Some(if timed_out {
+                crate::models::ETIMEDOUT
+            } else {
+                0
+            }),
+        );
     }
 
     /// Ends the execution with an error in thread `t` at its current location.
     pub(crate) fn fail(&mut self, t: usize, kind: ErrorKind, message: impl Into<String>) {
         let loc = self.current_loc(t);
-        self.end = Some(End::Error(ProgramError { kind, message: message.into(), thread: t, loc }));
+        self.end = Some(End::Error(ProgramError {
+            kind,
+            message: message.into(),
+            thread: t,
+            loc,
+        }));
     }
 
     pub(crate) fn fault(&mut self, t: usize, f: Fault) {
@@ -309,7 +381,11 @@ impl Machine {
 
     pub(crate) fn unsupported(&mut self, t: usize, what: impl Into<String>) {
         let loc = self.current_loc(t);
-        self.end = Some(End::Unsupported { what: what.into(), loc, thread: t });
+        self.end = Some(End::Unsupported {
+            what: what.into(),
+            loc,
+            thread: t,
+        });
     }
 
     /// Source location of the instruction thread `t` is at.
@@ -321,10 +397,18 @@ impl Machine {
                 let loc = f.locs.get(fr.pc as usize).copied().unwrap_or_default();
                 if loc.line == 0 {
                     // Stubs have no location: use the caller's call site.
-                    th.frames.iter().rev().skip(1).find_map(|c| {
-                        let l = self.program.functions[c.func as usize].locs.get(c.pc.saturating_sub(1) as usize).copied()?;
-                        (l.line != 0).then_some(l)
-                    }).unwrap_or(loc)
+                    th.frames
+                        .iter()
+                        .rev()
+                        .skip(1)
+                        .find_map(|c| {
+                            let l = self.program.functions[c.func as usize]
+                                .locs
+                                .get(c.pc.saturating_sub(1) as usize)
+                                .copied()?;
+                            (l.line != 0).then_some(l)
+                        })
+                        .unwrap_or(loc)
                 } else {
                     loc
                 }
@@ -381,7 +465,8 @@ impl Machine {
 
     /// Ends the whole program with `status` (after atexit handlers ran).
     pub(crate) fn terminate(&mut self, status: i32) {
-        self.exited_with_running_threads = self.threads.iter().skip(1).filter(|t| !t.finished).count();
+        self.exited_with_running_threads =
+            self.threads.iter().skip(1).filter(|t| !t.finished).count();
         // Like the OS, keep only the low 8 bits of the status.
         self.end = Some(End::Exit(status & 0xff));
     }

@@ -59,7 +59,10 @@ pub struct Fault {
 
 impl Fault {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Fault {
-        Fault { kind, message: message.into() }
+        Fault {
+            kind,
+            message: message.into(),
+        }
     }
 }
 
@@ -129,7 +132,11 @@ impl Memory {
 
     /// Places a global at its fixed address.
     pub fn add_global(&mut self, g: &ravel_ir::Global) -> ObjId {
-        let kind = if g.is_const { ObjKind::ConstGlobal } else { ObjKind::Global };
+        let kind = if g.is_const {
+            ObjKind::ConstGlobal
+        } else {
+            ObjKind::Global
+        };
         self.insert(Object {
             base: g.addr,
             size: g.init.len() as u64,
@@ -154,7 +161,15 @@ impl Memory {
 
     /// Allocates `size` bytes aligned to `align` in the region of allocation slot `slot`.
     /// Returns `None` when the region or the total budget is exhausted.
-    pub fn allocate(&mut self, slot: usize, size: u64, align: u64, kind: ObjKind, owner: usize, site: SrcLoc) -> Option<(ObjId, u64)> {
+    pub fn allocate(
+        &mut self,
+        slot: usize,
+        size: u64,
+        align: u64,
+        kind: ObjKind,
+        owner: usize,
+        site: SrcLoc,
+    ) -> Option<(ObjId, u64)> {
         if self.allocated.checked_add(size)? > MAX_TOTAL {
             return None;
         }
@@ -204,7 +219,13 @@ impl Memory {
     /// Checks an access of `len` bytes at `addr` and returns the object and offset.
     pub fn check(&mut self, addr: u64, len: u64, write: bool) -> Result<(ObjId, usize), Fault> {
         if addr < NULL_PAGE {
-            return Err(Fault::new(ErrorKind::NullDereference, format!("{} of {len} bytes at address {addr:#x} (null pointer)", rw(write))));
+            return Err(Fault::new(
+                ErrorKind::NullDereference,
+                format!(
+                    "{} of {len} bytes at address {addr:#x} (null pointer)",
+                    rw(write)
+                ),
+            ));
         }
         let Some((id, off)) = self.find(addr) else {
             return Err(self.wild(addr, len, write));
@@ -216,19 +237,34 @@ impl Memory {
         if off + len > obj.size() {
             return Err(Fault::new(
                 ErrorKind::OutOfBounds,
-                format!("{} of {len} bytes at offset {off} of {} of {} bytes", rw(write), self.describe(id), obj.size()),
+                format!(
+                    "{} of {len} bytes at offset {off} of {} of {} bytes",
+                    rw(write),
+                    self.describe(id),
+                    obj.size()
+                ),
             ));
         }
         if write && obj.kind == ObjKind::ConstGlobal {
-            return Err(Fault::new(ErrorKind::OutOfBounds, format!("write to read-only {}", self.describe(id))));
+            return Err(Fault::new(
+                ErrorKind::OutOfBounds,
+                format!("write to read-only {}", self.describe(id)),
+            ));
         }
         Ok((id, off as usize))
     }
 
     fn dead(&self, id: ObjId, write: bool) -> Fault {
         let obj = &self.objects[id as usize];
-        let what = if obj.kind == ObjKind::Stack { "after its function returned" } else { "after it was freed" };
-        Fault::new(ErrorKind::UseAfterFree, format!("{} of {} {what}", rw(write), self.describe(id)))
+        let what = if obj.kind == ObjKind::Stack {
+            "after its function returned"
+        } else {
+            "after it was freed"
+        };
+        Fault::new(
+            ErrorKind::UseAfterFree,
+            format!("{} of {} {what}", rw(write), self.describe(id)),
+        )
     }
 
     /// Explains an address that is in no object: past the end of a neighbour, or wild.
@@ -239,7 +275,12 @@ impl Memory {
             if past < obj.size() + 4096 {
                 return Fault::new(
                     ErrorKind::OutOfBounds,
-                    format!("{} of {len} bytes at offset {past} of {} of {} bytes", rw(write), self.describe(id), obj.size()),
+                    format!(
+                        "{} of {len} bytes at offset {past} of {} of {} bytes",
+                        rw(write),
+                        self.describe(id),
+                        obj.size()
+                    ),
                 );
             }
         }
@@ -247,11 +288,22 @@ impl Memory {
             if base - addr <= 4096 {
                 return Fault::new(
                     ErrorKind::OutOfBounds,
-                    format!("{} of {len} bytes {} bytes before {}", rw(write), base - addr, self.describe(id)),
+                    format!(
+                        "{} of {len} bytes {} bytes before {}",
+                        rw(write),
+                        base - addr,
+                        self.describe(id)
+                    ),
                 );
             }
         }
-        Fault::new(ErrorKind::OutOfBounds, format!("{} of {len} bytes at address {addr:#x}, which is in no object", rw(write)))
+        Fault::new(
+            ErrorKind::OutOfBounds,
+            format!(
+                "{} of {len} bytes at address {addr:#x}, which is in no object",
+                rw(write)
+            ),
+        )
     }
 
     /// A short description of an object for reports.
@@ -309,7 +361,10 @@ impl Memory {
             None if bytes.len() >= max => Ok(bytes[..max].to_vec()),
             None => Err(Fault::new(
                 ErrorKind::OutOfBounds,
-                format!("string read runs past the end of {} (no terminating NUL)", self.describe(id)),
+                format!(
+                    "string read runs past the end of {} (no terminating NUL)",
+                    self.describe(id)
+                ),
             )),
         }
     }
@@ -317,18 +372,33 @@ impl Memory {
     /// Frees a heap block given the pointer the program passed.
     pub fn free(&mut self, addr: u64, at: SrcLoc) -> Result<(), Fault> {
         let Some((id, off)) = self.find(addr) else {
-            return Err(Fault::new(ErrorKind::InvalidFree, format!("free of address {addr:#x}, which is not a heap block")));
+            return Err(Fault::new(
+                ErrorKind::InvalidFree,
+                format!("free of address {addr:#x}, which is not a heap block"),
+            ));
         };
         let obj = &self.objects[id as usize];
         if obj.kind != ObjKind::Heap {
-            return Err(Fault::new(ErrorKind::InvalidFree, format!("free of {}, which is not a heap block", self.describe(id))));
+            return Err(Fault::new(
+                ErrorKind::InvalidFree,
+                format!("free of {}, which is not a heap block", self.describe(id)),
+            ));
         }
         if off != 0 {
-            return Err(Fault::new(ErrorKind::InvalidFree, format!("free of a pointer {off} bytes into {}", self.describe(id))));
+            return Err(Fault::new(
+                ErrorKind::InvalidFree,
+                format!("free of a pointer {off} bytes into {}", self.describe(id)),
+            ));
         }
         if !obj.alive {
-            let prev = obj.freed_at.map(|l| format!(" (first freed at line {})", l.line)).unwrap_or_default();
-            return Err(Fault::new(ErrorKind::DoubleFree, format!("double free of {}{prev}", self.describe(id))));
+            let prev = obj
+                .freed_at
+                .map(|l| format!(" (first freed at line {})", l.line))
+                .unwrap_or_default();
+            return Err(Fault::new(
+                ErrorKind::DoubleFree,
+                format!("double free of {}{prev}", self.describe(id)),
+            ));
         }
         self.release(id, Some(at));
         Ok(())

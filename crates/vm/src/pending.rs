@@ -13,9 +13,12 @@ impl Machine {
         let fr = self.threads[t].frames.last()?;
         let f = &self.program.functions[fr.func as usize];
         match f.code.get(fr.pc as usize)? {
-            Inst::Call { callee: Callee::Builtin(b), args, ret_bits, .. } => {
-                Some((*b, models::evaluate(self, t, args, *ret_bits)))
-            }
+            Inst::Call {
+                callee: Callee::Builtin(b),
+                args,
+                ret_bits,
+                ..
+            } => Some((*b, models::evaluate(self, t, args, *ret_bits))),
             _ => None,
         }
     }
@@ -32,12 +35,21 @@ impl Machine {
                 let kind = self.mutex_kind(mutex);
                 self.sync.can_lock(mutex, kind, t)
             }
-            Wait::Barrier { addr, generation } => self.sync.barriers.get(&addr).is_none_or(|b| b.generation != generation),
+            Wait::Barrier { addr, generation } => self
+                .sync
+                .barriers
+                .get(&addr)
+                .is_none_or(|b| b.generation != generation),
             Wait::None => match self.pending_call(t) {
                 Some((b, args)) => {
                     let (b, vals) = (b, args.vals.clone());
                     let spec = Vec::new();
-                    let a = models::Args { vals, wide: Vec::new(), spec: &spec, ret_bits: 0 };
+                    let a = models::Args {
+                        vals,
+                        wide: Vec::new(),
+                        spec: &spec,
+                        ret_bits: 0,
+                    };
                     self.call_enabled(t, b, &a)
                 }
                 None => true,
@@ -65,16 +77,24 @@ impl Machine {
         let loc = self.current_loc(t);
         let what = match self.threads[t].wait {
             Wait::Cond { .. } => "times out waiting on a condition variable".to_string(),
-            Wait::Reacquire { mutex, .. } => format!("wakes up and re-locks {}", self.symbolize(mutex)),
+            Wait::Reacquire { mutex, .. } => {
+                format!("wakes up and re-locks {}", self.symbolize(mutex))
+            }
             Wait::Barrier { .. } => "leaves the barrier".to_string(),
             Wait::None => self.describe_instruction(t),
         };
-        TraceEntry { thread: t, loc, what }
+        TraceEntry {
+            thread: t,
+            loc,
+            what,
+        }
     }
 
     fn describe_instruction(&mut self, t: usize) -> String {
         let prog = self.program.clone();
-        let Some(fr) = self.threads[t].frames.last() else { return "exits".into() };
+        let Some(fr) = self.threads[t].frames.last() else {
+            return "exits".into();
+        };
         let base = fr.base;
         let f = &prog.functions[fr.func as usize];
         let regs = &self.threads[t].regs;
@@ -92,7 +112,11 @@ impl Machine {
                 let a = addr_of(*addr);
                 format!("atomically updates {}", self.symbolize(a))
             }
-            Some(Inst::Call { callee: Callee::Builtin(b), args, .. }) => {
+            Some(Inst::Call {
+                callee: Callee::Builtin(b),
+                args,
+                ..
+            }) => {
                 let p0 = args.first().map_or(0, |a| addr_of(a.opd));
                 let name = format!("{b:?}");
                 match b {
@@ -101,8 +125,15 @@ impl Machine {
                         Some(j) => format!("joins thread {}", self.threads[j].name()),
                         None => "joins an invalid thread".into(),
                     },
-                    Builtin::Printf | Builtin::Puts | Builtin::Putchar | Builtin::Fprintf | Builtin::Fputs | Builtin::Fputc
-                    | Builtin::Fwrite | Builtin::Vprintf | Builtin::Vfprintf => "prints".into(),
+                    Builtin::Printf
+                    | Builtin::Puts
+                    | Builtin::Putchar
+                    | Builtin::Fprintf
+                    | Builtin::Fputs
+                    | Builtin::Fputc
+                    | Builtin::Fwrite
+                    | Builtin::Vprintf
+                    | Builtin::Vfprintf => "prints".into(),
                     Builtin::AtomicBegin => "enters an atomic section".into(),
                     Builtin::Sleep | Builtin::SchedYield => "yields".into(),
                     _ => format!("calls {} on {}", pthread_name(&name), self.symbolize(p0)),
@@ -123,8 +154,12 @@ impl Machine {
             }
             first.get_or_insert(t);
             let what = match self.threads[t].wait {
-                Wait::Cond { cond, .. } => format!("waits on condition variable {}", self.symbolize(cond)),
-                Wait::Reacquire { mutex, .. } => format!("waits to re-lock {}", self.symbolize(mutex)),
+                Wait::Cond { cond, .. } => {
+                    format!("waits on condition variable {}", self.symbolize(cond))
+                }
+                Wait::Reacquire { mutex, .. } => {
+                    format!("waits to re-lock {}", self.symbolize(mutex))
+                }
                 Wait::Barrier { addr, .. } => format!("waits at barrier {}", self.symbolize(addr)),
                 Wait::None => {
                     let d = self.describe_instruction(t);
@@ -133,7 +168,12 @@ impl Machine {
                 }
             };
             let loc = self.current_loc(t);
-            lines.push(format!("thread {} {} (line {})", self.threads[t].name(), what, loc.line));
+            lines.push(format!(
+                "thread {} {} (line {})",
+                self.threads[t].name(),
+                what,
+                loc.line
+            ));
         }
         let t = first.unwrap_or(0);
         let loc = self.current_loc(t);
@@ -147,7 +187,9 @@ impl Machine {
 
     /// ", held by thread [0.1]" when `t` waits for a mutex someone holds.
     fn holder_note(&mut self, t: usize) -> String {
-        let Some((b, args)) = self.pending_call(t) else { return String::new() };
+        let Some((b, args)) = self.pending_call(t) else {
+            return String::new();
+        };
         let addr = args.get(0);
         if !matches!(b, Builtin::MutexLock | Builtin::SpinLock) {
             return String::new();
@@ -182,5 +224,8 @@ fn pthread_name(variant: &str) -> String {
         ("SpinUnlock", "pthread_spin_unlock"),
         ("Once", "pthread_once"),
     ];
-    table.iter().find(|(v, _)| *v == variant).map_or_else(|| variant.to_string(), |(_, n)| n.to_string())
+    table
+        .iter()
+        .find(|(v, _)| *v == variant)
+        .map_or_else(|| variant.to_string(), |(_, n)| n.to_string())
 }

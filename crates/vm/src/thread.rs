@@ -43,11 +43,21 @@ pub struct Frame {
 pub enum Wait {
     None,
     /// In `pthread_cond_wait` on `cond`, mutex released; `timed` waits may time out.
-    Cond { cond: u64, mutex: u64, timed: bool },
+    Cond {
+        cond: u64,
+        mutex: u64,
+        timed: bool,
+    },
     /// Signalled: must re-acquire `mutex` before returning from the wait.
-    Reacquire { mutex: u64, timed_out: bool },
+    Reacquire {
+        mutex: u64,
+        timed_out: bool,
+    },
     /// Arrived at barrier `addr` in generation `generation`.
-    Barrier { addr: u64, generation: u64 },
+    Barrier {
+        addr: u64,
+        generation: u64,
+    },
 }
 
 /// A thread of the program.

@@ -65,17 +65,68 @@ pub(crate) fn is_visible(b: Builtin) -> bool {
     use Builtin::*;
     matches!(
         b,
-        ThreadCreate | ThreadJoin | ThreadDetach | ThreadExit | MutexInit | MutexLock | MutexTryLock | MutexTimedLock
-            | MutexUnlock | MutexDestroy | CondInit | CondWait | CondTimedWait | CondSignal | CondBroadcast | CondDestroy
-            | RwInit | RwRdLock | RwWrLock | RwTryRdLock | RwTryWrLock | RwUnlock | RwDestroy | BarrierInit | BarrierWait
-            | BarrierDestroy | SemInit | SemWait | SemTryWait | SemTimedWait | SemPost | SemDestroy | Once | SpinInit
-            | SpinLock | SpinTryLock | SpinUnlock | SpinDestroy | Printf | Fprintf | Vprintf | Vfprintf | Puts | Fputs
-            | Putchar | Fputc | Fwrite | AtomicBegin | Sleep | SchedYield
+        ThreadCreate
+            | ThreadJoin
+            | ThreadDetach
+            | ThreadExit
+            | MutexInit
+            | MutexLock
+            | MutexTryLock
+            | MutexTimedLock
+            | MutexUnlock
+            | MutexDestroy
+            | CondInit
+            | CondWait
+            | CondTimedWait
+            | CondSignal
+            | CondBroadcast
+            | CondDestroy
+            | RwInit
+            | RwRdLock
+            | RwWrLock
+            | RwTryRdLock
+            | RwTryWrLock
+            | RwUnlock
+            | RwDestroy
+            | BarrierInit
+            | BarrierWait
+            | BarrierDestroy
+            | SemInit
+            | SemWait
+            | SemTryWait
+            | SemTimedWait
+            | SemPost
+            | SemDestroy
+            | Once
+            | SpinInit
+            | SpinLock
+            | SpinTryLock
+            | SpinUnlock
+            | SpinDestroy
+            | Printf
+            | Fprintf
+            | Vprintf
+            | Vfprintf
+            | Puts
+            | Fputs
+            | Putchar
+            | Fputc
+            | Fwrite
+            | AtomicBegin
+            | Sleep
+            | SchedYield
     )
 }
 
 /// Runs the model of `b` for thread `t`.
-pub(crate) fn call(m: &mut Machine, t: usize, b: Builtin, spec: &[Arg], ret_bits: u32, chooser: &mut dyn Chooser) -> Flow {
+pub(crate) fn call(
+    m: &mut Machine,
+    t: usize,
+    b: Builtin,
+    spec: &[Arg],
+    ret_bits: u32,
+    chooser: &mut dyn Chooser,
+) -> Flow {
     let args = evaluate(m, t, spec, ret_bits);
     if let Some(f) = pthread::call(m, t, b, &args, chooser) {
         return f;
@@ -92,9 +143,24 @@ pub(crate) fn call(m: &mut Machine, t: usize, b: Builtin, spec: &[Arg], ret_bits
 pub(crate) fn evaluate<'a>(m: &Machine, t: usize, spec: &'a [Arg], ret_bits: u32) -> Args<'a> {
     let th = &m.threads[t];
     let base = th.frames.last().map_or(0, |f| f.base);
-    let wide: Vec<Vec<u64>> =
-        spec.iter().map(|a| crate::interp::rd_words(&m.program, &th.regs, base, a.opd, a.bytes.div_ceil(8).max(1))).collect();
-    Args { vals: wide.iter().map(|w| w[0]).collect(), wide, spec, ret_bits }
+    let wide: Vec<Vec<u64>> = spec
+        .iter()
+        .map(|a| {
+            crate::interp::rd_words(
+                &m.program,
+                &th.regs,
+                base,
+                a.opd,
+                a.bytes.div_ceil(8).max(1),
+            )
+        })
+        .collect();
+    Args {
+        vals: wide.iter().map(|w| w[0]).collect(),
+        wide,
+        spec,
+        ret_bits,
+    }
 }
 
 /// Reads the next `bytes`-sized argument of a `va_list` and advances it.
