@@ -15,11 +15,7 @@ use std::time::Duration;
 const EXIT_INPUT: u8 = 3;
 
 #[derive(Parser)]
-#[command(
-    name = "ravel",
-    version,
-    about = "Finds concurrency bugs in multithreaded C programs"
-)]
+#[command(name = "ravel", version, about = "Finds concurrency bugs in multithreaded C programs")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -92,27 +88,13 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<u8> {
     match cli.command {
-        Command::Compile {
-            file,
-            output,
-            clang_flags,
-        } => {
+        Command::Compile { file, output, clang_flags } => {
             let work = ravel_ir::frontend::Workdir::new()?;
             let bc = ravel_ir::frontend::compile(&file, &clang_flags, &work)?;
             std::fs::copy(&bc, &output)?;
             Ok(0)
         }
-        Command::Run {
-            file,
-            seed,
-            timeout,
-            max_steps,
-            interleave,
-            json,
-            verbose,
-            args,
-            clang_flags,
-        } => {
+        Command::Run { file, seed, timeout, max_steps, interleave, json, verbose, args, clang_flags } => {
             let program = Arc::new(ravel_ir::load(&file, &clang_flags)?);
             let mut argv = vec![file.display().to_string()];
             argv.extend(args);

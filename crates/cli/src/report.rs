@@ -22,11 +22,7 @@ pub struct RunReport {
 }
 
 fn place(program: &Program, loc: SrcLoc) -> String {
-    let file = program
-        .files
-        .get(loc.file as usize)
-        .map(String::as_str)
-        .unwrap_or("?");
+    let file = program.files.get(loc.file as usize).map(String::as_str).unwrap_or("?");
     if loc.line == 0 {
         "?".to_string()
     } else {
@@ -44,11 +40,7 @@ impl RunReport {
             headline: String::new(),
             location: None,
             interleaving: Vec::new(),
-            inputs: o
-                .inputs
-                .iter()
-                .map(|n| (format!("nondet value at {}", place(p, n.loc)), n.value))
-                .collect(),
+            inputs: o.inputs.iter().map(|n| (format!("nondet value at {}", place(p, n.loc)), n.value)).collect(),
             notes: Vec::new(),
             seed,
             steps: m.steps,
@@ -58,11 +50,7 @@ impl RunReport {
         };
         let mut locate = |loc: SrcLoc, thread: usize| {
             let file = p.files.get(loc.file as usize).cloned().unwrap_or_default();
-            let text = if loc.line > 0 {
-                sources.line(&file, loc.line)
-            } else {
-                None
-            };
+            let text = if loc.line > 0 { sources.line(&file, loc.line) } else { None };
             Some((file, loc.line, loc.col, text, m.threads[thread].name()))
         };
         match &m.end {
@@ -84,10 +72,8 @@ impl RunReport {
             }
             Some(End::AssumeFailed(loc)) => {
                 r.verdict = "ok";
-                r.headline = format!(
-                    "the execution was cut off by an assumption at {} (no error on this path)",
-                    place(p, *loc)
-                );
+                r.headline =
+                    format!("the execution was cut off by an assumption at {} (no error on this path)", place(p, *loc));
             }
             Some(End::Error(e)) => {
                 r.verdict = "error";
@@ -105,14 +91,10 @@ impl RunReport {
         if r.verdict == "error" {
             let start = m.trace.len().saturating_sub(40);
             if start > 0 {
-                r.notes.push(format!(
-                    "interleaving shows the last 40 of {} visible operations",
-                    m.trace.len()
-                ));
+                r.notes.push(format!("interleaving shows the last 40 of {} visible operations", m.trace.len()));
             }
             for e in &m.trace[start..] {
-                r.interleaving
-                    .push((m.threads[e.thread].name(), place(p, e.loc), e.what.clone()));
+                r.interleaving.push((m.threads[e.thread].name(), place(p, e.loc), e.what.clone()));
             }
         }
         r
@@ -158,11 +140,7 @@ impl RunReport {
             }
         }
         if verbose {
-            let _ = writeln!(
-                s,
-                "  seed {}, {} instructions, {:.3}s",
-                self.seed, self.steps, self.seconds
-            );
+            let _ = writeln!(s, "  seed {}, {} instructions, {:.3}s", self.seed, self.steps, self.seconds);
         }
         s
     }

@@ -20,10 +20,7 @@ struct Expect {
 fn parse_header(text: &str) -> Option<Expect> {
     let start = text.find("/* ravel-test")?;
     let end = start + text[start..].find("*/")?;
-    let mut e = Expect {
-        seeds: 3,
-        ..Default::default()
-    };
+    let mut e = Expect { seeds: 3, ..Default::default() };
     for line in text[start..end].lines().skip(1) {
         let line = line.trim_start().trim_start_matches('*');
         let line = line.strip_prefix(' ').unwrap_or(line);
@@ -34,10 +31,7 @@ fn parse_header(text: &str) -> Option<Expect> {
         match key.trim() {
             "run" => e.run = Some(value.trim().to_string()),
             "exit" => e.exit = value.trim().parse().unwrap_or(0),
-            "stdout" => e
-                .stdout
-                .get_or_insert_with(Vec::new)
-                .push(value.trim_end().to_string()),
+            "stdout" => e.stdout.get_or_insert_with(Vec::new).push(value.trim_end().to_string()),
             "seeds" => e.seeds = value.trim().parse().unwrap_or(3),
             "clang" => e.clang = value.split_whitespace().map(str::to_string).collect(),
             "args" => e.args = value.split_whitespace().map(str::to_string).collect(),
@@ -54,13 +48,7 @@ fn programs_dir() -> PathBuf {
 /// Runs one program with one seed; returns a failure message or None.
 fn check_run(file: &Path, e: &Expect, run: &str, seed: u64) -> Option<String> {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_ravel"));
-    cmd.arg("run")
-        .arg(file)
-        .arg("--seed")
-        .arg(seed.to_string())
-        .arg("--json")
-        .arg("--timeout")
-        .arg("60");
+    cmd.arg("run").arg(file).arg("--seed").arg(seed.to_string()).arg("--json").arg("--timeout").arg("60");
     if !e.args.is_empty() {
         cmd.arg("--args").args(&e.args);
     }
@@ -73,18 +61,9 @@ fn check_run(file: &Path, e: &Expect, run: &str, seed: u64) -> Option<String> {
     };
     let stderr = String::from_utf8_lossy(&out.stderr);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    let report: serde_json::Value = match stderr
-        .lines()
-        .last()
-        .and_then(|l| serde_json::from_str(l).ok())
-    {
+    let report: serde_json::Value = match stderr.lines().last().and_then(|l| serde_json::from_str(l).ok()) {
         Some(v) => v,
-        None => {
-            return Some(format!(
-                "seed {seed}: no JSON report (exit {:?}); stderr:\n{stderr}",
-                out.status.code()
-            ))
-        }
+        None => return Some(format!("seed {seed}: no JSON report (exit {:?}); stderr:\n{stderr}", out.status.code())),
     };
     let outcome = report["outcome"].as_str().unwrap_or("");
     let got = match outcome {
@@ -92,10 +71,7 @@ fn check_run(file: &Path, e: &Expect, run: &str, seed: u64) -> Option<String> {
         other => other.to_string(),
     };
     if got != run {
-        return Some(format!(
-            "seed {seed}: expected `{run}`, got `{got}`: {}",
-            report["message"]
-        ));
+        return Some(format!("seed {seed}: expected `{run}`, got `{got}`: {}", report["message"]));
     }
     let code = out.status.code();
     let want_code = match run.split_whitespace().next() {
@@ -104,27 +80,19 @@ fn check_run(file: &Path, e: &Expect, run: &str, seed: u64) -> Option<String> {
         _ => Some(2),
     };
     if code != want_code {
-        return Some(format!(
-            "seed {seed}: exit code {code:?}, expected {want_code:?}"
-        ));
+        return Some(format!("seed {seed}: exit code {code:?}, expected {want_code:?}"));
     }
     if run == "ok" && report["exit_status"].is_null() {
         // An assumption cut this execution off: no error, but no output to compare either.
         return None;
     }
     if run == "ok" && report["exit_status"].as_i64() != Some(e.exit) {
-        return Some(format!(
-            "seed {seed}: program exit status {}, expected {}",
-            report["exit_status"], e.exit
-        ));
+        return Some(format!("seed {seed}: program exit status {}, expected {}", report["exit_status"], e.exit));
     }
     if let Some(lines) = &e.stdout {
         let got: Vec<&str> = stdout.lines().collect();
         if got != lines.iter().map(String::as_str).collect::<Vec<_>>() {
-            return Some(format!(
-                "seed {seed}: stdout differs\n--- expected\n{}\n--- got\n{stdout}",
-                lines.join("\n")
-            ));
+            return Some(format!("seed {seed}: stdout differs\n--- expected\n{}\n--- got\n{stdout}", lines.join("\n")));
         }
     }
     None
@@ -152,10 +120,7 @@ fn annotated_programs() {
                 let text = std::fs::read_to_string(&file).unwrap_or_default();
                 let name = file.file_name().unwrap().to_string_lossy().to_string();
                 let Some(e) = parse_header(&text) else {
-                    failures
-                        .lock()
-                        .unwrap()
-                        .push(format!("{name}: no ravel-test header"));
+                    failures.lock().unwrap().push(format!("{name}: no ravel-test header"));
                     continue;
                 };
                 let Some(run) = e.run.clone() else { continue };
@@ -172,15 +137,6 @@ fn annotated_programs() {
     let failures = failures.into_inner().unwrap();
     let checked = checked.into_inner().unwrap();
     eprintln!("checked {checked} programs, {} failed", failures.len());
-    assert!(
-        failures.is_empty(),
-        "{} of {} programs failed:\n\n{}",
-        failures.len(),
-        files.len(),
-        failures.join("\n\n")
-    );
-    assert!(
-        checked >= 60,
-        "only {checked} programs have run expectations"
-    );
+    assert!(failures.is_empty(), "{} of {} programs failed:\n\n{}", failures.len(), files.len(), failures.join("\n\n"));
+    assert!(checked >= 60, "only {checked} programs have run expectations");
 }

@@ -145,27 +145,12 @@ mod tests {
 
     #[test]
     fn resolves_intrinsics_with_type_suffixes() {
-        assert_eq!(
-            Builtin::from_name("llvm.memcpy.p0.p0.i64"),
-            Some(Builtin::Memcpy)
-        );
-        assert_eq!(
-            Builtin::from_name("llvm.umul.with.overflow.i32"),
-            Some(Builtin::UMulOverflow)
-        );
+        assert_eq!(Builtin::from_name("llvm.memcpy.p0.p0.i64"), Some(Builtin::Memcpy));
+        assert_eq!(Builtin::from_name("llvm.umul.with.overflow.i32"), Some(Builtin::UMulOverflow));
         assert_eq!(Builtin::from_name("llvm.umax.i8"), Some(Builtin::UMax));
-        assert_eq!(
-            Builtin::from_name("llvm.expect.with.probability.i64"),
-            Some(Builtin::Expect)
-        );
-        assert_eq!(
-            Builtin::from_name("llvm.lifetime.start.p0"),
-            Some(Builtin::NoOp)
-        );
-        assert_eq!(
-            Builtin::from_name("pthread_mutex_lock"),
-            Some(Builtin::MutexLock)
-        );
+        assert_eq!(Builtin::from_name("llvm.expect.with.probability.i64"), Some(Builtin::Expect));
+        assert_eq!(Builtin::from_name("llvm.lifetime.start.p0"), Some(Builtin::NoOp));
+        assert_eq!(Builtin::from_name("pthread_mutex_lock"), Some(Builtin::MutexLock));
         assert_eq!(Builtin::from_name("llvm.nonexistent.i32"), None);
         assert_eq!(Builtin::from_name("frobnicate"), None);
     }

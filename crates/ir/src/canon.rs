@@ -19,8 +19,7 @@ use std::path::Path;
 /// Parses `input` (bitcode or textual IR), canonicalises it and writes bitcode to `output`.
 pub fn canonicalize(input: &Path, output: &Path) -> Result<(), String> {
     let input_c = CString::new(input.as_os_str().as_encoded_bytes()).map_err(|e| e.to_string())?;
-    let output_c =
-        CString::new(output.as_os_str().as_encoded_bytes()).map_err(|e| e.to_string())?;
+    let output_c = CString::new(output.as_os_str().as_encoded_bytes()).map_err(|e| e.to_string())?;
     // SAFETY: plain LLVM C API use; every object created here is disposed before returning,
     // and values are only used while the module that owns them is alive.
     unsafe {
@@ -72,14 +71,7 @@ struct Canon {
 impl Canon {
     unsafe fn new(ctx: LLVMContextRef, module: LLVMModuleRef) -> Canon {
         let td = LLVMCreateTargetData(LLVMGetDataLayoutStr(module));
-        Canon {
-            ctx,
-            module,
-            td,
-            seen: FxHashSet::default(),
-            geps: Vec::new(),
-            nested_wide: None,
-        }
+        Canon { ctx, module, td, seen: FxHashSet::default(), geps: Vec::new(), nested_wide: None }
     }
 
     unsafe fn run(mut self) -> Result<(), String> {
@@ -112,9 +104,7 @@ impl Canon {
             }
         });
         if let Some(what) = self.nested_wide.take() {
-            return Err(format!(
-                "unsupported: integer constant wider than 64 bits inside a constant ({what})"
-            ));
+            return Err(format!("unsupported: integer constant wider than 64 bits inside a constant ({what})"));
         }
         for gep in std::mem::take(&mut self.geps).into_iter().rev() {
             self.canonical_gep(gep)?;
@@ -144,24 +134,16 @@ impl Canon {
     /// Records every constant GEP reachable from constant `c` (post-order), and notes
     /// nested wide integer constants.
     unsafe fn collect(&mut self, c: LLVMValueRef) {
-        if c.is_null()
-            || LLVMIsAConstant(c).is_null()
-            || !LLVMIsAGlobalValue(c).is_null()
-            || !self.seen.insert(c)
-        {
+        if c.is_null() || LLVMIsAConstant(c).is_null() || !LLVMIsAGlobalValue(c).is_null() || !self.seen.insert(c) {
             return;
         }
-        if is_wide_int_constant(c)
-            && parse_int_literal(&print_value(c)).is_none_or(|v| v > u64::MAX as u128)
-        {
+        if is_wide_int_constant(c) && parse_int_literal(&print_value(c)).is_none_or(|v| v > u64::MAX as u128) {
             self.nested_wide.get_or_insert_with(|| print_value(c));
         }
         for i in 0..LLVMGetNumOperands(c) {
             self.collect(LLVMGetOperand(c, i as u32));
         }
-        if !LLVMIsAConstantExpr(c).is_null()
-            && LLVMGetConstOpcode(c) == LLVMOpcode::LLVMGetElementPtr
-        {
+        if !LLVMIsAConstantExpr(c).is_null() && LLVMGetConstOpcode(c) == LLVMOpcode::LLVMGetElementPtr {
             self.geps.push(c);
         }
     }
@@ -179,10 +161,7 @@ impl Canon {
         for i in 1..n {
             let idx = LLVMGetOperand(gep, i);
             if LLVMIsAConstantInt(idx).is_null() {
-                return Err(format!(
-                    "constant getelementptr with a non-integer index: {}",
-                    print_value(gep)
-                ));
+                return Err(format!("constant getelementptr with a non-integer index: {}", print_value(gep)));
             }
             let v = LLVMConstIntGetSExtValue(idx);
             if i == 1 {
@@ -196,20 +175,13 @@ impl Canon {
                 }
                 LLVMTypeKind::LLVMArrayTypeKind => {
                     ty = LLVMGetElementType(ty);
-                    offset =
-                        offset.wrapping_add(v.wrapping_mul(LLVMABISizeOfType(self.td, ty) as i64));
+                    offset = offset.wrapping_add(v.wrapping_mul(LLVMABISizeOfType(self.td, ty) as i64));
                 }
                 LLVMTypeKind::LLVMVectorTypeKind => {
                     ty = LLVMGetElementType(ty);
-                    offset = offset
-                        .wrapping_add(v.wrapping_mul(LLVMStoreSizeOfType(self.td, ty) as i64));
+                    offset = offset.wrapping_add(v.wrapping_mul(LLVMStoreSizeOfType(self.td, ty) as i64));
                 }
-                _ => {
-                    return Err(format!(
-                        "unexpected constant getelementptr: {}",
-                        print_value(gep)
-                    ))
-                }
+                _ => return Err(format!("unexpected constant getelementptr: {}", print_value(gep))),
             }
         }
         let idx_ty = LLVMIntTypeInContext(self.ctx, LLVMPointerSize(self.td) * 8);
@@ -221,19 +193,14 @@ impl Canon {
     }
 
     /// Rebuilds a >64-bit constant operand as `(zext hi) << 64 | zext lo` right before its use.
-    unsafe fn materialise_wide(
-        &mut self,
-        inst: LLVMValueRef,
-        idx: u32,
-        c: LLVMValueRef,
-    ) -> Result<(), String> {
+    unsafe fn materialise_wide(&mut self, inst: LLVMValueRef, idx: u32, c: LLVMValueRef) -> Result<(), String> {
         let ty = LLVMTypeOf(c);
         let bits = LLVMGetIntTypeWidth(ty);
         if bits > 128 {
             return Err(format!("integer constant of {bits} bits"));
         }
-        let value = parse_int_literal(&print_value(c))
-            .ok_or_else(|| format!("cannot read constant {}", print_value(c)))?;
+        let value =
+            parse_int_literal(&print_value(c)).ok_or_else(|| format!("cannot read constant {}", print_value(c)))?;
         if value <= u64::MAX as u128 {
             return Ok(());
         }
@@ -246,8 +213,7 @@ impl Canon {
         LLVMPositionBuilderBefore(builder, at);
         let i64t = LLVMInt64TypeInContext(self.ctx);
         let half = |v: u64, name: &[u8]| {
-            let frozen =
-                LLVMBuildFreeze(builder, LLVMConstInt(i64t, v, 0), name.as_ptr() as *const _);
+            let frozen = LLVMBuildFreeze(builder, LLVMConstInt(i64t, v, 0), name.as_ptr() as *const _);
             LLVMBuildZExt(builder, frozen, ty, c"".as_ptr())
         };
         let lo = half(value as u64, b"lo\0");
@@ -291,10 +257,7 @@ mod tests {
     #[test]
     fn reads_wide_literals() {
         assert_eq!(parse_int_literal("i128 -1"), Some(u128::MAX));
-        assert_eq!(
-            parse_int_literal("i128 18446744073709551616"),
-            Some(1u128 << 64)
-        );
+        assert_eq!(parse_int_literal("i128 18446744073709551616"), Some(1u128 << 64));
         assert_eq!(parse_int_literal("i1 true"), Some(1));
     }
 }

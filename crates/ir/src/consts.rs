@@ -38,11 +38,7 @@ pub struct GepTerms {
 }
 
 /// Reduces a GEP over `source` to a constant offset and per-dynamic-index scales.
-pub fn gep_terms(
-    layout: &Layout,
-    source: &llvm_ir::TypeRef,
-    indices: &[GepIndex],
-) -> Result<GepTerms, String> {
+pub fn gep_terms(layout: &Layout, source: &llvm_ir::TypeRef, indices: &[GepIndex]) -> Result<GepTerms, String> {
     let mut offset: i64 = 0;
     let mut scales = Vec::new();
     let first_scale = layout.alloc_size(source)? as i64;
@@ -111,10 +107,7 @@ impl<'a, 'm> ConstFolder<'a, 'm> {
             Constant::Float(Float::Single(f)) => put(out, f.to_bits() as u128),
             Constant::Float(Float::Double(f)) => put(out, f.to_bits() as u128),
             Constant::Float(f) => return Err(format!("floating-point constant of type {f:?}")),
-            Constant::Null(_)
-            | Constant::AggregateZero(_)
-            | Constant::Undef(_)
-            | Constant::Poison(_) => out.fill(0),
+            Constant::Null(_) | Constant::AggregateZero(_) | Constant::Undef(_) | Constant::Poison(_) => out.fill(0),
             Constant::TokenNone => {}
             Constant::Struct { values, .. } => {
                 let ty = self.ty_of(c);
@@ -132,10 +125,7 @@ impl<'a, 'm> ConstFolder<'a, 'm> {
             }
             Constant::GlobalReference { name, .. } => {
                 let n = name_str(name);
-                let addr = self
-                    .symbols
-                    .get(&n)
-                    .ok_or_else(|| format!("reference to unknown symbol @{n}"))?;
+                let addr = self.symbols.get(&n).ok_or_else(|| format!("reference to unknown symbol @{n}"))?;
                 put(out, *addr as u128)
             }
             Constant::GetElementPtr(g) => {
@@ -153,21 +143,9 @@ impl<'a, 'm> ConstFolder<'a, 'm> {
             Constant::BitCast(x) => self.write(&x.operand, out)?,
             Constant::AddrSpaceCast(x) => self.write(&x.operand, out)?,
             Constant::Trunc(x) => put(out, self.scalar(&x.operand)?),
-            Constant::Add(x) => put(
-                out,
-                self.scalar(&x.operand0)?
-                    .wrapping_add(self.scalar(&x.operand1)?),
-            ),
-            Constant::Sub(x) => put(
-                out,
-                self.scalar(&x.operand0)?
-                    .wrapping_sub(self.scalar(&x.operand1)?),
-            ),
-            Constant::Mul(x) => put(
-                out,
-                self.scalar(&x.operand0)?
-                    .wrapping_mul(self.scalar(&x.operand1)?),
-            ),
+            Constant::Add(x) => put(out, self.scalar(&x.operand0)?.wrapping_add(self.scalar(&x.operand1)?)),
+            Constant::Sub(x) => put(out, self.scalar(&x.operand0)?.wrapping_sub(self.scalar(&x.operand1)?)),
+            Constant::Mul(x) => put(out, self.scalar(&x.operand0)?.wrapping_mul(self.scalar(&x.operand1)?)),
             Constant::Xor(x) => put(out, self.scalar(&x.operand0)? ^ self.scalar(&x.operand1)?),
             other => return Err(format!("constant expression {other}")),
         }

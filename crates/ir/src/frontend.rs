@@ -62,9 +62,7 @@ fn tool(name: &str) -> String {
 }
 
 fn run(cmd: &mut Command, what: &str) -> Result<(), LoadError> {
-    let out = cmd
-        .output()
-        .map_err(|e| LoadError::Input(format!("cannot run {what}: {e} (is LLVM 19 installed?)")))?;
+    let out = cmd.output().map_err(|e| LoadError::Input(format!("cannot run {what}: {e} (is LLVM 19 installed?)")))?;
     if out.status.success() {
         return Ok(());
     }
@@ -87,39 +85,14 @@ fn run(cmd: &mut Command, what: &str) -> Result<(), LoadError> {
 }
 
 /// The clang command that compiles C (`.i` is preprocessed C) to bitcode.
-fn clang(
-    work: &Workdir,
-    input: &Path,
-    ext: Option<&str>,
-    clang_flags: &[String],
-    out: &Path,
-) -> Command {
+fn clang(work: &Workdir, input: &Path, ext: Option<&str>, clang_flags: &[String], out: &Path) -> Command {
     let mut cmd = Command::new(tool("clang"));
-    cmd.args([
-        "-c",
-        "-emit-llvm",
-        "-g",
-        "-O0",
-        "-Xclang",
-        "-disable-O0-optnone",
-        "-w",
-    ])
-    .args([
-        "-fno-stack-protector",
-        "-U_FORTIFY_SOURCE",
-        "-fno-discard-value-names",
-    ])
-    .args([
-        "-Wno-error=implicit-function-declaration",
-        "-Wno-error=int-conversion",
-    ])
-    .args([
-        "-Wno-error=incompatible-pointer-types",
-        "-Wno-error=return-type",
-        "-fgnu89-inline",
-    ])
-    .arg("-isystem")
-    .arg(work.path().join("include"));
+    cmd.args(["-c", "-emit-llvm", "-g", "-O0", "-Xclang", "-disable-O0-optnone", "-w"])
+        .args(["-fno-stack-protector", "-U_FORTIFY_SOURCE", "-fno-discard-value-names"])
+        .args(["-Wno-error=implicit-function-declaration", "-Wno-error=int-conversion"])
+        .args(["-Wno-error=incompatible-pointer-types", "-Wno-error=return-type", "-fgnu89-inline"])
+        .arg("-isystem")
+        .arg(work.path().join("include"));
     match ext {
         Some("i") => {
             cmd.args(["-x", "cpp-output"]);
@@ -135,13 +108,10 @@ fn clang(
 
 /// Produces the canonical bitcode ravel interprets for `input`, inside `work`.
 pub fn compile(input: &Path, clang_flags: &[String], work: &Workdir) -> Result<PathBuf, LoadError> {
-    let meta = std::fs::metadata(input)
-        .map_err(|e| LoadError::Input(format!("cannot read {}: {e}", input.display())))?;
+    let meta =
+        std::fs::metadata(input).map_err(|e| LoadError::Input(format!("cannot read {}: {e}", input.display())))?;
     if !meta.is_file() {
-        return Err(LoadError::Input(format!(
-            "{} is not a file",
-            input.display()
-        )));
+        return Err(LoadError::Input(format!("{} is not a file", input.display())));
     }
     if meta.len() == 0 {
         return Err(LoadError::Input(format!("{} is empty", input.display())));
@@ -152,36 +122,17 @@ pub fn compile(input: &Path, clang_flags: &[String], work: &Workdir) -> Result<P
         "ll" | "bc" => raw = input.to_path_buf(),
         _ => {
             let program = work.path().join("program.bc");
-            run(
-                &mut clang(work, input, Some(ext), clang_flags, &program),
-                "clang",
-            )?;
+            run(&mut clang(work, input, Some(ext), clang_flags, &program), "clang")?;
             let libc = work.path().join("ravel_libc.bc");
-            run(
-                &mut clang(
-                    work,
-                    &work.path().join("ravel_libc.c"),
-                    None,
-                    clang_flags,
-                    &libc,
-                ),
-                "clang",
-            )?;
+            run(&mut clang(work, &work.path().join("ravel_libc.c"), None, clang_flags, &libc), "clang")?;
             let mut link = Command::new(tool("llvm-link"));
-            link.arg(&program)
-                .arg("--only-needed")
-                .arg(&libc)
-                .arg("-o")
-                .arg(&raw);
+            link.arg(&program).arg("--only-needed").arg(&libc).arg("-o").arg(&raw);
             run(&mut link, "llvm-link")?;
         }
     }
     let promoted = work.path().join("promoted.bc");
     let mut opt = Command::new(tool("opt"));
-    opt.arg("-passes=mem2reg")
-        .arg(&raw)
-        .arg("-o")
-        .arg(&promoted);
+    opt.arg("-passes=mem2reg").arg(&raw).arg("-o").arg(&promoted);
     run(&mut opt, "opt").map_err(|e| match e {
         LoadError::Compile(m) => LoadError::Bitcode(format!("not valid LLVM 19 IR: {m}")),
         other => other,

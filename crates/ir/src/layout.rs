@@ -18,11 +18,7 @@ pub type LayoutError = String;
 impl<'m> Layout<'m> {
     pub fn new(types: &'m Types, dl: &'m DataLayout) -> Self {
         let ptr_bits = dl.alignments.ptr_alignment(0).size;
-        Layout {
-            types,
-            dl,
-            ptr_bytes: (ptr_bits / 8).max(1),
-        }
+        Layout { types, dl, ptr_bytes: (ptr_bits / 8).max(1) }
     }
 
     /// Resolves a named struct to its definition.
@@ -40,9 +36,7 @@ impl<'m> Layout<'m> {
     pub fn align(&self, ty: &Type) -> Result<u64, LayoutError> {
         let ty = self.resolve(ty)?;
         Ok(match ty {
-            Type::IntegerType { bits } => {
-                (self.dl.alignments.int_alignment(*bits).abi / 8).max(1) as u64
-            }
+            Type::IntegerType { bits } => (self.dl.alignments.int_alignment(*bits).abi / 8).max(1) as u64,
             Type::PointerType { .. } => self.ptr_bytes as u64,
             Type::FPType(llvm_ir::types::FPType::X86_FP80) => {
                 if self.ptr_bytes == 8 {
@@ -57,10 +51,7 @@ impl<'m> Layout<'m> {
                 (self.dl.alignments.vec_alignment(bits as u32).abi / 8).max(1) as u64
             }
             Type::ArrayType { element_type, .. } => self.align(element_type)?,
-            Type::StructType {
-                element_types,
-                is_packed,
-            } => {
+            Type::StructType { element_types, is_packed } => {
                 if *is_packed {
                     1
                 } else {
@@ -89,11 +80,7 @@ impl<'m> Layout<'m> {
                 llvm_ir::types::FPType::X86_FP80 => 10,
                 _ => 16,
             },
-            Type::VectorType {
-                element_type,
-                num_elements,
-                scalable,
-            } => {
+            Type::VectorType { element_type, num_elements, scalable } => {
                 if *scalable {
                     return Err("scalable vector".into());
                 }
@@ -111,14 +98,8 @@ impl<'m> Layout<'m> {
     pub fn alloc_size(&self, ty: &Type) -> Result<u64, LayoutError> {
         let ty = self.resolve(ty)?;
         Ok(match ty {
-            Type::ArrayType {
-                element_type,
-                num_elements,
-            } => self.alloc_size(element_type)? * *num_elements as u64,
-            Type::StructType {
-                element_types,
-                is_packed,
-            } => {
+            Type::ArrayType { element_type, num_elements } => self.alloc_size(element_type)? * *num_elements as u64,
+            Type::StructType { element_types, is_packed } => {
                 let mut off: u64 = 0;
                 let mut align = 1;
                 for e in element_types {
@@ -136,10 +117,7 @@ impl<'m> Layout<'m> {
     /// Byte offset of field `idx` of a struct type.
     pub fn field_offset(&self, ty: &Type, idx: usize) -> Result<u64, LayoutError> {
         match self.resolve(ty)? {
-            Type::StructType {
-                element_types,
-                is_packed,
-            } => {
+            Type::StructType { element_types, is_packed } => {
                 let mut off: u64 = 0;
                 for (i, e) in element_types.iter().enumerate() {
                     let a = if *is_packed { 1 } else { self.align(e)? };
@@ -158,13 +136,10 @@ impl<'m> Layout<'m> {
     /// The type of element `idx` of an aggregate or vector type.
     pub fn element_type(&self, ty: &Type, idx: usize) -> Result<TypeRef, LayoutError> {
         match self.resolve(ty)? {
-            Type::StructType { element_types, .. } => element_types
-                .get(idx)
-                .cloned()
-                .ok_or_else(|| format!("struct field {idx} out of range")),
-            Type::ArrayType { element_type, .. } | Type::VectorType { element_type, .. } => {
-                Ok(element_type.clone())
+            Type::StructType { element_types, .. } => {
+                element_types.get(idx).cloned().ok_or_else(|| format!("struct field {idx} out of range"))
             }
+            Type::ArrayType { element_type, .. } | Type::VectorType { element_type, .. } => Ok(element_type.clone()),
             t => Err(format!("element of non-aggregate type {t}")),
         }
     }
@@ -174,9 +149,7 @@ impl<'m> Layout<'m> {
         match self.resolve(ty)? {
             t @ Type::StructType { .. } => self.field_offset(t, idx),
             Type::ArrayType { element_type, .. } => Ok(self.alloc_size(element_type)? * idx as u64),
-            Type::VectorType { element_type, .. } => {
-                Ok(self.store_size(element_type)? * idx as u64)
-            }
+            Type::VectorType { element_type, .. } => Ok(self.store_size(element_type)? * idx as u64),
             t => Err(format!("element of non-aggregate type {t}")),
         }
     }

@@ -43,9 +43,7 @@ pub fn load_bitcode(bc: &Path) -> Result<Program, LoadError> {
         .map_err(|_| LoadError::Unsupported("the module uses IR that ravel cannot lower".into()))?
         .map_err(LoadError::Unsupported)?;
     if program.main.is_none() {
-        return Err(LoadError::Input(
-            "the program has no `main` function".into(),
-        ));
+        return Err(LoadError::Input("the program has no `main` function".into()));
     }
     Ok(program)
 }

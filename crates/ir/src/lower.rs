@@ -13,10 +13,7 @@ use rustc_hash::FxHashMap;
 /// cannot fold); problems inside function bodies become `Unsupported` instructions.
 pub fn lower(module: &Module) -> Result<Program, String> {
     let layout = Layout::new(&module.types, &module.data_layout);
-    let model = DataModel {
-        ptr_bytes: layout.ptr_bytes,
-        long_bytes: layout.ptr_bytes,
-    };
+    let model = DataModel { ptr_bytes: layout.ptr_bytes, long_bytes: layout.ptr_bytes };
 
     // Function ids: definitions first, then declarations (as stubs).
     let mut func_ids: FxHashMap<String, FuncId> = FxHashMap::default();
@@ -27,13 +24,7 @@ pub fn lower(module: &Module) -> Result<Program, String> {
         .map(|d| d.name.as_str())
         .filter(|n| !module.functions.iter().any(|f| f.name == *n))
         .collect();
-    for (i, name) in module
-        .functions
-        .iter()
-        .map(|f| f.name.as_str())
-        .chain(decl_names.iter().copied())
-        .enumerate()
-    {
+    for (i, name) in module.functions.iter().map(|f| f.name.as_str()).chain(decl_names.iter().copied()).enumerate() {
         func_ids.insert(name.to_string(), i as FuncId);
         symbols.insert(name.to_string(), Program::function_addr(i as FuncId));
     }
@@ -43,17 +34,10 @@ pub fn lower(module: &Module) -> Result<Program, String> {
     let mut placed = Vec::new();
     for g in &module.global_vars {
         // `g.ty` is the global's pointer type; the value type is the initializer's.
-        let value_ty = g
-            .initializer
-            .as_ref()
-            .map(|c| module.types.type_of(c))
-            .unwrap_or_else(|| module.types.pointer());
+        let value_ty =
+            g.initializer.as_ref().map(|c| module.types.type_of(c)).unwrap_or_else(|| module.types.pointer());
         let size = layout.alloc_size(&value_ty).unwrap_or(0).max(1);
-        let align = layout
-            .align(&value_ty)
-            .unwrap_or(8)
-            .max(g.alignment as u64)
-            .max(1);
+        let align = layout.align(&value_ty).unwrap_or(8).max(g.alignment as u64).max(1);
         let a = next.next_multiple_of(align.max(16));
         symbols.insert(name_str(&g.name), a);
         placed.push((a, size));
@@ -73,28 +57,19 @@ pub fn lower(module: &Module) -> Result<Program, String> {
         }
     }
 
-    let folder = ConstFolder {
-        layout: &layout,
-        types: &module.types,
-        symbols: &symbols,
-    };
+    let folder = ConstFolder { layout: &layout, types: &module.types, symbols: &symbols };
     let mut globals = Vec::new();
     let mut ctors = Vec::new();
     for (g, (a, size)) in module.global_vars.iter().zip(&placed) {
         let name = name_str(&g.name);
         let mut init = match &g.initializer {
-            Some(c) => folder
-                .image(c)
-                .map_err(|e| format!("initializer of @{name}: {e}"))?,
+            Some(c) => folder.image(c).map_err(|e| format!("initializer of @{name}: {e}"))?,
             None => vec![0; *size as usize],
         };
         init.resize(*size as usize, 0);
         match name.as_str() {
             "stdin" | "stdout" | "stderr" if g.initializer.is_none() => {
-                let idx = ["stdin", "stdout", "stderr"]
-                    .iter()
-                    .position(|s| *s == name)
-                    .unwrap_or(0);
+                let idx = ["stdin", "stdout", "stderr"].iter().position(|s| *s == name).unwrap_or(0);
                 let bytes = std_streams[idx].to_le_bytes();
                 let n = (layout.ptr_bytes as usize).min(init.len());
                 init[..n].copy_from_slice(&bytes[..n]);
@@ -150,10 +125,7 @@ pub fn lower(module: &Module) -> Result<Program, String> {
         functions,
         globals,
         wide_consts: ctx.wide,
-        main: func_ids
-            .get("main")
-            .copied()
-            .filter(|&m| (m as usize) < module.functions.len()),
+        main: func_ids.get("main").copied().filter(|&m| (m as usize) < module.functions.len()),
         ctors,
         model,
         files: ctx.files,
@@ -177,8 +149,7 @@ fn global_ctors(g: &llvm_ir::module::GlobalVariable, symbols: &SymbolTable) -> V
                 Some(Constant::Int { value, .. }) => *value,
                 _ => 65535,
             };
-            if let Some(Constant::GlobalReference { name, .. }) = values.get(1).map(|v| v.as_ref())
-            {
+            if let Some(Constant::GlobalReference { name, .. }) = values.get(1).map(|v| v.as_ref()) {
                 if let Some(a) = symbols.get(&name_str(name)) {
                     out.push((prio, *a));
                 }
@@ -191,11 +162,7 @@ fn global_ctors(g: &llvm_ir::module::GlobalVariable, symbols: &SymbolTable) -> V
 
 /// A function body for a declaration: forwards to the builtin model, or stops with
 /// "unsupported" when ravel has no model.
-fn stub(
-    ctx: &mut Ctx,
-    name: &str,
-    decl: Option<&llvm_ir::function::FunctionDeclaration>,
-) -> Function {
+fn stub(ctx: &mut Ctx, name: &str, decl: Option<&llvm_ir::function::FunctionDeclaration>) -> Function {
     let mut params = Vec::new();
     let mut args = Vec::new();
     let mut next = 0;
@@ -207,12 +174,7 @@ fn stub(
             let words = ctx.layout.words(&p.ty).unwrap_or(1);
             params.push((next, words));
             let bytes = ctx.layout.store_size(&p.ty).unwrap_or(8) as u32;
-            args.push(Arg {
-                opd: Opd::Reg(next),
-                bytes,
-                is_float: matches!(p.ty.as_ref(), Type::FPType(_)),
-                byval: 0,
-            });
+            args.push(Arg { opd: Opd::Reg(next), bytes, is_float: matches!(p.ty.as_ref(), Type::FPType(_)), byval: 0 });
             next += words;
         }
         if !matches!(d.return_type.as_ref(), Type::VoidType) {
@@ -230,13 +192,9 @@ fn stub(
                 fixed_args: params.len() as u32,
                 ret_bits,
             },
-            Inst::Ret {
-                val: ret.map(|(r, w)| (Opd::Reg(r), w)),
-            },
+            Inst::Ret { val: ret.map(|(r, w)| (Opd::Reg(r), w)) },
         ],
-        None => vec![Inst::Unsupported {
-            what: format!("call to undefined function `{name}`").into(),
-        }],
+        None => vec![Inst::Unsupported { what: format!("call to undefined function `{name}`").into() }],
     };
     let locs = vec![SrcLoc::default(); code.len()];
     Function {
@@ -276,11 +234,7 @@ impl Ctx<'_, '_> {
             self.files.push(path);
             next
         });
-        SrcLoc {
-            file,
-            line: d.line,
-            col: d.col.unwrap_or(0),
-        }
+        SrcLoc { file, line: d.line, col: d.col.unwrap_or(0) }
     }
 
     /// A constant operand: inline when it fits a word, else in the wide-constant pool.
@@ -389,9 +343,7 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
         for inst in &mut self.code[..body_len] {
             match inst {
                 Inst::Jump { target } => *target = edge_pc[*target as usize],
-                Inst::Branch {
-                    then_pc, else_pc, ..
-                } => {
+                Inst::Branch { then_pc, else_pc, .. } => {
                     *then_pc = edge_pc[*then_pc as usize];
                     *else_pc = edge_pc[*else_pc as usize];
                 }
@@ -436,9 +388,7 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
                         Ok(src) => moves.push(Move { dst, src, words }),
                         Err(err) => failure = Some(err),
                     },
-                    None => {
-                        failure = Some(format!("phi {} has no value for its predecessor", phi.dest))
-                    }
+                    None => failure = Some(format!("phi {} has no value for its predecessor", phi.dest)),
                 }
             }
             if moves.is_empty() && failure.is_none() {
@@ -446,52 +396,29 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
                 continue;
             }
             edge_pc.push(self.code.len() as Pc);
-            let loc = target
-                .instrs
-                .first()
-                .map(|i| self.ctx.loc(inst_debugloc(i)))
-                .unwrap_or_default();
+            let loc = target.instrs.first().map(|i| self.ctx.loc(inst_debugloc(i))).unwrap_or_default();
             if let Some(what) = failure {
                 self.push(Inst::Unsupported { what: what.into() }, loc);
                 continue;
             }
             // Parallel-copy semantics: go through temporaries when a source is also a target.
-            let clobbers = moves.iter().any(|m| {
-                matches!(m.src, Opd::Reg(s) if moves.iter().any(|d| s < d.dst + d.words && d.dst < s + m.words))
-            });
+            let clobbers = moves.iter().any(
+                |m| matches!(m.src, Opd::Reg(s) if moves.iter().any(|d| s < d.dst + d.words && d.dst < s + m.words)),
+            );
             if clobbers {
                 let temps: Vec<Reg> = moves.iter().map(|m| self.alloc_reg(m.words)).collect();
                 for (m, t) in moves.iter().zip(&temps) {
-                    self.push(
-                        Inst::Move(Move {
-                            dst: *t,
-                            src: m.src,
-                            words: m.words,
-                        }),
-                        loc,
-                    );
+                    self.push(Inst::Move(Move { dst: *t, src: m.src, words: m.words }), loc);
                 }
                 for (m, t) in moves.iter().zip(&temps) {
-                    self.push(
-                        Inst::Move(Move {
-                            dst: m.dst,
-                            src: Opd::Reg(*t),
-                            words: m.words,
-                        }),
-                        loc,
-                    );
+                    self.push(Inst::Move(Move { dst: m.dst, src: Opd::Reg(*t), words: m.words }), loc);
                 }
             } else {
                 for m in moves {
                     self.push(Inst::Move(m), loc);
                 }
             }
-            self.push(
-                Inst::Jump {
-                    target: block_pc[to],
-                },
-                loc,
-            );
+            self.push(Inst::Jump { target: block_pc[to] }, loc);
         }
         edge_pc
     }
@@ -517,11 +444,9 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
 
     fn operand(&mut self, op: &Operand) -> Lowered<Opd> {
         match op {
-            Operand::LocalOperand { name, .. } => self
-                .regs
-                .get(name)
-                .map(|(r, _)| Opd::Reg(*r))
-                .ok_or_else(|| format!("unknown value {name}")),
+            Operand::LocalOperand { name, .. } => {
+                self.regs.get(name).map(|(r, _)| Opd::Reg(*r)).ok_or_else(|| format!("unknown value {name}"))
+            }
             Operand::ConstantOperand(c) => self.ctx.constant(c),
             Operand::MetadataOperand => Err("metadata operand".into()),
         }
@@ -544,10 +469,7 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
     }
 
     fn edge(&mut self, from: usize, to: &Name) -> Lowered<Pc> {
-        let to = *self
-            .blocks
-            .get(to)
-            .ok_or_else(|| format!("unknown block {to}"))?;
+        let to = *self.blocks.get(to).ok_or_else(|| format!("unknown block {to}"))?;
         self.edges.push((from, to));
         Ok((self.edges.len() - 1) as Pc)
     }
@@ -558,14 +480,10 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
                 None => Inst::Ret { val: None },
                 Some(op) => {
                     let words = self.ctx.layout.words(&self.ty(op))?;
-                    Inst::Ret {
-                        val: Some((self.operand(op)?, words)),
-                    }
+                    Inst::Ret { val: Some((self.operand(op)?, words)) }
                 }
             },
-            Terminator::Br(b) => Inst::Jump {
-                target: self.edge(bi, &b.dest)?,
-            },
+            Terminator::Br(b) => Inst::Jump { target: self.edge(bi, &b.dest)? },
             Terminator::CondBr(b) => Inst::Branch {
                 cond: self.operand(&b.condition)?,
                 then_pc: self.edge(bi, &b.true_dest)?,
@@ -617,11 +535,7 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
             I::FRem(x) => self.fbinop(FBinOp::Rem, &x.operand0, &x.operand1, &x.dest),
             I::FNeg(x) => {
                 let double = self.float_kind(&self.ty(&x.operand))?;
-                one(Inst::FNeg {
-                    double,
-                    dst: self.dest(&x.dest),
-                    a: self.operand(&x.operand)?,
-                })
+                one(Inst::FNeg { double, dst: self.dest(&x.dest), a: self.operand(&x.operand)? })
             }
             I::ICmp(x) => self.icmp(x),
             I::FCmp(x) => {
@@ -695,9 +609,7 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
                     order: order(x.atomicity.as_ref().map(|a| a.mem_ordering)),
                 })
             }
-            I::Fence(x) => one(Inst::Fence {
-                order: order(Some(x.atomicity.mem_ordering)),
-            }),
+            I::Fence(x) => one(Inst::Fence { order: order(Some(x.atomicity.mem_ordering)) }),
             I::AtomicRMW(x) => {
                 let ty = self.ty(&x.value);
                 let bits = match ty.as_ref() {
@@ -811,33 +723,12 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
         let dst = self.dest(dest);
         let (a, b) = (self.operand(a)?, self.operand(b)?);
         Ok(vec![match ty.as_ref() {
-            Type::IntegerType { bits } if *bits <= 64 => Inst::Bin {
-                op,
-                bits: *bits,
-                dst,
-                a,
-                b,
-            },
-            Type::IntegerType { bits } if *bits <= 128 => Inst::WideBin {
-                op,
-                bits: *bits,
-                dst,
-                a,
-                b,
-            },
-            Type::VectorType {
-                element_type,
-                num_elements,
-                ..
-            } => match element_type.as_ref() {
-                Type::IntegerType { bits } if *bits <= 64 && *bits % 8 == 0 => Inst::VecBin {
-                    op,
-                    elem_bits: *bits,
-                    len: *num_elements as u32,
-                    dst,
-                    a,
-                    b,
-                },
+            Type::IntegerType { bits } if *bits <= 64 => Inst::Bin { op, bits: *bits, dst, a, b },
+            Type::IntegerType { bits } if *bits <= 128 => Inst::WideBin { op, bits: *bits, dst, a, b },
+            Type::VectorType { element_type, num_elements, .. } => match element_type.as_ref() {
+                Type::IntegerType { bits } if *bits <= 64 && *bits % 8 == 0 => {
+                    Inst::VecBin { op, elem_bits: *bits, len: *num_elements as u32, dst, a, b }
+                }
                 t => return Err(format!("vector operation on <{num_elements} x {t}>")),
             },
             t => return Err(format!("integer operation on {t}")),
@@ -846,13 +737,7 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
 
     fn fbinop(&mut self, op: FBinOp, a: &Operand, b: &Operand, dest: &Name) -> Lowered<Vec<Inst>> {
         let double = self.float_kind(&self.ty(a))?;
-        Ok(vec![Inst::FBin {
-            op,
-            double,
-            dst: self.dest(dest),
-            a: self.operand(a)?,
-            b: self.operand(b)?,
-        }])
+        Ok(vec![Inst::FBin { op, double, dst: self.dest(dest), a: self.operand(a)?, b: self.operand(b)? }])
     }
 
     fn icmp(&mut self, x: &li::ICmp) -> Lowered<Vec<Inst>> {
@@ -861,39 +746,18 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
         let dst = self.dest(&x.dest);
         let (a, b) = (self.operand(&x.operand0)?, self.operand(&x.operand1)?);
         Ok(vec![match ty.as_ref() {
-            Type::VectorType {
-                element_type,
-                num_elements,
-                ..
-            } => match element_type.as_ref() {
-                Type::IntegerType { bits } if *bits <= 64 && *bits % 8 == 0 => Inst::VecCmp {
-                    pred,
-                    elem_bits: *bits,
-                    len: *num_elements as u32,
-                    dst,
-                    a,
-                    b,
-                },
+            Type::VectorType { element_type, num_elements, .. } => match element_type.as_ref() {
+                Type::IntegerType { bits } if *bits <= 64 && *bits % 8 == 0 => {
+                    Inst::VecCmp { pred, elem_bits: *bits, len: *num_elements as u32, dst, a, b }
+                }
                 t => return Err(format!("vector comparison on {t}")),
             },
             t => {
                 let bits = self.int_bits(t)?;
                 if bits <= 64 {
-                    Inst::Cmp {
-                        pred,
-                        bits,
-                        dst,
-                        a,
-                        b,
-                    }
+                    Inst::Cmp { pred, bits, dst, a, b }
                 } else if bits <= 128 {
-                    Inst::WideCmp {
-                        pred,
-                        bits,
-                        dst,
-                        a,
-                        b,
-                    }
+                    Inst::WideCmp { pred, bits, dst, a, b }
                 } else {
                     return Err(format!("comparison of i{bits}"));
                 }
@@ -901,60 +765,27 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
         }])
     }
 
-    fn int_cast(
-        &mut self,
-        op: CastOp,
-        a: &Operand,
-        to: &TypeRef,
-        dest: &Name,
-    ) -> Lowered<Vec<Inst>> {
+    fn int_cast(&mut self, op: CastOp, a: &Operand, to: &TypeRef, dest: &Name) -> Lowered<Vec<Inst>> {
         let from_ty = self.ty(a);
         let dst = self.dest(dest);
         let a = self.operand(a)?;
-        if let (
-            Type::VectorType {
-                element_type: fe,
-                num_elements,
-                ..
-            },
-            Type::VectorType {
-                element_type: te, ..
-            },
-        ) = (from_ty.as_ref(), to.as_ref())
+        if let (Type::VectorType { element_type: fe, num_elements, .. }, Type::VectorType { element_type: te, .. }) =
+            (from_ty.as_ref(), to.as_ref())
         {
             let (from, to) = (self.int_bits(fe)?, self.int_bits(te)?);
             if from % 8 != 0 || to % 8 != 0 {
                 return Err("vector cast of sub-byte elements".into());
             }
-            return Ok(vec![Inst::VecCast {
-                op,
-                from,
-                to,
-                len: *num_elements as u32,
-                dst,
-                a,
-            }]);
+            return Ok(vec![Inst::VecCast { op, from, to, len: *num_elements as u32, dst, a }]);
         }
         let (from, to) = (self.int_bits(&from_ty)?, self.int_bits(to)?);
         if from > 128 || to > 128 {
             return Err(format!("cast between i{from} and i{to}"));
         }
-        Ok(vec![Inst::Cast {
-            op,
-            from,
-            to,
-            dst,
-            a,
-        }])
+        Ok(vec![Inst::Cast { op, from, to, dst, a }])
     }
 
-    fn fp_cast(
-        &mut self,
-        op: CastOp,
-        a: &Operand,
-        to: &TypeRef,
-        dest: &Name,
-    ) -> Lowered<Vec<Inst>> {
+    fn fp_cast(&mut self, op: CastOp, a: &Operand, to: &TypeRef, dest: &Name) -> Lowered<Vec<Inst>> {
         let from_ty = self.ty(a);
         let width = |s: &Self, t: &Type| -> Lowered<u32> {
             match t {
@@ -966,22 +797,12 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
         if from > 64 || to_bits > 64 {
             return Err("conversion between a float and an integer wider than 64 bits".into());
         }
-        Ok(vec![Inst::Cast {
-            op,
-            from,
-            to: to_bits,
-            dst: self.dest(dest),
-            a: self.operand(a)?,
-        }])
+        Ok(vec![Inst::Cast { op, from, to: to_bits, dst: self.dest(dest), a: self.operand(a)? }])
     }
 
     fn copy(&mut self, a: &Operand, dest: &Name) -> Lowered<Vec<Inst>> {
         let (dst, words) = self.regs[dest];
-        Ok(vec![Inst::Move(Move {
-            dst,
-            src: self.operand(a)?,
-            words,
-        })])
+        Ok(vec![Inst::Move(Move { dst, src: self.operand(a)?, words })])
     }
 
     fn gep(&mut self, x: &li::GetElementPtr) -> Lowered<Vec<Inst>> {
@@ -1005,11 +826,8 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
             }
         }
         let terms = gep_terms(self.ctx.layout, &x.source_element_type, &idx)?;
-        let indices: Vec<(Opd, u32, i64)> = dynamic
-            .into_iter()
-            .zip(terms.scales)
-            .map(|((o, bits), s)| (o, bits, s))
-            .collect();
+        let indices: Vec<(Opd, u32, i64)> =
+            dynamic.into_iter().zip(terms.scales).map(|((o, bits), s)| (o, bits, s)).collect();
         Ok(vec![Inst::Gep {
             dst: self.dest(&x.dest),
             base: self.operand(&x.address)?,
@@ -1081,14 +899,9 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
             None => None,
         };
         let (fixed_args, ret_bits) = match x.function_ty.as_ref() {
-            Type::FuncType {
-                param_types,
-                result_type,
-                ..
-            } => (
-                param_types.len() as u32,
-                value_bits(self.ctx.layout, result_type),
-            ),
+            Type::FuncType { param_types, result_type, .. } => {
+                (param_types.len() as u32, value_bits(self.ctx.layout, result_type))
+            }
             _ => (x.arguments.len() as u32, 0),
         };
         let callee = match &x.function {
@@ -1124,9 +937,7 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
             let byval = attrs
                 .iter()
                 .find_map(|at| match at {
-                    llvm_ir::function::ParameterAttribute::ByVal(t) => {
-                        Some(self.ctx.layout.alloc_size(t))
-                    }
+                    llvm_ir::function::ParameterAttribute::ByVal(t) => Some(self.ctx.layout.alloc_size(t)),
                     _ => None,
                 })
                 .transpose()?
@@ -1135,27 +946,13 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
                 return Err("long double argument".into());
             }
             let bytes = self.ctx.layout.reg_bytes(&ty)? as u32;
-            args.push(Arg {
-                opd: self.operand(a)?,
-                bytes,
-                is_float: matches!(ty.as_ref(), Type::FPType(_)),
-                byval,
-            });
+            args.push(Arg { opd: self.operand(a)?, bytes, is_float: matches!(ty.as_ref(), Type::FPType(_)), byval });
         }
-        Ok(vec![Inst::Call {
-            dst,
-            callee,
-            args: args.into(),
-            fixed_args,
-            ret_bits,
-        }])
+        Ok(vec![Inst::Call { dst, callee, args: args.into(), fixed_args, ret_bits }])
     }
 
     fn is_declaration(&self, name: &str) -> bool {
-        self.ctx
-            .func_ids
-            .get(name)
-            .is_none_or(|&f| f as usize >= self.ctx.module.functions.len())
+        self.ctx.func_ids.get(name).is_none_or(|&f| f as usize >= self.ctx.module.functions.len())
     }
 }
 

@@ -7,8 +7,7 @@ use crate::memory::ObjKind;
 use crate::models::{self, Flow};
 use crate::thread::FrameKind;
 use ravel_ir::{
-    sign_extend, Arg, BinOp, Callee, CastOp, FBinOp, FCmp, FuncId, ICmp, Inst, Opd, Ordering,
-    Program, RmwOp,
+    sign_extend, Arg, BinOp, Callee, CastOp, FBinOp, FCmp, FuncId, ICmp, Inst, Opd, Ordering, Program, RmwOp,
 };
 
 /// Keeps the low `bits` bits.
@@ -78,11 +77,7 @@ fn bin(op: BinOp, bits: u32, a: u64, b: u64) -> Result<u64, &'static str> {
         BinOp::URem => a % b,
         BinOp::SDiv | BinOp::SRem => {
             let (x, y) = (sign_extend(a, bits) as i64, sign_extend(b, bits) as i64);
-            let min = if bits >= 64 {
-                i64::MIN
-            } else {
-                -(1i64 << (bits - 1))
-            };
+            let min = if bits >= 64 { i64::MIN } else { -(1i64 << (bits - 1)) };
             if x == min && y == -1 {
                 return Err("signed division overflow");
             }
@@ -118,9 +113,7 @@ fn bin128(op: BinOp, bits: u32, a: u128, b: u128) -> Result<u128, &'static str> 
         BinOp::Add => a.wrapping_add(b),
         BinOp::Sub => a.wrapping_sub(b),
         BinOp::Mul => a.wrapping_mul(b),
-        BinOp::UDiv | BinOp::URem | BinOp::SDiv | BinOp::SRem if b == 0 => {
-            return Err("division by zero")
-        }
+        BinOp::UDiv | BinOp::URem | BinOp::SDiv | BinOp::SRem if b == 0 => return Err("division by zero"),
         BinOp::UDiv => a / b,
         BinOp::URem => a % b,
         BinOp::SDiv | BinOp::SRem => {
@@ -346,9 +339,7 @@ impl Machine {
                 )));
                 return Stop::End;
             }
-            if self.steps & 0xf_ffff == 0
-                && self.deadline.is_some_and(|d| std::time::Instant::now() > d)
-            {
+            if self.steps & 0xf_ffff == 0 && self.deadline.is_some_and(|d| std::time::Instant::now() > d) {
                 self.end = Some(End::Limit("the time limit was reached (--timeout)".into()));
                 return Stop::End;
             }
@@ -361,13 +352,7 @@ impl Machine {
             let regs = &th.regs;
             let next = pc + 1;
             match &f.code[pc as usize] {
-                Inst::Bin {
-                    op,
-                    bits,
-                    dst,
-                    a,
-                    b,
-                } => {
+                Inst::Bin { op, bits, dst, a, b } => {
                     let (x, y) = (rd(&prog, regs, base, *a), rd(&prog, regs, base, *b));
                     match bin(*op, *bits, x, y) {
                         Ok(r) => self.set_reg(t, base, *dst, r),
@@ -377,13 +362,7 @@ impl Machine {
                         }
                     }
                 }
-                Inst::WideBin {
-                    op,
-                    bits,
-                    dst,
-                    a,
-                    b,
-                } => {
+                Inst::WideBin { op, bits, dst, a, b } => {
                     let (x, y) = (rd128(&prog, regs, base, *a), rd128(&prog, regs, base, *b));
                     match bin128(*op, *bits, x, y) {
                         Ok(r) => self.set_words(t, base, *dst, &[r as u64, (r >> 64) as u64]),
@@ -393,47 +372,16 @@ impl Machine {
                         }
                     }
                 }
-                Inst::Cmp {
-                    pred,
-                    bits,
-                    dst,
-                    a,
-                    b,
-                } => {
-                    let r = cmp(
-                        *pred,
-                        *bits,
-                        rd(&prog, regs, base, *a),
-                        rd(&prog, regs, base, *b),
-                    );
+                Inst::Cmp { pred, bits, dst, a, b } => {
+                    let r = cmp(*pred, *bits, rd(&prog, regs, base, *a), rd(&prog, regs, base, *b));
                     self.set_reg(t, base, *dst, r as u64);
                 }
-                Inst::WideCmp {
-                    pred,
-                    bits,
-                    dst,
-                    a,
-                    b,
-                } => {
-                    let r = cmp128(
-                        *pred,
-                        *bits,
-                        rd128(&prog, regs, base, *a),
-                        rd128(&prog, regs, base, *b),
-                    );
+                Inst::WideCmp { pred, bits, dst, a, b } => {
+                    let r = cmp128(*pred, *bits, rd128(&prog, regs, base, *a), rd128(&prog, regs, base, *b));
                     self.set_reg(t, base, *dst, r as u64);
                 }
-                Inst::FBin {
-                    op,
-                    double,
-                    dst,
-                    a,
-                    b,
-                } => {
-                    let (x, y) = (
-                        to_f(rd(&prog, regs, base, *a), *double),
-                        to_f(rd(&prog, regs, base, *b), *double),
-                    );
+                Inst::FBin { op, double, dst, a, b } => {
+                    let (x, y) = (to_f(rd(&prog, regs, base, *a), *double), to_f(rd(&prog, regs, base, *b), *double));
                     let r = if *double {
                         match op {
                             FBinOp::Add => x + y,
@@ -456,39 +404,16 @@ impl Machine {
                 }
                 Inst::FNeg { double, dst, a } => {
                     let v = rd(&prog, regs, base, *a);
-                    let r = if *double {
-                        v ^ (1 << 63)
-                    } else {
-                        v ^ (1 << 31)
-                    };
+                    let r = if *double { v ^ (1 << 63) } else { v ^ (1 << 31) };
                     self.set_reg(t, base, *dst, r);
                 }
-                Inst::FCmp {
-                    pred,
-                    double,
-                    dst,
-                    a,
-                    b,
-                } => {
-                    let r = fcmp(
-                        *pred,
-                        to_f(rd(&prog, regs, base, *a), *double),
-                        to_f(rd(&prog, regs, base, *b), *double),
-                    );
+                Inst::FCmp { pred, double, dst, a, b } => {
+                    let r =
+                        fcmp(*pred, to_f(rd(&prog, regs, base, *a), *double), to_f(rd(&prog, regs, base, *b), *double));
                     self.set_reg(t, base, *dst, r as u64);
                 }
-                Inst::Cast {
-                    op,
-                    from,
-                    to,
-                    dst,
-                    a,
-                } => {
-                    let v = if *from > 64 {
-                        rd128(&prog, regs, base, *a)
-                    } else {
-                        rd(&prog, regs, base, *a) as u128
-                    };
+                Inst::Cast { op, from, to, dst, a } => {
+                    let v = if *from > 64 { rd128(&prog, regs, base, *a) } else { rd(&prog, regs, base, *a) as u128 };
                     let r = cast(*op, *from, *to, v);
                     if *to > 64 {
                         self.set_words(t, base, *dst, &[r as u64, (r >> 64) as u64]);
@@ -496,13 +421,7 @@ impl Machine {
                         self.set_reg(t, base, *dst, r as u64);
                     }
                 }
-                Inst::Select {
-                    dst,
-                    cond,
-                    t: tv,
-                    f: fv,
-                    words,
-                } => {
+                Inst::Select { dst, cond, t: tv, f: fv, words } => {
                     let c = rd(&prog, regs, base, *cond) & 1 != 0;
                     let src = if c { *tv } else { *fv };
                     if *words == 1 {
@@ -527,22 +446,14 @@ impl Machine {
                     for (off, len, v) in parts.iter() {
                         let w = rd_words(&prog, regs, base, *v, len.div_ceil(8));
                         let b = words_to_bytes(&w);
-                        bytes[*off as usize..(*off + *len) as usize]
-                            .copy_from_slice(&b[..*len as usize]);
+                        bytes[*off as usize..(*off + *len) as usize].copy_from_slice(&b[..*len as usize]);
                     }
                     let w = bytes_to_words(&bytes, *words);
                     self.set_words(t, base, *dst, &w);
                 }
-                Inst::Extract {
-                    dst,
-                    src,
-                    offset,
-                    bytes,
-                    dyn_index,
-                } => {
-                    let off = *offset as usize
-                        + dyn_index
-                            .map_or(0, |(o, s)| rd(&prog, regs, base, o) as usize * s as usize);
+                Inst::Extract { dst, src, offset, bytes, dyn_index } => {
+                    let off =
+                        *offset as usize + dyn_index.map_or(0, |(o, s)| rd(&prog, regs, base, o) as usize * s as usize);
                     let n = (off + *bytes as usize).div_ceil(8) as u32;
                     let w = rd_words(&prog, regs, base, *src, n.max(1));
                     let all = words_to_bytes(&w);
@@ -553,41 +464,18 @@ impl Machine {
                     let out = bytes_to_words(&part, bytes.div_ceil(8).max(1));
                     self.set_words(t, base, *dst, &out);
                 }
-                Inst::Insert {
-                    dst,
-                    src,
-                    words,
-                    offset,
-                    bytes,
-                    elem,
-                    dyn_index,
-                } => {
-                    let off = *offset as usize
-                        + dyn_index
-                            .map_or(0, |(o, s)| rd(&prog, regs, base, o) as usize * s as usize);
+                Inst::Insert { dst, src, words, offset, bytes, elem, dyn_index } => {
+                    let off =
+                        *offset as usize + dyn_index.map_or(0, |(o, s)| rd(&prog, regs, base, o) as usize * s as usize);
                     let mut all = words_to_bytes(&rd_words(&prog, regs, base, *src, *words));
-                    let e = words_to_bytes(&rd_words(
-                        &prog,
-                        regs,
-                        base,
-                        *elem,
-                        bytes.div_ceil(8).max(1),
-                    ));
+                    let e = words_to_bytes(&rd_words(&prog, regs, base, *elem, bytes.div_ceil(8).max(1)));
                     if off + *bytes as usize <= all.len() {
                         all[off..off + *bytes as usize].copy_from_slice(&e[..*bytes as usize]);
                     }
                     let w = bytes_to_words(&all, *words);
                     self.set_words(t, base, *dst, &w);
                 }
-                Inst::Shuffle {
-                    dst,
-                    a,
-                    b,
-                    in_len,
-                    elem_bytes,
-                    mask,
-                    words,
-                } => {
+                Inst::Shuffle { dst, a, b, in_len, elem_bytes, mask, words } => {
                     let in_words = (*in_len * *elem_bytes).div_ceil(8);
                     let mut src = words_to_bytes(&rd_words(&prog, regs, base, *a, in_words));
                     src.truncate((*in_len * *elem_bytes) as usize);
@@ -598,22 +486,16 @@ impl Machine {
                     let mut out = Vec::new();
                     for m in mask.iter() {
                         match m {
-                            Some(i) if (*i as usize + 1) * eb <= src.len() => out
-                                .extend_from_slice(&src[*i as usize * eb..(*i as usize + 1) * eb]),
+                            Some(i) if (*i as usize + 1) * eb <= src.len() => {
+                                out.extend_from_slice(&src[*i as usize * eb..(*i as usize + 1) * eb])
+                            }
                             _ => out.extend(std::iter::repeat_n(0, eb)),
                         }
                     }
                     let w = bytes_to_words(&out, *words);
                     self.set_words(t, base, *dst, &w);
                 }
-                Inst::VecBin {
-                    op,
-                    elem_bits,
-                    len,
-                    dst,
-                    a,
-                    b,
-                } => {
+                Inst::VecBin { op, elem_bits, len, dst, a, b } => {
                     let eb = (*elem_bits / 8) as usize;
                     let n = (*len as usize * eb).div_ceil(8) as u32;
                     let x = words_to_bytes(&rd_words(&prog, regs, base, *a, n));
@@ -626,9 +508,7 @@ impl Machine {
                             u64::from_le_bytes(w)
                         };
                         match bin(*op, *elem_bits, lane(&x), lane(&y)) {
-                            Ok(r) => {
-                                out[i * eb..(i + 1) * eb].copy_from_slice(&r.to_le_bytes()[..eb])
-                            }
+                            Ok(r) => out[i * eb..(i + 1) * eb].copy_from_slice(&r.to_le_bytes()[..eb]),
                             Err(why) => {
                                 self.fail(t, ErrorKind::DivisionByZero, why);
                                 return Stop::End;
@@ -638,14 +518,7 @@ impl Machine {
                     let w = bytes_to_words(&out, n);
                     self.set_words(t, base, *dst, &w);
                 }
-                Inst::VecCmp {
-                    pred,
-                    elem_bits,
-                    len,
-                    dst,
-                    a,
-                    b,
-                } => {
+                Inst::VecCmp { pred, elem_bits, len, dst, a, b } => {
                     let eb = (*elem_bits / 8) as usize;
                     let n = (*len as usize * eb).div_ceil(8) as u32;
                     let x = words_to_bytes(&rd_words(&prog, regs, base, *a, n));
@@ -662,22 +535,9 @@ impl Machine {
                     let w = bytes_to_words(&out, (*len).div_ceil(8));
                     self.set_words(t, base, *dst, &w);
                 }
-                Inst::VecCast {
-                    op,
-                    from,
-                    to,
-                    len,
-                    dst,
-                    a,
-                } => {
+                Inst::VecCast { op, from, to, len, dst, a } => {
                     let (fb, tb) = ((*from / 8) as usize, (*to / 8) as usize);
-                    let x = words_to_bytes(&rd_words(
-                        &prog,
-                        regs,
-                        base,
-                        *a,
-                        (*len as usize * fb).div_ceil(8) as u32,
-                    ));
+                    let x = words_to_bytes(&rd_words(&prog, regs, base, *a, (*len as usize * fb).div_ceil(8) as u32));
                     let n = (*len as usize * tb).div_ceil(8) as u32;
                     let mut out = vec![0u8; n as usize * 8];
                     for i in 0..*len as usize {
@@ -689,13 +549,7 @@ impl Machine {
                     let w = bytes_to_words(&out, n);
                     self.set_words(t, base, *dst, &w);
                 }
-                Inst::Gep {
-                    dst,
-                    base: b,
-                    offset,
-                    indices,
-                    ptr_bits,
-                } => {
+                Inst::Gep { dst, base: b, offset, indices, ptr_bits } => {
                     let mut p = rd(&prog, regs, base, *b).wrapping_add(*offset as u64);
                     for (o, bits, scale) in indices.iter() {
                         let i = sign_extend(rd(&prog, regs, base, *o), *bits);
@@ -703,13 +557,7 @@ impl Machine {
                     }
                     self.set_reg(t, base, *dst, mask(p, *ptr_bits));
                 }
-                Inst::Alloca {
-                    dst,
-                    elem_bytes,
-                    count,
-                    count_bits,
-                    align,
-                } => {
+                Inst::Alloca { dst, elem_bytes, count, count_bits, align } => {
                     let n = mask(rd(&prog, regs, base, *count), *count_bits);
                     let size = elem_bytes.saturating_mul(n);
                     let loc = f.locs[pc as usize];
@@ -719,18 +567,12 @@ impl Machine {
                         self.fail(
                             t,
                             ErrorKind::StackOverflow,
-                            format!(
-                                "stack overflow: more than {} bytes of stack",
-                                self.config.stack_limit
-                            ),
+                            format!("stack overflow: more than {} bytes of stack", self.config.stack_limit),
                         );
                         return Stop::End;
                     }
                     let slot = th.slot;
-                    match self
-                        .memory
-                        .allocate(slot, size, *align as u64, ObjKind::Stack, t, loc)
-                    {
+                    match self.memory.allocate(slot, size, *align as u64, ObjKind::Stack, t, loc) {
                         Some((id, a)) => {
                             if let Some(fr) = self.threads[t].frames.last_mut() {
                                 fr.allocas.push(id);
@@ -738,21 +580,12 @@ impl Machine {
                             self.set_reg(t, base, *dst, a);
                         }
                         None => {
-                            self.fail(
-                                t,
-                                ErrorKind::StackOverflow,
-                                format!("stack allocation of {size} bytes failed"),
-                            );
+                            self.fail(t, ErrorKind::StackOverflow, format!("stack allocation of {size} bytes failed"));
                             return Stop::End;
                         }
                     }
                 }
-                Inst::Load {
-                    dst,
-                    addr,
-                    bytes,
-                    order,
-                } => {
+                Inst::Load { dst, addr, bytes, order } => {
                     let a = rd(&prog, regs, base, *addr) & ptr_mask;
                     let (id, off) = match self.memory.check(a, *bytes as u64, false) {
                         Ok(x) => x,
@@ -771,19 +604,35 @@ impl Machine {
                         let v = self.memory.load_word(id, off, *bytes as usize);
                         self.set_reg(t, base, *dst, v);
                     } else {
-                        let b = self.memory.objects[id as usize].bytes[off..off + *bytes as usize]
-                            .to_vec();
+                        let b = self.memory.objects[id as usize].bytes[off..off + *bytes as usize].to_vec();
                         let w = bytes_to_words(&b, bytes.div_ceil(8));
                         self.set_words(t, base, *dst, &w);
                     }
                 }
-                Inst::Store {
-                    addr,
-                    val,
-                    bytes,
-                    order,
-                } => {
+                Inst::Store { addr, val, bytes, order } => {
                     let a = rd(&prog, regs, base, *addr) & ptr_mask;
+                    if *bytes <= 8 {
+                        let v = rd(&prog, regs, base, *val);
+                        let (id, off) = match self.memory.check(a, *bytes as u64, true) {
+                            Ok(x) => x,
+                            Err(e) => {
+                                self.fault(t, e);
+                                return Stop::End;
+                            }
+                        };
+                        if self.access_visible(t, id, *order) {
+                            if !granted {
+                                return Stop::Yield;
+                            }
+                            granted = false;
+                        }
+                        self.memory.store_word(id, off, *bytes as usize, v);
+                        if *bytes >= prog.model.ptr_bytes && self.memory.objects[id as usize].shared {
+                            self.publish_words(&[v]);
+                        }
+                        self.set_pc(t, next);
+                        continue;
+                    }
                     let w = rd_words(&prog, regs, base, *val, bytes.div_ceil(8).max(1));
                     let (id, off) = match self.memory.check(a, *bytes as u64, true) {
                         Ok(x) => x,
@@ -805,14 +654,7 @@ impl Machine {
                         self.publish_words(&w);
                     }
                 }
-                Inst::Rmw {
-                    op,
-                    dst,
-                    addr,
-                    val,
-                    bits,
-                    order,
-                } => {
+                Inst::Rmw { op, dst, addr, val, bits, order } => {
                     let a = rd(&prog, regs, base, *addr) & ptr_mask;
                     let v = rd(&prog, regs, base, *val);
                     let len = bits.div_ceil(8) as usize;
@@ -830,24 +672,12 @@ impl Machine {
                         granted = false;
                     }
                     let old = self.memory.load_word(id, off, len);
-                    self.memory
-                        .store_word(id, off, len, rmw(*op, *bits, old, v));
+                    self.memory.store_word(id, off, len, rmw(*op, *bits, old, v));
                     self.set_reg(t, base, *dst, old);
                 }
-                Inst::CmpXchg {
-                    dst,
-                    addr,
-                    expected,
-                    new,
-                    bits,
-                    flag_offset,
-                    order,
-                } => {
+                Inst::CmpXchg { dst, addr, expected, new, bits, flag_offset, order } => {
                     let a = rd(&prog, regs, base, *addr) & ptr_mask;
-                    let (e, n) = (
-                        rd(&prog, regs, base, *expected),
-                        rd(&prog, regs, base, *new),
-                    );
+                    let (e, n) = (rd(&prog, regs, base, *expected), rd(&prog, regs, base, *new));
                     let len = bits.div_ceil(8) as usize;
                     let (id, off) = match self.memory.check(a, len as u64, true) {
                         Ok(x) => x,
@@ -875,32 +705,17 @@ impl Machine {
                     self.set_words(t, base, *dst, &w);
                 }
                 Inst::Fence { .. } => {}
-                Inst::Call {
-                    dst,
-                    callee,
-                    args,
-                    fixed_args,
-                    ret_bits,
-                } => {
-                    let callee = callee.clone();
+                Inst::Call { dst, callee, args, fixed_args, ret_bits } => {
                     let (dst, fixed, ret_bits) = (*dst, *fixed_args, *ret_bits);
-                    let func = match callee {
+                    let func = match *callee {
                         Callee::Func(fid) => fid,
                         Callee::Indirect(o) => {
                             let a = rd(&prog, regs, base, o) & ptr_mask;
                             match prog.function_at(a) {
                                 Some(fid) => fid,
                                 None => {
-                                    let kind = if a == 0 {
-                                        ErrorKind::NullDereference
-                                    } else {
-                                        ErrorKind::OutOfBounds
-                                    };
-                                    self.fail(
-                                        t,
-                                        kind,
-                                        format!("call through invalid function pointer {a:#x}"),
-                                    );
+                                    let kind = if a == 0 { ErrorKind::NullDereference } else { ErrorKind::OutOfBounds };
+                                    self.fail(t, kind, format!("call through invalid function pointer {a:#x}"));
                                     return Stop::End;
                                 }
                             }
@@ -912,8 +727,7 @@ impl Machine {
                                 }
                                 granted = false;
                             }
-                            let args = args.clone();
-                            match models::call(self, t, b, &args, ret_bits, chooser) {
+                            match models::call(self, t, b, args, ret_bits, chooser) {
                                 Flow::Return(v) => {
                                     if let Some((r, _)) = dst {
                                         self.set_reg(t, base, r, mask(v, ret_bits));
@@ -944,8 +758,7 @@ impl Machine {
                         }
                         granted = false;
                     }
-                    let args = args.clone();
-                    self.call_function(t, func, &args, fixed, dst);
+                    self.call_function(t, func, args, fixed, dst);
                     if self.end.is_some() {
                         return Stop::End;
                     }
@@ -962,6 +775,14 @@ impl Machine {
                     }
                 }
                 Inst::Ret { val } => {
+                    if let (Some((o, 1)), Some(fr)) = (val, th.frames.last()) {
+                        if fr.kind == FrameKind::Call && fr.allocas.is_empty() && !fr.atomic && th.frames.len() > 1 {
+                            // Fast path: a one-word result and nothing to release.
+                            let v = rd(&prog, regs, base, *o);
+                            self.return_simple(t, v);
+                            continue;
+                        }
+                    }
                     let v = val.map(|(o, w)| rd_words(&prog, regs, base, o, w));
                     self.return_from(t, v);
                     if self.end.is_some() {
@@ -973,31 +794,23 @@ impl Machine {
                     self.set_pc(t, *target);
                     continue;
                 }
-                Inst::Branch {
-                    cond,
-                    then_pc,
-                    else_pc,
-                } => {
+                Inst::Branch { cond, then_pc, else_pc } => {
                     let c = rd(&prog, regs, base, *cond) & 1 != 0;
                     self.set_pc(t, if c { *then_pc } else { *else_pc });
                     continue;
                 }
-                Inst::Switch {
-                    val,
-                    bits,
-                    cases,
-                    default,
-                } => {
+                Inst::Switch { val, bits, cases, default } => {
                     let v = mask(rd(&prog, regs, base, *val), *bits);
-                    let target = cases
-                        .iter()
-                        .find(|(c, _)| mask(*c, *bits) == v)
-                        .map_or(*default, |(_, p)| *p);
+                    let target = cases.iter().find(|(c, _)| mask(*c, *bits) == v).map_or(*default, |(_, p)| *p);
                     self.set_pc(t, target);
                     continue;
                 }
                 Inst::Unreachable => {
-                    self.fail(t, ErrorKind::Unreachable, "reached `unreachable` (undefined behaviour, e.g. a non-void function ended without return)");
+                    self.fail(
+                        t,
+                        ErrorKind::Unreachable,
+                        "reached `unreachable` (undefined behaviour, e.g. a non-void function ended without return)",
+                    );
                     return Stop::End;
                 }
                 Inst::Unsupported { what } => {
@@ -1011,55 +824,35 @@ impl Machine {
     }
 
     /// Calls a program function from the Call instruction at the current pc.
-    fn call_function(
-        &mut self,
-        t: usize,
-        func: FuncId,
-        args: &[Arg],
-        fixed: u32,
-        dst: Option<(u32, u32)>,
-    ) {
+    fn call_function(&mut self, t: usize, func: FuncId, args: &[Arg], fixed: u32, dst: Option<(u32, u32)>) {
         let prog = self.program.clone();
         let Some(base) = self.threads[t].frames.last().map(|f| f.base) else {
             return;
         };
         let callee = &prog.functions[func as usize];
+        if !callee.is_var_arg && !callee.atomic && args.len() <= callee.params.len() && args.iter().all(|a| a.byval == 0)
+        {
+            self.call_direct(t, func, base, args, dst);
+            return;
+        }
         let nparams = callee.params.len();
         let mut fixed_vals = Vec::new();
         let mut var_vals = Vec::new();
         let mut copies = Vec::new();
         for (i, a) in args.iter().enumerate() {
-            let mut w = rd_words(
-                &prog,
-                &self.threads[t].regs,
-                base,
-                a.opd,
-                a.bytes.div_ceil(8).max(1),
-            );
+            let mut w = rd_words(&prog, &self.threads[t].regs, base, a.opd, a.bytes.div_ceil(8).max(1));
             if a.byval > 0 {
                 // The callee owns a private copy of a by-value aggregate.
                 let loc = self.current_loc(t);
-                let data = match self
-                    .memory
-                    .read(w[0] & prog.model.ptr_mask(), a.byval as u64)
-                {
+                let data = match self.memory.read(w[0] & prog.model.ptr_mask(), a.byval as u64) {
                     Ok(d) => d,
                     Err(e) => return self.fault(t, e),
                 };
                 let slot = self.threads[t].slot;
-                let Some((id, copy)) =
-                    self.memory
-                        .allocate(slot, a.byval as u64, 16, ObjKind::Stack, t, loc)
-                else {
-                    return self.fail(
-                        t,
-                        ErrorKind::StackOverflow,
-                        "no stack left for a by-value argument",
-                    );
+                let Some((id, copy)) = self.memory.allocate(slot, a.byval as u64, 16, ObjKind::Stack, t, loc) else {
+                    return self.fail(t, ErrorKind::StackOverflow, "no stack left for a by-value argument");
                 };
-                self.memory.objects[id as usize]
-                    .bytes
-                    .copy_from_slice(&data);
+                self.memory.objects[id as usize].bytes.copy_from_slice(&data);
                 copies.push(id);
                 w[0] = copy;
             }
@@ -1075,17 +868,53 @@ impl Machine {
         if let Some(fr) = self.threads[t].frames.last_mut() {
             fr.allocas.extend(copies);
         }
-        if self.threads[t].stack_bytes > self.config.stack_limit
-            || self.threads[t].frames.len() > 1_000_000
-        {
+        if self.threads[t].stack_bytes > self.config.stack_limit || self.threads[t].frames.len() > 1_000_000 {
             self.fail(
                 t,
                 ErrorKind::StackOverflow,
-                format!(
-                    "stack overflow: recursion too deep ({} frames)",
-                    self.threads[t].frames.len()
-                ),
+                format!("stack overflow: recursion too deep ({} frames)", self.threads[t].frames.len()),
             );
+        }
+    }
+
+    /// Calls a fixed-arity function: arguments go straight into the new frame's registers.
+    fn call_direct(&mut self, t: usize, func: FuncId, base: usize, args: &[Arg], dst: Option<(u32, u32)>) {
+        let prog = &self.program;
+        let callee = &prog.functions[func as usize];
+        let th = &mut self.threads[t];
+        let new_base = th.regs.len();
+        th.regs.resize(new_base + callee.frame_words as usize, 0);
+        for (a, (preg, pwords)) in args.iter().zip(&callee.params) {
+            let dst_at = new_base + *preg as usize;
+            match a.opd {
+                Opd::Reg(r) => {
+                    let src = base + r as usize;
+                    th.regs.copy_within(src..src + *pwords as usize, dst_at);
+                }
+                Opd::Imm(v) => th.regs[dst_at] = v,
+                Opd::Wide(i) => th.regs[dst_at..dst_at + *pwords as usize].copy_from_slice(prog.wide(i, *pwords)),
+            }
+        }
+        if let Some(fr) = th.frames.last_mut() {
+            fr.pc += 1;
+        }
+        th.stack_bytes += callee.frame_words as u64 * 8 + 64;
+        let kind = FrameKind::Call;
+        th.frames.push(crate::thread::Frame { func, pc: 0, base: new_base, ret: dst, allocas: Vec::new(), va_area: 0, kind, atomic: false });
+        if th.stack_bytes > self.config.stack_limit {
+            let n = th.frames.len();
+            self.fail(t, ErrorKind::StackOverflow, format!("stack overflow: recursion too deep ({n} frames)"));
+        }
+    }
+
+    /// Returns a one-word value from a frame with nothing to release.
+    fn return_simple(&mut self, t: usize, v: u64) {
+        let th = &mut self.threads[t];
+        let Some(fr) = th.frames.pop() else { return };
+        th.regs.truncate(fr.base);
+        th.stack_bytes = th.stack_bytes.saturating_sub(self.program.functions[fr.func as usize].frame_words as u64 * 8 + 64);
+        if let (Some((r, _)), Some(caller)) = (fr.ret, th.frames.last()) {
+            th.regs[caller.base + r as usize] = v;
         }
     }
 
@@ -1095,16 +924,12 @@ impl Machine {
         let th = &mut self.threads[t];
         let Some(fr) = th.frames.pop() else { return };
         th.regs.truncate(fr.base);
-        th.stack_bytes = th
-            .stack_bytes
-            .saturating_sub(prog.functions[fr.func as usize].frame_words as u64 * 8 + 64);
+        th.stack_bytes = th.stack_bytes.saturating_sub(prog.functions[fr.func as usize].frame_words as u64 * 8 + 64);
         if fr.atomic {
             th.atomic_depth = th.atomic_depth.saturating_sub(1);
         }
         for id in &fr.allocas {
-            th.stack_bytes = th
-                .stack_bytes
-                .saturating_sub(self.memory.objects[*id as usize].size());
+            th.stack_bytes = th.stack_bytes.saturating_sub(self.memory.objects[*id as usize].size());
             self.memory.release(*id, None);
         }
         let first = value.as_ref().and_then(|v| v.first().copied()).unwrap_or(0);
@@ -1143,12 +968,8 @@ impl Machine {
             return;
         };
         let (pc, base) = (fr.pc, fr.base);
-        if let (
-            Inst::Call {
-                dst: Some((r, _)), ..
-            },
-            Some(v),
-        ) = (&prog.functions[fr.func as usize].code[pc as usize], value)
+        if let (Inst::Call { dst: Some((r, _)), .. }, Some(v)) =
+            (&prog.functions[fr.func as usize].code[pc as usize], value)
         {
             self.set_reg(t, base, *r, v);
         }

@@ -65,11 +65,7 @@ pub enum End {
     /// An assumption failed: the execution is infeasible and is dropped.
     AssumeFailed(SrcLoc),
     /// Something ravel does not support was executed.
-    Unsupported {
-        what: String,
-        loc: SrcLoc,
-        thread: usize,
-    },
+    Unsupported { what: String, loc: SrcLoc, thread: usize },
     /// `abort()` was called: abnormal termination, which verification treats as the end
     /// of a path rather than an error.
     Abort(SrcLoc),
@@ -168,27 +164,16 @@ impl Machine {
         let pb = self.program.model.ptr_bytes as u64;
         let args = self.config.argv.clone();
         let n = args.len() as u64;
-        let Some((_, arr)) =
-            self.memory
-                .allocate(0, (n + 1) * pb, pb, ObjKind::Global, 0, SrcLoc::default())
-        else {
+        let Some((_, arr)) = self.memory.allocate(0, (n + 1) * pb, pb, ObjKind::Global, 0, SrcLoc::default()) else {
             return 0;
         };
         for (i, a) in args.iter().enumerate() {
             let mut bytes = a.as_bytes().to_vec();
             bytes.push(0);
-            if let Some((_, s)) = self.memory.allocate(
-                0,
-                bytes.len() as u64,
-                1,
-                ObjKind::Global,
-                0,
-                SrcLoc::default(),
-            ) {
+            if let Some((_, s)) = self.memory.allocate(0, bytes.len() as u64, 1, ObjKind::Global, 0, SrcLoc::default())
+            {
                 let _ = self.memory.write(s, &bytes);
-                let _ = self
-                    .memory
-                    .write(arr + i as u64 * pb, &s.to_le_bytes()[..pb as usize]);
+                let _ = self.memory.write(arr + i as u64 * pb, &s.to_le_bytes()[..pb as usize]);
             }
         }
         arr
@@ -221,16 +206,7 @@ impl Machine {
         if atomic {
             th.atomic_depth += 1;
         }
-        th.frames.push(Frame {
-            func,
-            pc: 0,
-            base,
-            ret,
-            allocas: Vec::new(),
-            va_area: 0,
-            kind,
-            atomic,
-        });
+        th.frames.push(Frame { func, pc: 0, base, ret, allocas: Vec::new(), va_area: 0, kind, atomic });
         if f.is_var_arg {
             let area = self.var_arg_area(t, var_args);
             if let Some(fr) = self.threads[t].frames.last_mut() {
@@ -242,11 +218,7 @@ impl Machine {
     /// Lays out variadic arguments as the ABI's overflow area: 8-byte slots on 64-bit
     /// targets, 4-byte slots on 32-bit ones (doubles and 64-bit ints take two).
     fn var_arg_area(&mut self, t: usize, var_args: &[(Vec<u64>, u32, bool)]) -> u64 {
-        let slot = if self.program.model.ptr_bytes == 8 {
-            8
-        } else {
-            4
-        };
+        let slot = if self.program.model.ptr_bytes == 8 { 8 } else { 4 };
         let mut bytes = Vec::new();
         for (words, size, _) in var_args {
             let mut b: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
@@ -260,18 +232,9 @@ impl Machine {
         }
         bytes.resize(bytes.len() + 16, 0);
         let th_slot = self.threads[t].slot;
-        match self.memory.allocate(
-            th_slot,
-            bytes.len() as u64,
-            16,
-            ObjKind::VaArgs,
-            t,
-            SrcLoc::default(),
-        ) {
+        match self.memory.allocate(th_slot, bytes.len() as u64, 16, ObjKind::VaArgs, t, SrcLoc::default()) {
             Some((id, base)) => {
-                self.memory.objects[id as usize]
-                    .bytes
-                    .copy_from_slice(&bytes);
+                self.memory.objects[id as usize].bytes.copy_from_slice(&bytes);
                 if let Some(fr) = self.threads[t].frames.last_mut() {
                     fr.allocas.push(id);
                 }
@@ -287,16 +250,14 @@ impl Machine {
             return Vec::new();
         }
         // Inside an atomic section only its owner runs, unless it is blocked.
-        if let Some(owner) = (0..self.threads.len())
-            .find(|&t| self.threads[t].atomic_depth > 0 && !self.threads[t].finished)
+        if let Some(owner) =
+            (0..self.threads.len()).find(|&t| self.threads[t].atomic_depth > 0 && !self.threads[t].finished)
         {
             if self.is_enabled(owner) {
                 return vec![owner];
             }
         }
-        (0..self.threads.len())
-            .filter(|&t| self.is_enabled(t))
-            .collect()
+        (0..self.threads.len()).filter(|&t| self.is_enabled(t)).collect()
     }
 
     /// True when the execution is over (exit, error, limit, ...).
@@ -328,10 +289,7 @@ impl Machine {
                 if let Some(c) = self.sync.conds.get_mut(&cond) {
                     c.waiters.retain(|&w| w != t);
                 }
-                self.threads[t].wait = Wait::Reacquire {
-                    mutex,
-                    timed_out: true,
-                };
+                self.threads[t].wait = Wait::Reacquire { mutex, timed_out: true };
                 self.finish_reacquire(t);
                 true
             }
@@ -354,25 +312,13 @@ impl Machine {
         let kind = self.mutex_kind(mutex);
         let _ = self.sync.try_lock(mutex, kind, t);
         self.threads[t].wait = Wait::None;
-        self.complete_call(
-            t,
-            Some(if timed_out {
-                crate::models::ETIMEDOUT
-            } else {
-                0
-            }),
-        );
+        self.complete_call(t, Some(if timed_out { crate::models::ETIMEDOUT } else { 0 }));
     }
 
     /// Ends the execution with an error in thread `t` at its current location.
     pub(crate) fn fail(&mut self, t: usize, kind: ErrorKind, message: impl Into<String>) {
         let loc = self.current_loc(t);
-        self.end = Some(End::Error(ProgramError {
-            kind,
-            message: message.into(),
-            thread: t,
-            loc,
-        }));
+        self.end = Some(End::Error(ProgramError { kind, message: message.into(), thread: t, loc }));
     }
 
     pub(crate) fn fault(&mut self, t: usize, f: Fault) {
@@ -381,11 +327,7 @@ impl Machine {
 
     pub(crate) fn unsupported(&mut self, t: usize, what: impl Into<String>) {
         let loc = self.current_loc(t);
-        self.end = Some(End::Unsupported {
-            what: what.into(),
-            loc,
-            thread: t,
-        });
+        self.end = Some(End::Unsupported { what: what.into(), loc, thread: t });
     }
 
     /// Source location of the instruction thread `t` is at.
@@ -465,8 +407,7 @@ impl Machine {
 
     /// Ends the whole program with `status` (after atexit handlers ran).
     pub(crate) fn terminate(&mut self, status: i32) {
-        self.exited_with_running_threads =
-            self.threads.iter().skip(1).filter(|t| !t.finished).count();
+        self.exited_with_running_threads = self.threads.iter().skip(1).filter(|t| !t.finished).count();
         // Like the OS, keep only the low 8 bits of the status.
         self.end = Some(End::Exit(status & 0xff));
     }

@@ -59,10 +59,7 @@ pub struct Fault {
 
 impl Fault {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Fault {
-        Fault {
-            kind,
-            message: message.into(),
-        }
+        Fault { kind, message: message.into() }
     }
 }
 
@@ -132,11 +129,7 @@ impl Memory {
 
     /// Places a global at its fixed address.
     pub fn add_global(&mut self, g: &ravel_ir::Global) -> ObjId {
-        let kind = if g.is_const {
-            ObjKind::ConstGlobal
-        } else {
-            ObjKind::Global
-        };
+        let kind = if g.is_const { ObjKind::ConstGlobal } else { ObjKind::Global };
         self.insert(Object {
             base: g.addr,
             size: g.init.len() as u64,
@@ -221,10 +214,7 @@ impl Memory {
         if addr < NULL_PAGE {
             return Err(Fault::new(
                 ErrorKind::NullDereference,
-                format!(
-                    "{} of {len} bytes at address {addr:#x} (null pointer)",
-                    rw(write)
-                ),
+                format!("{} of {len} bytes at address {addr:#x} (null pointer)", rw(write)),
             ));
         }
         let Some((id, off)) = self.find(addr) else {
@@ -246,25 +236,15 @@ impl Memory {
             ));
         }
         if write && obj.kind == ObjKind::ConstGlobal {
-            return Err(Fault::new(
-                ErrorKind::OutOfBounds,
-                format!("write to read-only {}", self.describe(id)),
-            ));
+            return Err(Fault::new(ErrorKind::OutOfBounds, format!("write to read-only {}", self.describe(id))));
         }
         Ok((id, off as usize))
     }
 
     fn dead(&self, id: ObjId, write: bool) -> Fault {
         let obj = &self.objects[id as usize];
-        let what = if obj.kind == ObjKind::Stack {
-            "after its function returned"
-        } else {
-            "after it was freed"
-        };
-        Fault::new(
-            ErrorKind::UseAfterFree,
-            format!("{} of {} {what}", rw(write), self.describe(id)),
-        )
+        let what = if obj.kind == ObjKind::Stack { "after its function returned" } else { "after it was freed" };
+        Fault::new(ErrorKind::UseAfterFree, format!("{} of {} {what}", rw(write), self.describe(id)))
     }
 
     /// Explains an address that is in no object: past the end of a neighbour, or wild.
@@ -288,21 +268,13 @@ impl Memory {
             if base - addr <= 4096 {
                 return Fault::new(
                     ErrorKind::OutOfBounds,
-                    format!(
-                        "{} of {len} bytes {} bytes before {}",
-                        rw(write),
-                        base - addr,
-                        self.describe(id)
-                    ),
+                    format!("{} of {len} bytes {} bytes before {}", rw(write), base - addr, self.describe(id)),
                 );
             }
         }
         Fault::new(
             ErrorKind::OutOfBounds,
-            format!(
-                "{} of {len} bytes at address {addr:#x}, which is in no object",
-                rw(write)
-            ),
+            format!("{} of {len} bytes at address {addr:#x}, which is in no object", rw(write)),
         )
     }
 
@@ -361,10 +333,7 @@ impl Memory {
             None if bytes.len() >= max => Ok(bytes[..max].to_vec()),
             None => Err(Fault::new(
                 ErrorKind::OutOfBounds,
-                format!(
-                    "string read runs past the end of {} (no terminating NUL)",
-                    self.describe(id)
-                ),
+                format!("string read runs past the end of {} (no terminating NUL)", self.describe(id)),
             )),
         }
     }
@@ -391,14 +360,8 @@ impl Memory {
             ));
         }
         if !obj.alive {
-            let prev = obj
-                .freed_at
-                .map(|l| format!(" (first freed at line {})", l.line))
-                .unwrap_or_default();
-            return Err(Fault::new(
-                ErrorKind::DoubleFree,
-                format!("double free of {}{prev}", self.describe(id)),
-            ));
+            let prev = obj.freed_at.map(|l| format!(" (first freed at line {})", l.line)).unwrap_or_default();
+            return Err(Fault::new(ErrorKind::DoubleFree, format!("double free of {}{prev}", self.describe(id))));
         }
         self.release(id, Some(at));
         Ok(())

@@ -13,12 +13,9 @@ impl Machine {
         let fr = self.threads[t].frames.last()?;
         let f = &self.program.functions[fr.func as usize];
         match f.code.get(fr.pc as usize)? {
-            Inst::Call {
-                callee: Callee::Builtin(b),
-                args,
-                ret_bits,
-                ..
-            } => Some((*b, models::evaluate(self, t, args, *ret_bits))),
+            Inst::Call { callee: Callee::Builtin(b), args, ret_bits, .. } => {
+                Some((*b, models::evaluate(self, t, args, *ret_bits)))
+            }
             _ => None,
         }
     }
@@ -35,21 +32,14 @@ impl Machine {
                 let kind = self.mutex_kind(mutex);
                 self.sync.can_lock(mutex, kind, t)
             }
-            Wait::Barrier { addr, generation } => self
-                .sync
-                .barriers
-                .get(&addr)
-                .is_none_or(|b| b.generation != generation),
+            Wait::Barrier { addr, generation } => {
+                self.sync.barriers.get(&addr).is_none_or(|b| b.generation != generation)
+            }
             Wait::None => match self.pending_call(t) {
                 Some((b, args)) => {
                     let (b, vals) = (b, args.vals.clone());
                     let spec = Vec::new();
-                    let a = models::Args {
-                        vals,
-                        wide: Vec::new(),
-                        spec: &spec,
-                        ret_bits: 0,
-                    };
+                    let a = models::Args { vals, wide: Vec::new(), spec: &spec, ret_bits: 0 };
                     self.call_enabled(t, b, &a)
                 }
                 None => true,
@@ -83,11 +73,7 @@ impl Machine {
             Wait::Barrier { .. } => "leaves the barrier".to_string(),
             Wait::None => self.describe_instruction(t),
         };
-        TraceEntry {
-            thread: t,
-            loc,
-            what,
-        }
+        TraceEntry { thread: t, loc, what }
     }
 
     fn describe_instruction(&mut self, t: usize) -> String {
@@ -112,11 +98,7 @@ impl Machine {
                 let a = addr_of(*addr);
                 format!("atomically updates {}", self.symbolize(a))
             }
-            Some(Inst::Call {
-                callee: Callee::Builtin(b),
-                args,
-                ..
-            }) => {
+            Some(Inst::Call { callee: Callee::Builtin(b), args, .. }) => {
                 let p0 = args.first().map_or(0, |a| addr_of(a.opd));
                 let name = format!("{b:?}");
                 match b {
@@ -168,12 +150,7 @@ impl Machine {
                 }
             };
             let loc = self.current_loc(t);
-            lines.push(format!(
-                "thread {} {} (line {})",
-                self.threads[t].name(),
-                what,
-                loc.line
-            ));
+            lines.push(format!("thread {} {} (line {})", self.threads[t].name(), what, loc.line));
         }
         let t = first.unwrap_or(0);
         let loc = self.current_loc(t);
@@ -224,8 +201,5 @@ fn pthread_name(variant: &str) -> String {
         ("SpinUnlock", "pthread_spin_unlock"),
         ("Once", "pthread_once"),
     ];
-    table
-        .iter()
-        .find(|(v, _)| *v == variant)
-        .map_or_else(|| variant.to_string(), |(_, n)| n.to_string())
+    table.iter().find(|(v, _)| *v == variant).map_or_else(|| variant.to_string(), |(_, n)| n.to_string())
 }

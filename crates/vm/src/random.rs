@@ -21,10 +21,7 @@ pub struct RandomChooser {
 
 impl RandomChooser {
     pub fn new(seed: u64) -> RandomChooser {
-        RandomChooser {
-            state: seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x1234_5678,
-            inputs: Vec::new(),
-        }
+        RandomChooser { state: seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x1234_5678, inputs: Vec::new() }
     }
 
     fn next(&mut self) -> u64 {
@@ -77,12 +74,7 @@ pub struct RunOutcome {
 }
 
 /// Runs the program once, picking a random enabled thread at every visible operation.
-pub fn run_random(
-    program: Arc<Program>,
-    config: Config,
-    seed: u64,
-    timeout: Option<Duration>,
-) -> RunOutcome {
+pub fn run_random(program: Arc<Program>, config: Config, seed: u64, timeout: Option<Duration>) -> RunOutcome {
     let start = Instant::now();
     let mut chooser = RandomChooser::new(seed);
     let deadline = timeout.map(|d| start + d);
@@ -101,9 +93,5 @@ pub fn run_random(
         }
     }
     m.flush_stdout();
-    RunOutcome {
-        machine: m,
-        inputs: chooser.inputs,
-        elapsed: start.elapsed(),
-    }
+    RunOutcome { machine: m, inputs: chooser.inputs, elapsed: start.elapsed() }
 }

@@ -67,11 +67,7 @@ impl SyncState {
     /// The mutex at `addr`; `default_kind` is used when the program never initialised it
     /// (static initialisers), as read from its memory by the caller.
     pub fn mutex(&mut self, addr: u64, default_kind: MutexKind) -> &mut Mutex {
-        self.mutexes.entry(addr).or_insert(Mutex {
-            kind: default_kind,
-            owner: None,
-            count: 0,
-        })
+        self.mutexes.entry(addr).or_insert(Mutex { kind: default_kind, owner: None, count: 0 })
     }
 
     pub fn try_lock(&mut self, addr: u64, kind: MutexKind, t: usize) -> LockOutcome {
@@ -118,8 +114,6 @@ impl SyncState {
     }
 
     pub fn can_write_lock(&self, addr: u64) -> bool {
-        self.rwlocks
-            .get(&addr)
-            .is_none_or(|r| r.writer.is_none() && r.readers.is_empty())
+        self.rwlocks.get(&addr).is_none_or(|r| r.writer.is_none() && r.readers.is_empty())
     }
 }

@@ -30,15 +30,9 @@ pub struct DataModel {
 
 impl DataModel {
     /// 64-bit Unix targets (x86_64, aarch64 Linux).
-    pub const LP64: DataModel = DataModel {
-        long_bytes: 8,
-        pointer_bytes: 8,
-    };
+    pub const LP64: DataModel = DataModel { long_bytes: 8, pointer_bytes: 8 };
     /// 32-bit targets (i386, arm, wasm32).
-    pub const ILP32: DataModel = DataModel {
-        long_bytes: 4,
-        pointer_bytes: 4,
-    };
+    pub const ILP32: DataModel = DataModel { long_bytes: 4, pointer_bytes: 4 };
 }
 
 /// Why formatting stopped: the argument source failed, or the format asks for something
@@ -70,11 +64,7 @@ const FIXED_EXACT_DIGITS: usize = 1100;
 const SCI_EXACT_DIGITS: usize = 800;
 
 /// Formats `fmt` like C `printf`, pulling arguments from `args`.
-pub fn format<S: ArgSource>(
-    fmt: &[u8],
-    model: &DataModel,
-    args: &mut S,
-) -> Result<Vec<u8>, FormatError<S::Error>> {
+pub fn format<S: ArgSource>(fmt: &[u8], model: &DataModel, args: &mut S) -> Result<Vec<u8>, FormatError<S::Error>> {
     let mut out = Vec::with_capacity(fmt.len());
     let mut pos = 0;
     while pos < fmt.len() {
@@ -248,10 +238,7 @@ fn parse_decimal(fmt: &[u8], mut pos: usize) -> (u64, usize) {
 }
 
 fn checked_field<E>(n: u64) -> Result<usize, FormatError<E>> {
-    usize::try_from(n)
-        .ok()
-        .filter(|&n| n <= MAX_FIELD)
-        .ok_or_else(|| unsupported("field width above 16 MiB"))
+    usize::try_from(n).ok().filter(|&n| n <= MAX_FIELD).ok_or_else(|| unsupported("field width above 16 MiB"))
 }
 
 fn parse_length(fmt: &[u8], pos: usize, spec: &mut Spec) -> usize {
@@ -320,13 +307,7 @@ fn convert<S: ArgSource>(
         Conv::Signed => {
             let v = read_signed(spec.length, model, args)?;
             let body = int_body(spec, v.unsigned_abs(), 10, false);
-            pad(
-                out,
-                spec,
-                sign_prefix(spec, v < 0),
-                &body,
-                spec.precision.is_none(),
-            );
+            pad(out, spec, sign_prefix(spec, v < 0), &body, spec.precision.is_none());
         }
         Conv::Unsigned { radix, upper } => {
             let v = read_unsigned(spec.length, model, args)?;
@@ -361,11 +342,7 @@ fn int_bytes(length: Length, model: &DataModel) -> u32 {
     bytes.clamp(1, 8)
 }
 
-fn read_signed<S: ArgSource>(
-    length: Length,
-    model: &DataModel,
-    args: &mut S,
-) -> Result<i64, FormatError<S::Error>> {
+fn read_signed<S: ArgSource>(length: Length, model: &DataModel, args: &mut S) -> Result<i64, FormatError<S::Error>> {
     let bytes = int_bytes(length, model);
     let raw = args.int(bytes).map_err(FormatError::Arg)?;
     let shift = 64 - 8 * bytes;
@@ -377,11 +354,7 @@ fn read_signed<S: ArgSource>(
     })
 }
 
-fn read_unsigned<S: ArgSource>(
-    length: Length,
-    model: &DataModel,
-    args: &mut S,
-) -> Result<u64, FormatError<S::Error>> {
+fn read_unsigned<S: ArgSource>(length: Length, model: &DataModel, args: &mut S) -> Result<u64, FormatError<S::Error>> {
     let bytes = int_bytes(length, model);
     let raw = args.int(bytes).map_err(FormatError::Arg)?;
     let v = raw & (u64::MAX >> (64 - 8 * bytes));
@@ -451,15 +424,10 @@ fn pad(out: &mut Vec<u8>, spec: &Spec, prefix: &str, body: &[u8], zero_ok: bool)
     }
 }
 
-fn string<S: ArgSource>(
-    spec: &Spec,
-    args: &mut S,
-    out: &mut Vec<u8>,
-) -> Result<(), FormatError<S::Error>> {
+fn string<S: ArgSource>(spec: &Spec, args: &mut S, out: &mut Vec<u8>) -> Result<(), FormatError<S::Error>> {
     let addr = args.pointer().map_err(FormatError::Arg)?;
     let bytes = if addr != 0 {
-        args.c_string(addr, spec.precision)
-            .map_err(FormatError::Arg)?
+        args.c_string(addr, spec.precision).map_err(FormatError::Arg)?
     } else if spec.precision.is_none_or(|p| p >= 6) {
         b"(null)".to_vec()
     } else {
@@ -472,11 +440,7 @@ fn string<S: ArgSource>(
 
 /// `%p`: glibc prints non-null pointers as `%#x` (keeping `+`/space flags) and null as
 /// "(nil)" whatever the precision.
-fn pointer<S: ArgSource>(
-    spec: &Spec,
-    args: &mut S,
-    out: &mut Vec<u8>,
-) -> Result<(), FormatError<S::Error>> {
+fn pointer<S: ArgSource>(spec: &Spec, args: &mut S, out: &mut Vec<u8>) -> Result<(), FormatError<S::Error>> {
     let v = args.pointer().map_err(FormatError::Arg)?;
     if v == 0 {
         pad(out, spec, "", b"(nil)", false);
@@ -488,13 +452,7 @@ fn pointer<S: ArgSource>(
     Ok(())
 }
 
-fn float<E>(
-    spec: &Spec,
-    style: FloatStyle,
-    upper: bool,
-    x: f64,
-    out: &mut Vec<u8>,
-) -> Result<(), FormatError<E>> {
+fn float<E>(spec: &Spec, style: FloatStyle, upper: bool, x: f64, out: &mut Vec<u8>) -> Result<(), FormatError<E>> {
     let sign = sign_prefix(spec, x.is_sign_negative());
     if !x.is_finite() {
         let text = match (x.is_nan(), upper) {
@@ -619,11 +577,7 @@ fn hex_float(a: f64, precision: Option<usize>, alt: bool, upper: bool) -> String
     let frac_text = if kept == 0 {
         String::new()
     } else {
-        format!(
-            "{:0width$x}",
-            value & ((1 << (4 * kept)) - 1),
-            width = kept as usize
-        )
+        format!("{:0width$x}", value & ((1 << (4 * kept)) - 1), width = kept as usize)
     };
     let mut s = format!("{lead:x}");
     if digits > 0 || alt {
@@ -663,10 +617,7 @@ mod tests {
 
     impl Args {
         fn new(list: &[A]) -> Self {
-            Args {
-                list: list.to_vec(),
-                next: 0,
-            }
+            Args { list: list.to_vec(), next: 0 }
         }
 
         fn take(&mut self) -> Result<A, String> {
@@ -717,12 +668,7 @@ mod tests {
 
     /// (format, arguments, glibc output on x86_64, glibc output with -m32 if different).
     /// Every expected string was produced by glibc 2.36's snprintf from the same case.
-    type Case = (
-        &'static str,
-        &'static [A],
-        &'static str,
-        Option<&'static str>,
-    );
+    type Case = (&'static str, &'static [A], &'static str, Option<&'static str>);
 
     const GLIBC_CASES: &[Case] = &[
         ("plain text", &[], "plain text", None),
@@ -956,16 +902,9 @@ mod tests {
     #[test]
     fn matches_glibc_on_both_data_models() {
         for &(fmt, args, lp64, ilp32) in GLIBC_CASES {
-            for (model, want) in [
-                (DataModel::LP64, lp64),
-                (DataModel::ILP32, ilp32.unwrap_or(lp64)),
-            ] {
+            for (model, want) in [(DataModel::LP64, lp64), (DataModel::ILP32, ilp32.unwrap_or(lp64))] {
                 let got = run(fmt, args, &model).unwrap_or_else(|e| panic!("{fmt:?}: {e:?}"));
-                assert_eq!(
-                    String::from_utf8_lossy(&got),
-                    want,
-                    "format {fmt:?} args {args:?} model {model:?}"
-                );
+                assert_eq!(String::from_utf8_lossy(&got), want, "format {fmt:?} args {args:?} model {model:?}");
             }
         }
     }
@@ -995,19 +934,9 @@ mod tests {
 
     #[test]
     fn malformed_or_huge_directives_fail_without_panicking() {
-        for fmt in [
-            "abc%",
-            "%-5",
-            "%.",
-            "%99999999999d",
-            "%.99999999999f",
-            "%.20000000f",
-        ] {
+        for fmt in ["abc%", "%-5", "%.", "%99999999999d", "%.99999999999f", "%.20000000f"] {
             let got = run(fmt, &[D(1.0)], &DataModel::LP64);
-            assert!(
-                matches!(got, Err(FormatError::Unsupported(_))),
-                "{fmt}: {got:?}"
-            );
+            assert!(matches!(got, Err(FormatError::Unsupported(_))), "{fmt}: {got:?}");
         }
     }
 
@@ -1025,10 +954,7 @@ mod tests {
 
     #[test]
     fn odd_model_sizes_do_not_panic() {
-        let model = DataModel {
-            long_bytes: 0,
-            pointer_bytes: 99,
-        };
+        let model = DataModel { long_bytes: 0, pointer_bytes: 99 };
         assert!(run("%ld %zu", &[I(-1), I(-1)], &model).is_ok());
     }
 }

@@ -16,11 +16,7 @@ pub struct Parsed<T> {
 impl<T: Default> Parsed<T> {
     /// "No conversion was performed": value 0 and endptr left at the start.
     fn none() -> Self {
-        Parsed {
-            value: T::default(),
-            consumed: 0,
-            overflow: false,
-        }
+        Parsed { value: T::default(), consumed: 0, overflow: false }
     }
 }
 
@@ -38,11 +34,7 @@ pub fn parse_signed(s: &[u8], base: u32, bits: u32) -> Parsed<i64> {
         None if scan.negative => (-(max as i64) - 1, true),
         None => (max as i64, true),
     };
-    Parsed {
-        value,
-        consumed: scan.end,
-        overflow,
-    }
+    Parsed { value, consumed: scan.end, overflow }
 }
 
 /// strtoul/strtoull: a leading '-' negates modulo 2^bits, as C specifies; magnitudes
@@ -58,25 +50,17 @@ pub fn parse_unsigned(s: &[u8], base: u32, bits: u32) -> Parsed<u64> {
         Some(m) => (m, false),
         None => (max, true),
     };
-    Parsed {
-        value,
-        consumed: scan.end,
-        overflow,
-    }
+    Parsed { value, consumed: scan.end, overflow }
 }
 
 /// strtod: decimal and hex floats, inf/infinity, nan and nan(payload), leading whitespace.
 pub fn parse_double(s: &[u8]) -> Parsed<f64> {
     let (negative, pos) = skip_space_and_sign(s);
-    let scan = scan_special(s, pos)
-        .or_else(|| scan_hex_float(s, pos))
-        .or_else(|| scan_decimal(s, pos));
+    let scan = scan_special(s, pos).or_else(|| scan_hex_float(s, pos)).or_else(|| scan_decimal(s, pos));
     match scan {
-        Some(f) => Parsed {
-            value: if negative { -f.value } else { f.value },
-            consumed: f.end,
-            overflow: f.range_error,
-        },
+        Some(f) => {
+            Parsed { value: if negative { -f.value } else { f.value }, consumed: f.end, overflow: f.range_error }
+        }
         None => Parsed::none(),
     }
 }
@@ -135,21 +119,11 @@ fn scan_integer(s: &[u8], base: u32) -> Option<IntScan> {
     };
     let start = pos;
     let mut magnitude = Some(0u64);
-    while let Some(d) = s
-        .get(pos)
-        .and_then(|&c| digit_value(c))
-        .filter(|&d| d < base)
-    {
-        magnitude = magnitude
-            .and_then(|m| m.checked_mul(u64::from(base)))
-            .and_then(|m| m.checked_add(u64::from(d)));
+    while let Some(d) = s.get(pos).and_then(|&c| digit_value(c)).filter(|&d| d < base) {
+        magnitude = magnitude.and_then(|m| m.checked_mul(u64::from(base))).and_then(|m| m.checked_add(u64::from(d)));
         pos += 1;
     }
-    (pos > start).then_some(IntScan {
-        negative,
-        magnitude,
-        end: pos,
-    })
+    (pos > start).then_some(IntScan { negative, magnitude, end: pos })
 }
 
 /// An unsigned floating-point result, its end index and whether it is out of range.
@@ -178,11 +152,7 @@ fn scan_special(s: &[u8], pos: usize) -> Option<FloatScan> {
     } else {
         return None;
     };
-    Some(FloatScan {
-        value,
-        end: pos + len,
-        range_error,
-    })
+    Some(FloatScan { value, end: pos + len, range_error })
 }
 
 /// Parses what follows "nan": glibc takes "(chars)" only if it closes, and uses the
@@ -193,20 +163,13 @@ fn nan_with_payload(after: &[u8]) -> (f64, usize, bool) {
     if after.first() != Some(&b'(') {
         return plain;
     }
-    let inner_len = after[1..]
-        .iter()
-        .take_while(|&&c| c.is_ascii_alphanumeric() || c == b'_')
-        .count();
+    let inner_len = after[1..].iter().take_while(|&&c| c.is_ascii_alphanumeric() || c == b'_').count();
     if after.get(1 + inner_len) != Some(&b')') {
         return plain;
     }
     let inner = &after[1..1 + inner_len];
     let parsed = parse_unsigned(inner, 0, 64);
-    let payload = if parsed.consumed == inner.len() {
-        parsed.value & ((1 << 51) - 1)
-    } else {
-        0
-    };
+    let payload = if parsed.consumed == inner.len() { parsed.value & ((1 << 51) - 1) } else { 0 };
     let value = f64::from_bits(QUIET_NAN_BITS | payload);
     (value, 3 + inner_len + 2, parsed.overflow)
 }
@@ -237,11 +200,7 @@ fn scan_hex_float(s: &[u8], pos: usize) -> Option<FloatScan> {
     }
     let (exp, end) = scan_exponent(s, p, b'p');
     let (value, range_error) = round_binary(acc.mantissa, acc.sticky, acc.exp.saturating_add(exp));
-    Some(FloatScan {
-        value,
-        end,
-        range_error,
-    })
+    Some(FloatScan { value, end, range_error })
 }
 
 /// Collects hex digits as mantissa × 2^exp, keeping 60+ significant bits and a sticky
@@ -284,13 +243,9 @@ fn scan_exponent(s: &[u8], pos: usize, marker: u8) -> (i64, usize) {
     if digits == 0 {
         return (0, pos);
     }
-    let magnitude = s[start..start + digits].iter().fold(0i64, |n, &c| {
-        n.saturating_mul(10).saturating_add(i64::from(c - b'0'))
-    });
-    (
-        if negative { -magnitude } else { magnitude },
-        start + digits,
-    )
+    let magnitude =
+        s[start..start + digits].iter().fold(0i64, |n, &c| n.saturating_mul(10).saturating_add(i64::from(c - b'0')));
+    (if negative { -magnitude } else { magnitude }, start + digits)
 }
 
 /// Rounds `mantissa` × 2^`exp2` (plus a nonzero tail if `sticky`) to the nearest double,
@@ -314,11 +269,7 @@ fn round_binary(mantissa: u64, sticky: bool, exp2: i64) -> (f64, bool) {
         // Subnormal (or rounded up to the smallest normal): the bits are the mantissa.
         return (f64::from_bits(m as u64), inexact);
     }
-    let (m, e) = if m >> 53 != 0 {
-        (m >> 1, e + 1)
-    } else {
-        (m, e)
-    };
+    let (m, e) = if m >> 53 != 0 { (m >> 1, e + 1) } else { (m, e) };
     if e > 1023 {
         return (f64::INFINITY, true);
     }
@@ -371,11 +322,7 @@ fn scan_decimal(s: &[u8], pos: usize) -> Option<FloatScan> {
     let kept = digits.len() - digits.iter().rev().take_while(|&&c| c == b'0').count();
     digits.truncate(kept);
     let (value, range_error) = decimal_value(&digits, point.saturating_add(exp));
-    Some(FloatScan {
-        value,
-        end,
-        range_error,
-    })
+    Some(FloatScan { value, end, range_error })
 }
 
 /// The double nearest 0.DIGITS × 10^exp10 (no leading or trailing zeros in `digits`).
@@ -419,26 +366,14 @@ mod tests {
 
     /// (input, base, bits, strtol result, strtoul result) with results as (value, bytes
     /// consumed, ERANGE). Produced by glibc 2.36 strtol/strtoul on x86_64 (64) and -m32 (32).
-    type IntCase = (
-        &'static str,
-        u32,
-        u32,
-        (i64, usize, bool),
-        (u64, usize, bool),
-    );
+    type IntCase = (&'static str, u32, u32, (i64, usize, bool), (u64, usize, bool));
 
     const GLIBC_INT_CASES: &[IntCase] = &[
         ("0", 0, 64, (0, 1, false), (0, 1, false)),
         ("0", 0, 32, (0, 1, false), (0, 1, false)),
         ("42", 10, 64, (42, 2, false), (42, 2, false)),
         ("42", 10, 32, (42, 2, false), (42, 2, false)),
-        (
-            "  -42",
-            0,
-            64,
-            (-42, 5, false),
-            (18446744073709551574, 5, false),
-        ),
+        ("  -42", 0, 64, (-42, 5, false), (18446744073709551574, 5, false)),
         ("  -42", 0, 32, (-42, 5, false), (4294967254, 5, false)),
         ("+17", 0, 64, (17, 3, false), (17, 3, false)),
         ("+17", 0, 32, (17, 3, false), (17, 3, false)),
@@ -452,13 +387,7 @@ mod tests {
         ("0xz", 16, 32, (0, 1, false), (0, 1, false)),
         ("0x1f", 0, 64, (31, 4, false), (31, 4, false)),
         ("0x1f", 0, 32, (31, 4, false), (31, 4, false)),
-        (
-            "  -0x1fZ",
-            0,
-            64,
-            (-31, 7, false),
-            (18446744073709551585, 7, false),
-        ),
+        ("  -0x1fZ", 0, 64, (-31, 7, false), (18446744073709551585, 7, false)),
         ("  -0x1fZ", 0, 32, (-31, 7, false), (4294967265, 7, false)),
         ("0x1fZ", 16, 64, (31, 4, false), (31, 4, false)),
         ("0x1fZ", 16, 32, (31, 4, false), (31, 4, false)),
@@ -490,284 +419,50 @@ mod tests {
         ("- 5", 0, 32, (0, 0, false), (0, 0, false)),
         ("12abc", 10, 64, (12, 2, false), (12, 2, false)),
         ("12abc", 10, 32, (12, 2, false), (12, 2, false)),
-        (
-            "9223372036854775807",
-            10,
-            64,
-            (9223372036854775807, 19, false),
-            (9223372036854775807, 19, false),
-        ),
-        (
-            "9223372036854775807",
-            10,
-            32,
-            (2147483647, 19, true),
-            (4294967295, 19, true),
-        ),
-        (
-            "9223372036854775808",
-            10,
-            64,
-            (9223372036854775807, 19, true),
-            (9223372036854775808, 19, false),
-        ),
-        (
-            "9223372036854775808",
-            10,
-            32,
-            (2147483647, 19, true),
-            (4294967295, 19, true),
-        ),
-        (
-            "-9223372036854775808",
-            10,
-            64,
-            (-9223372036854775808, 20, false),
-            (9223372036854775808, 20, false),
-        ),
-        (
-            "-9223372036854775808",
-            10,
-            32,
-            (-2147483648, 20, true),
-            (4294967295, 20, true),
-        ),
-        (
-            "-9223372036854775809",
-            10,
-            64,
-            (-9223372036854775808, 20, true),
-            (9223372036854775807, 20, false),
-        ),
-        (
-            "-9223372036854775809",
-            10,
-            32,
-            (-2147483648, 20, true),
-            (4294967295, 20, true),
-        ),
-        (
-            "18446744073709551615",
-            10,
-            64,
-            (9223372036854775807, 20, true),
-            (18446744073709551615, 20, false),
-        ),
-        (
-            "18446744073709551615",
-            10,
-            32,
-            (2147483647, 20, true),
-            (4294967295, 20, true),
-        ),
-        (
-            "18446744073709551616",
-            0,
-            64,
-            (9223372036854775807, 20, true),
-            (18446744073709551615, 20, true),
-        ),
-        (
-            "18446744073709551616",
-            0,
-            32,
-            (2147483647, 20, true),
-            (4294967295, 20, true),
-        ),
-        (
-            "-18446744073709551615",
-            0,
-            64,
-            (-9223372036854775808, 21, true),
-            (1, 21, false),
-        ),
-        (
-            "-18446744073709551615",
-            0,
-            32,
-            (-2147483648, 21, true),
-            (4294967295, 21, true),
-        ),
-        (
-            "-18446744073709551616",
-            0,
-            64,
-            (-9223372036854775808, 21, true),
-            (18446744073709551615, 21, true),
-        ),
-        (
-            "-18446744073709551616",
-            0,
-            32,
-            (-2147483648, 21, true),
-            (4294967295, 21, true),
-        ),
-        (
-            "2147483647",
-            10,
-            64,
-            (2147483647, 10, false),
-            (2147483647, 10, false),
-        ),
-        (
-            "2147483647",
-            10,
-            32,
-            (2147483647, 10, false),
-            (2147483647, 10, false),
-        ),
-        (
-            "2147483648",
-            10,
-            64,
-            (2147483648, 10, false),
-            (2147483648, 10, false),
-        ),
-        (
-            "2147483648",
-            10,
-            32,
-            (2147483647, 10, true),
-            (2147483648, 10, false),
-        ),
-        (
-            "-2147483648",
-            10,
-            64,
-            (-2147483648, 11, false),
-            (18446744071562067968, 11, false),
-        ),
-        (
-            "-2147483648",
-            10,
-            32,
-            (-2147483648, 11, false),
-            (2147483648, 11, false),
-        ),
-        (
-            "-2147483649",
-            10,
-            64,
-            (-2147483649, 11, false),
-            (18446744071562067967, 11, false),
-        ),
-        (
-            "-2147483649",
-            10,
-            32,
-            (-2147483648, 11, true),
-            (2147483647, 11, false),
-        ),
-        (
-            "4294967295",
-            0,
-            64,
-            (4294967295, 10, false),
-            (4294967295, 10, false),
-        ),
-        (
-            "4294967295",
-            0,
-            32,
-            (2147483647, 10, true),
-            (4294967295, 10, false),
-        ),
-        (
-            "4294967296",
-            0,
-            64,
-            (4294967296, 10, false),
-            (4294967296, 10, false),
-        ),
-        (
-            "4294967296",
-            0,
-            32,
-            (2147483647, 10, true),
-            (4294967295, 10, true),
-        ),
-        (
-            "-4294967295",
-            0,
-            64,
-            (-4294967295, 11, false),
-            (18446744069414584321, 11, false),
-        ),
-        (
-            "-4294967295",
-            0,
-            32,
-            (-2147483648, 11, true),
-            (1, 11, false),
-        ),
-        (
-            "-4294967296",
-            0,
-            64,
-            (-4294967296, 11, false),
-            (18446744069414584320, 11, false),
-        ),
-        (
-            "-4294967296",
-            0,
-            32,
-            (-2147483648, 11, true),
-            (4294967295, 11, true),
-        ),
-        (
-            "-1",
-            0,
-            64,
-            (-1, 2, false),
-            (18446744073709551615, 2, false),
-        ),
+        ("9223372036854775807", 10, 64, (9223372036854775807, 19, false), (9223372036854775807, 19, false)),
+        ("9223372036854775807", 10, 32, (2147483647, 19, true), (4294967295, 19, true)),
+        ("9223372036854775808", 10, 64, (9223372036854775807, 19, true), (9223372036854775808, 19, false)),
+        ("9223372036854775808", 10, 32, (2147483647, 19, true), (4294967295, 19, true)),
+        ("-9223372036854775808", 10, 64, (-9223372036854775808, 20, false), (9223372036854775808, 20, false)),
+        ("-9223372036854775808", 10, 32, (-2147483648, 20, true), (4294967295, 20, true)),
+        ("-9223372036854775809", 10, 64, (-9223372036854775808, 20, true), (9223372036854775807, 20, false)),
+        ("-9223372036854775809", 10, 32, (-2147483648, 20, true), (4294967295, 20, true)),
+        ("18446744073709551615", 10, 64, (9223372036854775807, 20, true), (18446744073709551615, 20, false)),
+        ("18446744073709551615", 10, 32, (2147483647, 20, true), (4294967295, 20, true)),
+        ("18446744073709551616", 0, 64, (9223372036854775807, 20, true), (18446744073709551615, 20, true)),
+        ("18446744073709551616", 0, 32, (2147483647, 20, true), (4294967295, 20, true)),
+        ("-18446744073709551615", 0, 64, (-9223372036854775808, 21, true), (1, 21, false)),
+        ("-18446744073709551615", 0, 32, (-2147483648, 21, true), (4294967295, 21, true)),
+        ("-18446744073709551616", 0, 64, (-9223372036854775808, 21, true), (18446744073709551615, 21, true)),
+        ("-18446744073709551616", 0, 32, (-2147483648, 21, true), (4294967295, 21, true)),
+        ("2147483647", 10, 64, (2147483647, 10, false), (2147483647, 10, false)),
+        ("2147483647", 10, 32, (2147483647, 10, false), (2147483647, 10, false)),
+        ("2147483648", 10, 64, (2147483648, 10, false), (2147483648, 10, false)),
+        ("2147483648", 10, 32, (2147483647, 10, true), (2147483648, 10, false)),
+        ("-2147483648", 10, 64, (-2147483648, 11, false), (18446744071562067968, 11, false)),
+        ("-2147483648", 10, 32, (-2147483648, 11, false), (2147483648, 11, false)),
+        ("-2147483649", 10, 64, (-2147483649, 11, false), (18446744071562067967, 11, false)),
+        ("-2147483649", 10, 32, (-2147483648, 11, true), (2147483647, 11, false)),
+        ("4294967295", 0, 64, (4294967295, 10, false), (4294967295, 10, false)),
+        ("4294967295", 0, 32, (2147483647, 10, true), (4294967295, 10, false)),
+        ("4294967296", 0, 64, (4294967296, 10, false), (4294967296, 10, false)),
+        ("4294967296", 0, 32, (2147483647, 10, true), (4294967295, 10, true)),
+        ("-4294967295", 0, 64, (-4294967295, 11, false), (18446744069414584321, 11, false)),
+        ("-4294967295", 0, 32, (-2147483648, 11, true), (1, 11, false)),
+        ("-4294967296", 0, 64, (-4294967296, 11, false), (18446744069414584320, 11, false)),
+        ("-4294967296", 0, 32, (-2147483648, 11, true), (4294967295, 11, true)),
+        ("-1", 0, 64, (-1, 2, false), (18446744073709551615, 2, false)),
         ("-1", 0, 32, (-1, 2, false), (4294967295, 2, false)),
-        (
-            "99999999999999999999999999xyz",
-            0,
-            64,
-            (9223372036854775807, 26, true),
-            (18446744073709551615, 26, true),
-        ),
-        (
-            "99999999999999999999999999xyz",
-            0,
-            32,
-            (2147483647, 26, true),
-            (4294967295, 26, true),
-        ),
+        ("99999999999999999999999999xyz", 0, 64, (9223372036854775807, 26, true), (18446744073709551615, 26, true)),
+        ("99999999999999999999999999xyz", 0, 32, (2147483647, 26, true), (4294967295, 26, true)),
         ("\t\n\x0b\x0c\r 7", 0, 64, (7, 7, false), (7, 7, false)),
         ("\t\n\x0b\x0c\r 7", 0, 32, (7, 7, false), (7, 7, false)),
         ("1_000", 0, 64, (1, 1, false), (1, 1, false)),
         ("1_000", 0, 32, (1, 1, false), (1, 1, false)),
-        (
-            "0x7fffffffffffffff",
-            0,
-            64,
-            (9223372036854775807, 18, false),
-            (9223372036854775807, 18, false),
-        ),
-        (
-            "0x7fffffffffffffff",
-            0,
-            32,
-            (2147483647, 18, true),
-            (4294967295, 18, true),
-        ),
-        (
-            "0xFFFFFFFFFFFFFFFF",
-            16,
-            64,
-            (9223372036854775807, 18, true),
-            (18446744073709551615, 18, false),
-        ),
-        (
-            "0xFFFFFFFFFFFFFFFF",
-            16,
-            32,
-            (2147483647, 18, true),
-            (4294967295, 18, true),
-        ),
+        ("0x7fffffffffffffff", 0, 64, (9223372036854775807, 18, false), (9223372036854775807, 18, false)),
+        ("0x7fffffffffffffff", 0, 32, (2147483647, 18, true), (4294967295, 18, true)),
+        ("0xFFFFFFFFFFFFFFFF", 16, 64, (9223372036854775807, 18, true), (18446744073709551615, 18, false)),
+        ("0xFFFFFFFFFFFFFFFF", 16, 32, (2147483647, 18, true), (4294967295, 18, true)),
         ("-0x", 0, 64, (0, 2, false), (0, 2, false)),
         ("-0x", 0, 32, (0, 2, false), (0, 2, false)),
         ("-0x", 16, 64, (0, 2, false), (0, 2, false)),
@@ -794,34 +489,10 @@ mod tests {
         ("0x10", 8, 32, (0, 1, false), (0, 1, false)),
         ("-0", 0, 64, (0, 2, false), (0, 2, false)),
         ("-0", 0, 32, (0, 2, false), (0, 2, false)),
-        (
-            "00000000000000000000000000042",
-            0,
-            64,
-            (34, 29, false),
-            (34, 29, false),
-        ),
-        (
-            "00000000000000000000000000042",
-            0,
-            32,
-            (34, 29, false),
-            (34, 29, false),
-        ),
-        (
-            "0x000000000000000000000001",
-            16,
-            64,
-            (1, 26, false),
-            (1, 26, false),
-        ),
-        (
-            "0x000000000000000000000001",
-            16,
-            32,
-            (1, 26, false),
-            (1, 26, false),
-        ),
+        ("00000000000000000000000000042", 0, 64, (34, 29, false), (34, 29, false)),
+        ("00000000000000000000000000042", 0, 32, (34, 29, false), (34, 29, false)),
+        ("0x000000000000000000000001", 16, 64, (1, 26, false), (1, 26, false)),
+        ("0x000000000000000000000001", 16, 32, (1, 26, false), (1, 26, false)),
     ];
 
     /// (input, bits of the strtod result, bytes consumed, ERANGE), from glibc 2.36 strtod.

@@ -28,12 +28,7 @@ fn with_flag(v: u128, bits: u32, overflow: bool) -> Flow {
     let mut image = vec![0u8; (bytes + 1).next_multiple_of(8)];
     image[..bytes].copy_from_slice(&v.to_le_bytes()[..bytes]);
     image[bytes] = overflow as u8;
-    Flow::ReturnWords(
-        image
-            .chunks(8)
-            .map(|c| u64::from_le_bytes(c.try_into().unwrap_or([0; 8])))
-            .collect(),
-    )
+    Flow::ReturnWords(image.chunks(8).map(|c| u64::from_le_bytes(c.try_into().unwrap_or([0; 8]))).collect())
 }
 
 fn overflow_op(b: Builtin, bits: u32, x: u128, y: u128) -> (u128, bool) {
@@ -46,24 +41,15 @@ fn overflow_op(b: Builtin, bits: u32, x: u128, y: u128) -> (u128, bool) {
         SAddOverflow => {
             let r = sx.checked_add(sy);
             let v = sx.wrapping_add(sy);
-            (
-                mask128(v as u128, bits),
-                r.is_none_or(|r| r < smin || r > smax),
-            )
+            (mask128(v as u128, bits), r.is_none_or(|r| r < smin || r > smax))
         }
         SSubOverflow => {
             let v = sx.wrapping_sub(sy);
-            (
-                mask128(v as u128, bits),
-                sx.checked_sub(sy).is_none_or(|r| r < smin || r > smax),
-            )
+            (mask128(v as u128, bits), sx.checked_sub(sy).is_none_or(|r| r < smin || r > smax))
         }
         SMulOverflow => {
             let v = sx.wrapping_mul(sy);
-            (
-                mask128(v as u128, bits),
-                sx.checked_mul(sy).is_none_or(|r| r < smin || r > smax),
-            )
+            (mask128(v as u128, bits), sx.checked_mul(sy).is_none_or(|r| r < smin || r > smax))
         }
         UAddOverflow => {
             let (v, o) = x.overflowing_add(y);
@@ -86,11 +72,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
         Expect => wide(a.get128(0), bits),
         ObjectSize => Flow::Return(if a.get(1) & 1 != 0 { 0 } else { u64::MAX }),
         Trap => {
-            m.fail(
-                t,
-                ErrorKind::Trap,
-                "trap (__builtin_trap or a failed runtime check)",
-            );
+            m.fail(t, ErrorKind::Trap, "trap (__builtin_trap or a failed runtime check)");
             Flow::End
         }
         SAddOverflow | UAddOverflow | SSubOverflow | USubOverflow | SMulOverflow | UMulOverflow => {
@@ -101,11 +83,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
             let (x, y) = (sext(a.get128(0), bits), sext(a.get128(1), bits));
             let smin = -(1i128 << (bits - 1).min(126));
             let smax = (1i128 << (bits - 1).min(126)) - 1;
-            let r = if b == SAddSat {
-                x.saturating_add(y)
-            } else {
-                x.saturating_sub(y)
-            };
+            let r = if b == SAddSat { x.saturating_add(y) } else { x.saturating_sub(y) };
             wide(mask128(r.clamp(smin, smax) as u128, bits), bits)
         }
         UAddSat => wide(
@@ -174,16 +152,8 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
             }
         }
         VaCopy => {
-            let n = if m.program.model.ptr_bytes == 8 {
-                24
-            } else {
-                4
-            };
-            match m
-                .memory
-                .read(a.get(1), n)
-                .and_then(|b| m.memory.write(a.get(0), &b))
-            {
+            let n = if m.program.model.ptr_bytes == 8 { 24 } else { 4 };
+            match m.memory.read(a.get(1), n).and_then(|b| m.memory.write(a.get(0), &b)) {
                 Ok(()) => Flow::Return(0),
                 Err(e) => fault_flow(m, t, e),
             }
@@ -203,20 +173,11 @@ fn thread_local_address(m: &mut Machine, t: usize, template: u64) -> u64 {
     if let Some(a) = m.threads[t].tls.get(&template) {
         return *a;
     }
-    let Some(g) = m
-        .program
-        .globals
-        .iter()
-        .find(|g| g.addr == template)
-        .cloned()
-    else {
+    let Some(g) = m.program.globals.iter().find(|g| g.addr == template).cloned() else {
         return template;
     };
     let slot = m.threads[t].slot;
-    match m
-        .memory
-        .allocate(slot, g.size, 16, ObjKind::ThreadLocal, t, SrcLoc::default())
-    {
+    match m.memory.allocate(slot, g.size, 16, ObjKind::ThreadLocal, t, SrcLoc::default()) {
         Some((id, addr)) => {
             let obj = &mut m.memory.objects[id as usize];
             obj.bytes.copy_from_slice(&g.init);

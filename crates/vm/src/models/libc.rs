@@ -15,10 +15,7 @@ pub(super) fn errno_addr(m: &mut Machine, t: usize) -> u64 {
     }
     let loc = m.current_loc(t);
     let slot = m.threads[t].slot;
-    let addr = m
-        .memory
-        .allocate(slot, 4, 4, ObjKind::ThreadLocal, t, loc)
-        .map_or(0, |(_, a)| a);
+    let addr = m.memory.allocate(slot, 4, 4, ObjKind::ThreadLocal, t, loc).map_or(0, |(_, a)| a);
     m.threads[t].tls.insert(0, addr);
     addr
 }
@@ -26,9 +23,7 @@ pub(super) fn errno_addr(m: &mut Machine, t: usize) -> u64 {
 fn malloc(m: &mut Machine, t: usize, size: u64, align: u64) -> u64 {
     let loc = m.current_loc(t);
     let slot = m.threads[t].slot;
-    m.memory
-        .allocate(slot, size, align, ObjKind::Heap, t, loc)
-        .map_or(0, |(_, a)| a)
+    m.memory.allocate(slot, size, align, ObjKind::Heap, t, loc).map_or(0, |(_, a)| a)
 }
 
 /// Result of a model body that may fault.
@@ -76,11 +71,7 @@ fn strings(m: &mut Machine, b: Builtin, a: &Args) -> Option<R> {
             }
             Memchr => {
                 let data = mem.read(p0, n2)?;
-                Flow::Return(
-                    data.iter()
-                        .position(|&c| c == p1 as u8)
-                        .map_or(0, |i| p0 + i as u64),
-                )
+                Flow::Return(data.iter().position(|&c| c == p1 as u8).map_or(0, |i| p0 + i as u64))
             }
             Strlen => Flow::Return(mem.c_string(p0, None)?.len() as u64),
             Strnlen => Flow::Return(mem.c_string(p0, Some(p1 as usize))?.len() as u64),
@@ -123,11 +114,7 @@ fn strings(m: &mut Machine, b: Builtin, a: &Args) -> Option<R> {
             }
             Strstr => {
                 let (h, n) = (mem.c_string(p0, None)?, mem.c_string(p1, None)?);
-                let pos = if n.is_empty() {
-                    Some(0)
-                } else {
-                    h.windows(n.len()).position(|w| w == n.as_slice())
-                };
+                let pos = if n.is_empty() { Some(0) } else { h.windows(n.len()).position(|w| w == n.as_slice()) };
                 Flow::Return(pos.map_or(0, |i| p0 + i as u64))
             }
             _ => unreachable!("filtered above"),
@@ -213,30 +200,16 @@ fn ctype_table(m: &mut Machine, t: usize) -> u64 {
         table[idx..idx + 2].copy_from_slice(&v.to_le_bytes());
     }
     let pb = m.program.model.ptr_bytes as u64;
-    let Some(tab) = m.memory.allocate(
-        0,
-        table.len() as u64,
-        16,
-        ObjKind::Global,
-        t,
-        Default::default(),
-    ) else {
+    let Some(tab) = m.memory.allocate(0, table.len() as u64, 16, ObjKind::Global, t, Default::default()) else {
         return 0;
     };
-    m.memory.objects[tab.0 as usize]
-        .bytes
-        .copy_from_slice(&table);
+    m.memory.objects[tab.0 as usize].bytes.copy_from_slice(&table);
     m.memory.objects[tab.0 as usize].shared = true;
-    let Some(cell) = m
-        .memory
-        .allocate(0, pb, pb, ObjKind::Global, t, Default::default())
-    else {
+    let Some(cell) = m.memory.allocate(0, pb, pb, ObjKind::Global, t, Default::default()) else {
         return 0;
     };
     let target = tab.1 + 256;
-    m.memory.objects[cell.0 as usize]
-        .bytes
-        .copy_from_slice(&target.to_le_bytes()[..pb as usize]);
+    m.memory.objects[cell.0 as usize].bytes.copy_from_slice(&target.to_le_bytes()[..pb as usize]);
     m.memory.objects[cell.0 as usize].shared = true;
     m.ctype_table = cell.1;
     cell.1
@@ -278,13 +251,7 @@ fn parse_number(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> R {
     Ok(Flow::Return(value))
 }
 
-pub(super) fn call(
-    m: &mut Machine,
-    t: usize,
-    b: Builtin,
-    a: &Args,
-    chooser: &mut dyn Chooser,
-) -> Flow {
+pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mut dyn Chooser) -> Flow {
     use Builtin::*;
     if let Some(r) = strings(m, b, a) {
         return r.unwrap_or_else(|e| fault_flow(m, t, e));
@@ -346,9 +313,7 @@ pub(super) fn call(
                 Flow::Return(0)
             }
             Strdup | Strndup => {
-                let mut s = m
-                    .memory
-                    .c_string(a.get(0), (b == Strndup).then_some(a.get(1) as usize))?;
+                let mut s = m.memory.c_string(a.get(0), (b == Strndup).then_some(a.get(1) as usize))?;
                 s.push(0);
                 let p = malloc(m, t, s.len() as u64, 16);
                 if p != 0 {
@@ -357,15 +322,9 @@ pub(super) fn call(
                 Flow::Return(p)
             }
             AssertFail => {
-                let msg = String::from_utf8_lossy(
-                    &m.memory.c_string(a.get(0), Some(4096)).unwrap_or_default(),
-                )
-                .into_owned();
-                m.fail(
-                    t,
-                    ErrorKind::AssertionFailure,
-                    format!("assertion `{msg}` failed"),
-                );
+                let msg =
+                    String::from_utf8_lossy(&m.memory.c_string(a.get(0), Some(4096)).unwrap_or_default()).into_owned();
+                m.fail(t, ErrorKind::AssertionFailure, format!("assertion `{msg}` failed"));
                 Flow::End
             }
             RavelAssert => {
@@ -409,9 +368,7 @@ pub(super) fn call(
             }
             MakeSymbolic => {
                 let loc = m.current_loc(t);
-                let bytes: Vec<u8> = (0..a.get(1))
-                    .map(|_| chooser.nondet(8, loc) as u8)
-                    .collect();
+                let bytes: Vec<u8> = (0..a.get(1)).map(|_| chooser.nondet(8, loc) as u8).collect();
                 m.memory.write(a.get(0), &bytes)?;
                 Flow::Return(0)
             }
@@ -424,33 +381,24 @@ pub(super) fn call(
                 Flow::Return(0)
             }
             Rand => {
-                m.rand_state = m
-                    .rand_state
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
+                m.rand_state = m.rand_state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                 Flow::Return((m.rand_state >> 33) & 0x7fff_ffff)
             }
             Srand => {
                 m.rand_state = a.get(0);
                 Flow::Return(0)
             }
-            Strtol | Strtoll | Strtoul | Strtoull | Atoi | Atol | Atoll | Strtod | Atof => {
-                parse_number(m, t, b, a)?
-            }
+            Strtol | Strtoll | Strtoul | Strtoull | Atoi | Atol | Atoll | Strtod | Atof => parse_number(m, t, b, a)?,
             Abs | Labs | Llabs => {
                 let bits = a.bits(0);
                 Flow::Return((ravel_ir::sign_extend(a.get(0), bits) as i64).unsigned_abs())
             }
-            Toupper => Flow::Return(if (b'a' as u64..=b'z' as u64).contains(&a.get(0)) {
-                a.get(0) - 32
-            } else {
-                a.get(0)
-            }),
-            Tolower => Flow::Return(if (b'A' as u64..=b'Z' as u64).contains(&a.get(0)) {
-                a.get(0) + 32
-            } else {
-                a.get(0)
-            }),
+            Toupper => {
+                Flow::Return(if (b'a' as u64..=b'z' as u64).contains(&a.get(0)) { a.get(0) - 32 } else { a.get(0) })
+            }
+            Tolower => {
+                Flow::Return(if (b'A' as u64..=b'Z' as u64).contains(&a.get(0)) { a.get(0) + 32 } else { a.get(0) })
+            }
             CtypeB => Flow::Return(ctype_table(m, t)),
             Time => {
                 if a.get(0) != 0 {

@@ -19,16 +19,8 @@ impl Machine {
         if let Some(m) = self.sync.mutexes.get(&addr) {
             return m.kind;
         }
-        let off = if self.program.model.ptr_bytes == 8 {
-            16
-        } else {
-            12
-        };
-        match self
-            .memory
-            .read(addr + off, 4)
-            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        {
+        let off = if self.program.model.ptr_bytes == 8 { 16 } else { 12 };
+        match self.memory.read(addr + off, 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])) {
             Ok(1) => MutexKind::Recursive,
             Ok(2) => MutexKind::ErrorCheck,
             _ => MutexKind::Normal,
@@ -36,10 +28,7 @@ impl Machine {
     }
 
     fn read_u32(&mut self, addr: u64) -> Option<u32> {
-        self.memory
-            .read(addr, 4)
-            .ok()
-            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        self.memory.read(addr, 4).ok().map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
 
     fn write_ptr(&mut self, addr: u64, v: u64) -> Result<(), crate::memory::Fault> {
@@ -56,26 +45,15 @@ impl Machine {
                 self.sync.can_lock(a.get(0), kind, t)
             }
             ThreadJoin => self.thread_by_handle(a.get(0)).is_none_or(|j| {
-                self.threads[j].finished
-                    || j == t
-                    || self.threads[j].detached
-                    || self.threads[j].joined
+                self.threads[j].finished || j == t || self.threads[j].detached || self.threads[j].joined
             }),
             RwRdLock => {
                 self.sync.can_read_lock(a.get(0))
-                    || self
-                        .sync
-                        .rwlocks
-                        .get(&a.get(0))
-                        .is_some_and(|r| r.writer == Some(t))
+                    || self.sync.rwlocks.get(&a.get(0)).is_some_and(|r| r.writer == Some(t))
             }
             RwWrLock => {
                 self.sync.can_write_lock(a.get(0))
-                    || self
-                        .sync
-                        .rwlocks
-                        .get(&a.get(0))
-                        .is_some_and(|r| r.writer == Some(t) || r.readers.contains(&t))
+                    || self.sync.rwlocks.get(&a.get(0)).is_some_and(|r| r.writer == Some(t) || r.readers.contains(&t))
             }
             SemWait => self.sync.sems.get(&a.get(0)).copied().unwrap_or(0) > 0,
             Once => self.read_u32(a.get(0)) != Some(1),
@@ -89,13 +67,7 @@ fn misuse(m: &mut Machine, t: usize, msg: String) -> Flow {
     Flow::End
 }
 
-pub(super) fn call(
-    m: &mut Machine,
-    t: usize,
-    b: Builtin,
-    a: &Args,
-    chooser: &mut dyn Chooser,
-) -> Option<Flow> {
+pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mut dyn Chooser) -> Option<Flow> {
     use Builtin::*;
     let p0 = a.get(0);
     Some(match b {
@@ -130,9 +102,7 @@ pub(super) fn call(
                 Err(e) => fault_flow(m, t, e),
             }
         }
-        AttrIgnored | MutexAttrIgnored | CondAttrIgnored | RwAttrIgnored | BarrierAttrIgnored => {
-            Flow::Return(0)
-        }
+        AttrIgnored | MutexAttrIgnored | CondAttrIgnored | RwAttrIgnored | BarrierAttrIgnored => Flow::Return(0),
         MutexAttrInit | MutexAttrDestroy => match m.memory.write(p0, &[0; 4]) {
             Ok(()) => Flow::Return(0),
             Err(e) => fault_flow(m, t, e),
@@ -165,14 +135,7 @@ pub(super) fn call(
             if m.sync.mutexes.get(&p0).is_some_and(|mx| mx.owner.is_some()) {
                 return Some(misuse(m, t, "initialisation of a locked mutex".into()));
             }
-            m.sync.mutexes.insert(
-                p0,
-                crate::sync::Mutex {
-                    kind,
-                    owner: None,
-                    count: 0,
-                },
-            );
+            m.sync.mutexes.insert(p0, crate::sync::Mutex { kind, owner: None, count: 0 });
             Flow::Return(0)
         }
         MutexLock | SpinLock | MutexTryLock | SpinTryLock | MutexTimedLock => lock(m, t, b, p0),
@@ -204,11 +167,7 @@ pub(super) fn call(
         }
         CondDestroy => {
             if m.sync.conds.get(&p0).is_some_and(|c| !c.waiters.is_empty()) {
-                return Some(misuse(
-                    m,
-                    t,
-                    "destroy of a condition variable that threads wait on".into(),
-                ));
+                return Some(misuse(m, t, "destroy of a condition variable that threads wait on".into()));
             }
             m.sync.conds.remove(&p0);
             Flow::Return(0)
@@ -218,11 +177,7 @@ pub(super) fn call(
             let kind = m.mutex_kind(mutex);
             if m.sync.unlock(mutex, kind, t).is_err() {
                 return Some(if kind == MutexKind::Normal {
-                    misuse(
-                        m,
-                        t,
-                        "pthread_cond_wait with a mutex the thread does not hold".into(),
-                    )
+                    misuse(m, t, "pthread_cond_wait with a mutex the thread does not hold".into())
                 } else {
                     Flow::Return(EPERM)
                 });
@@ -232,11 +187,7 @@ pub(super) fn call(
                 mx.count = 0;
             }
             m.sync.conds.entry(p0).or_default().waiters.push_back(t);
-            m.threads[t].wait = Wait::Cond {
-                cond: p0,
-                mutex,
-                timed: b == CondTimedWait,
-            };
+            m.threads[t].wait = Wait::Cond { cond: p0, mutex, timed: b == CondTimedWait };
             Flow::Block
         }
         CondSignal | CondBroadcast => {
@@ -252,10 +203,7 @@ pub(super) fn call(
             };
             for w in woken {
                 if let Wait::Cond { mutex, .. } = m.threads[w].wait {
-                    m.threads[w].wait = Wait::Reacquire {
-                        mutex,
-                        timed_out: false,
-                    };
+                    m.threads[w].wait = Wait::Reacquire { mutex, timed_out: false };
                 }
             }
             Flow::Return(0)
@@ -265,11 +213,7 @@ pub(super) fn call(
             Flow::Return(0)
         }
         RwDestroy => {
-            if m.sync
-                .rwlocks
-                .get(&p0)
-                .is_some_and(|r| r.writer.is_some() || !r.readers.is_empty())
-            {
+            if m.sync.rwlocks.get(&p0).is_some_and(|r| r.writer.is_some() || !r.readers.is_empty()) {
                 return Some(misuse(m, t, "destroy of a locked read-write lock".into()));
             }
             m.sync.rwlocks.remove(&p0);
@@ -310,11 +254,7 @@ pub(super) fn call(
                 rw.readers.remove(i);
                 Flow::Return(0)
             } else {
-                misuse(
-                    m,
-                    t,
-                    "unlock of a read-write lock the thread does not hold".into(),
-                )
+                misuse(m, t, "unlock of a read-write lock the thread does not hold".into())
             }
         }
         BarrierInit => {
@@ -322,14 +262,7 @@ pub(super) fn call(
             if count == 0 {
                 return Some(Flow::Return(EINVAL));
             }
-            m.sync.barriers.insert(
-                p0,
-                Barrier {
-                    count,
-                    arrived: 0,
-                    generation: 0,
-                },
-            );
+            m.sync.barriers.insert(p0, Barrier { count, arrived: 0, generation: 0 });
             Flow::Return(0)
         }
         BarrierDestroy => {
@@ -347,10 +280,7 @@ pub(super) fn call(
                 Flow::Return(BARRIER_SERIAL)
             } else {
                 let generation = bar.generation;
-                m.threads[t].wait = Wait::Barrier {
-                    addr: p0,
-                    generation,
-                };
+                m.threads[t].wait = Wait::Barrier { addr: p0, generation };
                 Flow::Block
             }
         }
@@ -397,20 +327,18 @@ pub(super) fn call(
                         Flow::Stay
                     }
                     None => {
-                        m.fail(
-                            t,
-                            ErrorKind::NullDereference,
-                            "pthread_once with an invalid init routine",
-                        );
+                        m.fail(t, ErrorKind::NullDereference, "pthread_once with an invalid init routine");
                         Flow::End
                     }
                 }
             }
             Some(_) => Flow::Return(0),
             None => {
-                let f = m.memory.check(p0, 4, false).err().unwrap_or_else(|| {
-                    crate::memory::Fault::new(ErrorKind::OutOfBounds, "bad once control")
-                });
+                let f = m
+                    .memory
+                    .check(p0, 4, false)
+                    .err()
+                    .unwrap_or_else(|| crate::memory::Fault::new(ErrorKind::OutOfBounds, "bad once control"));
                 fault_flow(m, t, f)
             }
         },
@@ -436,27 +364,14 @@ pub(super) fn call(
             m.threads[t].specific.insert(p0 as u32, a.get(1));
             Flow::Return(0)
         }
-        GetSpecific => Flow::Return(
-            m.threads[t]
-                .specific
-                .get(&(p0 as u32))
-                .copied()
-                .unwrap_or(0),
-        ),
+        GetSpecific => Flow::Return(m.threads[t].specific.get(&(p0 as u32)).copied().unwrap_or(0)),
         _ => return None,
     })
 }
 
 fn create(m: &mut Machine, t: usize, a: &Args, chooser: &mut dyn Chooser) -> Flow {
     let Some(start) = m.program.function_at(a.get(2)) else {
-        m.fail(
-            t,
-            ErrorKind::NullDereference,
-            format!(
-                "pthread_create with an invalid start routine {:#x}",
-                a.get(2)
-            ),
-        );
+        m.fail(t, ErrorKind::NullDereference, format!("pthread_create with an invalid start routine {:#x}", a.get(2)));
         return Flow::End;
     };
     let detached = a.get(1) != 0 && m.read_u32(a.get(1)) == Some(1);
@@ -489,11 +404,7 @@ fn join(m: &mut Machine, t: usize, a: &Args) -> Flow {
         return misuse(m, t, format!("join of detached thread {name}"));
     }
     if m.threads[j].joined {
-        return misuse(
-            m,
-            t,
-            format!("join of thread {name}, which was already joined"),
-        );
+        return misuse(m, t, format!("join of thread {name}, which was already joined"));
     }
     if !m.threads[j].finished {
         return Flow::Block;
@@ -513,18 +424,15 @@ fn lock(m: &mut Machine, t: usize, b: Builtin, addr: u64) -> Flow {
     let kind = m.mutex_kind(addr);
     match (m.sync.try_lock(addr, kind, t), b) {
         (LockOutcome::Acquired, _) => Flow::Return(0),
-        (
-            LockOutcome::Busy | LockOutcome::Deadlock | LockOutcome::SelfDeadlock,
-            MutexTryLock | SpinTryLock,
-        ) => Flow::Return(EBUSY),
+        (LockOutcome::Busy | LockOutcome::Deadlock | LockOutcome::SelfDeadlock, MutexTryLock | SpinTryLock) => {
+            Flow::Return(EBUSY)
+        }
         (LockOutcome::Busy | LockOutcome::SelfDeadlock, MutexTimedLock) => Flow::Return(ETIMEDOUT),
         (LockOutcome::Deadlock, _) => Flow::Return(EDEADLK),
         (LockOutcome::Busy, _) => Flow::Block,
-        (LockOutcome::SelfDeadlock, _) => misuse(
-            m,
-            t,
-            "relock of a non-recursive mutex by the thread that holds it (self-deadlock)".into(),
-        ),
+        (LockOutcome::SelfDeadlock, _) => {
+            misuse(m, t, "relock of a non-recursive mutex by the thread that holds it (self-deadlock)".into())
+        }
     }
 }
 

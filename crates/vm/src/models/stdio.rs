@@ -19,11 +19,7 @@ impl ArgSource for CallArgs<'_> {
     fn int(&mut self, bytes: u32) -> Result<u64, Fault> {
         let v = self.args.wide.get(self.next).map_or(0, |w| w[0]);
         self.next += 1;
-        Ok(if bytes >= 8 {
-            v
-        } else {
-            v & ((1u64 << (bytes * 8)) - 1)
-        })
+        Ok(if bytes >= 8 { v } else { v & ((1u64 << (bytes * 8)) - 1) })
     }
     fn double(&mut self) -> Result<f64, Fault> {
         let i = self.next;
@@ -58,20 +54,14 @@ impl<'a> VaListArgs<'a> {
         let b = m.memory.read(at, pb as u64)?;
         let mut w = [0u8; 8];
         w[..pb as usize].copy_from_slice(&b);
-        Ok(VaListArgs {
-            m,
-            list,
-            cursor: u64::from_le_bytes(w),
-        })
+        Ok(VaListArgs { m, list, cursor: u64::from_le_bytes(w) })
     }
 
     /// Writes the advanced cursor back into the va_list.
     pub(crate) fn close(self) -> Result<(), Fault> {
         let pb = self.m.program.model.ptr_bytes;
         let at = if pb == 8 { self.list + 8 } else { self.list };
-        self.m
-            .memory
-            .write(at, &self.cursor.to_le_bytes()[..pb as usize])
+        self.m.memory.write(at, &self.cursor.to_le_bytes()[..pb as usize])
     }
 
     pub(crate) fn next_raw(&mut self, bytes: u32) -> Result<u64, Fault> {
@@ -89,13 +79,7 @@ impl ArgSource for VaListArgs<'_> {
     type Error = Fault;
     fn int(&mut self, bytes: u32) -> Result<u64, Fault> {
         let slot = self.m.program.model.ptr_bytes;
-        self.next_raw(bytes.max(slot).min(8)).map(|v| {
-            if bytes >= 8 {
-                v
-            } else {
-                v & ((1u64 << (bytes * 8)) - 1)
-            }
-        })
+        self.next_raw(bytes.max(slot).min(8)).map(|v| if bytes >= 8 { v } else { v & ((1u64 << (bytes * 8)) - 1) })
     }
     fn double(&mut self) -> Result<f64, Fault> {
         self.next_raw(8).map(f64::from_bits)
@@ -110,10 +94,7 @@ impl ArgSource for VaListArgs<'_> {
 }
 
 fn data_model(m: &Machine) -> DataModel {
-    DataModel {
-        long_bytes: m.program.model.long_bytes,
-        pointer_bytes: m.program.model.ptr_bytes,
-    }
+    DataModel { long_bytes: m.program.model.long_bytes, pointer_bytes: m.program.model.ptr_bytes }
 }
 
 /// Which real stream a `FILE *` names: 1 stdout, 2 stderr, `None` for others.
@@ -128,11 +109,7 @@ fn stream_of(m: &Machine, file: u64) -> Option<usize> {
     }
 }
 
-fn format_result(
-    m: &mut Machine,
-    t: usize,
-    r: Result<Vec<u8>, FormatError<Fault>>,
-) -> Result<Vec<u8>, Flow> {
+fn format_result(m: &mut Machine, t: usize, r: Result<Vec<u8>, FormatError<Fault>>) -> Result<Vec<u8>, Flow> {
     match r {
         Ok(v) => Ok(v),
         Err(FormatError::Arg(f)) => Err(fault_flow(m, t, f)),
@@ -144,13 +121,7 @@ fn format_result(
 }
 
 /// Formats with the arguments after `fmt_index` of the call (or from a va_list).
-fn formatted(
-    m: &mut Machine,
-    t: usize,
-    a: &Args,
-    fmt_index: usize,
-    va_list: Option<u64>,
-) -> Result<Vec<u8>, Flow> {
+fn formatted(m: &mut Machine, t: usize, a: &Args, fmt_index: usize, va_list: Option<u64>) -> Result<Vec<u8>, Flow> {
     let fmt = match m.memory.c_string(a.get(fmt_index), None) {
         Ok(f) => f,
         Err(e) => return Err(fault_flow(m, t, e)),
@@ -162,11 +133,7 @@ fn formatted(
             Err(e) => Err(FormatError::Arg(e)),
         },
         None => {
-            let mut src = CallArgs {
-                args: a,
-                next: fmt_index + 1,
-                mem: &mut m.memory,
-            };
+            let mut src = CallArgs { args: a, next: fmt_index + 1, mem: &mut m.memory };
             format(&fmt, &model, &mut src)
         }
     };
@@ -181,11 +148,7 @@ fn write_stream(m: &mut Machine, t: usize, file: u64, bytes: &[u8]) -> Option<Fl
             None
         }
         None if file == 0 => {
-            m.fail(
-                t,
-                ErrorKind::NullDereference,
-                "output to a null FILE pointer",
-            );
+            m.fail(t, ErrorKind::NullDereference, "output to a null FILE pointer");
             Some(Flow::End)
         }
         None => {
@@ -228,9 +191,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
         Fprintf | Vfprintf => {
             let va = (b == Vfprintf).then(|| a.get(2));
             match formatted(m, t, a, 1, va) {
-                Ok(text) => {
-                    write_stream(m, t, a.get(0), &text).unwrap_or(Flow::Return(text.len() as u64))
-                }
+                Ok(text) => write_stream(m, t, a.get(0), &text).unwrap_or(Flow::Return(text.len() as u64)),
                 Err(f) => f,
             }
         }
@@ -264,9 +225,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
             m.output(1, &[a.get(0) as u8]);
             Flow::Return(a.get(0) & 0xff)
         }
-        Fputc => {
-            write_stream(m, t, a.get(1), &[a.get(0) as u8]).unwrap_or(Flow::Return(a.get(0) & 0xff))
-        }
+        Fputc => write_stream(m, t, a.get(1), &[a.get(0) as u8]).unwrap_or(Flow::Return(a.get(0) & 0xff)),
         Fwrite => {
             let n = a.get(1).saturating_mul(a.get(2));
             match m.memory.read(a.get(0), n) {
