@@ -1,5 +1,6 @@
 //! The `ravel` command line.
 
+mod check;
 mod report;
 mod source;
 
@@ -27,6 +28,14 @@ enum Interleave {
     Sync,
     /// Every shared memory access is a scheduling point (SV-COMP semantics).
     All,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum EngineArg {
+    /// Dynamic partial-order reduction.
+    Dpor,
+    /// Every interleaving (no reduction).
+    Naive,
 }
 
 #[derive(Subcommand)]
@@ -60,6 +69,50 @@ enum Command {
         #[arg(last = true)]
         clang_flags: Vec<String>,
     },
+    /// Explore every schedule: verdict safe, unsafe (with a witness) or unknown.
+    Check {
+        /// A .c, .i, .ll or .bc file.
+        file: PathBuf,
+        /// Scheduling points (SV-COMP tasks need `all`).
+        #[arg(long, value_enum, default_value_t = Interleave::Sync)]
+        interleave: Interleave,
+        /// Exploration algorithm.
+        #[arg(long, value_enum, default_value_t = EngineArg::Dpor)]
+        engine: EngineArg,
+        /// Stop after this many seconds (verdict unknown).
+        #[arg(long)]
+        timeout: Option<f64>,
+        /// Stop after this many executions (verdict unknown).
+        #[arg(long)]
+        max_executions: Option<u64>,
+        /// Instructions per execution (for loops that never end).
+        #[arg(long, default_value_t = 50_000_000)]
+        max_steps: u64,
+        /// Report every distinct error, not just the first.
+        #[arg(long)]
+        all_errors: bool,
+        /// Do not report data races.
+        #[arg(long)]
+        no_races: bool,
+        /// SV-COMP mode: check this property file; prints TRUE, FALSE or UNKNOWN last.
+        #[arg(long)]
+        property: Option<PathBuf>,
+        /// Write the witness of the first error to this file.
+        #[arg(long)]
+        witness: Option<PathBuf>,
+        /// Print the report as JSON on stdout.
+        #[arg(long)]
+        json: bool,
+        /// Extra clang flags, after `--`.
+        #[arg(last = true)]
+        clang_flags: Vec<String>,
+    },
+    /// Re-execute a witness written by `ravel check --witness`.
+    Replay {
+        witness: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
     /// Write the canonical bitcode ravel interprets (for benchmarks and debugging).
     Compile {
         file: PathBuf,
@@ -86,8 +139,75 @@ fn main() -> ExitCode {
     }
 }
 
+fn granularity(i: Interleave) -> Granularity {
+    match i {
+        Interleave::Sync => Granularity::Sync,
+        Interleave::All => Granularity::All,
+    }
+}
+
 fn run(cli: Cli) -> Result<u8> {
     match cli.command {
+        Command::Check {
+            file,
+            interleave,
+            engine,
+            timeout,
+            max_executions,
+            max_steps,
+            all_errors,
+            no_races,
+            property,
+            witness,
+            json,
+            clang_flags,
+        } => {
+            let program = Arc::new(ravel_ir::load(&file, &clang_flags)?);
+            let mut opts = ravel_explore::Options {
+                engine: match engine {
+                    EngineArg::Dpor => ravel_explore::Engine::Dpor,
+                    EngineArg::Naive => ravel_explore::Engine::Naive,
+                },
+                granularity: granularity(interleave),
+                detect_races: !no_races,
+                all_errors,
+                max_executions,
+                timeout: timeout.map(Duration::from_secs_f64),
+                max_steps,
+                progress: std::io::IsTerminal::is_terminal(&std::io::stderr()) && !json,
+                ..Default::default()
+            };
+            let property = property.map(|p| check::Property::from_file(&p)).transpose()?;
+            if let Some(p) = property {
+                opts = check::property_options(p, opts);
+            }
+            let started = std::time::Instant::now();
+            let outcome = ravel_explore::check(program.clone(), &opts);
+            let seconds = started.elapsed().as_secs_f64();
+            if opts.progress {
+                eprint!("\r\x1b[K");
+            }
+            if let (Some(path), Some(first)) = (&witness, outcome.errors.first()) {
+                let w = check::complete_witness(&first.witness, &file, &clang_flags, &opts);
+                std::fs::write(path, serde_json::to_string_pretty(&w)?)?;
+            }
+            if json {
+                println!("{}", serde_json::to_string_pretty(&check::to_json(&program, &outcome, seconds))?);
+            } else {
+                eprint!("{}", check::render(&program, &outcome, &opts, seconds));
+            }
+            if let Some(p) = property {
+                let answer = check::svcomp_answer(p, &outcome);
+                println!("{answer}");
+                return Ok(match answer {
+                    "TRUE" => 0,
+                    "FALSE" => 1,
+                    _ => 2,
+                });
+            }
+            Ok(check::exit_code(&outcome.verdict))
+        }
+        Command::Replay { witness, json } => check::replay_file(&witness, json),
         Command::Compile { file, output, clang_flags } => {
             let work = ravel_ir::frontend::Workdir::new()?;
             let bc = ravel_ir::frontend::compile(&file, &clang_flags, &work)?;
@@ -99,10 +219,7 @@ fn run(cli: Cli) -> Result<u8> {
             let mut argv = vec![file.display().to_string()];
             argv.extend(args);
             let config = Config {
-                granularity: match interleave {
-                    Interleave::Sync => Granularity::Sync,
-                    Interleave::All => Granularity::All,
-                },
+                granularity: granularity(interleave),
                 argv,
                 max_steps: max_steps.unwrap_or(u64::MAX),
                 ..Config::default()

@@ -21,13 +21,32 @@ pub struct RunReport {
     error_kind: Option<&'static str>,
 }
 
-fn place(program: &Program, loc: SrcLoc) -> String {
+/// `file:line` of a location.
+pub fn place(program: &Program, loc: SrcLoc) -> String {
     let file = program.files.get(loc.file as usize).map(String::as_str).unwrap_or("?");
     if loc.line == 0 {
         "?".to_string()
     } else {
         format!("{file}:{}", loc.line)
     }
+}
+
+/// The interleaving of visible operations, thread by thread, in source terms.
+pub fn render_interleaving(
+    program: &Program,
+    trace: &[ravel_vm::TraceEntry],
+    name: impl Fn(usize) -> String,
+) -> String {
+    let mut s = String::new();
+    if trace.is_empty() {
+        return s;
+    }
+    let start = trace.len().saturating_sub(60);
+    let _ = writeln!(s, "  interleaving (visible operations in order{}):", if start > 0 { ", last 60" } else { "" });
+    for e in &trace[start..] {
+        let _ = writeln!(s, "    thread {:<8} {:<24} {}", name(e.thread), place(program, e.loc), e.what);
+    }
+    s
 }
 
 impl RunReport {

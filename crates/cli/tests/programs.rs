@@ -15,6 +15,9 @@ struct Expect {
     seeds: u64,
     clang: Vec<String>,
     args: Vec<String>,
+    /// `ravel check` expectations: (interleave, expectation text).
+    checks: Vec<(&'static str, String)>,
+    check_flags: Vec<String>,
 }
 
 fn parse_header(text: &str) -> Option<Expect> {
@@ -35,6 +38,9 @@ fn parse_header(text: &str) -> Option<Expect> {
             "seeds" => e.seeds = value.trim().parse().unwrap_or(3),
             "clang" => e.clang = value.split_whitespace().map(str::to_string).collect(),
             "args" => e.args = value.split_whitespace().map(str::to_string).collect(),
+            "check" => e.checks.push(("sync", value.trim().to_string())),
+            "check-all" => e.checks.push(("all", value.trim().to_string())),
+            "check-flags" => e.check_flags = value.split_whitespace().map(str::to_string).collect(),
             _ => {}
         }
     }
@@ -98,6 +104,73 @@ fn check_run(file: &Path, e: &Expect, run: &str, seed: u64) -> Option<String> {
     None
 }
 
+/// Runs `ravel check` with one engine; returns (verdict, first error kind, executions, blocked).
+fn run_check(
+    file: &Path,
+    e: &Expect,
+    interleave: &str,
+    engine: &str,
+    witness: &Path,
+) -> Result<(String, String, u64, u64), String> {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ravel"));
+    cmd.arg("check").arg(file).args(["--json", "--interleave", interleave, "--engine", engine, "--timeout", "60"]);
+    cmd.arg("--witness").arg(witness).args(&e.check_flags);
+    if !e.clang.is_empty() {
+        cmd.arg("--").args(&e.clang);
+    }
+    let out = cmd.output().map_err(|err| format!("cannot run ravel: {err}"))?;
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).map_err(|_| {
+        format!("no JSON from check (exit {:?}): {}", out.status.code(), String::from_utf8_lossy(&out.stderr))
+    })?;
+    let verdict = report["verdict"].as_str().unwrap_or("?").to_string();
+    let kind = report["errors"][0]["kind"].as_str().unwrap_or("").to_string();
+    let stats = &report["stats"];
+    Ok((verdict, kind, stats["executions"].as_u64().unwrap_or(0), stats["blocked"].as_u64().unwrap_or(0)))
+}
+
+/// Checks one `check:` expectation: verdict, error kind, exact counts, witness replay, and
+/// the naive engine's agreement.
+fn check_expectation(file: &Path, e: &Expect, interleave: &str, want: &str) -> Option<String> {
+    let mut words = want.split_whitespace();
+    let want_verdict = words.next().unwrap_or("");
+    let mut want_kind = None;
+    let mut want_exec = None;
+    let mut want_blocked = None;
+    for w in words {
+        if let Some(n) = w.strip_prefix("executions=") {
+            want_exec = n.parse::<u64>().ok();
+        } else if let Some(n) = w.strip_prefix("blocked=") {
+            want_blocked = n.parse::<u64>().ok();
+        } else {
+            want_kind = Some(w.to_string());
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("ravel-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).ok();
+    let witness = dir.join(format!("{}-{interleave}.json", file.file_stem().unwrap().to_string_lossy()));
+    let (verdict, kind, execs, blocked) = match run_check(file, e, interleave, "dpor", &witness) {
+        Ok(r) => r,
+        Err(m) => return Some(format!("[{interleave}] {m}")),
+    };
+    if verdict != want_verdict || want_kind.as_ref().is_some_and(|k| *k != kind) {
+        return Some(format!("[{interleave}] expected `{want}`, got {verdict} {kind}"));
+    }
+    if want_exec.is_some_and(|n| n != execs) || want_blocked.is_some_and(|n| n != blocked) {
+        return Some(format!("[{interleave}] expected `{want}`, got executions={execs} blocked={blocked}"));
+    }
+    if verdict == "unsafe" {
+        let out = Command::new(env!("CARGO_BIN_EXE_ravel")).arg("replay").arg(&witness).arg("--json").output();
+        if out.map(|o| o.status.code()).ok().flatten() != Some(1) {
+            return Some(format!("[{interleave}] the witness does not replay to the error"));
+        }
+    }
+    match run_check(file, e, interleave, "naive", &witness) {
+        Ok((v, ..)) if v == verdict || v == "unknown" => None,
+        Ok((v, k, ..)) => Some(format!("[{interleave}] naive engine disagrees: {v} {k} vs {verdict} {kind}")),
+        Err(m) => Some(format!("[{interleave}] naive: {m}")),
+    }
+}
+
 #[test]
 fn annotated_programs() {
     let mut files: Vec<PathBuf> = std::fs::read_dir(programs_dir())
@@ -111,6 +184,7 @@ fn annotated_programs() {
     let queue = Mutex::new(files.clone());
     let failures = Mutex::new(Vec::new());
     let checked = Mutex::new(0usize);
+    let check_count = Mutex::new(0usize);
     std::thread::scope(|s| {
         for _ in 0..2 {
             s.spawn(|| loop {
@@ -123,6 +197,12 @@ fn annotated_programs() {
                     failures.lock().unwrap().push(format!("{name}: no ravel-test header"));
                     continue;
                 };
+                for (interleave, want) in &e.checks {
+                    if let Some(msg) = check_expectation(&file, &e, interleave, want) {
+                        failures.lock().unwrap().push(format!("{name}: {msg}"));
+                    }
+                    *check_count.lock().unwrap() += 1;
+                }
                 let Some(run) = e.run.clone() else { continue };
                 for seed in 1..=e.seeds {
                     if let Some(msg) = check_run(&file, &e, &run, seed) {
@@ -136,7 +216,11 @@ fn annotated_programs() {
     });
     let failures = failures.into_inner().unwrap();
     let checked = checked.into_inner().unwrap();
-    eprintln!("checked {checked} programs, {} failed", failures.len());
+    let check_count = check_count.into_inner().unwrap();
+    eprintln!("ran {checked} programs and {check_count} check expectations, {} failed", failures.len());
     assert!(failures.is_empty(), "{} of {} programs failed:\n\n{}", failures.len(), files.len(), failures.join("\n\n"));
-    assert!(checked >= 60, "only {checked} programs have run expectations");
+    if filter.is_empty() {
+        assert!(checked >= 60, "only {checked} programs have run expectations");
+        assert!(check_count >= 30, "only {check_count} check expectations");
+    }
 }

@@ -2,13 +2,12 @@
 //! operation it has not been granted, blocks, or the execution ends.
 
 use crate::error::ErrorKind;
-use crate::machine::{Chooser, End, Granularity, Machine, Stop};
+use crate::events::AccessKind;
+use crate::machine::{Chooser, End, Machine, Stop};
 use crate::memory::ObjKind;
 use crate::models::{self, Flow};
 use crate::thread::FrameKind;
-use ravel_ir::{
-    sign_extend, Arg, BinOp, Callee, CastOp, FBinOp, FCmp, FuncId, ICmp, Inst, Opd, Ordering, Program, RmwOp,
-};
+use ravel_ir::{sign_extend, Arg, BinOp, Callee, CastOp, FBinOp, FCmp, FuncId, ICmp, Inst, Opd, Program, RmwOp};
 
 /// Keeps the low `bits` bits.
 #[inline]
@@ -295,15 +294,6 @@ impl Machine {
 
     pub(crate) fn exec_granted(&mut self, t: usize, chooser: &mut dyn Chooser) {
         let _ = self.run(t, chooser, true);
-    }
-
-    /// Whether an access to object `id` with `order` is a scheduling point for thread `t`.
-    #[inline]
-    fn access_visible(&self, t: usize, id: u32, order: Ordering) -> bool {
-        let obj = &self.memory.objects[id as usize];
-        obj.shared
-            && (self.config.granularity == Granularity::All || order != Ordering::NotAtomic)
-            && self.threads[t].atomic_depth == 0
     }
 
     #[inline]
@@ -594,11 +584,8 @@ impl Machine {
                             return Stop::End;
                         }
                     };
-                    if self.access_visible(t, id, *order) {
-                        if !granted {
-                            return Stop::Yield;
-                        }
-                        granted = false;
+                    if !self.gate(t, id, a, *bytes as u64, *order, AccessKind::Read, &mut granted) {
+                        return Stop::Yield;
                     }
                     if *bytes <= 8 {
                         let v = self.memory.load_word(id, off, *bytes as usize);
@@ -620,11 +607,8 @@ impl Machine {
                                 return Stop::End;
                             }
                         };
-                        if self.access_visible(t, id, *order) {
-                            if !granted {
-                                return Stop::Yield;
-                            }
-                            granted = false;
+                        if !self.gate(t, id, a, *bytes as u64, *order, AccessKind::Write, &mut granted) {
+                            return Stop::Yield;
                         }
                         self.memory.store_word(id, off, *bytes as usize, v);
                         if *bytes >= prog.model.ptr_bytes && self.memory.objects[id as usize].shared {
@@ -641,13 +625,11 @@ impl Machine {
                             return Stop::End;
                         }
                     };
-                    if self.access_visible(t, id, *order) {
-                        if !granted {
-                            return Stop::Yield;
-                        }
-                        granted = false;
+                    if !self.gate(t, id, a, *bytes as u64, *order, AccessKind::Write, &mut granted) {
+                        return Stop::Yield;
                     }
                     let b = words_to_bytes(&w);
+                    self.memory.write_epoch += 1;
                     self.memory.objects[id as usize].bytes[off..off + *bytes as usize]
                         .copy_from_slice(&b[..*bytes as usize]);
                     if self.memory.objects[id as usize].shared && *bytes >= prog.model.ptr_bytes {
@@ -665,11 +647,8 @@ impl Machine {
                             return Stop::End;
                         }
                     };
-                    if self.access_visible(t, id, *order) {
-                        if !granted {
-                            return Stop::Yield;
-                        }
-                        granted = false;
+                    if !self.gate(t, id, a, len as u64, *order, AccessKind::Rmw, &mut granted) {
+                        return Stop::Yield;
                     }
                     let old = self.memory.load_word(id, off, len);
                     self.memory.store_word(id, off, len, rmw(*op, *bits, old, v));
@@ -686,11 +665,8 @@ impl Machine {
                             return Stop::End;
                         }
                     };
-                    if self.access_visible(t, id, *order) {
-                        if !granted {
-                            return Stop::Yield;
-                        }
-                        granted = false;
+                    if !self.gate(t, id, a, len as u64, *order, AccessKind::Rmw, &mut granted) {
+                        return Stop::Yield;
                     }
                     let old = self.memory.load_word(id, off, len);
                     let ok = old == e;
@@ -830,7 +806,10 @@ impl Machine {
             return;
         };
         let callee = &prog.functions[func as usize];
-        if !callee.is_var_arg && !callee.atomic && args.len() <= callee.params.len() && args.iter().all(|a| a.byval == 0)
+        if !callee.is_var_arg
+            && !callee.atomic
+            && args.len() <= callee.params.len()
+            && args.iter().all(|a| a.byval == 0)
         {
             self.call_direct(t, func, base, args, dst);
             return;
@@ -900,7 +879,16 @@ impl Machine {
         }
         th.stack_bytes += callee.frame_words as u64 * 8 + 64;
         let kind = FrameKind::Call;
-        th.frames.push(crate::thread::Frame { func, pc: 0, base: new_base, ret: dst, allocas: Vec::new(), va_area: 0, kind, atomic: false });
+        th.frames.push(crate::thread::Frame {
+            func,
+            pc: 0,
+            base: new_base,
+            ret: dst,
+            allocas: Vec::new(),
+            va_area: 0,
+            kind,
+            atomic: false,
+        });
         if th.stack_bytes > self.config.stack_limit {
             let n = th.frames.len();
             self.fail(t, ErrorKind::StackOverflow, format!("stack overflow: recursion too deep ({n} frames)"));
@@ -912,7 +900,8 @@ impl Machine {
         let th = &mut self.threads[t];
         let Some(fr) = th.frames.pop() else { return };
         th.regs.truncate(fr.base);
-        th.stack_bytes = th.stack_bytes.saturating_sub(self.program.functions[fr.func as usize].frame_words as u64 * 8 + 64);
+        th.stack_bytes =
+            th.stack_bytes.saturating_sub(self.program.functions[fr.func as usize].frame_words as u64 * 8 + 64);
         if let (Some((r, _)), Some(caller)) = (fr.ret, th.frames.last()) {
             th.regs[caller.base + r as usize] = v;
         }

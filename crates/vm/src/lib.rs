@@ -2,6 +2,7 @@
 //! models of libc, pthreads and the verification API, and detects program errors.
 
 pub mod error;
+mod events;
 mod interp;
 pub mod libc;
 mod machine;
@@ -13,5 +14,6 @@ mod sync;
 mod thread;
 
 pub use error::{ErrorKind, ProgramError};
+pub use events::{AccessKind, Loc, LogEntry, Pending, PendingKind};
 pub use machine::{Chooser, Config, End, Granularity, Machine, TraceEntry};
 pub use random::{run_random, Nondet, RandomChooser, RunOutcome};

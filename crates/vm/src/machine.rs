@@ -5,6 +5,7 @@
 //! up to its next visible operation.
 
 use crate::error::{ErrorKind, ProgramError};
+use crate::events::{AccessKind, Loc};
 use crate::memory::{Fault, Memory, ObjKind};
 use crate::sync::SyncState;
 use crate::thread::{Frame, FrameKind, Thread, Wait};
@@ -33,6 +34,10 @@ pub struct Config {
     pub max_steps: u64,
     /// Stack bytes per thread before "stack overflow".
     pub stack_limit: u64,
+    /// Record events for an explorer (see [`Machine::take_log`]).
+    pub log_events: bool,
+    /// Keep a readable trace of visible operations (for reports).
+    pub record_trace: bool,
 }
 
 impl Default for Config {
@@ -43,6 +48,8 @@ impl Default for Config {
             argv: vec!["prog".into()],
             max_steps: u64::MAX,
             stack_limit: 64 << 20,
+            log_events: false,
+            record_trace: true,
         }
     }
 }
@@ -104,6 +111,11 @@ pub struct Machine {
     pub exited_with_running_threads: usize,
     /// Wall-clock deadline of the execution (`--timeout`).
     pub deadline: Option<std::time::Instant>,
+    /// Events of the current step (exploration mode).
+    pub(crate) log: Vec<crate::events::LogEntry>,
+    /// Why this execution's events may not capture every conflict (then an exhaustive
+    /// exploration cannot conclude "safe").
+    pub imprecise: Option<String>,
 }
 
 /// Thread `t` stopped: why the interpreter loop returned.
@@ -146,6 +158,8 @@ impl Machine {
             ctype_table: 0,
             exited_with_running_threads: 0,
             deadline,
+            log: Vec::new(),
+            imprecise: None,
         };
         let main = program.main.expect("load checks that main exists");
         let argv = m.setup_argv();
@@ -271,8 +285,10 @@ impl Machine {
         if self.end.is_some() {
             return;
         }
-        let entry = self.describe_pending(t);
-        self.trace.push(entry);
+        if self.config.record_trace {
+            let entry = self.describe_pending(t);
+            self.trace.push(entry);
+        }
         if self.resume_wait(t) {
             self.run_local(t, chooser);
             return;
@@ -286,6 +302,7 @@ impl Machine {
             Wait::None => false,
             Wait::Cond { cond, mutex, .. } => {
                 // A timed wait that nobody signalled times out.
+                self.log_event(Loc::Sync(cond), AccessKind::Rmw);
                 if let Some(c) = self.sync.conds.get_mut(&cond) {
                     c.waiters.retain(|&w| w != t);
                 }
@@ -297,7 +314,8 @@ impl Machine {
                 self.finish_reacquire(t);
                 true
             }
-            Wait::Barrier { .. } => {
+            Wait::Barrier { addr, .. } => {
+                self.log_event(Loc::Sync(addr), AccessKind::Rmw);
                 self.threads[t].wait = Wait::None;
                 self.complete_call(t, Some(0));
                 true
@@ -309,6 +327,7 @@ impl Machine {
         let Wait::Reacquire { mutex, timed_out } = self.threads[t].wait else {
             return;
         };
+        self.log_event(Loc::Sync(mutex), AccessKind::Rmw);
         let kind = self.mutex_kind(mutex);
         let _ = self.sync.try_lock(mutex, kind, t);
         self.threads[t].wait = Wait::None;
@@ -387,6 +406,7 @@ impl Machine {
 
     /// Marks thread `t` finished with `retval` and frees its stack.
     pub(crate) fn finish_thread(&mut self, t: usize) {
+        self.log_event(Loc::ThreadEnd(t), AccessKind::Write);
         let th = &mut self.threads[t];
         th.finished = true;
         let frames = std::mem::take(&mut th.frames);

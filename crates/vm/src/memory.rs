@@ -81,6 +81,11 @@ pub struct Memory {
     last: (u64, u64, ObjId),
     /// Total bytes allocated, to refuse absurd allocations gracefully.
     allocated: u64,
+    /// Set when `read`/`write`/`c_string` touch a shared, writable object (library models
+    /// use these; explorers need to know when such accesses escape their events).
+    pub touched_shared: bool,
+    /// Counts every write to memory, so explorers can tell that nothing changed.
+    pub write_epoch: u64,
 }
 
 /// Lowest address that is not the null page.
@@ -97,6 +102,8 @@ impl Memory {
             ptr_bytes,
             last: (1, 0, 0),
             allocated: 0,
+            touched_shared: false,
+            write_epoch: 0,
         }
     }
 
@@ -284,6 +291,7 @@ impl Memory {
         match obj.kind {
             ObjKind::Global | ObjKind::ConstGlobal => format!("global `{}`", obj.name),
             ObjKind::ThreadLocal => format!("thread-local `{}`", obj.name),
+            ObjKind::Stack if obj.site.line == 0 => "a local variable".to_string(),
             ObjKind::Stack => format!("stack object allocated at line {}", obj.site.line),
             ObjKind::Heap => format!("heap block allocated at line {}", obj.site.line),
             ObjKind::VaArgs => "variadic argument area".into(),
@@ -300,6 +308,7 @@ impl Memory {
 
     /// Writes the low `len` bytes of `v` (already checked).
     pub fn store_word(&mut self, id: ObjId, off: usize, len: usize, v: u64) {
+        self.write_epoch += 1;
         let b = &mut self.objects[id as usize].bytes[off..off + len];
         b.copy_from_slice(&v.to_le_bytes()[..len]);
     }
@@ -310,6 +319,7 @@ impl Memory {
             return Ok(Vec::new());
         }
         let (id, off) = self.check(addr, len, false)?;
+        self.note_shared(id);
         Ok(self.objects[id as usize].bytes[off..off + len as usize].to_vec())
     }
 
@@ -319,6 +329,8 @@ impl Memory {
             return Ok(());
         }
         let (id, off) = self.check(addr, data.len() as u64, true)?;
+        self.note_shared(id);
+        self.write_epoch += 1;
         self.objects[id as usize].bytes[off..off + data.len()].copy_from_slice(data);
         Ok(())
     }
@@ -326,6 +338,7 @@ impl Memory {
     /// Reads a NUL-terminated string starting at `addr` (without the NUL), at most `limit` bytes.
     pub fn c_string(&mut self, addr: u64, limit: Option<usize>) -> Result<Vec<u8>, Fault> {
         let (id, off) = self.check(addr, 1, false)?;
+        self.note_shared(id);
         let bytes = &self.objects[id as usize].bytes[off..];
         let max = limit.unwrap_or(usize::MAX);
         match bytes.iter().take(max).position(|&b| b == 0) {
@@ -335,6 +348,13 @@ impl Memory {
                 ErrorKind::OutOfBounds,
                 format!("string read runs past the end of {} (no terminating NUL)", self.describe(id)),
             )),
+        }
+    }
+
+    fn note_shared(&mut self, id: ObjId) {
+        let obj = &self.objects[id as usize];
+        if obj.shared && obj.kind != ObjKind::ConstGlobal {
+            self.touched_shared = true;
         }
     }
 

@@ -129,15 +129,44 @@ pub(crate) fn call(
 ) -> Flow {
     let args = evaluate(m, t, spec, ret_bits);
     if let Some(f) = pthread::call(m, t, b, &args, chooser) {
+        log_sync(m, b, &args, &f);
         return f;
     }
-    if let Some(f) = stdio::call(m, t, b, &args) {
-        return f;
+    m.memory.touched_shared = false;
+    let f = match stdio::call(m, t, b, &args) {
+        Some(f) => f,
+        None => match intrinsics::call(m, t, b, &args) {
+            Some(f) => f,
+            None => libc::call(m, t, b, &args, chooser),
+        },
+    };
+    if m.memory.touched_shared && m.config.log_events && m.threads.iter().filter(|th| !th.finished).count() > 1 {
+        m.imprecise.get_or_insert_with(|| format!("{b:?} accesses shared memory while several threads run"));
     }
-    if let Some(f) = intrinsics::call(m, t, b, &args) {
-        return f;
+    f
+}
+
+/// Logs the events of a completed synchronisation call for the explorers.
+fn log_sync(m: &mut Machine, b: Builtin, a: &Args, f: &Flow) {
+    use crate::events::{AccessKind, Loc};
+    if !m.config.log_events {
+        return;
     }
-    libc::call(m, t, b, &args, chooser)
+    match (b, f) {
+        (Builtin::CondWait | Builtin::CondTimedWait, Flow::Block) => {
+            m.log_event(Loc::Sync(a.get(1)), AccessKind::Rmw);
+            m.log_event(Loc::Sync(a.get(0)), AccessKind::Rmw);
+        }
+        (_, Flow::Block | Flow::End) => {}
+        (Builtin::ThreadJoin, _) => {
+            if let Some(c) = m.thread_by_handle(a.get(0)) {
+                m.log_event(Loc::ThreadEnd(c), AccessKind::Read);
+            }
+        }
+        (Builtin::BarrierWait, _) | (Builtin::Once, _) => m.log_event(Loc::Sync(a.get(0)), AccessKind::Rmw),
+        (b, _) if crate::events::is_sync_op(b) => m.log_event(Loc::Sync(a.get(0)), AccessKind::Rmw),
+        _ => {}
+    }
 }
 
 pub(crate) fn evaluate<'a>(m: &Machine, t: usize, spec: &'a [Arg], ret_bits: u32) -> Args<'a> {

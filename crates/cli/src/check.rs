@@ -1,0 +1,175 @@
+//! `ravel check` and `ravel replay`: exploration, SV-COMP property mode, witnesses.
+
+use crate::report::{place, render_interleaving};
+use anyhow::{Context, Result};
+use ravel_explore::{Engine, Options, Outcome, Verdict, Witness};
+use ravel_ir::Program;
+use ravel_vm::{End, ErrorKind, Granularity};
+use serde_json::json;
+use std::path::Path;
+use std::sync::Arc;
+
+/// The SV-COMP properties ravel can decide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Property {
+    UnreachCall,
+    NoDataRace,
+    Other,
+}
+
+impl Property {
+    /// Reads a `.prp` file.
+    pub fn from_file(path: &Path) -> Result<Property> {
+        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+        Ok(if text.contains("call(reach_error())") || text.contains("call(__VERIFIER_error())") {
+            Property::UnreachCall
+        } else if text.contains("data-race") {
+            Property::NoDataRace
+        } else {
+            Property::Other
+        })
+    }
+
+    /// Whether an error of this kind violates the property.
+    fn violated_by(self, kind: ErrorKind) -> bool {
+        match self {
+            Property::UnreachCall => kind == ErrorKind::ReachError,
+            Property::NoDataRace => kind == ErrorKind::DataRace,
+            Property::Other => false,
+        }
+    }
+}
+
+/// The SV-COMP answer for an outcome.
+pub fn svcomp_answer(property: Property, outcome: &Outcome) -> &'static str {
+    if property == Property::Other {
+        return "UNKNOWN";
+    }
+    if outcome.errors.iter().any(|e| property.violated_by(e.error.kind)) {
+        return "FALSE";
+    }
+    match (&outcome.verdict, outcome.errors.is_empty()) {
+        (Verdict::Safe, true) => "TRUE",
+        _ => "UNKNOWN",
+    }
+}
+
+/// Options for a property: SV-COMP tasks assume every shared access is a scheduling point.
+pub fn property_options(property: Property, mut opts: Options) -> Options {
+    opts.granularity = Granularity::All;
+    opts.detect_races = property == Property::NoDataRace;
+    // Other errors end their execution; keep going so the property's own violation is found.
+    opts.all_errors = true;
+    opts
+}
+
+/// Exit code of a verdict: 0 safe, 1 unsafe, 2 unknown.
+pub fn exit_code(v: &Verdict) -> u8 {
+    match v {
+        Verdict::Safe => 0,
+        Verdict::Unsafe => 1,
+        Verdict::Unknown(_) => 2,
+    }
+}
+
+fn verdict_text(v: &Verdict) -> String {
+    match v {
+        Verdict::Safe => "safe".into(),
+        Verdict::Unsafe => "unsafe".into(),
+        Verdict::Unknown(why) => format!("unknown ({why})"),
+    }
+}
+
+/// Peak resident memory of this process in MiB, from /proc.
+fn peak_memory_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+/// Renders the outcome of `check` for people (the interleaving comes from a replay of
+/// each error's witness, which also proves it reproduces).
+pub fn render(program: &Arc<Program>, outcome: &Outcome, opts: &Options, seconds: f64) -> String {
+    let mut s = String::new();
+    s.push_str(&format!("ravel: verdict: {}\n", verdict_text(&outcome.verdict)));
+    for found in &outcome.errors {
+        let e = &found.error;
+        s.push_str(&format!("error: {}: {}\n", e.kind.name(), e.message));
+        s.push_str(&format!("  --> {}\n", place(program, e.loc)));
+        if let Ok(m) = ravel_explore::replay(program.clone(), &found.witness, opts, false) {
+            s.push_str(&render_interleaving(program, &m.trace, |t| m.threads[t].name()));
+        }
+    }
+    let st = &outcome.stats;
+    s.push_str(&format!(
+        "  {} executions, {} blocked, {} sleep-set blocked, {} transitions, {seconds:.2}s",
+        st.executions, st.blocked, st.sleep_blocked, st.transitions
+    ));
+    if let Some(mib) = peak_memory_mib() {
+        s.push_str(&format!(", peak memory {mib:.0} MiB"));
+    }
+    s.push('\n');
+    s
+}
+
+pub fn to_json(program: &Arc<Program>, outcome: &Outcome, seconds: f64) -> serde_json::Value {
+    let (verdict, reason) = match &outcome.verdict {
+        Verdict::Safe => ("safe", None),
+        Verdict::Unsafe => ("unsafe", None),
+        Verdict::Unknown(why) => ("unknown", Some(why.clone())),
+    };
+    json!({
+        "verdict": verdict,
+        "reason": reason,
+        "errors": outcome.errors.iter().map(|f| json!({
+            "kind": f.error.kind.name(),
+            "message": f.error.message,
+            "at": place(program, f.error.loc),
+            "witness": f.witness,
+        })).collect::<Vec<_>>(),
+        "stats": outcome.stats,
+        "seconds": seconds,
+        "peak_memory_mib": peak_memory_mib(),
+    })
+}
+
+/// Fills in the witness header so `ravel replay FILE` needs nothing else.
+pub fn complete_witness(w: &Witness, file: &Path, clang_flags: &[String], opts: &Options) -> Witness {
+    let g = opts.granularity;
+    let program = std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
+    Witness {
+        format: "ravel-witness-1".into(),
+        program: program.display().to_string(),
+        clang_flags: clang_flags.to_vec(),
+        interleave: if g == Granularity::All { "all".into() } else { "sync".into() },
+        detect_races: opts.detect_races,
+        ..w.clone()
+    }
+}
+
+/// `ravel replay`: re-executes a witness and reports what happens.
+pub fn replay_file(path: &Path, json_out: bool) -> Result<u8> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let witness: Witness =
+        serde_json::from_str(&text).with_context(|| format!("{} is not a ravel witness", path.display()))?;
+    let program = Arc::new(ravel_ir::load(Path::new(&witness.program), &witness.clang_flags)?);
+    let granularity = if witness.interleave == "all" { Granularity::All } else { Granularity::Sync };
+    let opts = Options { granularity, engine: Engine::Dpor, detect_races: witness.detect_races, ..Options::default() };
+    let m = ravel_explore::replay(program.clone(), &witness, &opts, !json_out)?;
+    let (code, headline) = match &m.end {
+        Some(End::Error(e)) => {
+            (1, format!("error: {}: {}\n  --> {}", e.kind.name(), e.message, place(&program, e.loc)))
+        }
+        Some(End::Exit(s)) => (0, format!("the execution exits with status {s}")),
+        Some(other) => (2, format!("the execution ends: {other:?}")),
+        None => (2, "the witness ends before the execution does".into()),
+    };
+    if json_out {
+        eprintln!("{}", json!({"exit": code, "message": headline}));
+    } else {
+        eprintln!("ravel: replay: {headline}");
+        eprint!("{}", render_interleaving(&program, &m.trace, |t| m.threads[t].name()));
+    }
+    Ok(code)
+}

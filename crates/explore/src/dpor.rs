@@ -1,0 +1,508 @@
+//! Stateless exploration of all thread schedules with dynamic partial-order reduction.
+//!
+//! The explorer drives the vm step by step (a *transition* = one visible operation plus
+//! the thread's local code after it). Two transitions of different threads are dependent
+//! when their footprints conflict. After each transition, the latest earlier dependent
+//! transition that could have been swapped with it (the thread was enabled there and it
+//! is not already ordered before the thread) gets the thread added to its backtrack set
+//! (Flanagan–Godefroid race reversal). Sleep sets stop every reordering of independent
+//! transitions that was already covered, so each Mazurkiewicz class of executions is
+//! completed exactly once; the partial executions sleep sets cut are counted separately.
+//! Backtracking re-executes the program from the start along the recorded schedule.
+
+use crate::clock::VClock;
+use crate::footprint::Footprint;
+use crate::race::RaceDetector;
+use crate::{Engine, FoundError, Options, Stats, Witness, WitnessStep};
+use ravel_ir::Program;
+use ravel_vm::{AccessKind, Chooser, End, Loc, LogEntry, Machine, ProgramError};
+use rustc_hash::FxHashMap;
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Choices handed to the machine: forced values first, then defaults; records what was
+/// chosen and how many alternatives each choice had.
+#[derive(Default)]
+pub(crate) struct ScheduleChooser {
+    pub forced: VecDeque<u64>,
+    /// (value, number of alternatives; 0 = too many to enumerate)
+    pub made: Vec<(u64, u64)>,
+}
+
+impl Chooser for ScheduleChooser {
+    fn nondet(&mut self, bits: u32, _loc: ravel_ir::SrcLoc) -> u64 {
+        let options = if bits == 1 { 2 } else { 0 };
+        let v = self.forced.pop_front().unwrap_or(0);
+        self.made.push((v, options));
+        v
+    }
+
+    fn choose(&mut self, n: usize) -> usize {
+        let v = self.forced.pop_front().unwrap_or(0);
+        self.made.push((v, n as u64));
+        v as usize
+    }
+}
+
+/// Next choice vector in odometer order, or `None` when every combination was tried.
+fn next_choices(made: &[(u64, u64)]) -> Option<Vec<u64>> {
+    let k = made.iter().rposition(|(v, n)| *n > 0 && v + 1 < *n)?;
+    let mut next: Vec<u64> = made[..k].iter().map(|(v, _)| *v).collect();
+    next.push(made[k].0 + 1);
+    Some(next)
+}
+
+/// The transition taken from a node on the current path.
+#[derive(Clone, Debug)]
+struct Taken {
+    thread: usize,
+    choices: Vec<(u64, u64)>,
+    /// Union over the choice variants explored so far (for the sleep set).
+    union: Footprint,
+}
+
+/// A state on the current path.
+#[derive(Clone, Debug, Default)]
+struct Node {
+    enabled: Vec<usize>,
+    backtrack: Vec<usize>,
+    done: Vec<usize>,
+    sleep: Vec<(usize, Footprint)>,
+    taken: Option<Taken>,
+    /// Spin signatures of threads when last stepped, as of this node.
+    last_sig: Vec<Option<u64>>,
+}
+
+/// Per-transition happens-before data, rebuilt on every replay.
+struct TransInfo {
+    thread: usize,
+    vc: VClock,
+}
+
+/// Where one execution of the current path stands.
+struct Run {
+    machine: Machine,
+    infos: Vec<TransInfo>,
+    /// Dependency history per location: transition indices and kinds.
+    history: FxHashMap<Loc, Vec<(usize, AccessKind)>>,
+    /// Index of each thread's latest transition (for program order), and spawn points.
+    last_of_thread: Vec<Option<usize>>,
+    spawned_at: Vec<Option<usize>>,
+    races: RaceDetector,
+    counts: Vec<u32>,
+}
+
+/// What ended one execution.
+enum Ending {
+    Complete,
+    Blocked,
+    SleepBlocked,
+    Error(ProgramError),
+    Stop(String),
+}
+
+pub(crate) struct Explorer<'a> {
+    program: Arc<Program>,
+    opts: &'a Options,
+    path: Vec<Node>,
+    init_choices: Vec<(u64, u64)>,
+    pub stats: Stats,
+    pub errors: Vec<FoundError>,
+    /// Why "safe" cannot be concluded, if something was not covered.
+    pub incomplete: Option<String>,
+    started: Instant,
+    last_progress_ms: u128,
+}
+
+impl<'a> Explorer<'a> {
+    pub fn new(program: Arc<Program>, opts: &'a Options) -> Self {
+        Explorer {
+            program,
+            opts,
+            path: Vec::new(),
+            init_choices: Vec::new(),
+            stats: Stats::default(),
+            errors: Vec::new(),
+            incomplete: None,
+            started: Instant::now(),
+            last_progress_ms: 0,
+        }
+    }
+
+    fn new_run(&self, init: &[u64]) -> (Run, Vec<(u64, u64)>) {
+        let mut chooser = ScheduleChooser { forced: init.iter().copied().collect(), made: Vec::new() };
+        let config = ravel_vm::Config {
+            granularity: self.opts.granularity,
+            echo_output: false,
+            log_events: true,
+            record_trace: false,
+            max_steps: self.opts.max_steps,
+            ..Default::default()
+        };
+        let deadline = self.opts.timeout.map(|d| self.started + d);
+        let machine = Machine::new(self.program.clone(), config, deadline, &mut chooser);
+        let run = Run {
+            machine,
+            infos: Vec::new(),
+            history: FxHashMap::default(),
+            last_of_thread: vec![None],
+            spawned_at: vec![None],
+            races: RaceDetector::default(),
+            counts: vec![0],
+        };
+        (run, chooser.made)
+    }
+
+    /// Explores everything; stops at the first error unless `all_errors`.
+    pub fn explore(&mut self) {
+        let mut init: Vec<u64> = Vec::new();
+        loop {
+            let (mut run, made) = self.new_run(&init);
+            self.init_choices = made.clone();
+            self.path = vec![Node { last_sig: vec![None], ..Default::default() }];
+            let mut stop = self.forward(&mut run);
+            while !stop {
+                let Some((depth, thread, forced)) = self.backtrack_point() else { break };
+                let mut run = self.replay(depth);
+                self.step(&mut run, depth, thread, &forced, true);
+                stop = self.forward(&mut run);
+            }
+            if stop {
+                return;
+            }
+            match next_choices(&self.init_choices) {
+                Some(next) => init = next,
+                None => return,
+            }
+        }
+    }
+
+    /// Re-executes the path up to (not including) the transition at `depth`.
+    fn replay(&mut self, depth: usize) -> Run {
+        let init: Vec<u64> = self.init_choices.iter().map(|(v, _)| *v).collect();
+        let (mut run, _) = self.new_run(&init);
+        for i in 0..depth {
+            let taken = self.path[i].taken.clone().expect("path nodes have transitions");
+            let forced: Vec<u64> = taken.choices.iter().map(|(v, _)| *v).collect();
+            self.execute(&mut run, taken.thread, &forced, false);
+        }
+        run
+    }
+
+    /// Finds the deepest node with an unexplored alternative, trimming the path to it.
+    fn backtrack_point(&mut self) -> Option<(usize, usize, Vec<u64>)> {
+        while !self.path.is_empty() {
+            let depth = self.path.len() - 1;
+            let node = &mut self.path[depth];
+            if let Some(taken) = node.taken.clone() {
+                if let Some(next) = next_choices(&taken.choices) {
+                    return Some((depth, taken.thread, next));
+                }
+                node.sleep.push((taken.thread, taken.union.clone()));
+                node.done.push(taken.thread);
+                node.taken = None;
+            }
+            let next = node
+                .backtrack
+                .iter()
+                .copied()
+                .find(|t| !node.done.contains(t) && !node.sleep.iter().any(|(s, _)| s == t));
+            if let Some(t) = next {
+                return Some((depth, t, Vec::new()));
+            }
+            self.path.pop();
+        }
+        None
+    }
+
+    /// Runs the current execution to its end from the last node of the path. Returns true
+    /// when the whole exploration must stop.
+    fn forward(&mut self, run: &mut Run) -> bool {
+        let ending = loop {
+            if let Some(end) = &run.machine.end {
+                break match end.clone() {
+                    End::Exit(_) => Ending::Complete,
+                    End::Abort(_) | End::AssumeFailed(_) => Ending::Blocked,
+                    End::Error(e) => Ending::Error(e),
+                    End::Unsupported { what, loc, .. } => {
+                        let file = self.program.files.get(loc.file as usize).cloned().unwrap_or_default();
+                        Ending::Stop(format!("unsupported: {what} at {file}:{}", loc.line))
+                    }
+                    End::Limit(why) => Ending::Stop(why),
+                };
+            }
+            if let Some(why) = self.limit_reached(run) {
+                break Ending::Stop(why);
+            }
+            let depth = self.path.len() - 1;
+            let enabled = self.enabled_now(run, depth);
+            self.path[depth].enabled = enabled.clone();
+            if enabled.is_empty() {
+                let spinning = (0..run.machine.threads.len()).any(|t| self.is_spinning(run, depth, t));
+                if spinning {
+                    break Ending::Blocked;
+                }
+                run.machine.report_deadlock();
+                continue;
+            }
+            let node = &self.path[depth];
+            let candidates: Vec<usize> =
+                enabled.iter().copied().filter(|t| !node.sleep.iter().any(|(s, _)| s == t)).collect();
+            let Some(&t) = candidates.first() else { break Ending::SleepBlocked };
+            let node = &mut self.path[depth];
+            node.backtrack = if self.opts.engine == Engine::Naive { enabled.clone() } else { vec![t] };
+            self.step(run, depth, t, &[], true);
+        };
+        self.finish_execution(run, ending)
+    }
+
+    fn progress(&mut self) {
+        if !self.opts.progress {
+            return;
+        }
+        let now = self.started.elapsed();
+        if now.as_millis() < self.last_progress_ms + 500 {
+            return;
+        }
+        self.last_progress_ms = now.as_millis();
+        let n = self.stats.executions + self.stats.blocked;
+        eprint!("\r\x1b[K{n} executions ({:.0}/s), {:.1}s", n as f64 / now.as_secs_f64().max(1e-9), now.as_secs_f64());
+    }
+
+    fn limit_reached(&self, run: &Run) -> Option<String> {
+        if let Some(max) = self.opts.max_executions {
+            if self.stats.executions + self.stats.blocked >= max {
+                return Some(format!("the exploration reached {max} executions (--max-executions)"));
+            }
+        }
+        if self.opts.timeout.is_some_and(|d| self.started.elapsed() > d) {
+            return Some("the time limit was reached (--timeout)".into());
+        }
+        if run.infos.len() >= self.opts.max_depth {
+            return Some(format!("an execution exceeded {} scheduling steps (--max-depth)", self.opts.max_depth));
+        }
+        None
+    }
+
+    /// A thread spins when it is back at the same local state with no memory written
+    /// since its last step: it cannot make progress until another thread writes.
+    fn is_spinning(&self, run: &Run, depth: usize, t: usize) -> bool {
+        let m = &run.machine;
+        if t >= m.threads.len() || m.threads[t].finished {
+            return false;
+        }
+        self.path[depth].last_sig.get(t).copied().flatten() == Some(m.spin_signature(t))
+    }
+
+    fn enabled_now(&self, run: &mut Run, depth: usize) -> Vec<usize> {
+        let enabled = run.machine.enabled();
+        enabled.into_iter().filter(|&t| !self.is_spinning(run, depth, t)).collect()
+    }
+
+    /// Executes a transition of `t` from the node at `depth` and appends the child node.
+    fn step(&mut self, run: &mut Run, depth: usize, t: usize, forced: &[u64], analyse: bool) {
+        let sig = run.machine.spin_signature(t);
+        let (footprint, made) = self.execute(run, t, forced, analyse);
+        let node = &mut self.path[depth];
+        let mut union = node.taken.as_ref().filter(|k| k.thread == t).map(|k| k.union.clone()).unwrap_or_default();
+        union.extend(&footprint);
+        let sleep: Vec<(usize, Footprint)> = if self.opts.engine == Engine::Naive {
+            Vec::new()
+        } else {
+            node.sleep.iter().filter(|(q, fp)| *q != t && !fp.conflicts(&footprint)).cloned().collect()
+        };
+        let mut last_sig = node.last_sig.clone();
+        if last_sig.len() < run.machine.threads.len() {
+            last_sig.resize(run.machine.threads.len(), None);
+        }
+        last_sig[t] = Some(sig);
+        node.taken = Some(Taken { thread: t, choices: made, union });
+        self.path.truncate(depth + 1);
+        self.path.push(Node { sleep, last_sig, ..Default::default() });
+    }
+
+    /// Runs one transition of `t` on the machine and updates the execution's
+    /// happens-before data; with `analyse`, races add backtrack points to the path.
+    fn execute(&mut self, run: &mut Run, t: usize, forced: &[u64], analyse: bool) -> (Footprint, Vec<(u64, u64)>) {
+        let mut chooser = ScheduleChooser { forced: forced.iter().copied().collect(), made: Vec::new() };
+        run.machine.step(t, &mut chooser);
+        let log = run.machine.take_log();
+        if run.machine.end.is_none() && self.opts.detect_races {
+            if let Some(race) = run.races.transition(t, &log) {
+                run.machine.end = Some(End::Error(crate::race::race_error(&mut run.machine, &race)));
+            }
+        }
+        let mut footprint = Footprint::default();
+        for entry in &log {
+            match entry {
+                LogEntry::Event { loc, kind, .. } => footprint.0.push((*loc, *kind)),
+                LogEntry::Spawn { child } => {
+                    if run.spawned_at.len() <= *child {
+                        run.spawned_at.resize(child + 1, None);
+                        run.last_of_thread.resize(child + 1, None);
+                        run.counts.resize(child + 1, 0);
+                    }
+                    run.spawned_at[*child] = Some(run.infos.len());
+                }
+                LogEntry::Plain { .. } => {}
+            }
+        }
+        if chooser.made.iter().any(|(_, n)| *n == 0) {
+            self.incomplete
+                .get_or_insert_with(|| "a nondeterministic input wider than a bool is not enumerated".into());
+        }
+        if let Some(why) = &run.machine.imprecise {
+            self.incomplete.get_or_insert_with(|| why.clone());
+        }
+        let vc = self.happens_before(run, t, &footprint, analyse);
+        let index = run.infos.len();
+        run.infos.push(TransInfo { thread: t, vc });
+        for (loc, kind) in &footprint.0 {
+            run.history.entry(*loc).or_default().push((index, *kind));
+        }
+        if run.last_of_thread.len() <= t {
+            run.last_of_thread.resize(t + 1, None);
+        }
+        run.last_of_thread[t] = Some(index);
+        self.stats.transitions += 1;
+        (footprint, chooser.made)
+    }
+
+    /// Computes the clock of the new transition; with `analyse`, adds backtrack points for
+    /// the latest reversible race of each accessed location.
+    fn happens_before(&mut self, run: &mut Run, t: usize, fp: &Footprint, analyse: bool) -> VClock {
+        let mut vc = match run.last_of_thread.get(t).copied().flatten() {
+            Some(prev) => run.infos[prev].vc.clone(),
+            None => match run.spawned_at.get(t).copied().flatten() {
+                Some(s) => run.infos[s].vc.clone(),
+                None => VClock::default(),
+            },
+        };
+        let before = vc.clone();
+        let mut dependent: Vec<usize> = Vec::new();
+        for (loc, kind) in &fp.0 {
+            if let Some(h) = run.history.get(loc) {
+                for (j, k) in h {
+                    if *kind != AccessKind::Read || *k != AccessKind::Read {
+                        dependent.push(*j);
+                    }
+                }
+            }
+        }
+        dependent.sort_unstable();
+        dependent.dedup();
+        for j in &dependent {
+            vc.join(&run.infos[*j].vc);
+        }
+        run.counts[t] += 1;
+        vc.set(t, run.counts[t]);
+        if analyse && self.opts.engine == Engine::Dpor {
+            self.add_backtracks(run, t, &before, &vc, &dependent);
+        }
+        vc
+    }
+
+    /// Race reversal (source sets): for every earlier transition `j` of another thread
+    /// that conflicts with the new transition `e` of `t` and is not already ordered
+    /// before `t`, some *initial* of `v` = (the transitions after `j` not ordered after
+    /// it, then `e`) must be explored from the state before `j`.
+    fn add_backtracks(&mut self, run: &Run, t: usize, before: &VClock, e_vc: &VClock, dependent: &[usize]) {
+        let i = run.infos.len();
+        for &j in dependent {
+            let (tj, nj) = (run.infos[j].thread, run.infos[j].vc.get(run.infos[j].thread));
+            if tj == t || before.covers(tj, nj) {
+                continue;
+            }
+            let v: Vec<usize> = (j + 1..i).filter(|&k| !run.infos[k].vc.covers(tj, nj)).collect();
+            let vc_of = |k: usize| if k == i { e_vc } else { &run.infos[k].vc };
+            let thread_of = |k: usize| if k == i { t } else { run.infos[k].thread };
+            let mut initials: Vec<usize> = Vec::new();
+            let mut seen: Vec<usize> = Vec::new();
+            for &k in v.iter().chain(std::iter::once(&i)) {
+                let p = thread_of(k);
+                if seen.contains(&p) {
+                    continue;
+                }
+                seen.push(p);
+                let independent_start = v.iter().take_while(|&&x| x < k).all(|&x| {
+                    let q = thread_of(x);
+                    q == p || !vc_of(k).covers(q, vc_of(x).get(q))
+                });
+                if independent_start {
+                    initials.push(p);
+                }
+            }
+            let node = &mut self.path[j];
+            if initials.iter().any(|p| node.backtrack.contains(p)) {
+                continue;
+            }
+            let pick = if initials.contains(&t) && node.enabled.contains(&t) {
+                Some(t)
+            } else {
+                initials.iter().copied().find(|p| node.enabled.contains(p))
+            };
+            match pick {
+                Some(p) => node.backtrack.push(p),
+                None => {
+                    for q in node.enabled.clone() {
+                        if !node.backtrack.contains(&q) {
+                            node.backtrack.push(q);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Accounts for an ended execution; returns true when exploration must stop.
+    fn finish_execution(&mut self, run: &mut Run, ending: Ending) -> bool {
+        self.progress();
+        match ending {
+            Ending::Complete => self.stats.executions += 1,
+            Ending::Blocked => self.stats.blocked += 1,
+            Ending::SleepBlocked => self.stats.sleep_blocked += 1,
+            Ending::Stop(why) => {
+                self.incomplete.get_or_insert(why);
+                return true;
+            }
+            Ending::Error(error) => {
+                self.stats.executions += 1;
+                let witness = self.witness();
+                let duplicate = self.errors.iter().any(|f| f.error.kind == error.kind && f.error.loc == error.loc);
+                if !duplicate {
+                    self.errors.push(FoundError { error, witness, trace: run.machine.trace.clone() });
+                }
+                return !self.opts.all_errors;
+            }
+        }
+        false
+    }
+
+    /// The schedule of the current path.
+    fn witness(&self) -> Witness {
+        Witness {
+            init_choices: self.init_choices.iter().map(|(v, _)| *v).collect(),
+            steps: self
+                .path
+                .iter()
+                .filter_map(|n| n.taken.as_ref())
+                .map(|k| WitnessStep { thread: k.thread, choices: k.choices.iter().map(|(v, _)| *v).collect() })
+                .collect(),
+            ..Witness::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::next_choices;
+
+    #[test]
+    fn odometer_enumerates_bounded_choices() {
+        assert_eq!(next_choices(&[(0, 2), (0, 2)]), Some(vec![0, 1]));
+        assert_eq!(next_choices(&[(0, 2), (1, 2)]), Some(vec![1]));
+        assert_eq!(next_choices(&[(1, 2), (1, 2)]), None);
+        assert_eq!(next_choices(&[(0, 0)]), None);
+    }
+}

@@ -1,0 +1,192 @@
+//! Exhaustive exploration of thread schedules: the engines behind `ravel check`, with
+//! what they share (statistics, witnesses, race detection, replay).
+
+mod clock;
+mod dpor;
+mod footprint;
+mod race;
+
+use ravel_ir::Program;
+use ravel_vm::{Chooser, Granularity, Machine, ProgramError, TraceEntry};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Which exploration algorithm to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// Dynamic partial-order reduction with sleep sets.
+    Dpor,
+    /// Every interleaving, no reduction (for comparison and cross-checking).
+    Naive,
+}
+
+/// Settings of an exploration.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub engine: Engine,
+    pub granularity: Granularity,
+    /// Report data races (non-atomic conflicting accesses unordered by synchronisation).
+    pub detect_races: bool,
+    /// Keep exploring after an error to collect every distinct one.
+    pub all_errors: bool,
+    pub max_executions: Option<u64>,
+    pub timeout: Option<Duration>,
+    /// Instructions per execution.
+    pub max_steps: u64,
+    /// Scheduling steps per execution.
+    pub max_depth: usize,
+    /// Print a progress line on stderr.
+    pub progress: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            engine: Engine::Dpor,
+            granularity: Granularity::Sync,
+            detect_races: true,
+            all_errors: false,
+            max_executions: None,
+            timeout: None,
+            max_steps: 50_000_000,
+            max_depth: 100_000,
+            progress: false,
+        }
+    }
+}
+
+/// Counters of an exploration.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Stats {
+    /// Complete executions (one per equivalence class).
+    pub executions: u64,
+    /// Executions cut by an assumption, `abort()` or a spin loop nobody can release.
+    pub blocked: u64,
+    /// Partial executions the sleep sets proved redundant.
+    pub sleep_blocked: u64,
+    /// Transitions executed, replays included.
+    pub transitions: u64,
+}
+
+/// One step of a witness: which thread ran, and the choices it made.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct WitnessStep {
+    pub thread: usize,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<u64>,
+}
+
+fn default_true() -> bool {
+    true
+}
+
+/// Everything needed to re-execute one execution exactly.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Witness {
+    /// Format tag, so old files are recognised.
+    pub format: String,
+    pub program: String,
+    pub clang_flags: Vec<String>,
+    pub interleave: String,
+    /// Whether data races were errors in the exploration that found this execution.
+    #[serde(default = "default_true")]
+    pub detect_races: bool,
+    pub init_choices: Vec<u64>,
+    pub steps: Vec<WitnessStep>,
+}
+
+/// An error with the execution that exhibits it.
+#[derive(Clone, Debug)]
+pub struct FoundError {
+    pub error: ProgramError,
+    pub witness: Witness,
+    pub trace: Vec<TraceEntry>,
+}
+
+/// The answer of an exploration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Safe,
+    Unsafe,
+    Unknown(String),
+}
+
+/// Result of [`check`].
+pub struct Outcome {
+    pub verdict: Verdict,
+    pub errors: Vec<FoundError>,
+    pub stats: Stats,
+}
+
+/// Explores all schedules of `program`.
+pub fn check(program: Arc<Program>, opts: &Options) -> Outcome {
+    let mut ex = dpor::Explorer::new(program, opts);
+    ex.explore();
+    let verdict = if !ex.errors.is_empty() {
+        Verdict::Unsafe
+    } else if let Some(why) = ex.incomplete.clone() {
+        Verdict::Unknown(why)
+    } else {
+        Verdict::Safe
+    };
+    Outcome { verdict, errors: ex.errors, stats: ex.stats }
+}
+
+/// Replays the choices of a witness, in order.
+struct ReplayChooser(std::collections::VecDeque<u64>);
+
+impl Chooser for ReplayChooser {
+    fn nondet(&mut self, _bits: u32, _loc: ravel_ir::SrcLoc) -> u64 {
+        self.0.pop_front().unwrap_or(0)
+    }
+
+    fn choose(&mut self, _n: usize) -> usize {
+        self.0.pop_front().unwrap_or(0) as usize
+    }
+}
+
+/// Why a witness does not fit the program.
+#[derive(Debug, thiserror::Error)]
+#[error("the witness does not match this program: {0}")]
+pub struct ReplayError(pub String);
+
+/// Re-executes a witness; returns the machine at the end (its `end` says what happened).
+pub fn replay(
+    program: Arc<Program>,
+    witness: &Witness,
+    opts: &Options,
+    echo_output: bool,
+) -> Result<Machine, ReplayError> {
+    let config = ravel_vm::Config {
+        granularity: opts.granularity,
+        echo_output,
+        log_events: true,
+        max_steps: opts.max_steps,
+        ..Default::default()
+    };
+    let mut chooser = ReplayChooser(witness.init_choices.iter().copied().collect());
+    let mut m = Machine::new(program, config, None, &mut chooser);
+    let mut races = race::RaceDetector::default();
+    for (i, s) in witness.steps.iter().enumerate() {
+        if m.is_done() {
+            return Err(ReplayError(format!("the execution ended before step {i}")));
+        }
+        if !m.enabled().contains(&s.thread) {
+            return Err(ReplayError(format!("thread {} cannot run at step {i}", s.thread)));
+        }
+        let mut chooser = ReplayChooser(s.choices.iter().copied().collect());
+        m.step(s.thread, &mut chooser);
+        let log = m.take_log();
+        if opts.detect_races && m.end.is_none() {
+            if let Some(r) = races.transition(s.thread, &log) {
+                m.end = Some(ravel_vm::End::Error(race::race_error(&mut m, &r)));
+            }
+        }
+    }
+    if !m.is_done() && m.enabled().is_empty() {
+        m.report_deadlock();
+    }
+    m.flush_stdout();
+    Ok(m)
+}

@@ -1,0 +1,181 @@
+//! Data-race detection over one explored execution: happens-before from synchronisation
+//! (vector clocks through synchronisation locations), shadow state per byte for plain
+//! accesses. A race is two accesses of different threads to the same byte, at least one
+//! a write, neither atomic, unordered by happens-before.
+
+use crate::clock::VClock;
+use ravel_ir::SrcLoc;
+use ravel_vm::{AccessKind, Loc, LogEntry};
+use rustc_hash::FxHashMap;
+
+/// The last accesses of one byte.
+#[derive(Clone, Debug, Default)]
+struct Shadow {
+    write: Option<Access>,
+    reads: Vec<Access>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Access {
+    thread: usize,
+    epoch: u32,
+    at: SrcLoc,
+}
+
+/// A detected race: the earlier and the later access.
+#[derive(Clone, Debug)]
+pub struct Race {
+    pub addr: u64,
+    pub first: (usize, SrcLoc, bool),
+    pub second: (usize, SrcLoc, bool),
+}
+
+/// Happens-before state of one execution.
+#[derive(Default)]
+pub struct RaceDetector {
+    threads: Vec<VClock>,
+    sync: FxHashMap<Loc, VClock>,
+    shadow: FxHashMap<u64, Shadow>,
+}
+
+impl RaceDetector {
+    fn clock(&mut self, t: usize) -> &mut VClock {
+        while self.threads.len() <= t {
+            // A thread's own epochs start at 1, so its first accesses are never "covered"
+            // by a clock that knows nothing of it.
+            let mut c = VClock::default();
+            c.set(self.threads.len(), 1);
+            self.threads.push(c);
+        }
+        &mut self.threads[t]
+    }
+
+    fn tick(&mut self, t: usize) {
+        let c = self.clock(t);
+        let v = c.get(t) + 1;
+        c.set(t, v);
+    }
+
+    /// Processes the log of one transition of thread `t`; returns the first race found.
+    pub fn transition(&mut self, t: usize, log: &[LogEntry]) -> Option<Race> {
+        self.tick(t);
+        for entry in log {
+            match entry {
+                LogEntry::Event { loc, kind, atomic: true, .. } => {
+                    let clock = self.clock(t).clone();
+                    let l = self.sync.entry(*loc).or_default();
+                    if *kind != AccessKind::Write {
+                        let acquired = l.clone();
+                        self.clock(t).join(&acquired);
+                    }
+                    if *kind != AccessKind::Read {
+                        self.sync.entry(*loc).or_default().join(&clock);
+                        // Accesses after a release are not covered by it.
+                        self.tick(t);
+                    }
+                }
+                LogEntry::Event { kind, atomic: false, addr, len, at, .. } => {
+                    if let Some(r) = self.plain(t, *addr, *len, *kind != AccessKind::Read, *at) {
+                        return Some(r);
+                    }
+                }
+                LogEntry::Plain { thread, addr, len, write, at } => {
+                    if let Some(r) = self.plain(*thread, *addr, *len, *write, *at) {
+                        return Some(r);
+                    }
+                }
+                LogEntry::Spawn { child } => {
+                    let parent = self.clock(t).clone();
+                    self.clock(*child).join(&parent);
+                    self.tick(t);
+                }
+            }
+        }
+        None
+    }
+
+    fn plain(&mut self, t: usize, addr: u64, len: u64, write: bool, at: SrcLoc) -> Option<Race> {
+        let clock = self.clock(t).clone();
+        let me = Access { thread: t, epoch: clock.get(t), at };
+        let mut race = None;
+        for a in addr..addr + len.max(1) {
+            let sh = self.shadow.entry(a).or_default();
+            let unordered = |x: &Access| x.thread != t && !clock.covers(x.thread, x.epoch);
+            if race.is_none() {
+                if let Some(w) = sh.write.filter(|w| unordered(w)) {
+                    race = Some(Race { addr: a, first: (w.thread, w.at, true), second: (t, at, write) });
+                } else if write {
+                    if let Some(r) = sh.reads.iter().find(|r| unordered(r)) {
+                        race = Some(Race { addr: a, first: (r.thread, r.at, false), second: (t, at, write) });
+                    }
+                }
+            }
+            if write {
+                sh.write = Some(me);
+                sh.reads.clear();
+            } else {
+                sh.reads.retain(|r| r.thread != t);
+                sh.reads.push(me);
+            }
+        }
+        race
+    }
+}
+
+/// The program error reporting a race, with names for the location and threads.
+pub fn race_error(m: &mut ravel_vm::Machine, race: &Race) -> ravel_vm::ProgramError {
+    let what = m.symbolize(race.addr);
+    let rw = |w: bool| if w { "write" } else { "read" };
+    let message = format!(
+        "data race on {what}: {} in thread {} at line {} and {} in thread {} at line {}",
+        rw(race.first.2),
+        m.threads[race.first.0].name(),
+        race.first.1.line,
+        rw(race.second.2),
+        m.threads[race.second.0].name(),
+        race.second.1.line
+    );
+    ravel_vm::ProgramError { kind: ravel_vm::ErrorKind::DataRace, message, thread: race.second.0, loc: race.second.1 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plain(thread: usize, addr: u64, write: bool) -> LogEntry {
+        LogEntry::Plain { thread, addr, len: 4, write, at: SrcLoc::default() }
+    }
+
+    fn sync(kind: AccessKind) -> LogEntry {
+        LogEntry::Event { loc: Loc::Sync(64), kind, atomic: true, addr: 0, len: 0, at: SrcLoc::default() }
+    }
+
+    #[test]
+    fn unordered_writes_race() {
+        let mut d = RaceDetector::default();
+        assert!(d.transition(0, &[LogEntry::Spawn { child: 1 }]).is_none());
+        assert!(d.transition(0, &[plain(0, 100, true)]).is_none());
+        assert!(d.transition(1, &[plain(1, 100, true)]).is_some());
+    }
+
+    #[test]
+    fn lock_orders_accesses_but_not_after_release() {
+        let mut d = RaceDetector::default();
+        d.transition(0, &[LogEntry::Spawn { child: 1 }]);
+        assert!(d.transition(0, &[sync(AccessKind::Rmw), plain(0, 100, true), sync(AccessKind::Rmw)]).is_none());
+        assert!(d.transition(1, &[sync(AccessKind::Rmw), plain(1, 100, true)]).is_none());
+        let mut d = RaceDetector::default();
+        d.transition(0, &[LogEntry::Spawn { child: 1 }]);
+        d.transition(0, &[sync(AccessKind::Rmw), sync(AccessKind::Rmw), plain(0, 100, true)]);
+        assert!(d.transition(1, &[sync(AccessKind::Rmw), plain(1, 100, false)]).is_some());
+    }
+
+    #[test]
+    fn reads_do_not_race_with_reads() {
+        let mut d = RaceDetector::default();
+        d.transition(0, &[LogEntry::Spawn { child: 1 }]);
+        d.transition(0, &[plain(0, 100, false)]);
+        assert!(d.transition(1, &[plain(1, 100, false)]).is_none());
+        assert!(d.transition(1, &[plain(1, 102, true)]).is_some());
+    }
+}

@@ -1,0 +1,219 @@
+//! What the explorers observe of an execution: the shared accesses and synchronisation
+//! operations each step performs (as events on locations), and what a stopped thread is
+//! about to do.
+
+use crate::machine::Machine;
+use crate::memory::ObjKind;
+use crate::thread::Wait;
+use ravel_ir::{Builtin, Callee, Inst, Ordering, SrcLoc};
+
+/// A location events conflict on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Loc {
+    /// An aligned 8-byte word of memory.
+    Mem(u64),
+    /// A synchronisation object (mutex, condition variable, ...) by address.
+    Sync(u64),
+    /// The termination of a thread, which `pthread_join` reads.
+    ThreadEnd(usize),
+}
+
+/// How an event touches its location.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AccessKind {
+    Read,
+    Write,
+    /// Atomic read-modify-write (also every synchronisation operation).
+    Rmw,
+}
+
+/// One entry of the per-step log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LogEntry {
+    /// A scheduling-relevant access; `atomic` for synchronisation, atomic instructions and
+    /// accesses inside atomic sections (these synchronise and never race).
+    Event { loc: Loc, kind: AccessKind, atomic: bool, addr: u64, len: u64, at: SrcLoc },
+    /// A non-atomic shared access that is not a scheduling point (checked for races), by
+    /// `thread` (a new thread's first code runs inside its creator's step).
+    Plain { thread: usize, addr: u64, len: u64, write: bool, at: SrcLoc },
+    /// The step created thread `child`.
+    Spawn { child: usize },
+}
+
+/// What a stopped thread will do when stepped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PendingKind {
+    Access(Loc, AccessKind),
+    Spawn,
+    Join(usize),
+    /// A visible operation without a location (output, yield, atomic section entry).
+    Other,
+}
+
+/// The pending operation of a thread and whether it can run now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pending {
+    pub kind: PendingKind,
+    pub enabled: bool,
+}
+
+/// Whether a builtin is a synchronisation operation on the object its first argument names.
+pub(crate) fn is_sync_op(b: Builtin) -> bool {
+    use Builtin::*;
+    matches!(
+        b,
+        MutexInit
+            | MutexLock
+            | MutexTryLock
+            | MutexTimedLock
+            | MutexUnlock
+            | MutexDestroy
+            | CondInit
+            | CondSignal
+            | CondBroadcast
+            | CondDestroy
+            | RwInit
+            | RwRdLock
+            | RwWrLock
+            | RwTryRdLock
+            | RwTryWrLock
+            | RwUnlock
+            | RwDestroy
+            | BarrierInit
+            | BarrierWait
+            | BarrierDestroy
+            | SemInit
+            | SemWait
+            | SemTryWait
+            | SemTimedWait
+            | SemPost
+            | SemDestroy
+            | SemGetValue
+            | SpinInit
+            | SpinLock
+            | SpinTryLock
+            | SpinUnlock
+            | SpinDestroy
+    )
+}
+
+impl Machine {
+    /// Logs an event when the machine records events (exploration mode).
+    #[inline]
+    pub(crate) fn log_event(&mut self, loc: Loc, kind: AccessKind) {
+        if self.config.log_events {
+            self.log.push(LogEntry::Event { loc, kind, atomic: true, addr: 0, len: 0, at: SrcLoc::default() });
+        }
+    }
+
+    /// Decides whether a shared-memory access of thread `t` is a scheduling point and logs
+    /// it. Returns false when the thread must stop before the access.
+    #[inline]
+    pub(crate) fn gate(
+        &mut self,
+        t: usize,
+        id: u32,
+        addr: u64,
+        len: u64,
+        order: Ordering,
+        kind: AccessKind,
+        granted: &mut bool,
+    ) -> bool {
+        let obj = &self.memory.objects[id as usize];
+        if !obj.shared || obj.kind == ObjKind::ConstGlobal {
+            return true;
+        }
+        let in_atomic = self.threads[t].atomic_depth > 0;
+        let is_event = in_atomic || order != Ordering::NotAtomic || self.config.granularity == crate::Granularity::All;
+        if is_event && !in_atomic {
+            if !*granted {
+                return false;
+            }
+            *granted = false;
+        }
+        if self.config.log_events {
+            let at = self.current_loc(t);
+            if is_event {
+                if (addr & 7) + len > 8 {
+                    self.imprecise.get_or_insert_with(|| "a shared access spans several memory words".into());
+                }
+                let atomic = in_atomic || order != Ordering::NotAtomic;
+                self.log.push(LogEntry::Event { loc: Loc::Mem(addr & !7), kind, atomic, addr, len, at });
+            } else {
+                self.log.push(LogEntry::Plain { thread: t, addr, len, write: kind != AccessKind::Read, at });
+            }
+        }
+        true
+    }
+
+    /// A fingerprint of thread `t`'s local state together with the memory write counter:
+    /// equal fingerprints at two visits of the same point mean the thread made no progress
+    /// and nothing it could observe changed (a spin loop waiting for another thread).
+    pub fn spin_signature(&self, t: usize) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let th = &self.threads[t];
+        let mut h = rustc_hash::FxHasher::default();
+        self.memory.write_epoch.hash(&mut h);
+        th.frames.len().hash(&mut h);
+        if let Some(fr) = th.frames.last() {
+            (fr.func, fr.pc).hash(&mut h);
+            th.regs[fr.base..].hash(&mut h);
+        }
+        format!("{:?}", th.wait).hash(&mut h);
+        h.finish()
+    }
+
+    /// True when thread `t` is inside an atomic section.
+    pub fn in_atomic(&self, t: usize) -> bool {
+        self.threads[t].atomic_depth > 0
+    }
+
+    /// Takes the events logged since the last call.
+    pub fn take_log(&mut self) -> Vec<LogEntry> {
+        std::mem::take(&mut self.log)
+    }
+
+    /// What thread `t` is stopped at.
+    pub fn pending(&mut self, t: usize) -> Pending {
+        let enabled = self.is_enabled(t);
+        let kind = match self.threads[t].wait {
+            Wait::Cond { cond, .. } => PendingKind::Access(Loc::Sync(cond), AccessKind::Rmw),
+            Wait::Reacquire { mutex, .. } => PendingKind::Access(Loc::Sync(mutex), AccessKind::Rmw),
+            Wait::Barrier { addr, .. } => PendingKind::Access(Loc::Sync(addr), AccessKind::Rmw),
+            Wait::None => self.pending_instruction(t),
+        };
+        Pending { kind, enabled }
+    }
+
+    fn pending_instruction(&mut self, t: usize) -> PendingKind {
+        let prog = self.program.clone();
+        let Some(fr) = self.threads[t].frames.last() else { return PendingKind::Other };
+        let base = fr.base;
+        let regs = &self.threads[t].regs;
+        let word = |o| (crate::interp::rd(&prog, regs, base, o) & prog.model.ptr_mask()) & !7;
+        match prog.functions[fr.func as usize].code.get(fr.pc as usize) {
+            Some(Inst::Load { addr, .. }) => PendingKind::Access(Loc::Mem(word(*addr)), AccessKind::Read),
+            Some(Inst::Store { addr, .. }) => PendingKind::Access(Loc::Mem(word(*addr)), AccessKind::Write),
+            Some(Inst::Rmw { addr, .. } | Inst::CmpXchg { addr, .. }) => {
+                PendingKind::Access(Loc::Mem(word(*addr)), AccessKind::Rmw)
+            }
+            Some(Inst::Call { callee: Callee::Builtin(b), args, .. }) => {
+                let p0 =
+                    args.first().map_or(0, |a| crate::interp::rd(&prog, regs, base, a.opd) & prog.model.ptr_mask());
+                match b {
+                    Builtin::ThreadCreate => PendingKind::Spawn,
+                    Builtin::ThreadJoin => match self.thread_by_handle(p0) {
+                        Some(c) => PendingKind::Join(c),
+                        None => PendingKind::Other,
+                    },
+                    Builtin::CondWait | Builtin::CondTimedWait | Builtin::Once => {
+                        PendingKind::Access(Loc::Sync(p0), AccessKind::Rmw)
+                    }
+                    b if is_sync_op(*b) => PendingKind::Access(Loc::Sync(p0), AccessKind::Rmw),
+                    _ => PendingKind::Other,
+                }
+            }
+            _ => PendingKind::Other,
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/* ravel-test
+ * 3 threads atomically add: every pair of RMWs conflicts: 3!
+ * check: safe executions=6
+ * check-all: safe executions=6
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <assert.h>
+atomic_int c;
+void *w(void *p) { atomic_fetch_add(&c, 1); return 0; }
+int main(void) {
+    pthread_t t[3];
+    for (int i = 0; i < 3; i++) pthread_create(&t[i], 0, w, 0);
+    for (int i = 0; i < 3; i++) pthread_join(t[i], 0);
+    assert(atomic_load(&c) == 3);
+    return 0;
+}
