@@ -26,13 +26,22 @@ use std::time::Instant;
 #[derive(Default)]
 pub(crate) struct ScheduleChooser {
     pub forced: VecDeque<u64>,
-    /// (value, number of alternatives; 0 = too many to enumerate)
+    /// (value, number of alternatives)
     pub made: Vec<(u64, u64)>,
+    /// Set when an input had more values than were tried (so "safe" is out of reach).
+    pub partial: bool,
 }
+
+/// Values tried for an input wider than a bool: enough to reach the branches guarded by
+/// `x != 0`, not a proof (symbolic inputs are the way to exhaust them).
+const WIDE_INPUT_VALUES: u64 = 2;
 
 impl Chooser for ScheduleChooser {
     fn nondet(&mut self, bits: u32, _loc: ravel_ir::SrcLoc) -> u64 {
-        let options = if bits == 1 { 2 } else { 0 };
+        if bits > 1 {
+            self.partial = true;
+        }
+        let options = if bits == 1 { 2 } else { WIDE_INPUT_VALUES };
         let v = self.forced.pop_front().unwrap_or(0);
         self.made.push((v, options));
         v
@@ -130,8 +139,8 @@ impl<'a> Explorer<'a> {
         }
     }
 
-    fn new_run(&self, init: &[u64]) -> (Run, Vec<(u64, u64)>) {
-        let mut chooser = ScheduleChooser { forced: init.iter().copied().collect(), made: Vec::new() };
+    fn new_run(&mut self, init: &[u64]) -> (Run, Vec<(u64, u64)>) {
+        let mut chooser = ScheduleChooser { forced: init.iter().copied().collect(), ..Default::default() };
         let config = ravel_vm::Config {
             granularity: self.opts.granularity,
             echo_output: false,
@@ -151,7 +160,16 @@ impl<'a> Explorer<'a> {
             races: RaceDetector::default(),
             counts: vec![0],
         };
+        if chooser.partial {
+            self.note_partial_inputs();
+        }
         (run, chooser.made)
+    }
+
+    fn note_partial_inputs(&mut self) {
+        self.incomplete.get_or_insert_with(|| {
+            format!("nondeterministic integer inputs were only tried with {WIDE_INPUT_VALUES} values")
+        });
     }
 
     /// Explores everything; stops at the first error unless `all_errors`.
@@ -325,7 +343,7 @@ impl<'a> Explorer<'a> {
     /// Runs one transition of `t` on the machine and updates the execution's
     /// happens-before data; with `analyse`, races add backtrack points to the path.
     fn execute(&mut self, run: &mut Run, t: usize, forced: &[u64], analyse: bool) -> (Footprint, Vec<(u64, u64)>) {
-        let mut chooser = ScheduleChooser { forced: forced.iter().copied().collect(), made: Vec::new() };
+        let mut chooser = ScheduleChooser { forced: forced.iter().copied().collect(), ..Default::default() };
         run.machine.step(t, &mut chooser);
         let log = run.machine.take_log();
         if run.machine.end.is_none() && self.opts.detect_races {
@@ -348,9 +366,8 @@ impl<'a> Explorer<'a> {
                 LogEntry::Plain { .. } => {}
             }
         }
-        if chooser.made.iter().any(|(_, n)| *n == 0) {
-            self.incomplete
-                .get_or_insert_with(|| "a nondeterministic input wider than a bool is not enumerated".into());
+        if chooser.partial {
+            self.note_partial_inputs();
         }
         if let Some(why) = &run.machine.imprecise {
             self.incomplete.get_or_insert_with(|| why.clone());
@@ -458,6 +475,9 @@ impl<'a> Explorer<'a> {
     /// Accounts for an ended execution; returns true when exploration must stop.
     fn finish_execution(&mut self, run: &mut Run, ending: Ending) -> bool {
         self.progress();
+        if matches!(ending, Ending::Complete | Ending::Blocked) {
+            self.reverse_termination();
+        }
         match ending {
             Ending::Complete => self.stats.executions += 1,
             Ending::Blocked => self.stats.blocked += 1,
@@ -477,6 +497,20 @@ impl<'a> Explorer<'a> {
             }
         }
         false
+    }
+
+    /// A transition that ends the whole program (exit, abort, a failed assumption) stops
+    /// every other thread, so it conflicts with whatever they would do next: the threads
+    /// still enabled before it must also be explored first.
+    fn reverse_termination(&mut self) {
+        let Some(depth) = self.path.len().checked_sub(2) else { return };
+        let node = &mut self.path[depth];
+        let Some(last) = node.taken.as_ref().map(|k| k.thread) else { return };
+        for q in node.enabled.clone() {
+            if q != last && !node.backtrack.contains(&q) {
+                node.backtrack.push(q);
+            }
+        }
     }
 
     /// The schedule of the current path.
@@ -503,6 +537,6 @@ mod tests {
         assert_eq!(next_choices(&[(0, 2), (0, 2)]), Some(vec![0, 1]));
         assert_eq!(next_choices(&[(0, 2), (1, 2)]), Some(vec![1]));
         assert_eq!(next_choices(&[(1, 2), (1, 2)]), None);
-        assert_eq!(next_choices(&[(0, 0)]), None);
+        assert_eq!(next_choices(&[(0, 1)]), None);
     }
 }

@@ -271,6 +271,8 @@ struct FnLowerer<'c, 'a, 'm> {
     /// Control-flow edges `(from block, to block)`; branch targets hold edge ids until patched.
     edges: Vec<(usize, usize)>,
     blocks: FxHashMap<Name, usize>,
+    /// Instructions an operand needs before the instruction that uses it.
+    prefix: Vec<Inst>,
 }
 
 /// Marks a lowering failure inside a function: it becomes an `Unsupported` instruction.
@@ -287,6 +289,7 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
             locs: Vec::new(),
             edges: Vec::new(),
             blocks: FxHashMap::default(),
+            prefix: Vec::new(),
         }
     }
 
@@ -401,6 +404,9 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
                 self.push(Inst::Unsupported { what: what.into() }, loc);
                 continue;
             }
+            for i in std::mem::take(&mut self.prefix) {
+                self.push(i, loc);
+            }
             // Parallel-copy semantics: go through temporaries when a source is also a target.
             let clobbers = moves.iter().any(
                 |m| matches!(m.src, Opd::Reg(s) if moves.iter().any(|d| s < d.dst + d.words && d.dst < s + m.words)),
@@ -429,6 +435,9 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
     }
 
     fn finish(&mut self, r: Lowered<Vec<Inst>>, loc: SrcLoc, text: impl Fn() -> String) {
+        for i in std::mem::take(&mut self.prefix) {
+            self.push(i, loc);
+        }
         match r {
             Ok(insts) => {
                 for i in insts {
@@ -447,9 +456,31 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
             Operand::LocalOperand { name, .. } => {
                 self.regs.get(name).map(|(r, _)| Opd::Reg(*r)).ok_or_else(|| format!("unknown value {name}"))
             }
-            Operand::ConstantOperand(c) => self.ctx.constant(c),
+            Operand::ConstantOperand(c) => match c.as_ref() {
+                Constant::Undef(ty) | Constant::Poison(ty) if self.is_scalar_int(ty) => Ok(self.undefined_value(ty)),
+                _ => self.ctx.constant(c),
+            },
             Operand::MetadataOperand => Err("metadata operand".into()),
         }
+    }
+
+    fn is_scalar_int(&self, ty: &Type) -> bool {
+        matches!(ty, Type::IntegerType { bits } if *bits <= 64) || matches!(ty, Type::PointerType { .. })
+    }
+
+    /// An undefined value (an uninitialised local, at -O0) is any value: it becomes a
+    /// nondeterministic input, produced right before its use.
+    fn undefined_value(&mut self, ty: &Type) -> Opd {
+        let r = self.alloc_reg(1);
+        let ret_bits = self.int_bits(ty).unwrap_or(64);
+        self.prefix.push(Inst::Call {
+            dst: Some((r, 1)),
+            callee: Callee::Builtin(Builtin::Nondet),
+            args: Box::new([]),
+            fixed_args: 0,
+            ret_bits,
+        });
+        Opd::Reg(r)
     }
 
     fn ty(&self, op: &Operand) -> TypeRef {
@@ -916,7 +947,9 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
             either::Either::Right(Operand::ConstantOperand(c)) => match c.as_ref() {
                 Constant::GlobalReference { name, .. } => {
                     let n = name_str(name);
-                    if let Some(b) = Builtin::from_name(&n).filter(|_| self.is_declaration(&n)) {
+                    // The SV-COMP error functions mean "error reached" whatever their body does.
+                    let always_model = matches!(n.as_str(), "reach_error" | "__VERIFIER_error");
+                    if let Some(b) = Builtin::from_name(&n).filter(|_| always_model || self.is_declaration(&n)) {
                         Callee::Builtin(b)
                     } else if let Some(&f) = self.ctx.func_ids.get(&n) {
                         if self.is_declaration(&n) {
