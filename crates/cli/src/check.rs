@@ -48,9 +48,15 @@ pub fn svcomp_answer(property: Property, outcome: &Outcome) -> &'static str {
     if outcome.errors.iter().any(|e| property.violated_by(e.error.kind)) {
         return "FALSE";
     }
-    match (&outcome.verdict, outcome.errors.is_empty()) {
-        (Verdict::Safe, true) => "TRUE",
-        _ => "UNKNOWN",
+    // A deadlock ends its execution without violating either property; any other error is
+    // undefined behaviour after which the property cannot be judged.
+    let only_deadlocks = outcome.errors.iter().all(|e| e.error.kind == ErrorKind::Deadlock);
+    let complete =
+        outcome.verdict == Verdict::Safe || (outcome.verdict == Verdict::Unsafe && outcome.incomplete.is_none());
+    if only_deadlocks && complete {
+        "TRUE"
+    } else {
+        "UNKNOWN"
     }
 }
 
@@ -58,6 +64,7 @@ pub fn svcomp_answer(property: Property, outcome: &Outcome) -> &'static str {
 pub fn property_options(property: Property, mut opts: Options) -> Options {
     opts.granularity = Granularity::All;
     opts.detect_races = property == Property::NoDataRace;
+    opts.strict_pthread = false;
     // Other errors end their execution; keep going so the property's own violation is found.
     opts.all_errors = true;
     opts
@@ -144,6 +151,7 @@ pub fn complete_witness(w: &Witness, file: &Path, clang_flags: &[String], opts: 
         clang_flags: clang_flags.to_vec(),
         interleave: if g == Granularity::All { "all".into() } else { "sync".into() },
         detect_races: opts.detect_races,
+        strict_pthread: opts.strict_pthread,
         ..w.clone()
     }
 }
@@ -155,7 +163,13 @@ pub fn replay_file(path: &Path, json_out: bool) -> Result<u8> {
         serde_json::from_str(&text).with_context(|| format!("{} is not a ravel witness", path.display()))?;
     let program = Arc::new(ravel_ir::load(Path::new(&witness.program), &witness.clang_flags)?);
     let granularity = if witness.interleave == "all" { Granularity::All } else { Granularity::Sync };
-    let opts = Options { granularity, engine: Engine::Dpor, detect_races: witness.detect_races, ..Options::default() };
+    let opts = Options {
+        granularity,
+        engine: Engine::Dpor,
+        detect_races: witness.detect_races,
+        strict_pthread: witness.strict_pthread,
+        ..Options::default()
+    };
     let m = ravel_explore::replay(program.clone(), &witness, &opts, !json_out)?;
     let (code, headline) = match &m.end {
         Some(End::Error(e)) => {

@@ -54,6 +54,9 @@ impl Chooser for ScheduleChooser {
     }
 }
 
+/// Threads per execution before the exploration gives up (unbounded thread creation).
+const MAX_THREADS: usize = 1000;
+
 /// Next choice vector in odometer order, or `None` when every combination was tried.
 fn next_choices(made: &[(u64, u64)]) -> Option<Vec<u64>> {
     let k = made.iter().rposition(|(v, n)| *n > 0 && v + 1 < *n)?;
@@ -79,8 +82,6 @@ struct Node {
     done: Vec<usize>,
     sleep: Vec<(usize, Footprint)>,
     taken: Option<Taken>,
-    /// Spin signatures of threads when last stepped, as of this node.
-    last_sig: Vec<Option<u64>>,
 }
 
 /// Per-transition happens-before data, rebuilt on every replay.
@@ -100,6 +101,8 @@ struct Run {
     spawned_at: Vec<Option<usize>>,
     races: RaceDetector,
     counts: Vec<u32>,
+    /// Spin signature of each thread when it was last stepped.
+    last_sig: Vec<Option<u64>>,
 }
 
 /// What ended one execution.
@@ -147,6 +150,7 @@ impl<'a> Explorer<'a> {
             log_events: true,
             record_trace: false,
             max_steps: self.opts.max_steps,
+            strict_pthread: self.opts.strict_pthread,
             ..Default::default()
         };
         let deadline = self.opts.timeout.map(|d| self.started + d);
@@ -159,6 +163,7 @@ impl<'a> Explorer<'a> {
             spawned_at: vec![None],
             races: RaceDetector::default(),
             counts: vec![0],
+            last_sig: vec![None],
         };
         if chooser.partial {
             self.note_partial_inputs();
@@ -178,7 +183,7 @@ impl<'a> Explorer<'a> {
         loop {
             let (mut run, made) = self.new_run(&init);
             self.init_choices = made.clone();
-            self.path = vec![Node { last_sig: vec![None], ..Default::default() }];
+            self.path = vec![Node::default()];
             let mut stop = self.forward(&mut run);
             while !stop {
                 let Some((depth, thread, forced)) = self.backtrack_point() else { break };
@@ -254,11 +259,11 @@ impl<'a> Explorer<'a> {
                 break Ending::Stop(why);
             }
             let depth = self.path.len() - 1;
-            let enabled = self.enabled_now(run, depth);
+            let enabled = self.enabled_now(run);
             self.path[depth].enabled = enabled.clone();
             if enabled.is_empty() {
-                let spinning = (0..run.machine.threads.len()).any(|t| self.is_spinning(run, depth, t));
-                if spinning {
+                let spinning = (0..run.machine.threads.len()).any(|t| Self::is_spinning(run, t));
+                if spinning || run.machine.any_stuck() {
                     break Ending::Blocked;
                 }
                 run.machine.report_deadlock();
@@ -300,27 +305,29 @@ impl<'a> Explorer<'a> {
         if run.infos.len() >= self.opts.max_depth {
             return Some(format!("an execution exceeded {} scheduling steps (--max-depth)", self.opts.max_depth));
         }
+        if run.machine.threads.len() > MAX_THREADS {
+            return Some(format!("an execution created more than {MAX_THREADS} threads"));
+        }
         None
     }
 
     /// A thread spins when it is back at the same local state with no memory written
     /// since its last step: it cannot make progress until another thread writes.
-    fn is_spinning(&self, run: &Run, depth: usize, t: usize) -> bool {
+    fn is_spinning(run: &Run, t: usize) -> bool {
         let m = &run.machine;
         if t >= m.threads.len() || m.threads[t].finished {
             return false;
         }
-        self.path[depth].last_sig.get(t).copied().flatten() == Some(m.spin_signature(t))
+        run.last_sig.get(t).copied().flatten() == Some(m.spin_signature(t))
     }
 
-    fn enabled_now(&self, run: &mut Run, depth: usize) -> Vec<usize> {
+    fn enabled_now(&self, run: &mut Run) -> Vec<usize> {
         let enabled = run.machine.enabled();
-        enabled.into_iter().filter(|&t| !self.is_spinning(run, depth, t)).collect()
+        enabled.into_iter().filter(|&t| !Self::is_spinning(run, t)).collect()
     }
 
     /// Executes a transition of `t` from the node at `depth` and appends the child node.
     fn step(&mut self, run: &mut Run, depth: usize, t: usize, forced: &[u64], analyse: bool) {
-        let sig = run.machine.spin_signature(t);
         let (footprint, made) = self.execute(run, t, forced, analyse);
         let node = &mut self.path[depth];
         let mut union = node.taken.as_ref().filter(|k| k.thread == t).map(|k| k.union.clone()).unwrap_or_default();
@@ -330,19 +337,19 @@ impl<'a> Explorer<'a> {
         } else {
             node.sleep.iter().filter(|(q, fp)| *q != t && !fp.conflicts(&footprint)).cloned().collect()
         };
-        let mut last_sig = node.last_sig.clone();
-        if last_sig.len() < run.machine.threads.len() {
-            last_sig.resize(run.machine.threads.len(), None);
-        }
-        last_sig[t] = Some(sig);
         node.taken = Some(Taken { thread: t, choices: made, union });
         self.path.truncate(depth + 1);
-        self.path.push(Node { sleep, last_sig, ..Default::default() });
+        self.path.push(Node { sleep, ..Default::default() });
     }
 
     /// Runs one transition of `t` on the machine and updates the execution's
     /// happens-before data; with `analyse`, races add backtrack points to the path.
     fn execute(&mut self, run: &mut Run, t: usize, forced: &[u64], analyse: bool) -> (Footprint, Vec<(u64, u64)>) {
+        let sig = run.machine.spin_signature(t);
+        if run.last_sig.len() <= t {
+            run.last_sig.resize(t + 1, None);
+        }
+        run.last_sig[t] = Some(sig);
         let mut chooser = ScheduleChooser { forced: forced.iter().copied().collect(), ..Default::default() };
         run.machine.step(t, &mut chooser);
         let log = run.machine.take_log();

@@ -38,6 +38,8 @@ pub struct Options {
     pub max_depth: usize,
     /// Print a progress line on stderr.
     pub progress: bool,
+    /// Relocking a normal mutex is pthread misuse (else the thread hangs, as natively).
+    pub strict_pthread: bool,
 }
 
 impl Default for Options {
@@ -50,8 +52,9 @@ impl Default for Options {
             max_executions: None,
             timeout: None,
             max_steps: 50_000_000,
-            max_depth: 100_000,
+            max_depth: 20_000,
             progress: false,
+            strict_pthread: true,
         }
     }
 }
@@ -92,6 +95,8 @@ pub struct Witness {
     /// Whether data races were errors in the exploration that found this execution.
     #[serde(default = "default_true")]
     pub detect_races: bool,
+    #[serde(default = "default_true")]
+    pub strict_pthread: bool,
     pub init_choices: Vec<u64>,
     pub steps: Vec<WitnessStep>,
 }
@@ -117,6 +122,8 @@ pub struct Outcome {
     pub verdict: Verdict,
     pub errors: Vec<FoundError>,
     pub stats: Stats,
+    /// Why the exploration did not cover everything, if it did not.
+    pub incomplete: Option<String>,
 }
 
 /// Explores all schedules of `program`.
@@ -130,7 +137,7 @@ pub fn check(program: Arc<Program>, opts: &Options) -> Outcome {
     } else {
         Verdict::Safe
     };
-    Outcome { verdict, errors: ex.errors, stats: ex.stats }
+    Outcome { verdict, errors: ex.errors, stats: ex.stats, incomplete: ex.incomplete }
 }
 
 /// Replays the choices of a witness, in order.
@@ -163,6 +170,7 @@ pub fn replay(
         echo_output,
         log_events: true,
         max_steps: opts.max_steps,
+        strict_pthread: opts.strict_pthread,
         ..Default::default()
     };
     let mut chooser = ReplayChooser(witness.init_choices.iter().copied().collect());

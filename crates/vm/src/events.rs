@@ -125,7 +125,9 @@ impl Machine {
         }
         let in_atomic = self.threads[t].atomic_depth > 0;
         let is_event = in_atomic || order != Ordering::NotAtomic || self.config.granularity == crate::Granularity::All;
-        if is_event && !in_atomic {
+        // Outside exploration, a lone thread has nobody to interleave with.
+        let alone = !self.config.log_events && self.live_threads <= 1;
+        if is_event && !in_atomic && !alone {
             if !*granted {
                 return false;
             }
@@ -150,6 +152,11 @@ impl Machine {
     /// equal fingerprints at two visits of the same point mean the thread made no progress
     /// and nothing it could observe changed (a spin loop waiting for another thread).
     pub fn spin_signature(&self, t: usize) -> u64 {
+        self.state_signature(t)
+    }
+
+    /// Hash of thread `t`'s top frame, call depth and wait state with the write counter.
+    pub(crate) fn state_signature(&self, t: usize) -> u64 {
         use std::hash::{Hash, Hasher};
         let th = &self.threads[t];
         let mut h = rustc_hash::FxHasher::default();
@@ -161,6 +168,12 @@ impl Machine {
         }
         format!("{:?}", th.wait).hash(&mut h);
         h.finish()
+    }
+
+    /// True when some live thread loops forever without side effects (the execution does
+    /// not terminate, which is not an error).
+    pub fn any_stuck(&self) -> bool {
+        self.threads.iter().any(|th| !th.finished && th.stuck == Some(self.memory.write_epoch))
     }
 
     /// True when thread `t` is inside an atomic section.

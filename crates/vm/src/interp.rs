@@ -768,11 +768,18 @@ impl Machine {
                 }
                 Inst::Jump { target } => {
                     self.set_pc(t, *target);
+                    if *target <= pc && self.back_edge(t) {
+                        return Stop::Yield;
+                    }
                     continue;
                 }
                 Inst::Branch { cond, then_pc, else_pc } => {
                     let c = rd(&prog, regs, base, *cond) & 1 != 0;
-                    self.set_pc(t, if c { *then_pc } else { *else_pc });
+                    let target = if c { *then_pc } else { *else_pc };
+                    self.set_pc(t, target);
+                    if target <= pc && self.back_edge(t) {
+                        return Stop::Yield;
+                    }
                     continue;
                 }
                 Inst::Switch { val, bits, cases, default } => {
@@ -797,6 +804,31 @@ impl Machine {
             }
             self.set_pc(t, next);
         }
+    }
+
+    /// Called on every backward jump. After many iterations without a visible operation,
+    /// checks whether the thread's state repeats (Brent's cycle detection over a hash of
+    /// its frame and the memory write counter): then it loops forever without side
+    /// effects and is marked stuck. Returns true when it is.
+    fn back_edge(&mut self, t: usize) -> bool {
+        const CHECK_AFTER: u64 = 1 << 16;
+        let th = &mut self.threads[t];
+        th.loop_count += 1;
+        if th.loop_count < CHECK_AFTER {
+            return false;
+        }
+        let sig = self.state_signature(t);
+        let th = &mut self.threads[t];
+        if th.loop_saved == Some(sig) {
+            th.stuck = Some(self.memory.write_epoch);
+            th.loop_count = 0;
+            th.loop_saved = None;
+            return true;
+        }
+        if th.loop_count.is_power_of_two() {
+            th.loop_saved = Some(sig);
+        }
+        false
     }
 
     /// Calls a program function from the Call instruction at the current pc.
@@ -1028,7 +1060,7 @@ impl Machine {
             }
         }
         while let Some(a) = work.pop() {
-            if a < 0x1_0000 {
+            if a < ravel_ir::addr::GLOBAL_BASE || a >= self.memory.top() {
                 continue;
             }
             let Some((id, _)) = self.memory.find(a) else {

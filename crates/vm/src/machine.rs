@@ -34,6 +34,9 @@ pub struct Config {
     pub max_steps: u64,
     /// Stack bytes per thread before "stack overflow".
     pub stack_limit: u64,
+    /// Relocking a normal mutex by its owner is reported as pthread misuse; otherwise the
+    /// thread hangs, as it would natively (SV-COMP semantics).
+    pub strict_pthread: bool,
     /// Record events for an explorer (see [`Machine::take_log`]).
     pub log_events: bool,
     /// Keep a readable trace of visible operations (for reports).
@@ -48,6 +51,7 @@ impl Default for Config {
             argv: vec!["prog".into()],
             max_steps: u64::MAX,
             stack_limit: 64 << 20,
+            strict_pthread: true,
             log_events: false,
             record_trace: true,
         }
@@ -116,6 +120,8 @@ pub struct Machine {
     /// Why this execution's events may not capture every conflict (then an exhaustive
     /// exploration cannot conclude "safe").
     pub imprecise: Option<String>,
+    /// Threads created and not finished.
+    pub(crate) live_threads: usize,
 }
 
 /// Thread `t` stopped: why the interpreter loop returned.
@@ -160,6 +166,7 @@ impl Machine {
             deadline,
             log: Vec::new(),
             imprecise: None,
+            live_threads: 1,
         };
         let main = program.main.expect("load checks that main exists");
         let argv = m.setup_argv();
@@ -289,6 +296,14 @@ impl Machine {
             let entry = self.describe_pending(t);
             self.trace.push(entry);
         }
+        let th = &mut self.threads[t];
+        th.loop_count = 0;
+        th.loop_saved = None;
+        if th.stuck.take().is_some() {
+            // Released by a write: keep looping, the loop may exit now.
+            self.run_local(t, chooser);
+            return;
+        }
         if self.resume_wait(t) {
             self.run_local(t, chooser);
             return;
@@ -407,6 +422,7 @@ impl Machine {
     /// Marks thread `t` finished with `retval` and frees its stack.
     pub(crate) fn finish_thread(&mut self, t: usize) {
         self.log_event(Loc::ThreadEnd(t), AccessKind::Write);
+        self.live_threads -= 1;
         let th = &mut self.threads[t];
         th.finished = true;
         let frames = std::mem::take(&mut th.frames);

@@ -151,6 +151,11 @@ impl Memory {
         })
     }
 
+    /// One past the highest address of any object: larger values are not pointers.
+    pub fn top(&self) -> u64 {
+        self.by_base.last_key_value().map_or(0, |(b, id)| b + self.objects[*id as usize].size + 1)
+    }
+
     fn insert(&mut self, obj: Object) -> ObjId {
         let id = self.objects.len() as ObjId;
         self.allocated += obj.size();

@@ -23,7 +23,7 @@ impl Machine {
     /// True when thread `t` can take a step.
     pub(crate) fn is_enabled(&mut self, t: usize) -> bool {
         let th = &self.threads[t];
-        if th.finished || th.frames.is_empty() {
+        if th.finished || th.frames.is_empty() || th.hung || th.stuck == Some(self.memory.write_epoch) {
             return false;
         }
         match th.wait {

@@ -83,7 +83,13 @@ pub fn run_random(program: Arc<Program>, config: Config, seed: u64, timeout: Opt
     while !m.is_done() {
         let enabled = m.enabled();
         if enabled.is_empty() {
-            m.report_deadlock();
+            if m.any_stuck() {
+                m.end = Some(End::Limit(
+                    "a thread loops forever without side effects (the program does not terminate)".into(),
+                ));
+            } else {
+                m.report_deadlock();
+            }
             break;
         }
         let t = enabled[sched.below(enabled.len())];

@@ -86,6 +86,15 @@ pub struct Thread {
     pub stack_bytes: u64,
     /// Rounds of key destructors already run at exit.
     pub destructor_rounds: u32,
+    /// Backward jumps since the thread's last visible operation, and the state saved for
+    /// cycle detection (Brent's algorithm).
+    pub loop_count: u64,
+    pub loop_saved: Option<u64>,
+    /// Set when the thread loops forever without side effects; holds the memory write
+    /// counter at that moment (a write by another thread may release it).
+    pub stuck: Option<u64>,
+    /// Blocked forever (relock of a normal mutex by its owner, when that is not an error).
+    pub hung: bool,
 }
 
 impl Thread {
@@ -106,6 +115,10 @@ impl Thread {
             slot,
             stack_bytes: 0,
             destructor_rounds: 0,
+            loop_count: 0,
+            loop_saved: None,
+            stuck: None,
+            hung: false,
         }
     }
 

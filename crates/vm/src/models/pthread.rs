@@ -382,6 +382,7 @@ fn create(m: &mut Machine, t: usize, a: &Args, chooser: &mut dyn Chooser) -> Flo
     let mut th = Thread::new(path.clone(), Memory::slot_for(&path));
     th.detached = detached;
     m.threads.push(th);
+    m.live_threads += 1;
     if let Err(e) = m.write_ptr(a.get(0), Machine::handle_of(new)) {
         return fault_flow(m, t, e);
     }
@@ -434,6 +435,10 @@ fn lock(m: &mut Machine, t: usize, b: Builtin, addr: u64) -> Flow {
         (LockOutcome::Busy | LockOutcome::SelfDeadlock, MutexTimedLock) => Flow::Return(ETIMEDOUT),
         (LockOutcome::Deadlock, _) => Flow::Return(EDEADLK),
         (LockOutcome::Busy, _) => Flow::Block,
+        (LockOutcome::SelfDeadlock, _) if !m.config.strict_pthread => {
+            m.threads[t].hung = true;
+            Flow::Block
+        }
         (LockOutcome::SelfDeadlock, _) => {
             misuse(m, t, "relock of a non-recursive mutex by the thread that holds it (self-deadlock)".into())
         }
