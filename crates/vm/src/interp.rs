@@ -584,7 +584,7 @@ impl Machine {
                             return Stop::End;
                         }
                     };
-                    if !self.gate(t, id, a, *bytes as u64, *order, AccessKind::Read, &mut granted) {
+                    if !self.gate(t, id, (a, *bytes as u64), *order, AccessKind::Read, &mut granted) {
                         return Stop::Yield;
                     }
                     if *bytes <= 8 {
@@ -607,7 +607,7 @@ impl Machine {
                                 return Stop::End;
                             }
                         };
-                        if !self.gate(t, id, a, *bytes as u64, *order, AccessKind::Write, &mut granted) {
+                        if !self.gate(t, id, (a, *bytes as u64), *order, AccessKind::Write, &mut granted) {
                             return Stop::Yield;
                         }
                         self.memory.store_word(id, off, *bytes as usize, v);
@@ -625,7 +625,7 @@ impl Machine {
                             return Stop::End;
                         }
                     };
-                    if !self.gate(t, id, a, *bytes as u64, *order, AccessKind::Write, &mut granted) {
+                    if !self.gate(t, id, (a, *bytes as u64), *order, AccessKind::Write, &mut granted) {
                         return Stop::Yield;
                     }
                     let b = words_to_bytes(&w);
@@ -647,7 +647,7 @@ impl Machine {
                             return Stop::End;
                         }
                     };
-                    if !self.gate(t, id, a, len as u64, *order, AccessKind::Rmw, &mut granted) {
+                    if !self.gate(t, id, (a, len as u64), *order, AccessKind::Rmw, &mut granted) {
                         return Stop::Yield;
                     }
                     let old = self.memory.load_word(id, off, len);
@@ -665,7 +665,7 @@ impl Machine {
                             return Stop::End;
                         }
                     };
-                    if !self.gate(t, id, a, len as u64, *order, AccessKind::Rmw, &mut granted) {
+                    if !self.gate(t, id, (a, len as u64), *order, AccessKind::Rmw, &mut granted) {
                         return Stop::Yield;
                     }
                     let old = self.memory.load_word(id, off, len);

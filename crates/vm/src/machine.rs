@@ -217,9 +217,8 @@ impl Machine {
         th.regs.resize(base + f.frame_words as usize, 0);
         for (i, (reg, words)) in f.params.iter().enumerate() {
             if let Some(v) = args.get(i) {
-                for w in 0..(*words as usize).min(v.len()) {
-                    th.regs[base + *reg as usize + w] = v[w];
-                }
+                let n = (*words as usize).min(v.len());
+                th.regs[base + *reg as usize..base + *reg as usize + n].copy_from_slice(&v[..n]);
             }
         }
         th.stack_bytes += f.frame_words as u64 * 8 + 64;
