@@ -312,6 +312,9 @@ impl Machine {
 
     /// Completes the second half of a two-phase operation; true if the thread was waiting.
     fn resume_wait(&mut self, t: usize) -> bool {
+        if self.threads[t].wait != Wait::None {
+            self.memory.write_epoch += 1;
+        }
         match self.threads[t].wait {
             Wait::None => false,
             Wait::Cond { cond, mutex, .. } => {
@@ -422,6 +425,7 @@ impl Machine {
     pub(crate) fn finish_thread(&mut self, t: usize) {
         self.log_event(Loc::ThreadEnd(t), AccessKind::Write);
         self.live_threads -= 1;
+        self.memory.write_epoch += 1;
         let th = &mut self.threads[t];
         th.finished = true;
         let frames = std::mem::take(&mut th.frames);

@@ -129,6 +129,8 @@ pub(crate) fn call(
 ) -> Flow {
     let args = evaluate(m, t, spec, ret_bits);
     if let Some(f) = pthread::call(m, t, b, &args, chooser) {
+        // Synchronisation state changed: a thread polling it is not spinning uselessly.
+        m.memory.write_epoch += 1;
         log_sync(m, b, &args, &f);
         return f;
     }
