@@ -154,17 +154,17 @@ impl Machine {
         self.state_signature(t)
     }
 
-    /// Hash of thread `t`'s top frame, call depth and wait state with the write counter.
+    /// Hash of thread `t`'s whole call stack (functions, pcs, registers) and wait state,
+    /// with the memory write counter.
     pub(crate) fn state_signature(&self, t: usize) -> u64 {
         use std::hash::{Hash, Hasher};
         let th = &self.threads[t];
         let mut h = rustc_hash::FxHasher::default();
         self.memory.write_epoch.hash(&mut h);
-        th.frames.len().hash(&mut h);
-        if let Some(fr) = th.frames.last() {
-            (fr.func, fr.pc).hash(&mut h);
-            th.regs[fr.base..].hash(&mut h);
+        for fr in &th.frames {
+            (fr.func, fr.pc, fr.base).hash(&mut h);
         }
+        th.regs.hash(&mut h);
         format!("{:?}", th.wait).hash(&mut h);
         h.finish()
     }

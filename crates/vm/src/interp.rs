@@ -317,21 +317,26 @@ impl Machine {
     pub(crate) fn run(&mut self, t: usize, chooser: &mut dyn Chooser, mut granted: bool) -> Stop {
         let prog = self.program.clone();
         let ptr_mask = prog.model.ptr_mask();
+        if self.end.is_some() {
+            return Stop::End;
+        }
+        // Limits are checked every 2^20 instructions or at the step limit, whichever first.
+        let mut next_check = self.steps + (1 << 20).min(self.config.max_steps.saturating_sub(self.steps));
         loop {
-            if self.end.is_some() {
-                return Stop::End;
-            }
             self.steps += 1;
-            if self.steps > self.config.max_steps {
-                self.end = Some(End::Limit(format!(
-                    "the execution ran more than {} instructions (--max-steps)",
-                    self.config.max_steps
-                )));
-                return Stop::End;
-            }
-            if self.steps & 0xf_ffff == 0 && self.deadline.is_some_and(|d| std::time::Instant::now() > d) {
-                self.end = Some(End::Limit("the time limit was reached (--timeout)".into()));
-                return Stop::End;
+            if self.steps >= next_check {
+                if self.steps > self.config.max_steps {
+                    self.end = Some(End::Limit(format!(
+                        "the execution ran more than {} instructions (--max-steps)",
+                        self.config.max_steps
+                    )));
+                    return Stop::End;
+                }
+                if self.deadline.is_some_and(|d| std::time::Instant::now() > d) {
+                    self.end = Some(End::Limit("the time limit was reached (--timeout)".into()));
+                    return Stop::End;
+                }
+                next_check = self.steps + (1 << 20).min(self.config.max_steps + 1 - self.steps);
             }
             let th = &self.threads[t];
             let Some(fr) = th.frames.last() else {
@@ -893,6 +898,7 @@ impl Machine {
         let prog = &self.program;
         let callee = &prog.functions[func as usize];
         let th = &mut self.threads[t];
+        th.loop_count = 0;
         let new_base = th.regs.len();
         th.regs.resize(new_base + callee.frame_words as usize, 0);
         for (a, (preg, pwords)) in args.iter().zip(&callee.params) {
@@ -930,6 +936,7 @@ impl Machine {
     /// Returns a one-word value from a frame with nothing to release.
     fn return_simple(&mut self, t: usize, v: u64) {
         let th = &mut self.threads[t];
+        th.loop_count = 0;
         let Some(fr) = th.frames.pop() else { return };
         th.regs.truncate(fr.base);
         th.stack_bytes =
@@ -943,6 +950,7 @@ impl Machine {
     pub(crate) fn return_from(&mut self, t: usize, value: Option<Vec<u64>>) {
         let prog = self.program.clone();
         let th = &mut self.threads[t];
+        th.loop_count = 0;
         let Some(fr) = th.frames.pop() else { return };
         th.regs.truncate(fr.base);
         th.stack_bytes = th.stack_bytes.saturating_sub(prog.functions[fr.func as usize].frame_words as u64 * 8 + 64);

@@ -222,6 +222,7 @@ impl Machine {
             }
         }
         th.stack_bytes += f.frame_words as u64 * 8 + 64;
+        th.loop_count = 0;
         let atomic = f.atomic;
         if atomic {
             th.atomic_depth += 1;
