@@ -94,6 +94,10 @@ enum Command {
         /// Do not report data races.
         #[arg(long)]
         no_races: bool,
+        /// Try each nondeterministic input with the values 0..N (types with at most N values
+        /// are covered exhaustively; wider ones make "safe" unreachable).
+        #[arg(long, default_value_t = 2)]
+        enumerate_inputs: u64,
         /// SV-COMP mode: check this property file; prints TRUE, FALSE or UNKNOWN last.
         #[arg(long)]
         property: Option<PathBuf>,
@@ -157,6 +161,7 @@ fn run(cli: Cli) -> Result<u8> {
             max_steps,
             all_errors,
             no_races,
+            enumerate_inputs,
             property,
             witness,
             json,
@@ -175,6 +180,7 @@ fn run(cli: Cli) -> Result<u8> {
                 timeout: timeout.map(Duration::from_secs_f64),
                 max_steps,
                 progress: std::io::IsTerminal::is_terminal(&std::io::stderr()) && !json,
+                input_domain: enumerate_inputs.max(1),
                 ..Default::default()
             };
             let property = property.map(|p| check::Property::from_file(&p)).transpose()?;

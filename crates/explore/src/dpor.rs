@@ -30,18 +30,17 @@ pub(crate) struct ScheduleChooser {
     pub made: Vec<(u64, u64)>,
     /// Set when an input had more values than were tried (so "safe" is out of reach).
     pub partial: bool,
+    /// Values tried per input (the first `domain` values of its type).
+    pub domain: u64,
 }
-
-/// Values tried for an input wider than a bool: enough to reach the branches guarded by
-/// `x != 0`, not a proof (symbolic inputs are the way to exhaust them).
-const WIDE_INPUT_VALUES: u64 = 2;
 
 impl Chooser for ScheduleChooser {
     fn nondet(&mut self, bits: u32, _loc: ravel_ir::SrcLoc) -> u64 {
-        if bits > 1 {
+        let all = if bits >= 64 { u64::MAX } else { 1u64 << bits };
+        if self.domain < all {
             self.partial = true;
         }
-        let options = if bits == 1 { 2 } else { WIDE_INPUT_VALUES };
+        let options = self.domain.min(all);
         let v = self.forced.pop_front().unwrap_or(0);
         self.made.push((v, options));
         v
@@ -143,7 +142,11 @@ impl<'a> Explorer<'a> {
     }
 
     fn new_run(&mut self, init: &[u64]) -> (Run, Vec<(u64, u64)>) {
-        let mut chooser = ScheduleChooser { forced: init.iter().copied().collect(), ..Default::default() };
+        let mut chooser = ScheduleChooser {
+            forced: init.iter().copied().collect(),
+            domain: self.opts.input_domain,
+            ..Default::default()
+        };
         let config = ravel_vm::Config {
             granularity: self.opts.granularity,
             echo_output: false,
@@ -172,8 +175,9 @@ impl<'a> Explorer<'a> {
     }
 
     fn note_partial_inputs(&mut self) {
+        let n = self.opts.input_domain;
         self.incomplete.get_or_insert_with(|| {
-            format!("nondeterministic integer inputs were only tried with {WIDE_INPUT_VALUES} values")
+            format!("nondeterministic inputs were only tried with the values 0..{n} (--enumerate-inputs)")
         });
     }
 
@@ -350,7 +354,11 @@ impl<'a> Explorer<'a> {
             run.last_sig.resize(t + 1, None);
         }
         run.last_sig[t] = Some(sig);
-        let mut chooser = ScheduleChooser { forced: forced.iter().copied().collect(), ..Default::default() };
+        let mut chooser = ScheduleChooser {
+            forced: forced.iter().copied().collect(),
+            domain: self.opts.input_domain,
+            ..Default::default()
+        };
         run.machine.step(t, &mut chooser);
         let log = run.machine.take_log();
         if run.machine.end.is_none() && self.opts.detect_races {

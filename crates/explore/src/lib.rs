@@ -40,6 +40,8 @@ pub struct Options {
     pub progress: bool,
     /// Relocking a normal mutex is pthread misuse (else the thread hangs, as natively).
     pub strict_pthread: bool,
+    /// Values tried for each nondeterministic input (all of them for types this small).
+    pub input_domain: u64,
 }
 
 impl Default for Options {
@@ -55,6 +57,7 @@ impl Default for Options {
             max_depth: 20_000,
             progress: false,
             strict_pthread: true,
+            input_domain: 2,
         }
     }
 }
