@@ -165,7 +165,7 @@ impl Machine {
             (fr.func, fr.pc, fr.base).hash(&mut h);
         }
         th.regs.hash(&mut h);
-        format!("{:?}", th.wait).hash(&mut h);
+        th.wait.hash(&mut h);
         h.finish()
     }
 

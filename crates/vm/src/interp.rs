@@ -817,9 +817,10 @@ impl Machine {
     /// effects and is marked stuck. Returns true when it is.
     fn back_edge(&mut self, t: usize) -> bool {
         const CHECK_AFTER: u64 = 1 << 16;
+        const SAMPLE: u64 = 1 << 10;
         let th = &mut self.threads[t];
         th.loop_count += 1;
-        if th.loop_count < CHECK_AFTER {
+        if th.loop_count < CHECK_AFTER || th.loop_count % SAMPLE != 0 {
             return false;
         }
         let sig = self.state_signature(t);

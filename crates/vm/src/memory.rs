@@ -77,8 +77,8 @@ pub struct Memory {
     by_base: BTreeMap<u64, ObjId>,
     regions: Vec<Region>,
     ptr_bytes: u32,
-    /// Last object hit by a lookup: most accesses go to the same object as the previous one.
-    last: (u64, u64, ObjId),
+    /// Recently found objects, direct-mapped by 4 KiB page: `(start, end, id)`.
+    cache: Box<[(u64, u64, ObjId); CACHE_SLOTS]>,
     /// Total bytes allocated, to refuse absurd allocations gracefully.
     allocated: u64,
     /// Set when `read`/`write`/`c_string` touch a shared, writable object (library models
@@ -87,6 +87,9 @@ pub struct Memory {
     /// Counts every write to memory, so explorers can tell that nothing changed.
     pub write_epoch: u64,
 }
+
+/// Slots of the object lookup cache.
+const CACHE_SLOTS: usize = 64;
 
 /// Lowest address that is not the null page.
 const NULL_PAGE: u64 = 0x1_0000;
@@ -100,7 +103,7 @@ impl Memory {
             by_base: BTreeMap::new(),
             regions: Vec::new(),
             ptr_bytes,
-            last: (1, 0, 0),
+            cache: Box::new([(1, 0, 0); CACHE_SLOTS]),
             allocated: 0,
             touched_shared: false,
             write_epoch: 0,
@@ -206,7 +209,8 @@ impl Memory {
 
     /// The object containing `addr` (alive or not), with the offset.
     pub fn find(&mut self, addr: u64) -> Option<(ObjId, u64)> {
-        let (lo, hi, id) = self.last;
+        let slot = (addr >> 12) as usize % CACHE_SLOTS;
+        let (lo, hi, id) = self.cache[slot];
         if addr >= lo && addr < hi {
             return Some((id, addr - lo));
         }
@@ -214,7 +218,7 @@ impl Memory {
         let obj = &self.objects[id as usize];
         let end = base + obj.size().max(1);
         if addr < end {
-            self.last = (base, end, id);
+            self.cache[slot] = (base, end, id);
             Some((id, addr - base))
         } else {
             None
@@ -399,7 +403,6 @@ impl Memory {
         obj.freed_at = at;
         self.allocated -= obj.size();
         obj.bytes = Vec::new();
-        self.last = (1, 0, 0);
     }
 }
 

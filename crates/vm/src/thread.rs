@@ -39,7 +39,7 @@ pub struct Frame {
 }
 
 /// What a thread waits for after the first half of a two-phase operation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Wait {
     None,
     /// In `pthread_cond_wait` on `cond`, mutex released; `timed` waits may time out.
