@@ -63,59 +63,29 @@ impl Args<'_> {
 /// (so output order between threads follows the schedule) and explicit yields.
 pub(crate) fn is_visible(b: Builtin) -> bool {
     use Builtin::*;
-    matches!(
-        b,
-        ThreadCreate
-            | ThreadJoin
-            | ThreadDetach
-            | ThreadExit
-            | MutexInit
-            | MutexLock
-            | MutexTryLock
-            | MutexTimedLock
-            | MutexUnlock
-            | MutexDestroy
-            | CondInit
-            | CondWait
-            | CondTimedWait
-            | CondSignal
-            | CondBroadcast
-            | CondDestroy
-            | RwInit
-            | RwRdLock
-            | RwWrLock
-            | RwTryRdLock
-            | RwTryWrLock
-            | RwUnlock
-            | RwDestroy
-            | BarrierInit
-            | BarrierWait
-            | BarrierDestroy
-            | SemInit
-            | SemWait
-            | SemTryWait
-            | SemTimedWait
-            | SemPost
-            | SemDestroy
-            | Once
-            | SpinInit
-            | SpinLock
-            | SpinTryLock
-            | SpinUnlock
-            | SpinDestroy
-            | Printf
-            | Fprintf
-            | Vprintf
-            | Vfprintf
-            | Puts
-            | Fputs
-            | Putchar
-            | Fputc
-            | Fwrite
-            | AtomicBegin
-            | Sleep
-            | SchedYield
-    )
+    crate::events::is_sync_op(b)
+        || matches!(
+            b,
+            ThreadCreate
+                | ThreadJoin
+                | ThreadDetach
+                | ThreadExit
+                | CondWait
+                | CondTimedWait
+                | Once
+                | Printf
+                | Fprintf
+                | Vprintf
+                | Vfprintf
+                | Puts
+                | Fputs
+                | Putchar
+                | Fputc
+                | Fwrite
+                | AtomicBegin
+                | Sleep
+                | SchedYield
+        )
 }
 
 /// Runs the model of `b` for thread `t`.
