@@ -820,7 +820,7 @@ impl Machine {
         const SAMPLE: u64 = 1 << 10;
         let th = &mut self.threads[t];
         th.loop_count += 1;
-        if th.loop_count < CHECK_AFTER || th.loop_count % SAMPLE != 0 {
+        if th.loop_count < CHECK_AFTER || !th.loop_count.is_multiple_of(SAMPLE) {
             return false;
         }
         let sig = self.state_signature(t);

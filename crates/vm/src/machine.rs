@@ -436,9 +436,7 @@ impl Machine {
                 self.memory.release(id, None);
             }
         }
-        if t == 0 && self.exit_status.is_none() {
-            // main called pthread_exit: the process ends when the last thread does.
-        }
+        // When main called pthread_exit, the process ends with the last thread.
         if self.threads.iter().all(|th| th.finished) {
             let status = self.exit_status.unwrap_or(0);
             self.end = Some(End::Exit(status));

@@ -118,8 +118,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
         Fshl | Fshr => {
             let (x, y) = (a.get128(0), a.get128(1));
             let s = (a.get128(2) % bits as u128) as u32;
-            let concat = |hi: u128, lo: u128| -> (u128, u128) { (hi, lo) };
-            let (hi, lo) = concat(x, y);
+            let (hi, lo) = (x, y);
             let r = if s == 0 {
                 if b == Fshl {
                     hi

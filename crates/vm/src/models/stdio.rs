@@ -176,11 +176,10 @@ fn to_buffer(m: &mut Machine, t: usize, buf: u64, limit: Option<u64>, mut text: 
 
 pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Flow> {
     use Builtin::*;
-    let out = |r: Result<Vec<u8>, Flow>| r;
     Some(match b {
         Printf | Vprintf => {
             let va = (b == Vprintf).then(|| a.get(1));
-            match out(formatted(m, t, a, 0, va)) {
+            match formatted(m, t, a, 0, va) {
                 Ok(text) => {
                     m.output(1, &text);
                     Flow::Return(text.len() as u64)
