@@ -1,0 +1,429 @@
+//! The core solver: Z3 through the `z3` crate, linked against the system `libz3`.
+//!
+//! # Translation
+//!
+//! Expressions are translated once per pool and kept (`ExprId` → Z3 term), so the path
+//! condition shared by many queries is built only once. Width-1 expressions that are naturally
+//! Boolean (comparisons, `and`/`or`/`xor`/`ite` of such) become Z3 Booleans rather than 1-bit
+//! vectors, which keeps branch conditions readable for Z3's simplifier; conversions between the
+//! two forms are inserted where needed. Z3's bit-vector division and shifts have exactly the
+//! semantics [`ExprPool::eval`] documents.
+//!
+//! # Deterministic models
+//!
+//! Z3's models are not canonical: they depend on the order terms were created, on what the
+//! context saw before, and on its heuristics. ravel needs *same formula → same model* so that
+//! executions replay, so after a SAT answer the model is normalised to the **lexicographically
+//! smallest** one:
+//!
+//! 1. The query's bit-vector variables are taken in increasing variable id. Each is set to the
+//!    least unsigned value it can take given the constraints and the values already chosen for
+//!    the variables before it: try `v = 0`; otherwise descend from the highest set bit of the
+//!    current model's value, and for each `1` bit ask whether the same high part with that bit
+//!    cleared is satisfiable (bits that are already `0` need no query: the current model is a
+//!    witness). The value found is then asserted before the next variable.
+//! 2. Array contents matter only where they are read. Each read of an array variable (a
+//!    `select` whose store chain ends at the array; ordered by array id, then by the id of the
+//!    `select` node) is minimised the same way, as the term `array[index]`.
+//! 3. The model lists every variable of the query and, for each array, the elements at the
+//!    indices read (everything else reads as 0).
+//!
+//! The lexicographic minimum is a property of the formula alone, so it does not depend on
+//! Z3's internal choices nor on what the solver was asked before. It is also compatible with
+//! constraint independence: the minimum of independent parts merged is the minimum of the
+//! whole. Cost: one extra query when a variable can be 0, otherwise at most one per set bit.
+//! If the time limit runs out during normalisation, the (valid) model reached so far is
+//! returned and counted in [`SolverStats::unminimised`].
+
+use std::time::{Duration, Instant};
+
+use rustc_hash::FxHashSet;
+use z3::ast::{Array, Bool, BV};
+use z3::{Params, SatResult, Sort};
+
+use crate::expr::{Assignment, BinOp, CastOp, CmpOp, ExprId, ExprPool, Node};
+use crate::solver::{Solver, SolverResult, SolverStats};
+
+/// Settings of a [`Z3Solver`].
+#[derive(Clone, Debug)]
+pub struct Z3Config {
+    /// Time limit of one [`check`](Solver::check), model normalisation included.
+    pub timeout: Duration,
+    /// Normalise models to the lexicographic minimum (see the module docs). Turning this off
+    /// makes models depend on Z3's heuristics.
+    pub canonical_models: bool,
+}
+
+impl Default for Z3Config {
+    fn default() -> Self {
+        Z3Config { timeout: Duration::from_secs(10), canonical_models: true }
+    }
+}
+
+#[derive(Clone)]
+enum Term {
+    Bool(Bool),
+    Bv(BV),
+    Array(Array),
+}
+
+/// The Z3-backed core [`Solver`].
+///
+/// Z3 objects live in the thread's Z3 context, so a `Z3Solver` is neither `Send` nor `Sync`:
+/// make one per thread.
+pub struct Z3Solver {
+    config: Z3Config,
+    stats: SolverStats,
+    pool_uid: u64,
+    terms: Vec<Option<Term>>,
+}
+
+impl Z3Solver {
+    /// A solver with the given settings.
+    pub fn new(config: Z3Config) -> Self {
+        Z3Solver { config, stats: SolverStats::default(), pool_uid: 0, terms: Vec::new() }
+    }
+
+    /// A solver whose queries are limited to `timeout`.
+    pub fn with_timeout(timeout: Duration) -> Self {
+        Self::new(Z3Config { timeout, ..Z3Config::default() })
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &Z3Config {
+        &self.config
+    }
+
+    /// Change the time limit of later queries.
+    pub fn set_timeout(&mut self, timeout: Duration) {
+        self.config.timeout = timeout;
+    }
+
+    /// Forget the translated terms (they are rebuilt on demand).
+    pub fn clear_cache(&mut self) {
+        self.terms.clear();
+    }
+
+    fn term(&self, id: ExprId) -> &Term {
+        self.terms[id.index()].as_ref().expect("expression not translated")
+    }
+
+    fn bv(&self, id: ExprId) -> BV {
+        match self.term(id) {
+            Term::Bv(b) => b.clone(),
+            Term::Bool(b) => b.ite(&bv_const(1, 1), &bv_const(1, 0)),
+            Term::Array(_) => panic!("array used as a bit-vector"),
+        }
+    }
+
+    fn boolean(&self, id: ExprId) -> Bool {
+        match self.term(id) {
+            Term::Bool(b) => b.clone(),
+            Term::Bv(b) => b.eq(bv_const(1, 1)),
+            Term::Array(_) => panic!("array used as a Boolean"),
+        }
+    }
+
+    fn array(&self, id: ExprId) -> Array {
+        match self.term(id) {
+            Term::Array(a) => a.clone(),
+            _ => panic!("bit-vector used as an array"),
+        }
+    }
+
+    fn both_bool(&self, a: ExprId, b: ExprId) -> Option<(Bool, Bool)> {
+        match (self.term(a), self.term(b)) {
+            (Term::Bool(x), Term::Bool(y)) => Some((x.clone(), y.clone())),
+            _ => None,
+        }
+    }
+
+    /// Make sure every node reachable from `roots` has a term.
+    fn translate(&mut self, pool: &ExprPool, roots: &[ExprId]) {
+        if pool.uid() != self.pool_uid {
+            self.terms.clear();
+            self.pool_uid = pool.uid();
+        }
+        if self.terms.len() < pool.len() {
+            self.terms.resize(pool.len(), None);
+        }
+        let mut seen = FxHashSet::default();
+        let mut stack = roots.to_vec();
+        let mut todo = Vec::new();
+        while let Some(id) = stack.pop() {
+            if self.terms[id.index()].is_some() || !seen.insert(id) {
+                continue;
+            }
+            todo.push(id);
+            pool.for_each_child(id, |c| stack.push(c));
+        }
+        // Children have smaller ids than parents.
+        todo.sort_unstable();
+        for id in todo {
+            let t = self.mk(pool, id);
+            self.terms[id.index()] = Some(t);
+        }
+    }
+
+    fn mk(&self, pool: &ExprPool, id: ExprId) -> Term {
+        match *pool.node(id) {
+            Node::Const { bits: 1, value } => Term::Bool(Bool::from_bool(value == 1)),
+            Node::Const { bits, value } => Term::Bv(bv_const(bits, value)),
+            Node::Var { id: v, bits, ref name } => Term::Bv(BV::new_const(format!("{name}#{v}"), bits)),
+            Node::Bin { op, a, b } => {
+                if let (Some((x, y)), BinOp::And | BinOp::Or | BinOp::Xor) = (self.both_bool(a, b), op) {
+                    return Term::Bool(match op {
+                        BinOp::And => Bool::and(&[x, y]),
+                        BinOp::Or => Bool::or(&[x, y]),
+                        _ => x.xor(&y),
+                    });
+                }
+                let (x, y) = (self.bv(a), self.bv(b));
+                Term::Bv(match op {
+                    BinOp::Add => x.bvadd(&y),
+                    BinOp::Sub => x.bvsub(&y),
+                    BinOp::Mul => x.bvmul(&y),
+                    BinOp::UDiv => x.bvudiv(&y),
+                    BinOp::SDiv => x.bvsdiv(&y),
+                    BinOp::URem => x.bvurem(&y),
+                    BinOp::SRem => x.bvsrem(&y),
+                    BinOp::And => x.bvand(&y),
+                    BinOp::Or => x.bvor(&y),
+                    BinOp::Xor => x.bvxor(&y),
+                    BinOp::Shl => x.bvshl(&y),
+                    BinOp::LShr => x.bvlshr(&y),
+                    BinOp::AShr => x.bvashr(&y),
+                })
+            }
+            Node::Cmp { op, a, b } => {
+                if let (Some((x, y)), CmpOp::Eq | CmpOp::Ne) = (self.both_bool(a, b), op) {
+                    return Term::Bool(if op == CmpOp::Eq { x.iff(&y) } else { x.xor(&y) });
+                }
+                let (x, y) = (self.bv(a), self.bv(b));
+                Term::Bool(match op {
+                    CmpOp::Eq => x.eq(&y),
+                    CmpOp::Ne => x.eq(&y).not(),
+                    CmpOp::Ult => x.bvult(&y),
+                    CmpOp::Ule => x.bvule(&y),
+                    CmpOp::Ugt => x.bvugt(&y),
+                    CmpOp::Uge => x.bvuge(&y),
+                    CmpOp::Slt => x.bvslt(&y),
+                    CmpOp::Sle => x.bvsle(&y),
+                    CmpOp::Sgt => x.bvsgt(&y),
+                    CmpOp::Sge => x.bvsge(&y),
+                })
+            }
+            Node::Cast { op, a, bits } => {
+                let w = pool.bits(a);
+                if let (Term::Bool(c), CastOp::ZExt | CastOp::SExt) = (self.term(a), op) {
+                    let one = if op == CastOp::ZExt { 1 } else { u128::MAX };
+                    return Term::Bv(c.ite(&bv_const(bits, one), &bv_const(bits, 0)));
+                }
+                let x = self.bv(a);
+                Term::Bv(match op {
+                    CastOp::ZExt => x.zero_ext(bits - w),
+                    CastOp::SExt => x.sign_ext(bits - w),
+                    CastOp::Trunc => x.extract(bits - 1, 0),
+                })
+            }
+            Node::Ite { cond, then, els } => {
+                let c = self.boolean(cond);
+                match self.both_bool(then, els) {
+                    Some((t, e)) => Term::Bool(c.ite(&t, &e)),
+                    None => Term::Bv(c.ite(&self.bv(then), &self.bv(els))),
+                }
+            }
+            Node::Concat { hi, lo } => Term::Bv(self.bv(hi).concat(&self.bv(lo))),
+            Node::Extract { a, hi, lo } => Term::Bv(self.bv(a).extract(hi, lo)),
+            Node::ArrayVar { id: v, index_bits, elem_bits } => Term::Array(Array::new_const(
+                format!("arr#{v}"),
+                &Sort::bitvector(index_bits),
+                &Sort::bitvector(elem_bits),
+            )),
+            Node::Select { array, index } => {
+                Term::Bv(self.array(array).select(&self.bv(index)).as_bv().expect("array element is a bit-vector"))
+            }
+            Node::Store { array, index, value } => Term::Array(self.array(array).store(&self.bv(index), &self.bv(value))),
+        }
+    }
+
+    fn solve(&mut self, constraints: &[ExprId], pool: &ExprPool, start: Instant) -> SolverResult {
+        let deadline = start + self.config.timeout;
+        self.translate(pool, constraints);
+        let solver = z3::Solver::new();
+        for &c in constraints {
+            solver.assert(self.boolean(c));
+        }
+        match run(&solver, None, deadline, &mut self.stats) {
+            SatResult::Sat => {}
+            SatResult::Unsat => return SolverResult::Unsat,
+            SatResult::Unknown => return SolverResult::Unknown(reason_unknown(&solver, deadline)),
+        }
+        let mut model = solver.get_model().expect("Z3 gave no model for a SAT answer");
+
+        // The query's variables, in id order.
+        let mut var_ids: Vec<u32> = constraints.iter().flat_map(|&c| pool.vars(c).iter().copied()).collect();
+        var_ids.sort_unstable();
+        var_ids.dedup();
+        let mut bv_vars = Vec::new();
+        let mut arrays = Vec::new();
+        for v in var_ids {
+            let node = pool.var_node(v).expect("variable without a node");
+            match *pool.node(node) {
+                Node::Var { bits, .. } => bv_vars.push((v, self.bv(node), bits)),
+                Node::ArrayVar { .. } => arrays.push(v),
+                _ => unreachable!(),
+            }
+        }
+        // Reads of array variables: (array id, select id, index, array[index] term, widths).
+        let mut reads = Vec::new();
+        if !arrays.is_empty() {
+            for id in pool.reachable(constraints) {
+                if let Node::Select { array, index } = *pool.node(id) {
+                    let root = pool.array_root(array).expect("select from a non-array");
+                    let base = self.array(pool.var_node(root).expect("array without a node"));
+                    let (ib, eb) = pool.array_sort(array).expect("array sort");
+                    let read = base.select(&self.bv(index)).as_bv().expect("array element is a bit-vector");
+                    reads.push((root, id, self.bv(index), ib, read, eb));
+                }
+            }
+            reads.sort_by_key(|r| (r.0, r.1));
+        }
+
+        if self.config.canonical_models {
+            let targets = bv_vars.iter().map(|(_, t, b)| (t, *b)).chain(reads.iter().map(|r| (&r.4, r.5)));
+            let mut complete = true;
+            for (term, bits) in targets {
+                if !minimise(&solver, &mut model, term, bits, deadline, &mut self.stats) {
+                    complete = false;
+                    break;
+                }
+            }
+            if !complete {
+                self.stats.unminimised += 1;
+            }
+        }
+
+        let mut out = Assignment::new();
+        for (v, term, bits) in &bv_vars {
+            out.values.insert(*v, value(&model, term, *bits));
+        }
+        for a in arrays {
+            out.arrays.insert(a, Default::default());
+        }
+        for (root, _, index, ib, read, eb) in &reads {
+            let i = value(&model, index, *ib);
+            let v = value(&model, read, *eb);
+            out.set_element(*root, i, v);
+        }
+        SolverResult::Sat(out)
+    }
+}
+
+impl Default for Z3Solver {
+    fn default() -> Self {
+        Self::new(Z3Config::default())
+    }
+}
+
+impl Solver for Z3Solver {
+    fn check(&mut self, constraints: &[ExprId], pool: &ExprPool) -> SolverResult {
+        let start = Instant::now();
+        self.stats.queries += 1;
+        let r = self.solve(constraints, pool, start);
+        self.stats.record(&r, start.elapsed());
+        r
+    }
+
+    fn stats(&self) -> SolverStats {
+        self.stats
+    }
+}
+
+fn bv_const(bits: u32, value: u128) -> BV {
+    let value = value & crate::expr::mask(bits);
+    match u64::try_from(value) {
+        Ok(v) => BV::from_u64(v, bits),
+        Err(_) => BV::from_str(bits, &value.to_string()).expect("Z3 numeral"),
+    }
+}
+
+/// The value of `term` in `model`.
+fn value(model: &z3::Model, term: &BV, bits: u32) -> u128 {
+    let part = |t: &BV| model.eval(t, true).and_then(|v| v.as_u64()).expect("Z3 model value") as u128;
+    if bits <= 64 {
+        part(term)
+    } else {
+        (part(&term.extract(bits - 1, 64)) << 64) | part(&term.extract(63, 0))
+    }
+}
+
+/// One Z3 call with what remains of the time limit, under an optional assumption.
+fn run(solver: &z3::Solver, assumption: Option<&Bool>, deadline: Instant, stats: &mut SolverStats) -> SatResult {
+    let now = Instant::now();
+    if now >= deadline {
+        return SatResult::Unknown;
+    }
+    let ms = (deadline - now).as_millis().clamp(1, u32::MAX as u128) as u32;
+    let mut p = Params::new();
+    p.set_u32("timeout", ms);
+    solver.set_params(&p);
+    stats.core_calls += 1;
+    match assumption {
+        None => solver.check(),
+        Some(a) => solver.check_assumptions(std::slice::from_ref(a)),
+    }
+}
+
+fn reason_unknown(solver: &z3::Solver, deadline: Instant) -> String {
+    match solver.get_reason_unknown() {
+        Some(r) if !r.is_empty() => r,
+        _ if Instant::now() >= deadline => "timeout".to_string(),
+        _ => "unknown".to_string(),
+    }
+}
+
+/// Pins `term` to its least value consistent with the solver's assertions (which the current
+/// `model` satisfies), updating `model`. Returns false if the time limit ran out; the model is
+/// still valid then.
+fn minimise(
+    solver: &z3::Solver,
+    model: &mut z3::Model,
+    term: &BV,
+    bits: u32,
+    deadline: Instant,
+    stats: &mut SolverStats,
+) -> bool {
+    let mut cur = value(model, term, bits);
+    if cur != 0 {
+        match run(solver, Some(&term.eq(bv_const(bits, 0))), deadline, stats) {
+            SatResult::Sat => {
+                *model = solver.get_model().expect("model");
+                cur = 0;
+            }
+            SatResult::Unknown => return false,
+            SatResult::Unsat => {
+                let top = 127 - cur.leading_zeros();
+                for k in (0..=top).rev() {
+                    if (cur >> k) & 1 == 0 {
+                        continue;
+                    }
+                    // Same bits above k, bit k cleared, anything below.
+                    let want = (cur >> k) & !1;
+                    let trial = term.extract(bits - 1, k).eq(bv_const(bits - k, want));
+                    match run(solver, Some(&trial), deadline, stats) {
+                        SatResult::Sat => {
+                            *model = solver.get_model().expect("model");
+                            cur = value(model, term, bits);
+                            debug_assert_eq!(cur >> k, want);
+                        }
+                        SatResult::Unsat => {}
+                        SatResult::Unknown => return false,
+                    }
+                }
+            }
+        }
+    }
+    solver.assert(term.eq(bv_const(bits, cur)));
+    true
+}
