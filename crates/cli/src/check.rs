@@ -152,6 +152,7 @@ pub fn complete_witness(w: &Witness, file: &Path, clang_flags: &[String], opts: 
         interleave: if g == Granularity::All { "all".into() } else { "sync".into() },
         detect_races: opts.detect_races,
         strict_pthread: opts.strict_pthread,
+        spurious_wakeups: opts.spurious_wakeups,
         ..w.clone()
     }
 }
@@ -168,6 +169,7 @@ pub fn replay_file(path: &Path, json_out: bool) -> Result<u8> {
         engine: Engine::Dpor,
         detect_races: witness.detect_races,
         strict_pthread: witness.strict_pthread,
+        spurious_wakeups: witness.spurious_wakeups,
         ..Options::default()
     };
     let m = ravel_explore::replay(program.clone(), &witness, &opts, !json_out)?;

@@ -98,6 +98,9 @@ enum Command {
         /// are covered exhaustively; wider ones make "safe" unreachable).
         #[arg(long, default_value_t = 2)]
         enumerate_inputs: u64,
+        /// Let condition-variable waits also return without a signal.
+        #[arg(long)]
+        spurious_wakeups: bool,
         /// SV-COMP mode: check this property file; prints TRUE, FALSE or UNKNOWN last.
         #[arg(long)]
         property: Option<PathBuf>,
@@ -162,6 +165,7 @@ fn run(cli: Cli) -> Result<u8> {
             all_errors,
             no_races,
             enumerate_inputs,
+            spurious_wakeups,
             property,
             witness,
             json,
@@ -181,6 +185,7 @@ fn run(cli: Cli) -> Result<u8> {
                 max_steps,
                 progress: std::io::IsTerminal::is_terminal(&std::io::stderr()) && !json,
                 input_domain: enumerate_inputs.max(1),
+                spurious_wakeups,
                 ..Default::default()
             };
             let property = property.map(|p| check::Property::from_file(&p)).transpose()?;

@@ -154,6 +154,7 @@ impl<'a> Explorer<'a> {
             record_trace: false,
             max_steps: self.opts.max_steps,
             strict_pthread: self.opts.strict_pthread,
+            spurious_wakeups: self.opts.spurious_wakeups,
             ..Default::default()
         };
         let deadline = self.opts.timeout.map(|d| self.started + d);

@@ -42,6 +42,8 @@ pub struct Options {
     pub strict_pthread: bool,
     /// Values tried for each nondeterministic input (all of them for types this small).
     pub input_domain: u64,
+    /// Explore spurious wake-ups of condition-variable waits.
+    pub spurious_wakeups: bool,
 }
 
 impl Default for Options {
@@ -58,6 +60,7 @@ impl Default for Options {
             progress: false,
             strict_pthread: true,
             input_domain: 2,
+            spurious_wakeups: false,
         }
     }
 }
@@ -100,6 +103,8 @@ pub struct Witness {
     pub detect_races: bool,
     #[serde(default = "default_true")]
     pub strict_pthread: bool,
+    #[serde(default)]
+    pub spurious_wakeups: bool,
     pub init_choices: Vec<u64>,
     pub steps: Vec<WitnessStep>,
 }
@@ -174,6 +179,7 @@ pub fn replay(
         log_events: true,
         max_steps: opts.max_steps,
         strict_pthread: opts.strict_pthread,
+        spurious_wakeups: opts.spurious_wakeups,
         ..Default::default()
     };
     let mut chooser = ReplayChooser(witness.init_choices.iter().copied().collect());

@@ -39,6 +39,8 @@ pub struct Config {
     pub strict_pthread: bool,
     /// Record events for an explorer (see [`Machine::take_log`]).
     pub log_events: bool,
+    /// Condition-variable waits may return without a signal (POSIX allows it).
+    pub spurious_wakeups: bool,
     /// Keep a readable trace of visible operations (for reports).
     pub record_trace: bool,
 }
@@ -53,6 +55,7 @@ impl Default for Config {
             stack_limit: 64 << 20,
             strict_pthread: true,
             log_events: false,
+            spurious_wakeups: false,
             record_trace: true,
         }
     }
@@ -318,13 +321,13 @@ impl Machine {
         }
         match self.threads[t].wait {
             Wait::None => false,
-            Wait::Cond { cond, mutex, .. } => {
-                // A timed wait that nobody signalled times out.
+            Wait::Cond { cond, mutex, timed } => {
+                // Unsignalled: a timed wait times out, an untimed one wakes up spuriously.
                 self.log_event(Loc::Sync(cond), AccessKind::Rmw);
                 if let Some(c) = self.sync.conds.get_mut(&cond) {
                     c.waiters.retain(|&w| w != t);
                 }
-                self.threads[t].wait = Wait::Reacquire { mutex, timed_out: true };
+                self.threads[t].wait = Wait::Reacquire { mutex, timed_out: timed };
                 self.finish_reacquire(t);
                 true
             }

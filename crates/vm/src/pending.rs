@@ -27,7 +27,7 @@ impl Machine {
             return false;
         }
         match th.wait {
-            Wait::Cond { timed, .. } => timed,
+            Wait::Cond { timed, .. } => timed || self.config.spurious_wakeups,
             Wait::Reacquire { mutex, .. } => {
                 let kind = self.mutex_kind(mutex);
                 self.sync.can_lock(mutex, kind, t)
