@@ -92,6 +92,8 @@ builtins! {
         | "__VERIFIER_nondet_int128" | "__VERIFIER_nondet_uint128" | "klee_int" | "ravel_nondet_int"
         | "ravel_nondet_uint" | "ravel_nondet_long" | "ravel_nondet_char" | "ravel_nondet_bool";
     MakeSymbolic = "klee_make_symbolic" | "ravel_symbolic";
+    // A nondeterministic input only ever compared with zero (see the canonicalisation pass).
+    NondetZeroOne = "__ravel_nondet_zero_one";
     Assume = "__VERIFIER_assume" | "klee_assume" | "ravel_assume";
     AtomicBegin = "__VERIFIER_atomic_begin" | "ravel_atomic_begin"; AtomicEnd = "__VERIFIER_atomic_end" | "ravel_atomic_end";
     ReachError = "reach_error" | "__VERIFIER_error" | "ravel_reach_error";
@@ -124,6 +126,9 @@ impl Builtin {
     pub fn from_name(name: &str) -> Option<Builtin> {
         if let Some(b) = Builtin::from_c_name(name) {
             return Some(b);
+        }
+        if name.starts_with("__ravel_nondet_zero_one_") {
+            return Some(Builtin::NondetZeroOne);
         }
         if !name.starts_with("llvm.") {
             return None;

@@ -5,6 +5,11 @@
 //!   data layout);
 //! - integer constants wider than 64 bits are truncated, so each instruction operand
 //!   holding one is rebuilt from two 64-bit halves with instructions.
+//!
+//! It also narrows nondeterministic inputs that are only ever tested against zero
+//! (`if (__VERIFIER_nondet_int())`): their calls are redirected to
+//! `__ravel_nondet_zero_one_*`, whose values 0 and 1 cover every behaviour, so
+//! exploration can enumerate them exhaustively.
 
 use llvm_sys::bit_writer::LLVMWriteBitcodeToFile;
 use llvm_sys::core::*;
@@ -106,6 +111,7 @@ impl Canon {
         if let Some(what) = self.nested_wide.take() {
             return Err(format!("unsupported: integer constant wider than 64 bits inside a constant ({what})"));
         }
+        self.narrow_zero_tested_inputs();
         for gep in std::mem::take(&mut self.geps).into_iter().rev() {
             self.canonical_gep(gep)?;
         }
@@ -113,6 +119,45 @@ impl Canon {
             self.materialise_wide(inst, idx, c)?;
         }
         Ok(())
+    }
+
+    /// Redirects calls of nondeterministic-input functions whose result is only compared
+    /// with zero (`icmp eq/ne x, 0`) to a zero-or-one input of the same type.
+    unsafe fn narrow_zero_tested_inputs(&mut self) {
+        let mut inputs = Vec::new();
+        let mut f = LLVMGetFirstFunction(self.module);
+        while !f.is_null() {
+            let mut len = 0usize;
+            let name = LLVMGetValueName2(f, &mut len);
+            let name = std::slice::from_raw_parts(name as *const u8, len);
+            if name.starts_with(b"__VERIFIER_nondet_") || name.starts_with(b"ravel_nondet_") {
+                inputs.push((f, String::from_utf8_lossy(name).into_owned()));
+            }
+            f = LLVMGetNextFunction(f);
+        }
+        for (f, name) in inputs {
+            let mut calls = Vec::new();
+            let mut u = LLVMGetFirstUse(f);
+            while !u.is_null() {
+                let user = LLVMGetUser(u);
+                if !LLVMIsACallInst(user).is_null() && LLVMGetCalledValue(user) == f && only_zero_tested(user) {
+                    calls.push(user);
+                }
+                u = LLVMGetNextUse(u);
+            }
+            if calls.is_empty() {
+                continue;
+            }
+            let narrow = CString::new(format!("__ravel_nondet_zero_one_{name}")).unwrap_or_default();
+            let mut g = LLVMGetNamedFunction(self.module, narrow.as_ptr());
+            if g.is_null() {
+                g = LLVMAddFunction(self.module, narrow.as_ptr(), LLVMGlobalGetValueType(f));
+            }
+            for call in calls {
+                let callee = LLVMGetNumOperands(call) as u32 - 1;
+                LLVMSetOperand(call, callee, g);
+            }
+        }
     }
 
     unsafe fn for_each_instruction(&mut self, mut f: impl FnMut(&mut Self, LLVMValueRef)) {
@@ -224,6 +269,31 @@ impl Canon {
         LLVMDisposeBuilder(builder);
         Ok(())
     }
+}
+
+/// True when every use of `v` is an equality comparison with the constant zero.
+unsafe fn only_zero_tested(v: LLVMValueRef) -> bool {
+    let mut u = LLVMGetFirstUse(v);
+    if u.is_null() {
+        return false;
+    }
+    while !u.is_null() {
+        let user = LLVMGetUser(u);
+        if LLVMIsAICmpInst(user).is_null()
+            || !matches!(
+                LLVMGetICmpPredicate(user),
+                llvm_sys::LLVMIntPredicate::LLVMIntEQ | llvm_sys::LLVMIntPredicate::LLVMIntNE
+            )
+        {
+            return false;
+        }
+        let other = if LLVMGetOperand(user, 0) == v { LLVMGetOperand(user, 1) } else { LLVMGetOperand(user, 0) };
+        if LLVMIsAConstantInt(other).is_null() || LLVMConstIntGetZExtValue(other) != 0 {
+            return false;
+        }
+        u = LLVMGetNextUse(u);
+    }
+    true
 }
 
 unsafe fn is_wide_int_constant(v: LLVMValueRef) -> bool {

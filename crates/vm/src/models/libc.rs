@@ -366,6 +366,11 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
                 let loc = m.current_loc(t);
                 Flow::Return(chooser.nondet(a.ret_bits.clamp(1, 64), loc))
             }
+            NondetZeroOne => {
+                // Only compared with zero: 0 and 1 stand for every value.
+                let loc = m.current_loc(t);
+                Flow::Return(chooser.nondet(1, loc))
+            }
             MakeSymbolic => {
                 let loc = m.current_loc(t);
                 let bytes: Vec<u8> = (0..a.get(1)).map(|_| chooser.nondet(8, loc) as u8).collect();
