@@ -3,6 +3,7 @@
  * seeds: 5
  * stdout: timed out 1 flag 0
  * stdout: flag after join 1
+ * check: safe
  */
 #include <stdio.h>
 #include <errno.h>

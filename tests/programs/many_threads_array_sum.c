@@ -2,6 +2,7 @@
  * run: ok
  * seeds: 5
  * stdout: total 40015 matches 1
+ * check: safe
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,6 +3,7 @@
  * seeds: 5
  * stdout: destructor runs 2 sum 42 bad 0
  * stdout: main value 5
+ * check: safe
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,6 +4,7 @@
  * stdout: init calls 1
  * stdout: sums 140 140 140 140
  * stdout: init calls 2
+ * check: safe
  */
 #include <stdio.h>
 #include <pthread.h>

@@ -8,6 +8,7 @@
  * stdout: main second rdlock 0
  * stdout: main trywrlock 0
  * stdout: destroy 0
+ * check: safe
  */
 #include <stdio.h>
 #include <errno.h>

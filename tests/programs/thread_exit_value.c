@@ -4,6 +4,7 @@
  * stdout: return 42
  * stdout: pthread_exit 15
  * stdout: heap 123
+ * check: safe
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -61,7 +61,8 @@ impl RaceDetector {
         self.tick(t);
         for entry in log {
             match entry {
-                LogEntry::Event { loc, kind, atomic: true, .. } => {
+                LogEntry::Event { thread, loc, kind, atomic: true, .. } => {
+                    let t = *thread;
                     let clock = self.clock(t).clone();
                     let l = self.sync.entry(*loc).or_default();
                     if *kind != AccessKind::Write {
@@ -69,13 +70,14 @@ impl RaceDetector {
                         self.clock(t).join(&acquired);
                     }
                     if *kind != AccessKind::Read {
+                        let clock = if *kind == AccessKind::Rmw { self.clock(t).clone() } else { clock };
                         self.sync.entry(*loc).or_default().join(&clock);
                         // Accesses after a release are not covered by it.
                         self.tick(t);
                     }
                 }
-                LogEntry::Event { kind, atomic: false, addr, len, at, .. } => {
-                    if let Some(r) = self.plain(t, *addr, *len, *kind != AccessKind::Read, *at) {
+                LogEntry::Event { thread, kind, atomic: false, addr, len, at, .. } => {
+                    if let Some(r) = self.plain(*thread, *addr, *len, *kind != AccessKind::Read, *at) {
                         return Some(r);
                     }
                 }
@@ -146,8 +148,8 @@ mod tests {
         LogEntry::Plain { thread, addr, len: 4, write, at: SrcLoc::default() }
     }
 
-    fn sync(kind: AccessKind) -> LogEntry {
-        LogEntry::Event { loc: Loc::Sync(64), kind, atomic: true, addr: 0, len: 0, at: SrcLoc::default() }
+    fn sync(thread: usize, kind: AccessKind) -> LogEntry {
+        LogEntry::Event { thread, loc: Loc::Sync(64), kind, atomic: true, addr: 0, len: 0, at: SrcLoc::default() }
     }
 
     #[test]
@@ -162,12 +164,12 @@ mod tests {
     fn lock_orders_accesses_but_not_after_release() {
         let mut d = RaceDetector::default();
         d.transition(0, &[LogEntry::Spawn { child: 1 }]);
-        assert!(d.transition(0, &[sync(AccessKind::Rmw), plain(0, 100, true), sync(AccessKind::Rmw)]).is_none());
-        assert!(d.transition(1, &[sync(AccessKind::Rmw), plain(1, 100, true)]).is_none());
+        assert!(d.transition(0, &[sync(0, AccessKind::Rmw), plain(0, 100, true), sync(0, AccessKind::Rmw)]).is_none());
+        assert!(d.transition(1, &[sync(1, AccessKind::Rmw), plain(1, 100, true)]).is_none());
         let mut d = RaceDetector::default();
         d.transition(0, &[LogEntry::Spawn { child: 1 }]);
-        d.transition(0, &[sync(AccessKind::Rmw), sync(AccessKind::Rmw), plain(0, 100, true)]);
-        assert!(d.transition(1, &[sync(AccessKind::Rmw), plain(1, 100, false)]).is_some());
+        d.transition(0, &[sync(0, AccessKind::Rmw), sync(0, AccessKind::Rmw), plain(0, 100, true)]);
+        assert!(d.transition(1, &[sync(1, AccessKind::Rmw), plain(1, 100, false)]).is_some());
     }
 
     #[test]

@@ -570,11 +570,12 @@ impl ExprPool {
         }
         // Canonical operand order for commutative operators: a constant goes right,
         // otherwise the smaller id goes left, so `x+y` and `y+x` are one node.
-        let (a, b) = if op.is_commutative() && ((ca.is_some() && cb.is_none()) || (ca.is_none() == cb.is_none() && a > b)) {
-            (b, a)
-        } else {
-            (a, b)
-        };
+        let (a, b) =
+            if op.is_commutative() && ((ca.is_some() && cb.is_none()) || (ca.is_none() == cb.is_none() && a > b)) {
+                (b, a)
+            } else {
+                (a, b)
+            };
         let (ca, cb) = (self.as_const(a), self.as_const(b));
         let ones = mask(w);
         match op {
@@ -583,7 +584,7 @@ impl ExprPool {
                     return a;
                 }
                 // (x + c1) + c2 = x + (c1 + c2)
-                if let (Some(c2), Node::Bin { op: BinOp::Add, a: x, b: c1 }) = (cb, self.node(a).clone()) {
+                if let (Some(c2), &Node::Bin { op: BinOp::Add, a: x, b: c1 }) = (cb, self.node(a)) {
                     if let Some(c1) = self.as_const(c1) {
                         let c = self.constant(w, c1.wrapping_add(c2));
                         return self.bin(BinOp::Add, x, c);
@@ -639,7 +640,7 @@ impl ExprPool {
                     return self.constant(w, 0);
                 }
                 // (x ^ c1) ^ c2 = x ^ (c1 ^ c2); in particular not(not x) = x.
-                if let (Some(c2), Node::Bin { op: BinOp::Xor, a: x, b: c1 }) = (cb, self.node(a).clone()) {
+                if let (Some(c2), &Node::Bin { op: BinOp::Xor, a: x, b: c1 }) = (cb, self.node(a)) {
                     if let Some(c1) = self.as_const(c1) {
                         let c = self.constant(w, c1 ^ c2);
                         return self.bin(BinOp::Xor, x, c);
@@ -759,11 +760,8 @@ impl ExprPool {
             return self.bool_const(d);
         }
         if matches!(op, CmpOp::Eq | CmpOp::Ne) {
-            let (a, b) = if (ca.is_some() && cb.is_none()) || (ca.is_none() == cb.is_none() && a > b) {
-                (b, a)
-            } else {
-                (a, b)
-            };
+            let (a, b) =
+                if (ca.is_some() && cb.is_none()) || (ca.is_none() == cb.is_none() && a > b) { (b, a) } else { (a, b) };
             if let Some(c) = self.as_const(b) {
                 let eq = op == CmpOp::Eq;
                 // On width 1: x == 1 is x, x == 0 is !x.

@@ -45,3 +45,5 @@ pub use z3_backend::{Z3Config, Z3Solver};
 mod expr_tests;
 #[cfg(test)]
 mod solver_tests;
+#[cfg(test)]
+mod test_util;

@@ -9,6 +9,16 @@
 //! two forms are inserted where needed. Z3's bit-vector division and shifts have exactly the
 //! semantics [`ExprPool::eval`] documents.
 //!
+//! # Incremental use
+//!
+//! A `Z3Solver` keeps two Z3 solvers alive — one for queries without arrays (Z3's solver for
+//! the `QF_BV` logic, an incremental bit-blasting SAT solver) and one for queries with arrays
+//! (Z3's default solver) — and runs each query in its own `push`/`pop` scope. Making a Z3
+//! solver costs about 10 ms; a scope costs well under 1 ms, so this is what makes many small
+//! queries cheap. Whatever Z3 keeps between queries cannot change the answers' models (see
+//! below); the solvers are rebuilt every [`Z3Config::reset_every`] queries to bound that state.
+//! Every Z3 call gets what remains of the query's time limit.
+//!
 //! # Deterministic models
 //!
 //! Z3's models are not canonical: they depend on the order terms were created, on what the
@@ -18,10 +28,11 @@
 //!
 //! 1. The query's bit-vector variables are taken in increasing variable id. Each is set to the
 //!    least unsigned value it can take given the constraints and the values already chosen for
-//!    the variables before it: try `v = 0`; otherwise descend from the highest set bit of the
-//!    current model's value, and for each `1` bit ask whether the same high part with that bit
-//!    cleared is satisfiable (bits that are already `0` need no query: the current model is a
-//!    witness). The value found is then asserted before the next variable.
+//!    the variables before it: ask for `v < current value` (unsatisfiable: done — the usual
+//!    case when the value is forced), then for `v = 0`; otherwise descend from the highest
+//!    set bit of the current model's value, and for each `1` bit ask whether the same high
+//!    part with that bit cleared is satisfiable (bits that are already `0` need no query: the
+//!    current model is a witness). The value found is then asserted before the next variable.
 //! 2. Array contents matter only where they are read. Each read of an array variable (a
 //!    `select` whose store chain ends at the array; ordered by array id, then by the id of the
 //!    `select` node) is minimised the same way, as the term `array[index]`.
@@ -31,9 +42,11 @@
 //! The lexicographic minimum is a property of the formula alone, so it does not depend on
 //! Z3's internal choices nor on what the solver was asked before. It is also compatible with
 //! constraint independence: the minimum of independent parts merged is the minimum of the
-//! whole. Cost: one extra query when a variable can be 0, otherwise at most one per set bit.
-//! If the time limit runs out during normalisation, the (valid) model reached so far is
-//! returned and counted in [`SolverStats::unminimised`].
+//! whole. Cost: one extra Z3 call per variable whose value is forced or already least, two when
+//! it can be 0, otherwise at most two plus one per set bit; each is an incremental call under
+//! an assumption. If the time limit runs out during normalisation, the (valid) model reached
+//! so far is returned and counted in [`SolverStats::unminimised`]: only then may a model
+//! depend on timing.
 
 use std::time::{Duration, Instant};
 
@@ -52,11 +65,14 @@ pub struct Z3Config {
     /// Normalise models to the lexicographic minimum (see the module docs). Turning this off
     /// makes models depend on Z3's heuristics.
     pub canonical_models: bool,
+    /// Make the persistent Z3 solvers afresh after this many queries (bounds the state Z3
+    /// keeps between queries); 0 = never.
+    pub reset_every: u32,
 }
 
 impl Default for Z3Config {
     fn default() -> Self {
-        Z3Config { timeout: Duration::from_secs(10), canonical_models: true }
+        Z3Config { timeout: Duration::from_secs(10), canonical_models: true, reset_every: 10_000 }
     }
 }
 
@@ -76,12 +92,26 @@ pub struct Z3Solver {
     stats: SolverStats,
     pool_uid: u64,
     terms: Vec<Option<Term>>,
+    /// Persistent Z3 solvers, for queries without and with arrays; each query runs in its
+    /// own push/pop scope.
+    bv_solver: Option<z3::Solver>,
+    abv_solver: Option<z3::Solver>,
+    /// Queries since the solvers were last made afresh.
+    since_reset: u32,
 }
 
 impl Z3Solver {
     /// A solver with the given settings.
     pub fn new(config: Z3Config) -> Self {
-        Z3Solver { config, stats: SolverStats::default(), pool_uid: 0, terms: Vec::new() }
+        Z3Solver {
+            config,
+            stats: SolverStats::default(),
+            pool_uid: 0,
+            terms: Vec::new(),
+            bv_solver: None,
+            abv_solver: None,
+            since_reset: 0,
+        }
     }
 
     /// A solver whose queries are limited to `timeout`.
@@ -99,9 +129,12 @@ impl Z3Solver {
         self.config.timeout = timeout;
     }
 
-    /// Forget the translated terms (they are rebuilt on demand).
+    /// Forget the translated terms and Z3's state (all are rebuilt on demand).
     pub fn clear_cache(&mut self) {
         self.terms.clear();
+        self.bv_solver = None;
+        self.abv_solver = None;
+        self.since_reset = 0;
     }
 
     fn term(&self, id: ExprId) -> &Term {
@@ -233,7 +266,7 @@ impl Z3Solver {
                     None => Term::Bv(c.ite(&self.bv(then), &self.bv(els))),
                 }
             }
-            Node::Concat { hi, lo } => Term::Bv(self.bv(hi).concat(&self.bv(lo))),
+            Node::Concat { hi, lo } => Term::Bv(self.bv(hi).concat(self.bv(lo))),
             Node::Extract { a, hi, lo } => Term::Bv(self.bv(a).extract(hi, lo)),
             Node::ArrayVar { id: v, index_bits, elem_bits } => Term::Array(Array::new_const(
                 format!("arr#{v}"),
@@ -243,21 +276,51 @@ impl Z3Solver {
             Node::Select { array, index } => {
                 Term::Bv(self.array(array).select(&self.bv(index)).as_bv().expect("array element is a bit-vector"))
             }
-            Node::Store { array, index, value } => Term::Array(self.array(array).store(&self.bv(index), &self.bv(value))),
+            Node::Store { array, index, value } => {
+                Term::Array(self.array(array).store(&self.bv(index), &self.bv(value)))
+            }
         }
     }
 
     fn solve(&mut self, constraints: &[ExprId], pool: &ExprPool, start: Instant) -> SolverResult {
         let deadline = start + self.config.timeout;
         self.translate(pool, constraints);
-        let solver = z3::Solver::new();
+        if self.config.reset_every != 0 && self.since_reset >= self.config.reset_every {
+            self.bv_solver = None;
+            self.abv_solver = None;
+            self.since_reset = 0;
+        }
+        self.since_reset += 1;
+        let arrays = constraints.iter().any(|&c| pool.vars(c).iter().any(|&v| is_array_var(pool, v)));
+        let slot = if arrays { &mut self.abv_solver } else { &mut self.bv_solver };
+        let solver = match slot.take() {
+            Some(s) => s,
+            // QF_BV gets Z3's incremental bit-blasting SAT solver; with arrays, the default.
+            None if arrays => z3::Solver::new(),
+            None => z3::Solver::new_for_logic("QF_BV").unwrap_or_default(),
+        };
+        solver.push();
+        let r = self.solve_in(&solver, constraints, pool, deadline);
+        solver.pop(1);
+        let slot = if arrays { &mut self.abv_solver } else { &mut self.bv_solver };
+        *slot = Some(solver);
+        r
+    }
+
+    fn solve_in(
+        &mut self,
+        solver: &z3::Solver,
+        constraints: &[ExprId],
+        pool: &ExprPool,
+        deadline: Instant,
+    ) -> SolverResult {
         for &c in constraints {
             solver.assert(self.boolean(c));
         }
-        match run(&solver, None, deadline, &mut self.stats) {
+        match run(solver, None, deadline, &mut self.stats) {
             SatResult::Sat => {}
             SatResult::Unsat => return SolverResult::Unsat,
-            SatResult::Unknown => return SolverResult::Unknown(reason_unknown(&solver, deadline)),
+            SatResult::Unknown => return SolverResult::Unknown(reason_unknown(solver, deadline)),
         }
         let mut model = solver.get_model().expect("Z3 gave no model for a SAT answer");
 
@@ -294,7 +357,7 @@ impl Z3Solver {
             let targets = bv_vars.iter().map(|(_, t, b)| (t, *b)).chain(reads.iter().map(|r| (&r.4, r.5)));
             let mut complete = true;
             for (term, bits) in targets {
-                if !minimise(&solver, &mut model, term, bits, deadline, &mut self.stats) {
+                if !minimise(solver, &mut model, term, bits, deadline, &mut self.stats) {
                     complete = false;
                     break;
                 }
@@ -338,6 +401,10 @@ impl Solver for Z3Solver {
     fn stats(&self) -> SolverStats {
         self.stats
     }
+}
+
+fn is_array_var(pool: &ExprPool, v: u32) -> bool {
+    pool.var_node(v).is_some_and(|n| matches!(pool.node(n), Node::ArrayVar { .. }))
 }
 
 fn bv_const(bits: u32, value: u128) -> BV {
@@ -395,6 +462,20 @@ fn minimise(
     stats: &mut SolverStats,
 ) -> bool {
     let mut cur = value(model, term, bits);
+    // Is the current value already the least? (Always so when the value is forced.)
+    if cur != 0 {
+        match run(solver, Some(&term.bvult(bv_const(bits, cur))), deadline, stats) {
+            SatResult::Sat => {
+                *model = solver.get_model().expect("model");
+                cur = value(model, term, bits);
+            }
+            SatResult::Unsat => {
+                solver.assert(term.eq(bv_const(bits, cur)));
+                return true;
+            }
+            SatResult::Unknown => return false,
+        }
+    }
     if cur != 0 {
         match run(solver, Some(&term.eq(bv_const(bits, 0))), deadline, stats) {
             SatResult::Sat => {

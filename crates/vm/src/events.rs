@@ -30,9 +30,11 @@ pub enum AccessKind {
 /// One entry of the per-step log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LogEntry {
-    /// A scheduling-relevant access; `atomic` for synchronisation, atomic instructions and
-    /// accesses inside atomic sections (these synchronise and never race).
-    Event { loc: Loc, kind: AccessKind, atomic: bool, addr: u64, len: u64, at: SrcLoc },
+    /// A scheduling-relevant access by `thread` (usually the stepping thread; a new
+    /// thread's first code, even its whole run, may happen inside its creator's step);
+    /// `atomic` for synchronisation, atomic instructions and accesses inside atomic
+    /// sections (these synchronise and never race).
+    Event { thread: usize, loc: Loc, kind: AccessKind, atomic: bool, addr: u64, len: u64, at: SrcLoc },
     /// A non-atomic shared access that is not a scheduling point (checked for races), by
     /// `thread` (a new thread's first code runs inside its creator's step).
     Plain { thread: usize, addr: u64, len: u64, write: bool, at: SrcLoc },
@@ -100,9 +102,9 @@ pub(crate) fn is_sync_op(b: Builtin) -> bool {
 impl Machine {
     /// Logs an event when the machine records events (exploration mode).
     #[inline]
-    pub(crate) fn log_event(&mut self, loc: Loc, kind: AccessKind) {
+    pub(crate) fn log_event(&mut self, thread: usize, loc: Loc, kind: AccessKind) {
         if self.config.log_events {
-            self.log.push(LogEntry::Event { loc, kind, atomic: true, addr: 0, len: 0, at: SrcLoc::default() });
+            self.log.push(LogEntry::Event { thread, loc, kind, atomic: true, addr: 0, len: 0, at: SrcLoc::default() });
         }
     }
 
@@ -139,7 +141,7 @@ impl Machine {
                     self.imprecise.get_or_insert_with(|| "a shared access spans several memory words".into());
                 }
                 let atomic = in_atomic || order != Ordering::NotAtomic;
-                self.log.push(LogEntry::Event { loc: Loc::Mem(addr & !7), kind, atomic, addr, len, at });
+                self.log.push(LogEntry::Event { thread: t, loc: Loc::Mem(addr & !7), kind, atomic, addr, len, at });
             } else {
                 self.log.push(LogEntry::Plain { thread: t, addr, len, write: kind != AccessKind::Read, at });
             }

@@ -986,6 +986,7 @@ impl Machine {
             FrameKind::Destructor => self.continue_thread_exit(t),
             FrameKind::Once(addr) => {
                 let _ = self.memory.write(addr, &2u32.to_le_bytes());
+                self.log_event(t, crate::events::Loc::Sync(addr), AccessKind::Rmw);
                 self.complete_call(t, Some(0));
             }
         }

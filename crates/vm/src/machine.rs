@@ -323,12 +323,16 @@ impl Machine {
             Wait::None => false,
             Wait::Cond { cond, mutex, timed } => {
                 // Unsignalled: a timed wait times out, an untimed one wakes up spuriously.
-                self.log_event(Loc::Sync(cond), AccessKind::Rmw);
+                self.log_event(t, Loc::Sync(cond), AccessKind::Rmw);
                 if let Some(c) = self.sync.conds.get_mut(&cond) {
                     c.waiters.retain(|&w| w != t);
                 }
                 self.threads[t].wait = Wait::Reacquire { mutex, timed_out: timed };
-                self.finish_reacquire(t);
+                // Re-locking waits for the mutex like any lock.
+                let kind = self.mutex_kind(mutex);
+                if self.sync.can_lock(mutex, kind, t) {
+                    self.finish_reacquire(t);
+                }
                 true
             }
             Wait::Reacquire { .. } => {
@@ -336,7 +340,7 @@ impl Machine {
                 true
             }
             Wait::Barrier { addr, .. } => {
-                self.log_event(Loc::Sync(addr), AccessKind::Rmw);
+                self.log_event(t, Loc::Sync(addr), AccessKind::Rmw);
                 self.threads[t].wait = Wait::None;
                 self.complete_call(t, Some(0));
                 true
@@ -348,7 +352,7 @@ impl Machine {
         let Wait::Reacquire { mutex, timed_out } = self.threads[t].wait else {
             return;
         };
-        self.log_event(Loc::Sync(mutex), AccessKind::Rmw);
+        self.log_event(t, Loc::Sync(mutex), AccessKind::Rmw);
         let kind = self.mutex_kind(mutex);
         let _ = self.sync.try_lock(mutex, kind, t);
         self.threads[t].wait = Wait::None;
@@ -427,7 +431,7 @@ impl Machine {
 
     /// Marks thread `t` finished with `retval` and frees its stack.
     pub(crate) fn finish_thread(&mut self, t: usize) {
-        self.log_event(Loc::ThreadEnd(t), AccessKind::Write);
+        self.log_event(t, Loc::ThreadEnd(t), AccessKind::Write);
         self.live_threads -= 1;
         self.memory.write_epoch += 1;
         let th = &mut self.threads[t];

@@ -101,7 +101,7 @@ pub(crate) fn call(
     if let Some(f) = pthread::call(m, t, b, &args, chooser) {
         // Synchronisation state changed: a thread polling it is not spinning uselessly.
         m.memory.write_epoch += 1;
-        log_sync(m, b, &args, &f);
+        log_sync(m, t, b, &args, &f);
         return f;
     }
     m.memory.touched_shared = false;
@@ -119,24 +119,28 @@ pub(crate) fn call(
 }
 
 /// Logs the events of a completed synchronisation call for the explorers.
-fn log_sync(m: &mut Machine, b: Builtin, a: &Args, f: &Flow) {
+fn log_sync(m: &mut Machine, t: usize, b: Builtin, a: &Args, f: &Flow) {
     use crate::events::{AccessKind, Loc};
     if !m.config.log_events {
         return;
     }
     match (b, f) {
         (Builtin::CondWait | Builtin::CondTimedWait, Flow::Block) => {
-            m.log_event(Loc::Sync(a.get(1)), AccessKind::Rmw);
-            m.log_event(Loc::Sync(a.get(0)), AccessKind::Rmw);
+            m.log_event(t, Loc::Sync(a.get(1)), AccessKind::Rmw);
+            m.log_event(t, Loc::Sync(a.get(0)), AccessKind::Rmw);
         }
+        // A blocking barrier wait has arrived: that is a release.
+        (Builtin::BarrierWait, Flow::Block) => m.log_event(t, Loc::Sync(a.get(0)), AccessKind::Rmw),
+        // The first caller of pthread_once releases when the init routine returns.
+        (Builtin::Once, Flow::Stay) => {}
         (_, Flow::Block | Flow::End) => {}
         (Builtin::ThreadJoin, _) => {
             if let Some(c) = m.thread_by_handle(a.get(0)) {
-                m.log_event(Loc::ThreadEnd(c), AccessKind::Read);
+                m.log_event(t, Loc::ThreadEnd(c), AccessKind::Read);
             }
         }
-        (Builtin::BarrierWait, _) | (Builtin::Once, _) => m.log_event(Loc::Sync(a.get(0)), AccessKind::Rmw),
-        (b, _) if crate::events::is_sync_op(b) => m.log_event(Loc::Sync(a.get(0)), AccessKind::Rmw),
+        (Builtin::BarrierWait, _) | (Builtin::Once, _) => m.log_event(t, Loc::Sync(a.get(0)), AccessKind::Rmw),
+        (b, _) if crate::events::is_sync_op(b) => m.log_event(t, Loc::Sync(a.get(0)), AccessKind::Rmw),
         _ => {}
     }
 }
