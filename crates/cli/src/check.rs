@@ -99,11 +99,16 @@ fn peak_memory_mib() -> Option<f64> {
 /// each error's witness, which also proves it reproduces).
 pub fn render(program: &Arc<Program>, outcome: &Outcome, opts: &Options, seconds: f64) -> String {
     let mut s = String::new();
+    let mut sources = crate::source::Sources::default();
     s.push_str(&format!("ravel: verdict: {}\n", verdict_text(&outcome.verdict)));
     for found in &outcome.errors {
         let e = &found.error;
         s.push_str(&format!("error: {}: {}\n", e.kind.name(), e.message));
         s.push_str(&format!("  --> {}\n", place(program, e.loc)));
+        let file = program.files.get(e.loc.file as usize).cloned().unwrap_or_default();
+        if let Some(code) = sources.line(&file, e.loc.line) {
+            s.push_str(&format!("{:>6} | {}\n", e.loc.line, code.trim_end()));
+        }
         if let Ok(m) = ravel_explore::replay(program.clone(), &found.witness, opts, false) {
             s.push_str(&render_interleaving(program, &m.trace, |t| m.threads[t].name()));
         }
