@@ -1,0 +1,19 @@
+/* ravel-test
+ * three plain writes to one variable with races not reported: under `sync` plain accesses
+ * are no scheduling points (one class); under `all` each write is one (3! classes)
+ * check: safe executions=1
+ * check-all: safe executions=6
+ * check-flags: --no-races
+ */
+#include <assert.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <stdatomic.h>
+int x;
+void *w(void *p) { x = (int)(long)p; return 0; }
+int main(void) {
+    pthread_t t[3];
+    for (long i = 0; i < 3; i++) pthread_create(&t[i], 0, w, (void *)(i + 1));
+    for (int i = 0; i < 3; i++) pthread_join(t[i], 0);
+    return 0;
+}
