@@ -109,6 +109,8 @@ enum Ending {
     Complete,
     Blocked,
     SleepBlocked,
+    /// Cut short by a per-execution limit.
+    Truncated(String),
     Error(ProgramError),
     Stop(String),
 }
@@ -260,8 +262,11 @@ impl<'a> Explorer<'a> {
                     End::Limit(why) => Ending::Stop(why),
                 };
             }
-            if let Some(why) = self.limit_reached(run) {
+            if let Some(why) = self.limit_reached() {
                 break Ending::Stop(why);
+            }
+            if let Some(why) = Self::execution_too_long(run, self.opts.max_depth) {
+                break Ending::Truncated(why);
             }
             let depth = self.path.len() - 1;
             let enabled = self.enabled_now(run);
@@ -298,7 +303,8 @@ impl<'a> Explorer<'a> {
         eprint!("\r\x1b[K{n} executions ({:.0}/s), {:.1}s", n as f64 / now.as_secs_f64().max(1e-9), now.as_secs_f64());
     }
 
-    fn limit_reached(&self, run: &Run) -> Option<String> {
+    /// Limits of the whole exploration: reaching one stops it.
+    fn limit_reached(&self) -> Option<String> {
         if let Some(max) = self.opts.max_executions {
             if self.stats.executions + self.stats.blocked >= max {
                 return Some(format!("the exploration reached {max} executions (--max-executions)"));
@@ -307,8 +313,14 @@ impl<'a> Explorer<'a> {
         if self.opts.timeout.is_some_and(|d| self.started.elapsed() > d) {
             return Some("the time limit was reached (--timeout)".into());
         }
-        if run.infos.len() >= self.opts.max_depth {
-            return Some(format!("an execution exceeded {} scheduling steps (--max-depth)", self.opts.max_depth));
+        None
+    }
+
+    /// Limits of one execution: reaching one cuts that execution short (so "safe" is out
+    /// of reach) but the exploration goes on and may still find errors elsewhere.
+    fn execution_too_long(run: &Run, max_depth: usize) -> Option<String> {
+        if run.infos.len() >= max_depth {
+            return Some(format!("an execution exceeded {max_depth} scheduling steps (--max-depth)"));
         }
         if run.machine.threads.len() > MAX_THREADS {
             return Some(format!("an execution created more than {MAX_THREADS} threads"));
@@ -491,13 +503,17 @@ impl<'a> Explorer<'a> {
     /// Accounts for an ended execution; returns true when exploration must stop.
     fn finish_execution(&mut self, run: &mut Run, ending: Ending) -> bool {
         self.progress();
-        if matches!(ending, Ending::Complete | Ending::Blocked) {
+        if matches!(ending, Ending::Complete | Ending::Blocked | Ending::Truncated(_)) {
             self.reverse_termination();
         }
         match ending {
             Ending::Complete => self.stats.executions += 1,
             Ending::Blocked => self.stats.blocked += 1,
             Ending::SleepBlocked => self.stats.sleep_blocked += 1,
+            Ending::Truncated(why) => {
+                self.stats.blocked += 1;
+                self.incomplete.get_or_insert(why);
+            }
             Ending::Stop(why) => {
                 self.incomplete.get_or_insert(why);
                 return true;
