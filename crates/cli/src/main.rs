@@ -88,6 +88,9 @@ enum Command {
         /// Instructions per execution (for loops that never end).
         #[arg(long, default_value_t = 50_000_000)]
         max_steps: u64,
+        /// Scheduling steps per execution; longer executions are cut (verdict unknown).
+        #[arg(long, default_value_t = 20_000)]
+        max_depth: usize,
         /// Report every distinct error, not just the first.
         #[arg(long)]
         all_errors: bool,
@@ -162,6 +165,7 @@ fn run(cli: Cli) -> Result<u8> {
             timeout,
             max_executions,
             max_steps,
+            max_depth,
             all_errors,
             no_races,
             enumerate_inputs,
@@ -183,6 +187,7 @@ fn run(cli: Cli) -> Result<u8> {
                 max_executions,
                 timeout: timeout.map(Duration::from_secs_f64),
                 max_steps,
+                max_depth,
                 progress: std::io::IsTerminal::is_terminal(&std::io::stderr()) && !json,
                 input_domain: enumerate_inputs.max(1),
                 spurious_wakeups,
