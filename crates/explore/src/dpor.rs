@@ -259,7 +259,9 @@ impl<'a> Explorer<'a> {
                         let file = self.program.files.get(loc.file as usize).cloned().unwrap_or_default();
                         Ending::Stop(format!("unsupported: {what} at {file}:{}", loc.line))
                     }
-                    End::Limit(why) => Ending::Stop(why),
+                    // The time limit ends everything; an instruction limit only this execution.
+                    End::Limit(why) if self.limit_reached().is_some() => Ending::Stop(why),
+                    End::Limit(why) => Ending::Truncated(why),
                 };
             }
             if let Some(why) = self.limit_reached() {
