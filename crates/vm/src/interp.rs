@@ -582,16 +582,10 @@ impl Machine {
                 }
                 Inst::Load { dst, addr, bytes, order } => {
                     let a = rd(&prog, regs, base, *addr) & ptr_mask;
-                    let (id, off) = match self.memory.check(a, *bytes as u64, false) {
+                    let (id, off) = match self.access(t, a, *bytes as u64, *order, AccessKind::Read, &mut granted) {
                         Ok(x) => x,
-                        Err(e) => {
-                            self.fault(t, e);
-                            return Stop::End;
-                        }
+                        Err(stop) => return stop,
                     };
-                    if !self.gate(t, id, (a, *bytes as u64), *order, AccessKind::Read, &mut granted) {
-                        return Stop::Yield;
-                    }
                     if *bytes <= 8 {
                         let v = self.memory.load_word(id, off, *bytes as usize);
                         self.set_reg(t, base, *dst, v);
@@ -605,16 +599,11 @@ impl Machine {
                     let a = rd(&prog, regs, base, *addr) & ptr_mask;
                     if *bytes <= 8 {
                         let v = rd(&prog, regs, base, *val);
-                        let (id, off) = match self.memory.check(a, *bytes as u64, true) {
+                        let (id, off) = match self.access(t, a, *bytes as u64, *order, AccessKind::Write, &mut granted)
+                        {
                             Ok(x) => x,
-                            Err(e) => {
-                                self.fault(t, e);
-                                return Stop::End;
-                            }
+                            Err(stop) => return stop,
                         };
-                        if !self.gate(t, id, (a, *bytes as u64), *order, AccessKind::Write, &mut granted) {
-                            return Stop::Yield;
-                        }
                         self.memory.store_word(id, off, *bytes as usize, v);
                         if *bytes >= prog.model.ptr_bytes && self.memory.objects[id as usize].shared {
                             self.publish_words(&[v]);
@@ -623,16 +612,10 @@ impl Machine {
                         continue;
                     }
                     let w = rd_words(&prog, regs, base, *val, bytes.div_ceil(8).max(1));
-                    let (id, off) = match self.memory.check(a, *bytes as u64, true) {
+                    let (id, off) = match self.access(t, a, *bytes as u64, *order, AccessKind::Write, &mut granted) {
                         Ok(x) => x,
-                        Err(e) => {
-                            self.fault(t, e);
-                            return Stop::End;
-                        }
+                        Err(stop) => return stop,
                     };
-                    if !self.gate(t, id, (a, *bytes as u64), *order, AccessKind::Write, &mut granted) {
-                        return Stop::Yield;
-                    }
                     let b = words_to_bytes(&w);
                     self.memory.write_epoch += 1;
                     self.memory.objects[id as usize].bytes[off..off + *bytes as usize]
@@ -645,16 +628,10 @@ impl Machine {
                     let a = rd(&prog, regs, base, *addr) & ptr_mask;
                     let v = rd(&prog, regs, base, *val);
                     let len = bits.div_ceil(8) as usize;
-                    let (id, off) = match self.memory.check(a, len as u64, true) {
+                    let (id, off) = match self.access(t, a, len as u64, *order, AccessKind::Rmw, &mut granted) {
                         Ok(x) => x,
-                        Err(e) => {
-                            self.fault(t, e);
-                            return Stop::End;
-                        }
+                        Err(stop) => return stop,
                     };
-                    if !self.gate(t, id, (a, len as u64), *order, AccessKind::Rmw, &mut granted) {
-                        return Stop::Yield;
-                    }
                     let old = self.memory.load_word(id, off, len);
                     self.memory.store_word(id, off, len, rmw(*op, *bits, old, v));
                     self.set_reg(t, base, *dst, old);
@@ -663,16 +640,10 @@ impl Machine {
                     let a = rd(&prog, regs, base, *addr) & ptr_mask;
                     let (e, n) = (rd(&prog, regs, base, *expected), rd(&prog, regs, base, *new));
                     let len = bits.div_ceil(8) as usize;
-                    let (id, off) = match self.memory.check(a, len as u64, true) {
+                    let (id, off) = match self.access(t, a, len as u64, *order, AccessKind::Rmw, &mut granted) {
                         Ok(x) => x,
-                        Err(err) => {
-                            self.fault(t, err);
-                            return Stop::End;
-                        }
+                        Err(stop) => return stop,
                     };
-                    if !self.gate(t, id, (a, len as u64), *order, AccessKind::Rmw, &mut granted) {
-                        return Stop::Yield;
-                    }
                     let old = self.memory.load_word(id, off, len);
                     let ok = old == e;
                     if ok {
@@ -809,6 +780,31 @@ impl Machine {
             }
             self.set_pc(t, next);
         }
+    }
+
+    /// Checks a memory access (faulting on error) and decides whether it is a scheduling
+    /// point; `Err` says how the interpreter loop must stop.
+    #[inline]
+    fn access(
+        &mut self,
+        t: usize,
+        addr: u64,
+        len: u64,
+        order: ravel_ir::Ordering,
+        kind: AccessKind,
+        granted: &mut bool,
+    ) -> Result<(u32, usize), Stop> {
+        let (id, off) = match self.memory.check(addr, len, kind != AccessKind::Read) {
+            Ok(x) => x,
+            Err(e) => {
+                self.fault(t, e);
+                return Err(Stop::End);
+            }
+        };
+        if !self.gate(t, id, (addr, len), order, kind, granted) {
+            return Err(Stop::Yield);
+        }
+        Ok((id, off))
     }
 
     /// Called on every backward jump. After many iterations without a visible operation,
