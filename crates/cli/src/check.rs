@@ -111,6 +111,14 @@ pub fn render(program: &Arc<Program>, outcome: &Outcome, opts: &Options, seconds
         }
         if let Ok(m) = ravel_explore::replay(program.clone(), &found.witness, opts, false) {
             s.push_str(&render_interleaving(program, &m.trace, |t| m.threads[t].name()));
+            let inputs = m.input_values();
+            if !inputs.is_empty() {
+                s.push_str("  inputs (symbolic, solved):\n");
+                for (input, value) in inputs {
+                    let v = ravel_sym::expr::sext(value, input.bits);
+                    s.push_str(&format!("    {:<24} = {v}\n", place(program, input.loc)));
+                }
+            }
         }
     }
     let st = &outcome.stats;
@@ -118,6 +126,9 @@ pub fn render(program: &Arc<Program>, outcome: &Outcome, opts: &Options, seconds
         "  {} executions, {} blocked, {} sleep-set blocked, {} transitions, {seconds:.2}s",
         st.executions, st.blocked, st.sleep_blocked, st.transitions
     ));
+    if st.solver_queries > 0 {
+        s.push_str(&format!(", {} solver queries ({} reached Z3)", st.solver_queries, st.solver_calls));
+    }
     if let Some(mib) = peak_memory_mib() {
         s.push_str(&format!(", peak memory {mib:.0} MiB"));
     }

@@ -97,10 +97,18 @@ enum Command {
         /// Do not report data races.
         #[arg(long)]
         no_races: bool,
-        /// Try each nondeterministic input with the values 0..N (types with at most N values
-        /// are covered exhaustively; wider ones make "safe" unreachable).
-        #[arg(long, default_value_t = 2)]
-        enumerate_inputs: u64,
+        /// Instead of treating nondeterministic inputs symbolically, try each with the
+        /// values 0..N (types with at most N values are covered exhaustively; wider ones
+        /// make "safe" unreachable).
+        #[arg(long)]
+        enumerate_inputs: Option<u64>,
+        /// Branches on symbolic inputs per execution; longer executions are cut (verdict
+        /// unknown).
+        #[arg(long, default_value_t = 10_000)]
+        max_sym_branches: u32,
+        /// Seconds one solver query may take (an undecided query makes the verdict unknown).
+        #[arg(long, default_value_t = 10.0)]
+        solver_timeout: f64,
         /// Let condition-variable waits also return without a signal.
         #[arg(long)]
         spurious_wakeups: bool,
@@ -169,6 +177,8 @@ fn run(cli: Cli) -> Result<u8> {
             all_errors,
             no_races,
             enumerate_inputs,
+            max_sym_branches,
+            solver_timeout,
             spurious_wakeups,
             property,
             witness,
@@ -189,7 +199,10 @@ fn run(cli: Cli) -> Result<u8> {
                 max_steps,
                 max_depth,
                 progress: std::io::IsTerminal::is_terminal(&std::io::stderr()) && !json,
-                input_domain: enumerate_inputs.max(1),
+                symbolic: enumerate_inputs.is_none(),
+                input_domain: enumerate_inputs.unwrap_or(2).max(1),
+                max_sym_branches,
+                solver_timeout: Duration::from_secs_f64(solver_timeout.max(0.001)),
                 spurious_wakeups,
                 ..Default::default()
             };

@@ -15,7 +15,7 @@ use crate::footprint::Footprint;
 use crate::race::RaceDetector;
 use crate::{Engine, FoundError, Options, Stats, Witness, WitnessStep};
 use ravel_ir::Program;
-use ravel_vm::{AccessKind, Chooser, End, Loc, LogEntry, Machine, ProgramError};
+use ravel_vm::{AccessKind, Chooser, End, Loc, LogEntry, Machine, ProgramError, SharedSym, SymEngine};
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -126,6 +126,8 @@ pub(crate) struct Explorer<'a> {
     pub incomplete: Option<String>,
     started: Instant,
     last_progress_ms: u128,
+    /// Expressions and solver shared by all executions (symbolic inputs only).
+    pub sym: Option<SharedSym>,
 }
 
 impl<'a> Explorer<'a> {
@@ -140,6 +142,7 @@ impl<'a> Explorer<'a> {
             incomplete: None,
             started: Instant::now(),
             last_progress_ms: 0,
+            sym: opts.symbolic.then(|| SymEngine::shared(opts.solver_timeout, opts.max_sym_branches)),
         }
     }
 
@@ -160,7 +163,7 @@ impl<'a> Explorer<'a> {
             ..Default::default()
         };
         let deadline = self.opts.timeout.map(|d| self.started + d);
-        let machine = Machine::new(self.program.clone(), config, deadline, &mut chooser);
+        let machine = Machine::with_inputs(self.program.clone(), config, deadline, &mut chooser, self.sym.clone());
         let run = Run {
             machine,
             infos: Vec::new(),
@@ -522,7 +525,13 @@ impl<'a> Explorer<'a> {
             }
             Ending::Error(error) => {
                 self.stats.executions += 1;
-                let witness = self.witness();
+                let mut witness = self.witness();
+                witness.inputs = run
+                    .machine
+                    .input_values()
+                    .into_iter()
+                    .map(|(i, value)| crate::InputValue { line: i.loc.line, bits: i.bits, value })
+                    .collect();
                 let duplicate = self.errors.iter().any(|f| f.error.kind == error.kind && f.error.loc == error.loc);
                 if !duplicate {
                     self.errors.push(FoundError { error, witness, trace: run.machine.trace.clone() });
@@ -550,6 +559,7 @@ impl<'a> Explorer<'a> {
     /// The schedule of the current path.
     fn witness(&self) -> Witness {
         Witness {
+            symbolic: self.sym.is_some(),
             init_choices: self.init_choices.iter().map(|(v, _)| *v).collect(),
             steps: self
                 .path

@@ -7,7 +7,7 @@ mod footprint;
 mod race;
 
 use ravel_ir::Program;
-use ravel_vm::{Chooser, Granularity, Machine, ProgramError, TraceEntry};
+use ravel_vm::{Chooser, Granularity, Machine, ProgramError, SymEngine, TraceEntry};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
@@ -40,8 +40,16 @@ pub struct Options {
     pub progress: bool,
     /// Relocking a normal mutex is pthread misuse (else the thread hangs, as natively).
     pub strict_pthread: bool,
-    /// Values tried for each nondeterministic input (all of them for types this small).
+    /// Nondeterministic inputs are symbolic: branches on them split the exploration into
+    /// the feasible sides. Otherwise each input is enumerated over `input_domain` values.
+    pub symbolic: bool,
+    /// Values tried for each nondeterministic input when not symbolic (all of them for
+    /// types this small).
     pub input_domain: u64,
+    /// Branches on symbolic inputs per execution before it is cut short.
+    pub max_sym_branches: u32,
+    /// Time limit of one solver query (an undecided query makes the verdict unknown).
+    pub solver_timeout: Duration,
     /// Explore spurious wake-ups of condition-variable waits.
     pub spurious_wakeups: bool,
 }
@@ -59,7 +67,10 @@ impl Default for Options {
             max_depth: 20_000,
             progress: false,
             strict_pthread: true,
+            symbolic: true,
             input_domain: 2,
+            max_sym_branches: 10_000,
+            solver_timeout: Duration::from_secs(10),
             spurious_wakeups: false,
         }
     }
@@ -76,6 +87,19 @@ pub struct Stats {
     pub sleep_blocked: u64,
     /// Transitions executed, replays included.
     pub transitions: u64,
+    /// Feasibility questions about branches on symbolic inputs.
+    pub solver_queries: u64,
+    /// Those that reached Z3 (the others were answered by caches).
+    pub solver_calls: u64,
+}
+
+/// The value of one symbolic input in an execution.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct InputValue {
+    /// Source line of the call that made the input.
+    pub line: u32,
+    pub bits: u32,
+    pub value: u128,
 }
 
 /// One step of a witness: which thread ran, and the choices it made.
@@ -105,6 +129,13 @@ pub struct Witness {
     pub strict_pthread: bool,
     #[serde(default)]
     pub spurious_wakeups: bool,
+    /// Inputs were symbolic (the choices then include the sides of symbolic branches).
+    #[serde(default)]
+    pub symbolic: bool,
+    /// Values of the symbolic inputs that drive this execution (for people and tests;
+    /// replay recomputes them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub inputs: Vec<InputValue>,
     pub init_choices: Vec<u64>,
     pub steps: Vec<WitnessStep>,
 }
@@ -138,6 +169,9 @@ pub struct Outcome {
 pub fn check(program: Arc<Program>, opts: &Options) -> Outcome {
     let mut ex = dpor::Explorer::new(program, opts);
     ex.explore();
+    if let Some(sym) = &ex.sym {
+        (ex.stats.solver_queries, ex.stats.solver_calls) = sym.borrow().counts();
+    }
     let verdict = if !ex.errors.is_empty() {
         Verdict::Unsafe
     } else if let Some(why) = ex.incomplete.clone() {
@@ -183,7 +217,8 @@ pub fn replay(
         ..Default::default()
     };
     let mut chooser = ReplayChooser(witness.init_choices.iter().copied().collect());
-    let mut m = Machine::new(program, config, None, &mut chooser);
+    let sym = witness.symbolic.then(|| SymEngine::shared(opts.solver_timeout, opts.max_sym_branches));
+    let mut m = Machine::with_inputs(program, config, None, &mut chooser, sym);
     let mut races = race::RaceDetector::default();
     for (i, s) in witness.steps.iter().enumerate() {
         if m.is_done() {

@@ -599,7 +599,9 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
                     return Err("vector select".into());
                 }
                 let words = self.regs[&x.dest].1;
+                let bits = self.int_bits(&self.ty(&x.true_value)).unwrap_or(0);
                 one(Inst::Select {
+                    bits,
                     dst: self.dest(&x.dest),
                     cond: self.operand(&x.condition)?,
                     t: self.operand(&x.true_value)?,

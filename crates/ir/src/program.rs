@@ -221,6 +221,9 @@ pub enum Inst {
         a: Opd,
     },
     Select {
+        /// Width of an integer or pointer value (0 for others): a symbolic condition
+        /// makes an if-then-else expression of this width.
+        bits: u32,
         dst: Reg,
         cond: Opd,
         t: Opd,

@@ -344,6 +344,12 @@ impl Machine {
             };
             let (pc, base) = (fr.pc, fr.base);
             let f = &prog.functions[fr.func as usize];
+            if self.sym.is_some() {
+                if let Err(stop) = self.sym_pre(t, base, &f.code[pc as usize], chooser) {
+                    return stop;
+                }
+            }
+            let th = &self.threads[t];
             let regs = &th.regs;
             let next = pc + 1;
             match &f.code[pc as usize] {
@@ -416,7 +422,7 @@ impl Machine {
                         self.set_reg(t, base, *dst, r as u64);
                     }
                 }
-                Inst::Select { dst, cond, t: tv, f: fv, words } => {
+                Inst::Select { dst, cond, t: tv, f: fv, words, .. } => {
                     let c = rd(&prog, regs, base, *cond) & 1 != 0;
                     let src = if c { *tv } else { *fv };
                     if *words == 1 {
@@ -586,6 +592,17 @@ impl Machine {
                         Ok(x) => x,
                         Err(stop) => return stop,
                     };
+                    if self.sym.is_some() {
+                        let e = match *bytes {
+                            _ if self.memory.sym.is_empty() => None,
+                            1..=8 => self.sym_load(id, off, *bytes as usize),
+                            n => {
+                                self.concretize_bytes(t, id, off, n as usize, "loaded as an aggregate");
+                                None
+                            }
+                        };
+                        self.set_shadow(t, base, *dst, e);
+                    }
                     if *bytes <= 8 {
                         let v = self.memory.load_word(id, off, *bytes as usize);
                         self.set_reg(t, base, *dst, v);
@@ -605,6 +622,11 @@ impl Machine {
                             Err(stop) => return stop,
                         };
                         self.memory.store_word(id, off, *bytes as usize, v);
+                        if self.sym.is_some() {
+                            if let Some(e) = self.shadow(t, base, *val) {
+                                self.sym_store(id, off, *bytes as usize, e);
+                            }
+                        }
                         if *bytes >= prog.model.ptr_bytes && self.memory.objects[id as usize].shared {
                             self.publish_words(&[v]);
                         }
@@ -617,9 +639,7 @@ impl Machine {
                         Err(stop) => return stop,
                     };
                     let b = words_to_bytes(&w);
-                    self.memory.write_epoch += 1;
-                    self.memory.objects[id as usize].bytes[off..off + *bytes as usize]
-                        .copy_from_slice(&b[..*bytes as usize]);
+                    self.memory.write_bytes(id, off, &b[..*bytes as usize]);
                     if self.memory.objects[id as usize].shared && *bytes >= prog.model.ptr_bytes {
                         self.publish_words(&w);
                     }
@@ -632,6 +652,9 @@ impl Machine {
                         Ok(x) => x,
                         Err(stop) => return stop,
                     };
+                    if self.sym.is_some() {
+                        self.concretize_bytes(t, id, off, len, "an atomic read-modify-write");
+                    }
                     let old = self.memory.load_word(id, off, len);
                     self.memory.store_word(id, off, len, rmw(*op, *bits, old, v));
                     self.set_reg(t, base, *dst, old);
@@ -644,6 +667,9 @@ impl Machine {
                         Ok(x) => x,
                         Err(stop) => return stop,
                     };
+                    if self.sym.is_some() {
+                        self.concretize_bytes(t, id, off, len, "an atomic read-modify-write");
+                    }
                     let old = self.memory.load_word(id, off, len);
                     let ok = old == e;
                     if ok {
@@ -679,13 +705,24 @@ impl Machine {
                                 }
                                 granted = false;
                             }
+                            if self.sym.is_some() {
+                                if let Err(stop) = self.sym_before_builtin(t, base, b, args, chooser) {
+                                    return stop;
+                                }
+                            }
                             match models::call(self, t, b, args, ret_bits, chooser) {
                                 Flow::Return(v) => {
                                     if let Some((r, _)) = dst {
                                         self.set_reg(t, base, r, mask(v, ret_bits));
                                     }
+                                    if self.sym.is_some() {
+                                        self.sym_after_builtin(t, base, b, dst.map(|(r, _)| r));
+                                    }
                                 }
                                 Flow::ReturnWords(mut w) => {
+                                    if self.sym.is_some() {
+                                        self.sym_after_builtin(t, base, b, dst.map(|(r, _)| r));
+                                    }
                                     if let Some((r, words)) = dst {
                                         w.resize(words as usize, 0);
                                         self.set_words(t, base, r, &w);
@@ -710,9 +747,15 @@ impl Machine {
                         }
                         granted = false;
                     }
+                    let params =
+                        if self.sym.is_some() { self.sym_args(t, base, func, args, fixed) } else { Vec::new() };
+                    let depth = self.threads[t].frames.len();
                     self.call_function(t, func, args, fixed, dst);
                     if self.end.is_some() {
                         return Stop::End;
+                    }
+                    if !params.is_empty() && self.threads[t].frames.len() == depth + 1 {
+                        self.sym_enter(t, &params);
                     }
                     continue;
                 }
@@ -727,6 +770,13 @@ impl Machine {
                     }
                 }
                 Inst::Ret { val } => {
+                    if self.sym.is_some() && !th.sym_regs.is_empty() {
+                        self.sym_return(t, base, *val);
+                        if self.end.is_some() {
+                            return Stop::End;
+                        }
+                        continue;
+                    }
                     if let (Some((o, 1)), Some(fr)) = (val, th.frames.last()) {
                         if fr.kind == FrameKind::Call && fr.allocas.is_empty() && !fr.atomic && th.frames.len() > 1 {
                             // Fast path: a one-word result and nothing to release.
@@ -936,6 +986,9 @@ impl Machine {
         th.loop_count = 0;
         let Some(fr) = th.frames.pop() else { return };
         th.regs.truncate(fr.base);
+        if !th.sym_regs.is_empty() {
+            th.sym_regs.retain(|&k, _| (k as usize) < fr.base);
+        }
         th.stack_bytes =
             th.stack_bytes.saturating_sub(self.program.functions[fr.func as usize].frame_words as u64 * 8 + 64);
         if let (Some((r, _)), Some(caller)) = (fr.ret, th.frames.last()) {
@@ -950,6 +1003,9 @@ impl Machine {
         th.loop_count = 0;
         let Some(fr) = th.frames.pop() else { return };
         th.regs.truncate(fr.base);
+        if !th.sym_regs.is_empty() {
+            th.sym_regs.retain(|&k, _| (k as usize) < fr.base);
+        }
         th.stack_bytes = th.stack_bytes.saturating_sub(prog.functions[fr.func as usize].frame_words as u64 * 8 + 64);
         if fr.atomic {
             th.atomic_depth = th.atomic_depth.saturating_sub(1);
@@ -999,6 +1055,9 @@ impl Machine {
             (&prog.functions[fr.func as usize].code[pc as usize], value)
         {
             self.set_reg(t, base, *r, v);
+            if self.sym.is_some() {
+                self.set_shadow(t, base, *r, None);
+            }
         }
         self.set_pc(t, pc + 1);
     }

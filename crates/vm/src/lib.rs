@@ -10,6 +10,7 @@ mod memory;
 mod models;
 mod pending;
 mod random;
+mod symbolic;
 mod sync;
 mod thread;
 
@@ -17,3 +18,4 @@ pub use error::{ErrorKind, ProgramError};
 pub use events::{AccessKind, Loc, LogEntry, Pending, PendingKind};
 pub use machine::{Chooser, Config, End, Granularity, Machine, TraceEntry};
 pub use random::{run_random, Nondet, RandomChooser, RunOutcome};
+pub use symbolic::{Input, SharedSym, SymEngine};

@@ -125,6 +125,8 @@ pub struct Machine {
     pub imprecise: Option<String>,
     /// Threads created and not finished.
     pub(crate) live_threads: usize,
+    /// The symbolic state, when inputs are symbolic (`None`: every value is concrete).
+    pub(crate) sym: Option<crate::symbolic::SymState>,
 }
 
 /// Thread `t` stopped: why the interpreter loop returned.
@@ -143,6 +145,17 @@ impl Machine {
         config: Config,
         deadline: Option<std::time::Instant>,
         chooser: &mut dyn Chooser,
+    ) -> Machine {
+        Self::with_inputs(program, config, deadline, chooser, None)
+    }
+
+    /// Like [`Machine::new`]; with an engine, nondeterministic inputs are symbolic.
+    pub fn with_inputs(
+        program: Arc<Program>,
+        config: Config,
+        deadline: Option<std::time::Instant>,
+        chooser: &mut dyn Chooser,
+        symbolic: Option<crate::symbolic::SharedSym>,
     ) -> Machine {
         let mut memory = Memory::new(program.model.ptr_bytes);
         for g in &program.globals {
@@ -170,6 +183,7 @@ impl Machine {
             log: Vec::new(),
             imprecise: None,
             live_threads: 1,
+            sym: symbolic.map(crate::symbolic::SymState::new),
         };
         let main = program.main.expect("load checks that main exists");
         let argv = m.setup_argv();
@@ -305,13 +319,14 @@ impl Machine {
         if th.stuck.take().is_some() {
             // Released by a write: keep looping, the loop may exit now.
             self.run_local(t, chooser);
-            return;
-        }
-        if self.resume_wait(t) {
+        } else if self.resume_wait(t) {
             self.run_local(t, chooser);
-            return;
+        } else {
+            self.exec_granted(t, chooser);
         }
-        self.exec_granted(t, chooser);
+        if self.sym.is_some() {
+            self.flush_concretized(t, "read by a library function");
+        }
     }
 
     /// Completes the second half of a two-phase operation; true if the thread was waiting.

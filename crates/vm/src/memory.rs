@@ -7,6 +7,8 @@
 
 use crate::error::ErrorKind;
 use ravel_ir::{addr, SrcLoc};
+use ravel_sym::ExprId;
+use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
 
 /// Index of an object in [`Memory::objects`].
@@ -86,6 +88,12 @@ pub struct Memory {
     pub touched_shared: bool,
     /// Counts every write to memory, so explorers can tell that nothing changed.
     pub write_epoch: u64,
+    /// Bytes holding symbolic values: (object, offset) → 8-bit expression. Empty unless
+    /// the execution has symbolic inputs; every write clears the range it overwrites.
+    pub sym: FxHashMap<(ObjId, u32), ExprId>,
+    /// Symbolic bytes that `read`/`c_string` handed out as concrete values (the vm then
+    /// constrains them to those values).
+    pub concretized: Vec<(ExprId, u8)>,
 }
 
 /// Slots of the object lookup cache.
@@ -107,6 +115,8 @@ impl Memory {
             allocated: 0,
             touched_shared: false,
             write_epoch: 0,
+            sym: FxHashMap::default(),
+            concretized: Vec::new(),
         }
     }
 
@@ -318,6 +328,7 @@ impl Memory {
     /// Writes the low `len` bytes of `v` (already checked).
     pub fn store_word(&mut self, id: ObjId, off: usize, len: usize, v: u64) {
         self.write_epoch += 1;
+        self.forget_sym(id, off, len);
         let b = &mut self.objects[id as usize].bytes[off..off + len];
         b.copy_from_slice(&v.to_le_bytes()[..len]);
     }
@@ -329,6 +340,7 @@ impl Memory {
         }
         let (id, off) = self.check(addr, len, false)?;
         self.note_shared(id);
+        self.note_concrete_read(id, off, len as usize);
         Ok(self.objects[id as usize].bytes[off..off + len as usize].to_vec())
     }
 
@@ -339,17 +351,68 @@ impl Memory {
         }
         let (id, off) = self.check(addr, data.len() as u64, true)?;
         self.note_shared(id);
-        self.write_epoch += 1;
-        self.objects[id as usize].bytes[off..off + data.len()].copy_from_slice(data);
+        self.write_bytes(id, off, data);
         Ok(())
+    }
+
+    /// Overwrites checked bytes of an object.
+    pub fn write_bytes(&mut self, id: ObjId, off: usize, data: &[u8]) {
+        self.write_epoch += 1;
+        self.forget_sym(id, off, data.len());
+        self.objects[id as usize].bytes[off..off + data.len()].copy_from_slice(data);
+    }
+
+    /// Drops the symbolic shadows of an overwritten range.
+    #[inline]
+    fn forget_sym(&mut self, id: ObjId, off: usize, len: usize) {
+        if !self.sym.is_empty() {
+            for i in off..off + len {
+                self.sym.remove(&(id, i as u32));
+            }
+        }
+    }
+
+    /// Shadows of the bytes of a range (empty when none is symbolic or the range is bad).
+    pub fn sym_range(&mut self, addr: u64, len: u64) -> Vec<(usize, ExprId)> {
+        if self.sym.is_empty() || len == 0 {
+            return Vec::new();
+        }
+        let Ok((id, off)) = self.check(addr, len, false) else { return Vec::new() };
+        (0..len as usize).filter_map(|i| self.sym.get(&(id, (off + i) as u32)).map(|&e| (i, e))).collect()
+    }
+
+    /// Gives bytes of a range the shadows `sym_range` returned.
+    pub fn set_sym_range(&mut self, addr: u64, shadows: &[(usize, ExprId)]) {
+        if shadows.is_empty() {
+            return;
+        }
+        let Some((id, off)) = self.find(addr) else { return };
+        for &(i, e) in shadows {
+            self.sym.insert((id, off as u32 + i as u32), e);
+        }
+    }
+
+    /// Records the symbolic bytes of a range a library model reads as plain bytes.
+    fn note_concrete_read(&mut self, id: ObjId, off: usize, len: usize) {
+        if self.sym.is_empty() {
+            return;
+        }
+        for i in off..off + len {
+            if let Some(&e) = self.sym.get(&(id, i as u32)) {
+                self.concretized.push((e, self.objects[id as usize].bytes[i]));
+            }
+        }
     }
 
     /// Reads a NUL-terminated string starting at `addr` (without the NUL), at most `limit` bytes.
     pub fn c_string(&mut self, addr: u64, limit: Option<usize>) -> Result<Vec<u8>, Fault> {
         let (id, off) = self.check(addr, 1, false)?;
         self.note_shared(id);
-        let bytes = &self.objects[id as usize].bytes[off..];
         let max = limit.unwrap_or(usize::MAX);
+        let scan = self.objects[id as usize].bytes[off..].iter().take(max).position(|&b| b == 0);
+        let read_len = scan.map_or(max, |n| n + 1).min(self.objects[id as usize].bytes.len() - off);
+        self.note_concrete_read(id, off, read_len);
+        let bytes = &self.objects[id as usize].bytes[off..];
         match bytes.iter().take(max).position(|&b| b == 0) {
             Some(n) => Ok(bytes[..n].to_vec()),
             None if bytes.len() >= max => Ok(bytes[..max].to_vec()),

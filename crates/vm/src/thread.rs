@@ -95,6 +95,9 @@ pub struct Thread {
     pub stuck: Option<u64>,
     /// Blocked forever (relock of a normal mutex by its owner, when that is not an error).
     pub hung: bool,
+    /// Symbolic shadows of registers (index into `regs` → expression); empty unless the
+    /// thread holds values derived from symbolic inputs.
+    pub sym_regs: FxHashMap<u32, ravel_sym::ExprId>,
 }
 
 impl Thread {
@@ -119,6 +122,7 @@ impl Thread {
             loop_saved: None,
             stuck: None,
             hung: false,
+            sym_regs: FxHashMap::default(),
         }
     }
 

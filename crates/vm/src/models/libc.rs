@@ -57,8 +57,13 @@ fn strings(m: &mut Machine, b: Builtin, a: &Args) -> Option<R> {
     Some((|| -> R {
         Ok(match b {
             Memcpy | Memmove => {
+                let shadows = mem.sym_range(p1, n2);
+                let before = mem.concretized.len();
                 let data = mem.read(p1, n2)?;
                 mem.write(p0, &data)?;
+                // Symbolic bytes are copied as they are, not concretised.
+                mem.concretized.truncate(before);
+                mem.set_sym_range(p0, &shadows);
                 Flow::Return(p0)
             }
             Memset => {
@@ -362,6 +367,10 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
                 Flow::Return(0)
             }
             ErrnoLocation => Flow::Return(errno_addr(m, t)),
+            Nondet if m.is_symbolic() && a.ret_bits <= 64 => {
+                let (bits, loc) = (a.ret_bits.max(1), m.current_loc(t));
+                Flow::Return(m.fresh_input(bits, bits, loc))
+            }
             Nondet => {
                 let loc = m.current_loc(t);
                 Flow::Return(chooser.nondet(a.ret_bits.clamp(1, 64), loc))
@@ -369,7 +378,15 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
             NondetZeroOne => {
                 // Only compared with zero: 0 and 1 stand for every value.
                 let loc = m.current_loc(t);
+                if m.is_symbolic() {
+                    return Ok(Flow::Return(m.fresh_input(1, a.ret_bits.max(1), loc)));
+                }
                 Flow::Return(chooser.nondet(1, loc))
+            }
+            MakeSymbolic if m.is_symbolic() => {
+                let loc = m.current_loc(t);
+                m.fresh_bytes(a.get(0), a.get(1), loc)?;
+                Flow::Return(0)
             }
             MakeSymbolic => {
                 let loc = m.current_loc(t);
