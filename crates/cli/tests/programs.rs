@@ -104,14 +104,17 @@ fn check_run(file: &Path, e: &Expect, run: &str, seed: u64) -> Option<String> {
     None
 }
 
-/// Runs `ravel check` with one engine; returns (verdict, first error kind, executions, blocked).
-fn run_check(
-    file: &Path,
-    e: &Expect,
-    interleave: &str,
-    engine: &str,
-    witness: &Path,
-) -> Result<(String, String, u64, u64), String> {
+/// What one `ravel check` run reported.
+struct CheckResult {
+    verdict: String,
+    kind: String,
+    executions: u64,
+    blocked: u64,
+    solver_queries: u64,
+}
+
+/// Runs `ravel check` with one engine.
+fn run_check(file: &Path, e: &Expect, interleave: &str, engine: &str, witness: &Path) -> Result<CheckResult, String> {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_ravel"));
     cmd.arg("check").arg(file).args(["--json", "--interleave", interleave, "--engine", engine, "--timeout", "60"]);
     cmd.arg("--witness").arg(witness).args(&e.check_flags);
@@ -122,10 +125,15 @@ fn run_check(
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).map_err(|_| {
         format!("no JSON from check (exit {:?}): {}", out.status.code(), String::from_utf8_lossy(&out.stderr))
     })?;
-    let verdict = report["verdict"].as_str().unwrap_or("?").to_string();
-    let kind = report["errors"][0]["kind"].as_str().unwrap_or("").to_string();
     let stats = &report["stats"];
-    Ok((verdict, kind, stats["executions"].as_u64().unwrap_or(0), stats["blocked"].as_u64().unwrap_or(0)))
+    let count = |key: &str| stats[key].as_u64().unwrap_or(0);
+    Ok(CheckResult {
+        verdict: report["verdict"].as_str().unwrap_or("?").to_string(),
+        kind: report["errors"][0]["kind"].as_str().unwrap_or("").to_string(),
+        executions: count("executions"),
+        blocked: count("blocked"),
+        solver_queries: count("solver_queries"),
+    })
 }
 
 /// Checks one `check:` expectation: verdict, error kind, exact counts, witness replay, and
@@ -148,10 +156,16 @@ fn check_expectation(file: &Path, e: &Expect, interleave: &str, want: &str) -> O
     let dir = std::env::temp_dir().join(format!("ravel-check-{}", std::process::id()));
     std::fs::create_dir_all(&dir).ok();
     let witness = dir.join(format!("{}-{interleave}.json", file.file_stem().unwrap().to_string_lossy()));
-    let (verdict, kind, execs, blocked) = match run_check(file, e, interleave, "dpor", &witness) {
-        Ok(r) => r,
+    let (verdict, kind, execs, blocked, queries) = match run_check(file, e, interleave, "dpor", &witness) {
+        Ok(r) => (r.verdict, r.kind, r.executions, r.blocked, r.solver_queries),
         Err(m) => return Some(format!("[{interleave}] {m}")),
     };
+    // A program without inputs never needs the solver.
+    let text = std::fs::read_to_string(file).unwrap_or_default();
+    let has_inputs = ["nondet", "klee_", "ravel_symbolic"].iter().any(|w| text.contains(w));
+    if !has_inputs && queries > 0 {
+        return Some(format!("[{interleave}] {queries} solver queries in a program without inputs"));
+    }
     if verdict != want_verdict || want_kind.as_ref().is_some_and(|k| *k != kind) {
         return Some(format!("[{interleave}] expected `{want}`, got {verdict} {kind}"));
     }
@@ -165,8 +179,8 @@ fn check_expectation(file: &Path, e: &Expect, interleave: &str, want: &str) -> O
         }
     }
     match run_check(file, e, interleave, "naive", &witness) {
-        Ok((v, ..)) if v == verdict || v == "unknown" => None,
-        Ok((v, k, ..)) => Some(format!("[{interleave}] naive engine disagrees: {v} {k} vs {verdict} {kind}")),
+        Ok(r) if r.verdict == verdict || r.verdict == "unknown" => None,
+        Ok(r) => Some(format!("[{interleave}] naive engine disagrees: {} {} vs {verdict} {kind}", r.verdict, r.kind)),
         Err(m) => Some(format!("[{interleave}] naive: {m}")),
     }
 }

@@ -177,6 +177,9 @@ impl<'a> Explorer<'a> {
         if chooser.partial {
             self.note_partial_inputs();
         }
+        if let Some(why) = &run.machine.imprecise {
+            self.incomplete.get_or_insert_with(|| why.clone());
+        }
         (run, chooser.made)
     }
 
@@ -263,7 +266,9 @@ impl<'a> Explorer<'a> {
                         Ending::Stop(format!("unsupported: {what} at {file}:{}", loc.line))
                     }
                     // The time limit ends everything; an instruction limit only this execution.
-                    End::Limit(why) if self.limit_reached().is_some() => Ending::Stop(why),
+                    End::Limit(why) if self.limit_reached().is_some() || run.machine.sym_branch_limit_hit() => {
+                        Ending::Stop(why)
+                    }
                     End::Limit(why) => Ending::Truncated(why),
                 };
             }

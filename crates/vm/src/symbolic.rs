@@ -198,6 +198,12 @@ impl Machine {
         self.sym.is_some()
     }
 
+    /// Whether this execution made more symbolic branches than allowed (then the whole
+    /// exploration stops: a program that branches this much on inputs would not finish).
+    pub fn sym_branch_limit_hit(&self) -> bool {
+        self.sym.as_ref().is_some_and(|st| st.branches > st.engine.borrow().max_branches)
+    }
+
     /// The symbolic inputs of this execution with their values under the current model.
     pub fn input_values(&self) -> Vec<(Input, u128)> {
         let Some(st) = &self.sym else { return Vec::new() };
