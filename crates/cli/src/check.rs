@@ -205,3 +205,35 @@ pub fn replay_file(path: &Path, json_out: bool) -> Result<u8> {
     }
     Ok(code)
 }
+
+/// A test file of `ravel check --tests`: the values of one execution's inputs, in order.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct TestFile {
+    format: String,
+    program: String,
+    inputs: Vec<ravel_explore::InputValue>,
+}
+
+/// Writes `test000001.json`, ... into `dir`, one per input vector.
+pub fn write_tests(dir: &Path, program: &Path, tests: &[Vec<ravel_explore::InputValue>]) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    for (i, inputs) in tests.iter().enumerate() {
+        let file = TestFile {
+            format: "ravel-inputs-1".into(),
+            program: program.display().to_string(),
+            inputs: inputs.clone(),
+        };
+        let path = dir.join(format!("test{:06}.json", i + 1));
+        std::fs::write(&path, serde_json::to_string_pretty(&file)?)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// The input values of a test file, in order.
+pub fn read_test(path: &Path) -> Result<Vec<u64>> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let file: TestFile =
+        serde_json::from_str(&text).with_context(|| format!("{} is not a ravel test file", path.display()))?;
+    Ok(file.inputs.iter().map(|i| i.value as u64).collect())
+}

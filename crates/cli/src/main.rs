@@ -47,6 +47,10 @@ enum Command {
         /// Seed of the scheduler and of nondeterministic inputs.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Input values from a test file of `ravel check --tests` (given to the
+        /// nondeterministic inputs in order; later ones are random).
+        #[arg(long)]
+        inputs: Option<PathBuf>,
         /// Stop after this many seconds (verdict unknown).
         #[arg(long)]
         timeout: Option<f64>,
@@ -118,6 +122,10 @@ enum Command {
         /// Write the witness of the first error to this file.
         #[arg(long)]
         witness: Option<PathBuf>,
+        /// Write one test file per distinct input vector of the explored executions into
+        /// this directory (replay one with `ravel run --inputs FILE`).
+        #[arg(long)]
+        tests: Option<PathBuf>,
         /// Print the report as JSON on stdout.
         #[arg(long)]
         json: bool,
@@ -182,6 +190,7 @@ fn run(cli: Cli) -> Result<u8> {
             spurious_wakeups,
             property,
             witness,
+            tests,
             json,
             clang_flags,
         } => {
@@ -204,6 +213,7 @@ fn run(cli: Cli) -> Result<u8> {
                 max_sym_branches,
                 solver_timeout: Duration::from_secs_f64(solver_timeout.max(0.001)),
                 spurious_wakeups,
+                collect_tests: tests.is_some(),
                 ..Default::default()
             };
             let property = property.map(|p| check::Property::from_file(&p)).transpose()?;
@@ -215,6 +225,9 @@ fn run(cli: Cli) -> Result<u8> {
             let seconds = started.elapsed().as_secs_f64();
             if opts.progress {
                 eprint!("\r\x1b[K");
+            }
+            if let Some(dir) = &tests {
+                check::write_tests(dir, &file, &outcome.tests)?;
             }
             if let (Some(path), Some(first)) = (&witness, outcome.errors.first()) {
                 let w = check::complete_witness(&first.witness, &file, &clang_flags, &opts);
@@ -243,7 +256,8 @@ fn run(cli: Cli) -> Result<u8> {
             std::fs::copy(&bc, &output)?;
             Ok(0)
         }
-        Command::Run { file, seed, timeout, max_steps, interleave, json, verbose, args, clang_flags } => {
+        Command::Run { file, seed, inputs, timeout, max_steps, interleave, json, verbose, args, clang_flags } => {
+            let given = inputs.map(|p| check::read_test(&p)).transpose()?.unwrap_or_default();
             let program = Arc::new(ravel_ir::load(&file, &clang_flags)?);
             let mut argv = vec![file.display().to_string()];
             argv.extend(args);
@@ -254,7 +268,7 @@ fn run(cli: Cli) -> Result<u8> {
                 ..Config::default()
             };
             let timeout = timeout.map(Duration::from_secs_f64);
-            let outcome = ravel_vm::run_random(program, config, seed, timeout);
+            let outcome = ravel_vm::run_random(program, config, seed, timeout, given);
             let report = report::RunReport::new(&outcome, seed);
             if json {
                 eprintln!("{}", serde_json::to_string(&report.to_json())?);

@@ -128,6 +128,8 @@ pub(crate) struct Explorer<'a> {
     last_progress_ms: u128,
     /// Expressions and solver shared by all executions (symbolic inputs only).
     pub sym: Option<SharedSym>,
+    /// Distinct input vectors seen (with `collect_tests`).
+    pub tests: crate::tests::TestSet,
 }
 
 impl<'a> Explorer<'a> {
@@ -143,6 +145,7 @@ impl<'a> Explorer<'a> {
             started: Instant::now(),
             last_progress_ms: 0,
             sym: opts.symbolic.then(|| SymEngine::shared(opts.solver_timeout, opts.max_sym_branches)),
+            tests: Default::default(),
         }
     }
 
@@ -513,6 +516,9 @@ impl<'a> Explorer<'a> {
     /// Accounts for an ended execution; returns true when exploration must stop.
     fn finish_execution(&mut self, run: &mut Run, ending: Ending) -> bool {
         self.progress();
+        if self.opts.collect_tests && matches!(ending, Ending::Complete | Ending::Error(_)) {
+            self.tests.add(input_values(&run.machine));
+        }
         if matches!(ending, Ending::Complete | Ending::Blocked | Ending::Truncated(_)) {
             self.reverse_termination();
         }
@@ -531,12 +537,7 @@ impl<'a> Explorer<'a> {
             Ending::Error(error) => {
                 self.stats.executions += 1;
                 let mut witness = self.witness();
-                witness.inputs = run
-                    .machine
-                    .input_values()
-                    .into_iter()
-                    .map(|(i, value)| crate::InputValue { line: i.loc.line, bits: i.bits, value })
-                    .collect();
+                witness.inputs = input_values(&run.machine);
                 let duplicate = self.errors.iter().any(|f| f.error.kind == error.kind && f.error.loc == error.loc);
                 if !duplicate {
                     self.errors.push(FoundError { error, witness, trace: run.machine.trace.clone() });
@@ -575,6 +576,11 @@ impl<'a> Explorer<'a> {
             ..Witness::default()
         }
     }
+}
+
+/// The symbolic inputs of an execution with their values.
+fn input_values(m: &Machine) -> Vec<crate::InputValue> {
+    m.input_values().into_iter().map(|(i, value)| crate::InputValue { line: i.loc.line, bits: i.bits, value }).collect()
 }
 
 #[cfg(test)]

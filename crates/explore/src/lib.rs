@@ -5,6 +5,7 @@ mod clock;
 mod dpor;
 mod footprint;
 mod race;
+mod tests;
 
 use ravel_ir::Program;
 use ravel_vm::{Chooser, Granularity, Machine, ProgramError, SymEngine, TraceEntry};
@@ -52,6 +53,8 @@ pub struct Options {
     pub solver_timeout: Duration,
     /// Explore spurious wake-ups of condition-variable waits.
     pub spurious_wakeups: bool,
+    /// Collect the input values of every complete execution (`ravel check --tests`).
+    pub collect_tests: bool,
 }
 
 impl Default for Options {
@@ -72,6 +75,7 @@ impl Default for Options {
             max_sym_branches: 10_000,
             solver_timeout: Duration::from_secs(10),
             spurious_wakeups: false,
+            collect_tests: false,
         }
     }
 }
@@ -163,6 +167,9 @@ pub struct Outcome {
     pub stats: Stats,
     /// Why the exploration did not cover everything, if it did not.
     pub incomplete: Option<String>,
+    /// Distinct input vectors of the explored executions, in exploration order (with
+    /// `collect_tests`).
+    pub tests: Vec<Vec<InputValue>>,
 }
 
 /// Explores all schedules of `program`.
@@ -179,7 +186,7 @@ pub fn check(program: Arc<Program>, opts: &Options) -> Outcome {
     } else {
         Verdict::Safe
     };
-    Outcome { verdict, errors: ex.errors, stats: ex.stats, incomplete: ex.incomplete }
+    Outcome { verdict, errors: ex.errors, stats: ex.stats, incomplete: ex.incomplete, tests: ex.tests.take() }
 }
 
 /// Replays the choices of a witness, in order.

@@ -13,15 +13,21 @@ pub struct Nondet {
     pub loc: SrcLoc,
 }
 
-/// Seeded choices (splitmix64), recording every input value it hands out.
+/// Seeded choices (splitmix64), recording every input value it hands out. Given input
+/// values come first (a test file of `ravel check --tests`); random ones follow.
 pub struct RandomChooser {
     state: u64,
     pub inputs: Vec<Nondet>,
+    given: std::collections::VecDeque<u64>,
 }
 
 impl RandomChooser {
     pub fn new(seed: u64) -> RandomChooser {
-        RandomChooser { state: seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x1234_5678, inputs: Vec::new() }
+        RandomChooser {
+            state: seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x1234_5678,
+            inputs: Vec::new(),
+            given: Default::default(),
+        }
     }
 
     fn next(&mut self) -> u64 {
@@ -56,7 +62,10 @@ impl RandomChooser {
 
 impl Chooser for RandomChooser {
     fn nondet(&mut self, bits: u32, loc: SrcLoc) -> u64 {
-        let value = self.interesting(bits);
+        let value = match self.given.pop_front() {
+            Some(v) => crate::interp::mask(v, bits),
+            None => self.interesting(bits),
+        };
         self.inputs.push(Nondet { value, bits, loc });
         value
     }
@@ -73,10 +82,18 @@ pub struct RunOutcome {
     pub elapsed: Duration,
 }
 
-/// Runs the program once, picking a random enabled thread at every visible operation.
-pub fn run_random(program: Arc<Program>, config: Config, seed: u64, timeout: Option<Duration>) -> RunOutcome {
+/// Runs the program once, picking a random enabled thread at every visible operation; the
+/// nondeterministic inputs take the `given` values first, in order.
+pub fn run_random(
+    program: Arc<Program>,
+    config: Config,
+    seed: u64,
+    timeout: Option<Duration>,
+    given: Vec<u64>,
+) -> RunOutcome {
     let start = Instant::now();
     let mut chooser = RandomChooser::new(seed);
+    chooser.given = given.into();
     let deadline = timeout.map(|d| start + d);
     let mut m = Machine::new(program, config, deadline, &mut chooser);
     let mut sched = RandomChooser::new(seed ^ 0x5eed);
