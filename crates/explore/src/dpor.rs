@@ -404,6 +404,18 @@ impl<'a> Explorer<'a> {
                     }
                     run.spawned_at[*child] = Some(run.infos.len());
                 }
+                LogEntry::Touch { loc, kind, event } => {
+                    if *event {
+                        footprint.0.push((*loc, *kind));
+                    }
+                    if self.opts.detect_races {
+                        self.incomplete.get_or_insert_with(|| {
+                            "an access at a symbolic address was checked for data races only at the address the \
+                             inputs chose"
+                                .into()
+                        });
+                    }
+                }
                 LogEntry::Plain { .. } => {}
             }
         }

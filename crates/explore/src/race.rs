@@ -86,6 +86,7 @@ impl RaceDetector {
                         return Some(r);
                     }
                 }
+                LogEntry::Touch { .. } => {}
                 LogEntry::Spawn { child } => {
                     let parent = self.clock(t).clone();
                     self.clock(*child).join(&parent);

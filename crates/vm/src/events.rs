@@ -40,6 +40,10 @@ pub enum LogEntry {
     Plain { thread: usize, addr: u64, len: u64, write: bool, at: SrcLoc },
     /// The step created thread `child`.
     Spawn { child: usize },
+    /// An access at a symbolic address may touch this word too (under other inputs).
+    /// `event`: the access was a scheduling point, so the word belongs to the step's
+    /// footprint. Race detection only sees the address the current inputs chose.
+    Touch { loc: Loc, kind: AccessKind, event: bool },
 }
 
 /// What a stopped thread will do when stepped.
@@ -144,6 +148,13 @@ impl Machine {
                 self.log.push(LogEntry::Event { thread: t, loc: Loc::Mem(addr & !7), kind, atomic, addr, len, at });
             } else {
                 self.log.push(LogEntry::Plain { thread: t, addr, len, write: kind != AccessKind::Read, at });
+            }
+            if let Some(whole) = self.sym.as_mut().and_then(|st| st.whole_object.take()) {
+                let obj = &self.memory.objects[whole as usize];
+                let (start, end) = (obj.base & !7, obj.base + obj.size);
+                for w in (start..end).step_by(8).filter(|&w| w != addr & !7) {
+                    self.log.push(LogEntry::Touch { loc: Loc::Mem(w), kind, event: is_event });
+                }
             }
         }
         true

@@ -594,6 +594,7 @@ impl Machine {
                     };
                     if self.sym.is_some() {
                         let e = match *bytes {
+                            _ if self.sym.as_ref().is_some_and(|s| s.pending_load.is_some()) => self.sym_loaded(),
                             _ if self.memory.sym.is_empty() => None,
                             1..=8 => self.sym_load(id, off, *bytes as usize),
                             n => {
@@ -622,7 +623,7 @@ impl Machine {
                             Err(stop) => return stop,
                         };
                         self.memory.store_word(id, off, *bytes as usize, v);
-                        if self.sym.is_some() {
+                        if self.sym.is_some() && !self.sym_stored() {
                             if let Some(e) = self.shadow(t, base, *val) {
                                 self.sym_store(id, off, *bytes as usize, e);
                             }
