@@ -20,7 +20,7 @@ use ravel_ir::{Arg, BinOp, Builtin, CastOp, FuncId, ICmp, Inst, Opd, SrcLoc};
 use ravel_sym::{Assignment, CmpOp, ExprId, ExprPool, Solver, SolverResult, SolverStats, Z3Config};
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The solver chain: cache → independence → cache → Z3.
 type Chain = ravel_sym::CachingSolver<ravel_sym::IndependenceSolver<ravel_sym::CachingSolver<ravel_sym::Z3Solver>>>;
@@ -32,6 +32,7 @@ pub struct SymEngine {
     solver: Chain,
     /// Symbolic branches one execution may make before it is cut short.
     pub max_branches: u32,
+    query_timeout: Duration,
 }
 
 /// The engine shared by the executions of one exploration.
@@ -41,7 +42,21 @@ impl SymEngine {
     /// An engine whose every query has `query_timeout`.
     pub fn shared(query_timeout: Duration, max_branches: u32) -> SharedSym {
         let solver = ravel_sym::default_solver(Z3Config { timeout: query_timeout, ..Z3Config::default() });
-        Rc::new(RefCell::new(SymEngine { pool: ExprPool::new(), solver, max_branches }))
+        Rc::new(RefCell::new(SymEngine { pool: ExprPool::new(), solver, max_branches, query_timeout }))
+    }
+
+    /// Is `cond` possible together with `pc`? Each query gets its time limit, but never
+    /// beyond the exploration's `deadline`.
+    fn may_be_true(&mut self, pc: &[ExprId], cond: ExprId, deadline: Option<Instant>) -> SolverResult {
+        let mut limit = self.query_timeout;
+        if let Some(d) = deadline {
+            limit = limit.min(d.saturating_duration_since(Instant::now()));
+            if limit.is_zero() {
+                return SolverResult::Unknown("the time limit was reached".into());
+            }
+        }
+        self.solver.inner_mut().inner_mut().inner_mut().set_timeout(limit);
+        self.solver.may_be_true(pc, cond, &self.pool)
     }
 
     /// Feasibility questions asked, and how many of them reached Z3 (the rest were
@@ -547,12 +562,13 @@ impl Machine {
                 (not, cond)
             }
         });
+        let deadline = self.deadline;
         let st = self.sym.as_mut().expect("symbolic mode");
-        let answer = {
-            let mut eng = st.engine.borrow_mut();
-            let eng = &mut *eng;
-            eng.solver.may_be_true(&st.pc, other, &eng.pool)
-        };
+        let answer = st.engine.borrow_mut().may_be_true(&st.pc, other, deadline);
+        if self.past_deadline(&answer) {
+            return Err(Stop::End);
+        }
+        let st = self.sym.as_mut().expect("symbolic mode");
         match answer {
             SolverResult::Sat(model) => {
                 if chooser.choose(2) == 1 {
@@ -583,16 +599,17 @@ impl Machine {
             let z = p.constant(bits, 0);
             p.ne(s, z)
         });
+        let deadline = self.deadline;
         let st = self.sym.as_mut().expect("symbolic mode");
         if concrete != 0 {
             st.pc.push(cond);
             return true;
         }
-        let answer = {
-            let mut eng = st.engine.borrow_mut();
-            let eng = &mut *eng;
-            eng.solver.may_be_true(&st.pc, cond, &eng.pool)
-        };
+        let answer = st.engine.borrow_mut().may_be_true(&st.pc, cond, deadline);
+        if self.past_deadline(&answer) {
+            return false;
+        }
+        let st = self.sym.as_mut().expect("symbolic mode");
         match answer {
             SolverResult::Sat(model) => {
                 st.pc.push(cond);
@@ -605,6 +622,16 @@ impl Machine {
                 false
             }
         }
+    }
+
+    /// An undecided query past the exploration's deadline ends the execution with the
+    /// time limit (rather than a note about the solver).
+    fn past_deadline(&mut self, answer: &SolverResult) -> bool {
+        let late = matches!(answer, SolverResult::Unknown(_)) && self.deadline.is_some_and(|d| Instant::now() >= d);
+        if late {
+            self.end = Some(End::Limit("the time limit was reached (--timeout)".into()));
+        }
+        late
     }
 
     /// Adopts `model` (it satisfies the path constraint) and re-evaluates every shadowed
@@ -641,6 +668,9 @@ impl Machine {
             Builtin::Assume => {
                 if let Some(a) = args.first() {
                     self.sym_assume(t, base, a);
+                    if self.end.is_some() {
+                        return Err(Stop::End);
+                    }
                 }
             }
             Builtin::RavelAssert => {
