@@ -1,7 +1,9 @@
 /* ravel-test
- * an assumption cuts executions: the read sees 0 (blocked) or 1 (complete)
- * check: safe executions=1 blocked=1
- * check-all: safe executions=1 blocked=1
+ * an assumption cuts executions: the read sees 0 (blocked) or 1 (complete); a failing
+ * assumption is a scheduling point (it ends the execution, and the writer may run before
+ * it), so reading 0 gives two blocked executions: store after or before the failing assume
+ * check: safe executions=1 blocked=2
+ * check-all: safe executions=1 blocked=2
  */
 #include <pthread.h>
 #include <stdatomic.h>

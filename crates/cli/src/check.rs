@@ -65,8 +65,13 @@ pub fn property_options(property: Property, mut opts: Options) -> Options {
     opts.granularity = Granularity::All;
     opts.detect_races = property == Property::NoDataRace;
     opts.strict_pthread = false;
-    // Other errors end their execution; keep going so the property's own violation is found.
+    // Other errors end their execution; keep going until the property's own violation.
     opts.all_errors = true;
+    opts.stop_at = match property {
+        Property::UnreachCall => vec![ErrorKind::ReachError],
+        Property::NoDataRace => vec![ErrorKind::DataRace],
+        Property::Other => Vec::new(),
+    };
     opts
 }
 

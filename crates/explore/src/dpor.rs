@@ -203,7 +203,13 @@ impl<'a> Explorer<'a> {
             let mut stop = self.forward(&mut run);
             while !stop {
                 let Some((depth, thread, forced)) = self.backtrack_point() else { break };
-                let mut run = self.replay(depth);
+                let mut run = match self.replay(depth) {
+                    Ok(run) => run,
+                    Err(why) => {
+                        self.incomplete.get_or_insert(why);
+                        return;
+                    }
+                };
                 self.step(&mut run, depth, thread, &forced, true);
                 stop = self.forward(&mut run);
             }
@@ -218,15 +224,36 @@ impl<'a> Explorer<'a> {
     }
 
     /// Re-executes the path up to (not including) the transition at `depth`.
-    fn replay(&mut self, depth: usize) -> Run {
+    /// `Err` when the execution does not follow the recorded path (which would be a bug:
+    /// executions are deterministic given their schedule and choices).
+    fn replay(&mut self, depth: usize) -> Result<Run, String> {
         let init: Vec<u64> = self.init_choices.iter().map(|(v, _)| *v).collect();
         let (mut run, _) = self.new_run(&init);
         for i in 0..depth {
+            if i % 256 == 255 {
+                if let Some(why) = self.limit_reached() {
+                    return Err(why);
+                }
+            }
             let taken = self.path[i].taken.clone().expect("path nodes have transitions");
+            let t = taken.thread;
+            let m = &run.machine;
+            if let Some(End::Limit(why)) = &m.end {
+                return Err(why.clone());
+            }
+            if m.end.is_some() || t >= m.threads.len() || m.threads[t].finished {
+                return Err(format!("internal error: re-execution diverged at step {i} (thread {t} cannot run)"));
+            }
             let forced: Vec<u64> = taken.choices.iter().map(|(v, _)| *v).collect();
-            self.execute(&mut run, taken.thread, &forced, false);
+            let (_, made) = self.execute(&mut run, t, &forced, false);
+            if let Some(End::Limit(why)) = &run.machine.end {
+                return Err(why.clone());
+            }
+            if made != taken.choices {
+                return Err(format!("internal error: re-execution diverged at step {i} (different choices)"));
+            }
         }
-        run
+        Ok(run)
     }
 
     /// Finds the deepest node with an unexplored alternative, trimming the path to it.
@@ -551,10 +578,11 @@ impl<'a> Explorer<'a> {
                 let mut witness = self.witness();
                 witness.inputs = input_values(&run.machine);
                 let duplicate = self.errors.iter().any(|f| f.error.kind == error.kind && f.error.loc == error.loc);
+                let stop = !self.opts.all_errors || self.opts.stop_at.contains(&error.kind);
                 if !duplicate {
                     self.errors.push(FoundError { error, witness, trace: run.machine.trace.clone() });
                 }
-                return !self.opts.all_errors;
+                return stop;
             }
         }
         false

@@ -29,8 +29,10 @@ pub struct Options {
     pub granularity: Granularity,
     /// Report data races (non-atomic conflicting accesses unordered by synchronisation).
     pub detect_races: bool,
-    /// Keep exploring after an error to collect every distinct one.
+    /// Keep exploring after an error to collect every distinct one...
     pub all_errors: bool,
+    /// ...except after an error of one of these kinds (SV-COMP: the property's violation).
+    pub stop_at: Vec<ravel_vm::ErrorKind>,
     pub max_executions: Option<u64>,
     pub timeout: Option<Duration>,
     /// Instructions per execution.
@@ -64,6 +66,7 @@ impl Default for Options {
             granularity: Granularity::Sync,
             detect_races: true,
             all_errors: false,
+            stop_at: Vec::new(),
             max_executions: None,
             timeout: None,
             max_steps: 50_000_000,

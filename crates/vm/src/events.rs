@@ -205,6 +205,7 @@ impl Machine {
             Wait::Cond { cond, .. } => PendingKind::Access(Loc::Sync(cond), AccessKind::Rmw),
             Wait::Reacquire { mutex, .. } => PendingKind::Access(Loc::Sync(mutex), AccessKind::Rmw),
             Wait::Barrier { addr, .. } => PendingKind::Access(Loc::Sync(addr), AccessKind::Rmw),
+            Wait::Exit { .. } => PendingKind::Other,
             Wait::None => self.pending_instruction(t),
         };
         Pending { kind, enabled }

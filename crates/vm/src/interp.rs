@@ -700,7 +700,13 @@ impl Machine {
                             }
                         }
                         Callee::Builtin(b) => {
-                            if models::is_visible(b) && self.threads[t].atomic_depth == 0 {
+                            // A failing assumption ends the execution: other threads may
+                            // still run before it, so it is a scheduling point.
+                            let failing_assume = b == ravel_ir::Builtin::Assume
+                                && self.config.log_events
+                                && self.live_threads > 1
+                                && args.first().is_some_and(|a| mask(rd(&prog, regs, base, a.opd), a.bytes * 8) == 0);
+                            if (models::is_visible(b) || failing_assume) && self.threads[t].atomic_depth == 0 {
                                 if !granted {
                                     return Stop::Yield;
                                 }
@@ -1028,7 +1034,9 @@ impl Machine {
                 }
             }
             FrameKind::Start => {
-                if t == 0 {
+                if t == 0 && self.config.log_events && self.live_threads > 1 {
+                    self.threads[t].wait = crate::thread::Wait::Exit { status: first as i32 };
+                } else if t == 0 {
                     self.begin_exit(t, first as i32);
                 } else {
                     self.begin_thread_exit(t, first);

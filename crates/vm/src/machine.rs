@@ -360,6 +360,11 @@ impl Machine {
                 self.complete_call(t, Some(0));
                 true
             }
+            Wait::Exit { status } => {
+                self.threads[t].wait = Wait::None;
+                self.begin_exit(t, status);
+                true
+            }
         }
     }
 

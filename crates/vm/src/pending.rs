@@ -23,6 +23,9 @@ impl Machine {
     /// True when thread `t` can take a step.
     pub(crate) fn is_enabled(&mut self, t: usize) -> bool {
         let th = &self.threads[t];
+        if matches!(th.wait, Wait::Exit { .. }) {
+            return !th.finished;
+        }
         if th.finished || th.frames.is_empty() || th.hung || th.stuck == Some(self.memory.write_epoch) {
             return false;
         }
@@ -35,6 +38,7 @@ impl Machine {
             Wait::Barrier { addr, generation } => {
                 self.sync.barriers.get(&addr).is_none_or(|b| b.generation != generation)
             }
+            Wait::Exit { .. } => true,
             Wait::None => match self.pending_call(t) {
                 Some((b, args)) => {
                     let (b, vals) = (b, args.vals.clone());
@@ -71,6 +75,7 @@ impl Machine {
                 format!("wakes up and re-locks {}", self.symbolize(mutex))
             }
             Wait::Barrier { .. } => "leaves the barrier".to_string(),
+            Wait::Exit { status } => format!("returns from main: the program exits with status {status}"),
             Wait::None => self.describe_instruction(t),
         };
         TraceEntry { thread: t, loc, what }
@@ -143,6 +148,7 @@ impl Machine {
                     format!("waits to re-lock {}", self.symbolize(mutex))
                 }
                 Wait::Barrier { addr, .. } => format!("waits at barrier {}", self.symbolize(addr)),
+                Wait::Exit { .. } => "is about to exit the program".to_string(),
                 Wait::None => {
                     let d = self.describe_instruction(t);
                     let holder = self.holder_note(t);

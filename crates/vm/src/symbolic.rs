@@ -952,10 +952,10 @@ impl Machine {
             Some((o, 1)) => self.shadow(t, base, o),
             _ => None,
         };
-        if kind != FrameKind::Call {
-            if let Some((o, _)) = val {
-                self.concretize(t, base, o, "returned from a thread or handler");
-            }
+        // A thread's return value matters only if someone joins it and looks (the join
+        // then notes the lost precision); main's is the exit status; handlers' are unused.
+        if kind == FrameKind::Start && t != 0 && shadow.is_some() {
+            self.threads[t].retval_symbolic = true;
         }
         let value = val.map(|(o, w)| rd_words(&self.program, &self.threads[t].regs, base, o, w));
         self.return_from(t, value);

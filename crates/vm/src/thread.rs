@@ -42,6 +42,11 @@ pub struct Frame {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Wait {
     None,
+    /// `main` returned while other threads run: the process exits at this thread's next
+    /// step, so other threads may still run before it (a scheduling point).
+    Exit {
+        status: i32,
+    },
     /// In `pthread_cond_wait` on `cond`, mutex released; `timed` waits may time out.
     Cond {
         cond: u64,
@@ -70,6 +75,8 @@ pub struct Thread {
     pub finished: bool,
     pub wait: Wait,
     pub retval: u64,
+    /// The return value was derived from symbolic inputs (its current value was kept).
+    pub retval_symbolic: bool,
     pub detached: bool,
     pub joined: bool,
     /// Number of threads this thread created (for children's ids).
@@ -109,6 +116,7 @@ impl Thread {
             finished: false,
             wait: Wait::None,
             retval: 0,
+            retval_symbolic: false,
             detached: false,
             joined: false,
             children: 0,

@@ -85,6 +85,8 @@ pub(crate) fn is_visible(b: Builtin) -> bool {
                 | AtomicBegin
                 | Sleep
                 | SchedYield
+                | Exit
+                | Abort
         )
 }
 

@@ -416,6 +416,11 @@ fn join(m: &mut Machine, t: usize, a: &Args) -> Flow {
     }
     m.threads[j].joined = true;
     let rv = m.threads[j].retval;
+    if a.get(1) != 0 && m.threads[j].retval_symbolic {
+        m.imprecise.get_or_insert_with(|| {
+            format!("the value thread {name} returned depends on symbolic inputs; its other values were not explored")
+        });
+    }
     if a.get(1) != 0 {
         if let Err(e) = m.write_ptr(a.get(1), rv) {
             return fault_flow(m, t, e);
