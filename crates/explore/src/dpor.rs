@@ -83,6 +83,18 @@ struct Node {
     taken: Option<Taken>,
 }
 
+/// The accesses of one location so far.
+#[derive(Default)]
+struct LocHistory {
+    /// The last write and the reads after it: a new access's clock needs only theirs,
+    /// since every earlier access happens before them.
+    last_write: Option<usize>,
+    reads_since: Vec<usize>,
+    /// Every access, for race reversal: a lock handoff must be reversed at an earlier
+    /// acquisition, where the other thread could still take the lock.
+    all: Vec<(usize, AccessKind)>,
+}
+
 /// Per-transition happens-before data, rebuilt on every replay.
 struct TransInfo {
     thread: usize,
@@ -93,8 +105,8 @@ struct TransInfo {
 struct Run {
     machine: Machine,
     infos: Vec<TransInfo>,
-    /// Dependency history per location: transition indices and kinds.
-    history: FxHashMap<Loc, Vec<(usize, AccessKind)>>,
+    /// Dependency history per location.
+    history: FxHashMap<Loc, LocHistory>,
     /// Index of each thread's latest transition (for program order), and spawn points.
     last_of_thread: Vec<Option<usize>>,
     spawned_at: Vec<Option<usize>>,
@@ -456,7 +468,14 @@ impl<'a> Explorer<'a> {
         let index = run.infos.len();
         run.infos.push(TransInfo { thread: t, vc });
         for (loc, kind) in &footprint.0 {
-            run.history.entry(*loc).or_default().push((index, *kind));
+            let h = run.history.entry(*loc).or_default();
+            h.all.push((index, *kind));
+            if *kind == AccessKind::Read {
+                h.reads_since.push(index);
+            } else {
+                h.last_write = Some(index);
+                h.reads_since.clear();
+            }
         }
         if run.last_of_thread.len() <= t {
             run.last_of_thread.resize(t + 1, None);
@@ -477,24 +496,32 @@ impl<'a> Explorer<'a> {
             },
         };
         let before = vc.clone();
-        let mut dependent: Vec<usize> = Vec::new();
+        let mut direct: Vec<usize> = Vec::new();
         for (loc, kind) in &fp.0 {
             if let Some(h) = run.history.get(loc) {
-                for (j, k) in h {
-                    if *kind != AccessKind::Read || *k != AccessKind::Read {
-                        dependent.push(*j);
-                    }
+                direct.extend(h.last_write);
+                if *kind != AccessKind::Read {
+                    direct.extend(&h.reads_since);
                 }
             }
         }
-        dependent.sort_unstable();
-        dependent.dedup();
-        for j in &dependent {
+        direct.sort_unstable();
+        direct.dedup();
+        for j in &direct {
             vc.join(&run.infos[*j].vc);
         }
         run.counts[t] += 1;
         vc.set(t, run.counts[t]);
         if analyse && self.opts.engine == Engine::Dpor {
+            let mut dependent: Vec<usize> = Vec::new();
+            for (loc, kind) in &fp.0 {
+                if let Some(h) = run.history.get(loc) {
+                    let conflicting = h.all.iter().filter(|(_, k)| *kind != AccessKind::Read || *k != AccessKind::Read);
+                    dependent.extend(conflicting.map(|(j, _)| *j));
+                }
+            }
+            dependent.sort_unstable();
+            dependent.dedup();
             self.add_backtracks(run, t, &before, &vc, &dependent);
         }
         vc
