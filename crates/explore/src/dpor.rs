@@ -53,8 +53,12 @@ impl Chooser for ScheduleChooser {
     }
 }
 
-/// Threads per execution before the exploration gives up (unbounded thread creation).
-const MAX_THREADS: usize = 1000;
+/// Threads per execution in the successive rounds of the exploration. A program that
+/// creates threads without bound makes its first execution as deep as the cap allows, and a
+/// depth-first search from there rarely returns to the shallow reorderings where bugs
+/// usually are; so the first rounds cap the thread count low (a truncated execution is only
+/// an under-approximation), and a round in which no execution reached its cap was complete.
+const THREAD_CAPS: [usize; 3] = [4, 16, 1000];
 
 /// Next choice vector in odometer order, or `None` when every combination was tried.
 fn next_choices(made: &[(u64, u64)]) -> Option<Vec<u64>> {
@@ -142,6 +146,11 @@ pub(crate) struct Explorer<'a> {
     pub sym: Option<SharedSym>,
     /// Distinct input vectors seen (with `collect_tests`).
     pub tests: crate::tests::TestSet,
+    /// Threads an execution may create in this round, and whether one reached that.
+    thread_cap: usize,
+    capped: bool,
+    /// Executions of earlier rounds (they count against `--max-executions`).
+    spent: u64,
 }
 
 impl<'a> Explorer<'a> {
@@ -158,6 +167,9 @@ impl<'a> Explorer<'a> {
             last_progress_ms: 0,
             sym: opts.symbolic.then(|| SymEngine::shared(opts.solver_timeout, opts.max_sym_branches)),
             tests: Default::default(),
+            thread_cap: THREAD_CAPS[0],
+            capped: false,
+            spent: 0,
         }
     }
 
@@ -207,6 +219,23 @@ impl<'a> Explorer<'a> {
 
     /// Explores everything; stops at the first error unless `all_errors`.
     pub fn explore(&mut self) {
+        for cap in THREAD_CAPS {
+            self.thread_cap = cap;
+            self.capped = false;
+            self.spent += self.stats.executions + self.stats.blocked;
+            self.stats = Stats::default();
+            self.incomplete = None;
+            self.tests = Default::default();
+            self.explore_round();
+            let last = cap == THREAD_CAPS[THREAD_CAPS.len() - 1];
+            if last || !self.errors.is_empty() || !self.capped || self.limit_reached().is_some() {
+                return;
+            }
+        }
+    }
+
+    /// One complete exploration with the current thread cap.
+    fn explore_round(&mut self) {
         let mut init: Vec<u64> = Vec::new();
         loop {
             let (mut run, made) = self.new_run(&init);
@@ -317,7 +346,7 @@ impl<'a> Explorer<'a> {
             if let Some(why) = self.limit_reached() {
                 break Ending::Stop(why);
             }
-            if let Some(why) = Self::execution_too_long(run, self.opts.max_depth) {
+            if let Some(why) = self.execution_too_long(run) {
                 break Ending::Truncated(why);
             }
             let depth = self.path.len() - 1;
@@ -358,7 +387,7 @@ impl<'a> Explorer<'a> {
     /// Limits of the whole exploration: reaching one stops it.
     fn limit_reached(&self) -> Option<String> {
         if let Some(max) = self.opts.max_executions {
-            if self.stats.executions + self.stats.blocked >= max {
+            if self.spent + self.stats.executions + self.stats.blocked >= max {
                 return Some(format!("the exploration reached {max} executions (--max-executions)"));
             }
         }
@@ -370,12 +399,14 @@ impl<'a> Explorer<'a> {
 
     /// Limits of one execution: reaching one cuts that execution short (so "safe" is out
     /// of reach) but the exploration goes on and may still find errors elsewhere.
-    fn execution_too_long(run: &Run, max_depth: usize) -> Option<String> {
+    fn execution_too_long(&mut self, run: &Run) -> Option<String> {
+        let max_depth = self.opts.max_depth;
         if run.infos.len() >= max_depth {
             return Some(format!("an execution exceeded {max_depth} scheduling steps (--max-depth)"));
         }
-        if run.machine.threads.len() > MAX_THREADS {
-            return Some(format!("an execution created more than {MAX_THREADS} threads"));
+        if run.machine.threads.len() > self.thread_cap {
+            self.capped = true;
+            return Some(format!("an execution created more than {} threads", self.thread_cap));
         }
         None
     }
