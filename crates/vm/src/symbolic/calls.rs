@@ -1,0 +1,143 @@
+//! Shadows across calls: arguments into a callee's parameters, return values back, and
+//! what library functions do with symbolic arguments.
+
+use crate::interp::{rd, rd_words};
+use crate::machine::{Chooser, Machine, Stop};
+use crate::thread::FrameKind;
+use ravel_ir::{Arg, Builtin, FuncId, Opd};
+use ravel_sym::ExprId;
+
+/// Library functions that only print their arguments: symbolic arguments are shown with
+/// their current values without constraining them (output never decides a verdict).
+fn output_only(b: Builtin) -> bool {
+    use Builtin::*;
+    matches!(b, Printf | Fprintf | Vprintf | Vfprintf | Puts | Fputs | Putchar | Fputc | Fwrite | Fflush)
+}
+
+impl Machine {
+    /// Before a call of library function `b`: handles the arguments that are symbolic.
+    /// `Err` when the execution ended meanwhile (a limit).
+    pub(crate) fn sym_before_builtin(
+        &mut self,
+        t: usize,
+        base: usize,
+        b: Builtin,
+        args: &[Arg],
+        chooser: &mut dyn Chooser,
+    ) -> Result<(), Stop> {
+        self.sym.as_mut().expect("symbolic mode").pending_ret = None;
+        if self.threads[t].sym_regs.is_empty() {
+            return Ok(());
+        }
+        match b {
+            Builtin::Assume => {
+                if let Some(a) = args.first() {
+                    self.sym_assume(t, base, a);
+                    if self.end.is_some() {
+                        return Err(Stop::End);
+                    }
+                }
+            }
+            Builtin::RavelAssert => {
+                if let Some(a) = args.first() {
+                    if let Some(s) = self.shadow(t, base, a.opd) {
+                        let c = rd(&self.program, &self.threads[t].regs, base, a.opd) != 0;
+                        let cond = self.with_pool(|p| {
+                            let bits = p.bits(s);
+                            let z = p.constant(bits, 0);
+                            p.ne(s, z)
+                        });
+                        self.sym_decide(t, cond, c, chooser)?;
+                    }
+                }
+            }
+            Builtin::Expect => {
+                let e = args.first().and_then(|a| self.shadow(t, base, a.opd));
+                self.sym.as_mut().expect("symbolic mode").pending_ret = e;
+            }
+            b if output_only(b) => {}
+            _ => {
+                for a in args {
+                    self.concretize(t, base, a.opd, "passed to a library function");
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// After a library call returned a value into `dst`: its shadow, and the bytes the
+    /// model read concretely.
+    pub(crate) fn sym_after_builtin(&mut self, t: usize, base: usize, b: Builtin, dst: Option<u32>) {
+        if output_only(b) {
+            self.memory.concretized.clear();
+        } else {
+            self.flush_concretized(t, "read by a library function");
+        }
+        let e = self.sym.as_mut().expect("symbolic mode").pending_ret.take();
+        if let Some(r) = dst {
+            self.set_shadow(t, base, r, e);
+        }
+    }
+
+    /// Moves the shadows of returned values and argument values across calls: called
+    /// with the shadows collected before the call, once the callee's frame exists.
+    pub(crate) fn sym_enter(&mut self, t: usize, params: &[(u32, ExprId)]) {
+        let Some(base) = self.threads[t].frames.last().map(|f| f.base) else { return };
+        for &(reg, e) in params {
+            self.threads[t].sym_regs.insert((base + reg as usize) as u32, e);
+        }
+    }
+
+    /// Shadows of the arguments of a call of program function `func`, as (parameter
+    /// register, expression); variadic symbolic arguments are concretised.
+    pub(crate) fn sym_args(
+        &mut self,
+        t: usize,
+        base: usize,
+        func: FuncId,
+        args: &[Arg],
+        fixed: u32,
+    ) -> Vec<(u32, ExprId)> {
+        if self.threads[t].sym_regs.is_empty() {
+            return Vec::new();
+        }
+        let prog = self.program.clone();
+        let callee = &prog.functions[func as usize];
+        let mut out = Vec::new();
+        for (i, a) in args.iter().enumerate() {
+            let Some(e) = self.shadow(t, base, a.opd) else { continue };
+            let param = callee
+                .params
+                .get(i)
+                .filter(|(_, words)| *words == 1 && a.byval == 0 && (!callee.is_var_arg || i < fixed as usize));
+            match param {
+                Some((reg, _)) => out.push((*reg, e)),
+                None => self.concretize(t, base, a.opd, "passed as a variadic argument"),
+            }
+        }
+        out
+    }
+
+    /// Returns from the current frame when the thread holds symbolic values: the caller's
+    /// destination register receives the shadow of the returned value.
+    pub(crate) fn sym_return(&mut self, t: usize, base: usize, val: Option<(Opd, u32)>) {
+        let Some((kind, ret)) = self.threads[t].frames.last().map(|f| (f.kind, f.ret)) else { return };
+        let shadow = match val {
+            Some((o, 1)) => self.shadow(t, base, o),
+            _ => None,
+        };
+        // A thread's return value matters only if someone joins it and looks (the join
+        // then notes the lost precision); main's is the exit status; handlers' are unused.
+        if kind == FrameKind::Start && t != 0 && shadow.is_some() {
+            self.threads[t].retval_symbolic = true;
+        }
+        let value = val.map(|(o, w)| rd_words(&self.program, &self.threads[t].regs, base, o, w));
+        self.return_from(t, value);
+        if kind == FrameKind::Call {
+            if let (Some((r, 1)), Some(caller)) = (ret, self.threads[t].frames.last()) {
+                let caller_base = caller.base;
+                self.set_shadow(t, caller_base, r, shadow);
+            }
+        }
+    }
+}

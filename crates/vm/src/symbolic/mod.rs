@@ -1,0 +1,377 @@
+//! Concolic execution: symbolic shadows of registers and memory bytes, the path
+//! constraint, and the decisions at branches whose condition depends on symbolic inputs.
+//!
+//! Every value that depends on a symbolic input carries an expression (its *shadow*); the
+//! concrete value held in the register or memory byte is always that expression evaluated
+//! under the current model. The side of a branch the model takes costs no solver call.
+//! When the explorer chooses the other side, the solver gives a model of the path
+//! constraint plus that side, and every shadowed register and byte is re-evaluated under
+//! it: that is exactly the state the execution would have reached had the inputs had those
+//! values from the start, because the path so far is the same. Values that cannot stay
+//! symbolic (addresses, floats, arguments of library functions) are *concretised*: the
+//! constraint `expr == value` joins the path constraint and the execution is marked
+//! imprecise, since the other values were not explored.
+
+use crate::interp::rd;
+use crate::machine::{Chooser, End, Machine, Stop};
+use crate::memory::ObjId;
+use ravel_ir::{Arg, Opd, SrcLoc};
+use ravel_sym::{Assignment, ExprId, ExprPool, Solver, SolverResult, SolverStats, Z3Config};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+mod calls;
+mod memory;
+mod transfer;
+
+/// The solver chain: cache → independence → cache → Z3.
+type Chain = ravel_sym::CachingSolver<ravel_sym::IndependenceSolver<ravel_sym::CachingSolver<ravel_sym::Z3Solver>>>;
+
+/// What outlives one execution: expressions (hash-consed across executions, so the solver's
+/// caches recognise repeated queries) and the solver chain.
+pub struct SymEngine {
+    pub pool: ExprPool,
+    solver: Chain,
+    /// Symbolic branches one execution may make before it is cut short.
+    pub max_branches: u32,
+    query_timeout: Duration,
+}
+
+/// The engine shared by the executions of one exploration.
+pub type SharedSym = Rc<RefCell<SymEngine>>;
+
+impl SymEngine {
+    /// An engine whose every query has `query_timeout`.
+    pub fn shared(query_timeout: Duration, max_branches: u32) -> SharedSym {
+        let solver = ravel_sym::default_solver(Z3Config { timeout: query_timeout, ..Z3Config::default() });
+        Rc::new(RefCell::new(SymEngine { pool: ExprPool::new(), solver, max_branches, query_timeout }))
+    }
+
+    /// Is `cond` possible together with `pc`? Each query gets its time limit, but never
+    /// beyond the exploration's `deadline`.
+    fn may_be_true(&mut self, pc: &[ExprId], cond: ExprId, deadline: Option<Instant>) -> SolverResult {
+        let mut limit = self.query_timeout;
+        if let Some(d) = deadline {
+            limit = limit.min(d.saturating_duration_since(Instant::now()));
+            if limit.is_zero() {
+                return SolverResult::Unknown("the time limit was reached".into());
+            }
+        }
+        self.solver.inner_mut().inner_mut().inner_mut().set_timeout(limit);
+        self.solver.may_be_true(pc, cond, &self.pool)
+    }
+
+    /// Feasibility questions asked, and how many of them reached Z3 (the rest were
+    /// answered by the caches or by splitting off unchanged independent parts).
+    pub fn counts(&self) -> (u64, u64) {
+        let z3: SolverStats = self.solver.inner().inner().inner().stats();
+        (self.solver.stats().queries, z3.queries)
+    }
+}
+
+/// One symbolic input of an execution.
+#[derive(Clone, Debug)]
+pub struct Input {
+    pub var: u32,
+    pub bits: u32,
+    pub loc: SrcLoc,
+}
+
+/// The symbolic part of one execution.
+pub(crate) struct SymState {
+    pub engine: SharedSym,
+    /// Path constraint: width-1 expressions that all hold.
+    pub pc: Vec<ExprId>,
+    /// Current values of the inputs; satisfies `pc`.
+    pub model: Assignment,
+    pub inputs: Vec<Input>,
+    pub branches: u32,
+    /// Shadow of the value a library model is returning.
+    pub pending_ret: Option<ExprId>,
+    /// Shadow of the value a load at a symbolic address reads.
+    pub pending_load: Option<ExprId>,
+    /// New shadows of every byte of the object a store at a symbolic address writes.
+    pub pending_store: Option<(ObjId, Vec<ExprId>)>,
+    /// The shared object an access at a symbolic address may touch anywhere.
+    pub whole_object: Option<ObjId>,
+}
+
+impl SymState {
+    pub fn new(engine: SharedSym) -> SymState {
+        SymState {
+            engine,
+            pc: Vec::new(),
+            model: Assignment::new(),
+            inputs: Vec::new(),
+            branches: 0,
+            pending_ret: None,
+            pending_load: None,
+            pending_store: None,
+            whole_object: None,
+        }
+    }
+}
+
+/// `e` zero-extended or truncated to `bits`.
+fn fit(pool: &mut ExprPool, e: ExprId, bits: u32) -> ExprId {
+    let w = pool.bits(e);
+    match w.cmp(&bits) {
+        std::cmp::Ordering::Equal => e,
+        std::cmp::Ordering::Less => pool.zext(e, bits),
+        std::cmp::Ordering::Greater => pool.trunc(e, bits),
+    }
+}
+
+impl Machine {
+    /// Whether this execution treats inputs symbolically.
+    #[inline]
+    pub fn is_symbolic(&self) -> bool {
+        self.sym.is_some()
+    }
+
+    /// Whether this execution made more symbolic branches than allowed (then the whole
+    /// exploration stops: a program that branches this much on inputs would not finish).
+    pub fn sym_branch_limit_hit(&self) -> bool {
+        self.sym.as_ref().is_some_and(|st| st.branches > st.engine.borrow().max_branches)
+    }
+
+    /// The symbolic inputs of this execution with their values under the current model.
+    pub fn input_values(&self) -> Vec<(Input, u128)> {
+        let Some(st) = &self.sym else { return Vec::new() };
+        st.inputs.iter().map(|i| (i.clone(), st.model.value(i.var))).collect()
+    }
+
+    /// Shadow of operand `o` of thread `t`'s frame at `base`.
+    #[inline]
+    pub(crate) fn shadow(&self, t: usize, base: usize, o: Opd) -> Option<ExprId> {
+        match o {
+            Opd::Reg(r) => self.threads[t].sym_regs.get(&((base + r as usize) as u32)).copied(),
+            _ => None,
+        }
+    }
+
+    /// Sets (or with `None` clears) the shadow of register `dst`; constants need none.
+    pub(crate) fn set_shadow(&mut self, t: usize, base: usize, dst: u32, e: Option<ExprId>) {
+        let key = (base + dst as usize) as u32;
+        let e = e.filter(|&e| self.with_pool(|p| p.as_const(e).is_none()));
+        let regs = &mut self.threads[t].sym_regs;
+        match e {
+            Some(e) => {
+                regs.insert(key, e);
+            }
+            None => {
+                if !regs.is_empty() {
+                    regs.remove(&key);
+                }
+            }
+        }
+    }
+
+    pub(super) fn with_pool<R>(&self, f: impl FnOnce(&mut ExprPool) -> R) -> R {
+        let st = self.sym.as_ref().expect("symbolic mode");
+        let mut eng = st.engine.borrow_mut();
+        f(&mut eng.pool)
+    }
+
+    /// Operand `o` as an expression of `bits` bits: its shadow or its concrete value.
+    pub(super) fn operand_expr(&self, t: usize, base: usize, o: Opd, bits: u32) -> ExprId {
+        let shadow = self.shadow(t, base, o);
+        let concrete = rd(&self.program, &self.threads[t].regs, base, o);
+        self.with_pool(|p| match shadow {
+            Some(e) => fit(p, e, bits),
+            None => p.constant(bits, concrete as u128 & ravel_sym::expr::mask(bits)),
+        })
+    }
+
+    /// A fresh symbolic input of `bits` bits; returns its current value and makes it the
+    /// shadow of the model's return value.
+    pub(crate) fn fresh_input(&mut self, bits: u32, result_bits: u32, loc: SrcLoc) -> u64 {
+        let st = self.sym.as_mut().expect("symbolic mode");
+        let var = st.inputs.len() as u32;
+        st.inputs.push(Input { var, bits, loc });
+        let value = st.model.value(var) as u64;
+        let mut eng = st.engine.borrow_mut();
+        let e = eng.pool.var(var, bits, &format!("in{var}"));
+        let e = if result_bits > bits { eng.pool.zext(e, result_bits) } else { e };
+        drop(eng);
+        st.pending_ret = Some(e);
+        value
+    }
+
+    /// Makes `len` bytes at `addr` fresh symbolic inputs (one per byte).
+    pub(crate) fn fresh_bytes(&mut self, addr: u64, len: u64, loc: SrcLoc) -> Result<(), crate::memory::Fault> {
+        let bytes: Vec<u8> = (0..len).map(|_| self.fresh_input(8, 8, loc) as u8).collect();
+        self.memory.write(addr, &bytes)?;
+        let (id, off) = self.memory.check(addr, len.max(1), true)?;
+        let st = self.sym.as_mut().expect("symbolic mode");
+        st.pending_ret = None;
+        let first = st.inputs.len() - len as usize;
+        let mut eng = st.engine.borrow_mut();
+        for i in 0..len as usize {
+            let e = eng.pool.var((first + i) as u32, 8, &format!("in{}", first + i));
+            self.memory.sym.insert((id, (off + i) as u32), e);
+        }
+        Ok(())
+    }
+
+    /// Turns the symbolic operand `o` into its concrete value for good.
+    pub(super) fn concretize(&mut self, t: usize, base: usize, o: Opd, why: &str) {
+        let Some(e) = self.shadow(t, base, o) else { return };
+        let v = rd(&self.program, &self.threads[t].regs, base, o);
+        self.constrain_to(e, v as u128, why, t);
+        if let Opd::Reg(r) = o {
+            self.threads[t].sym_regs.remove(&((base + r as usize) as u32));
+        }
+    }
+
+    /// Adds `e == value` to the path constraint and notes the lost precision.
+    pub(super) fn constrain_to(&mut self, e: ExprId, value: u128, why: &str, t: usize) {
+        let st = self.sym.as_mut().expect("symbolic mode");
+        let mut eng = st.engine.borrow_mut();
+        let bits = eng.pool.bits(e);
+        let c = eng.pool.constant(bits, value & ravel_sym::expr::mask(bits));
+        let eq = eng.pool.eq(e, c);
+        drop(eng);
+        st.pc.push(eq);
+        if self.imprecise.is_none() {
+            let loc = self.current_loc(t);
+            let file = self.program.files.get(loc.file as usize).cloned().unwrap_or_default();
+            self.imprecise = Some(format!(
+                "a symbolic input was made concrete ({why}) at {file}:{}, so its other values were not explored",
+                loc.line
+            ));
+        }
+    }
+
+    /// Constrains the symbolic bytes library models read concretely since the last call.
+    pub(crate) fn flush_concretized(&mut self, t: usize, why: &str) {
+        if self.memory.concretized.is_empty() {
+            return;
+        }
+        let reads = std::mem::take(&mut self.memory.concretized);
+        for (e, v) in reads {
+            self.constrain_to(e, v as u128, why, t);
+        }
+    }
+
+    /// Decides a branch on the width-1 symbolic condition `cond`, whose current value is
+    /// `concrete`. The current side costs no solver call; when the other side is feasible
+    /// the explorer chooses (0 = current side, 1 = the other, switching the model). Returns
+    /// the side taken.
+    pub(crate) fn sym_decide(
+        &mut self,
+        t: usize,
+        cond: ExprId,
+        concrete: bool,
+        chooser: &mut dyn Chooser,
+    ) -> Result<bool, Stop> {
+        if let Some(c) = self.with_pool(|p| p.as_const(cond)) {
+            return Ok(c != 0);
+        }
+        self.flush_concretized(t, "read by a library function");
+        let st = self.sym.as_mut().expect("symbolic mode");
+        st.branches += 1;
+        let max = st.engine.borrow().max_branches;
+        if st.branches > max {
+            self.end = Some(End::Limit(format!(
+                "an execution made more than {max} branches on symbolic inputs (--max-sym-branches)"
+            )));
+            return Err(Stop::End);
+        }
+        let (taken, other) = self.with_pool(|p| {
+            let not = p.not(cond);
+            if concrete {
+                (cond, not)
+            } else {
+                (not, cond)
+            }
+        });
+        let deadline = self.deadline;
+        let st = self.sym.as_mut().expect("symbolic mode");
+        let answer = st.engine.borrow_mut().may_be_true(&st.pc, other, deadline);
+        if self.past_deadline(&answer) {
+            return Err(Stop::End);
+        }
+        let st = self.sym.as_mut().expect("symbolic mode");
+        match answer {
+            SolverResult::Sat(model) => {
+                if chooser.choose(2) == 1 {
+                    st.pc.push(other);
+                    self.switch_model(model);
+                    return Ok(!concrete);
+                }
+                st.pc.push(taken);
+            }
+            SolverResult::Unsat => {}
+            SolverResult::Unknown(why) => {
+                st.pc.push(taken);
+                self.imprecise.get_or_insert(format!("the solver could not decide a branch: {why}"));
+            }
+        }
+        Ok(concrete)
+    }
+
+    /// `__VERIFIER_assume(c)` with a symbolic `c`: adds it to the path constraint, switching
+    /// to a model that satisfies it when the current one does not. Returns whether it holds.
+    pub(crate) fn sym_assume(&mut self, t: usize, base: usize, arg: &Arg) -> bool {
+        let concrete =
+            rd(&self.program, &self.threads[t].regs, base, arg.opd) & ravel_sym::expr::mask(arg.bytes * 8) as u64;
+        let Some(s) = self.shadow(t, base, arg.opd) else { return concrete != 0 };
+        self.flush_concretized(t, "read by a library function");
+        let cond = self.with_pool(|p| {
+            let bits = p.bits(s);
+            let z = p.constant(bits, 0);
+            p.ne(s, z)
+        });
+        let deadline = self.deadline;
+        let st = self.sym.as_mut().expect("symbolic mode");
+        if concrete != 0 {
+            st.pc.push(cond);
+            return true;
+        }
+        let answer = st.engine.borrow_mut().may_be_true(&st.pc, cond, deadline);
+        if self.past_deadline(&answer) {
+            return false;
+        }
+        let st = self.sym.as_mut().expect("symbolic mode");
+        match answer {
+            SolverResult::Sat(model) => {
+                st.pc.push(cond);
+                self.switch_model(model);
+                true
+            }
+            SolverResult::Unsat => false,
+            SolverResult::Unknown(why) => {
+                self.imprecise.get_or_insert(format!("the solver could not decide an assumption: {why}"));
+                false
+            }
+        }
+    }
+
+    /// An undecided query past the exploration's deadline ends the execution with the
+    /// time limit (rather than a note about the solver).
+    pub(super) fn past_deadline(&mut self, answer: &SolverResult) -> bool {
+        let late = matches!(answer, SolverResult::Unknown(_)) && self.deadline.is_some_and(|d| Instant::now() >= d);
+        if late {
+            self.end = Some(End::Limit("the time limit was reached (--timeout)".into()));
+        }
+        late
+    }
+
+    /// Adopts `model` (it satisfies the path constraint) and re-evaluates every shadowed
+    /// register and memory byte under it.
+    pub(super) fn switch_model(&mut self, model: Assignment) {
+        let st = self.sym.as_mut().expect("symbolic mode");
+        st.model.extend(model);
+        let eng = st.engine.borrow();
+        for th in &mut self.threads {
+            for (&r, &e) in &th.sym_regs {
+                th.regs[r as usize] = eng.pool.eval(e, &st.model) as u64;
+            }
+        }
+        for (&(id, off), &e) in &self.memory.sym {
+            self.memory.objects[id as usize].bytes[off as usize] = eng.pool.eval(e, &st.model) as u8;
+        }
+    }
+}
