@@ -228,6 +228,9 @@ impl<'a> Explorer<'a> {
             self.tests = Default::default();
             self.explore_round();
             let last = cap == THREAD_CAPS[THREAD_CAPS.len() - 1];
+            if let Some(limit) = self.limit_reached().filter(|_| self.capped && !last) {
+                self.incomplete = Some(format!("{limit}, in the round that caps executions at {cap} threads"));
+            }
             if last || !self.errors.is_empty() || !self.capped || self.limit_reached().is_some() {
                 return;
             }
