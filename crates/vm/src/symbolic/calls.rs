@@ -42,11 +42,7 @@ impl Machine {
                 if let Some(a) = args.first() {
                     if let Some(s) = self.shadow(t, base, a.opd) {
                         let c = rd(&self.program, &self.threads[t].regs, base, a.opd) != 0;
-                        let cond = self.with_pool(|p| {
-                            let bits = p.bits(s);
-                            let z = p.constant(bits, 0);
-                            p.ne(s, z)
-                        });
+                        let cond = self.with_pool(|p| super::nonzero(p, s));
                         self.sym_decide(t, cond, c, chooser)?;
                     }
                 }

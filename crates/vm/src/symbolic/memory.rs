@@ -1,6 +1,6 @@
 //! Symbolic memory: shadows of stored bytes, and loads and stores at symbolic addresses.
 
-use super::fit;
+use super::{concat_bytes, fit, split_bytes};
 use crate::interp::rd;
 use crate::machine::{Chooser, Machine, Stop};
 use crate::memory::ObjId;
@@ -92,12 +92,8 @@ impl Machine {
         self.with_pool(|p| {
             let bits = p.bits(off);
             let word = |p: &mut ExprPool, k: usize| {
-                let mut e = self.byte_expr(p, id, k + len - 1);
-                for i in (0..len - 1).rev() {
-                    let lo = self.byte_expr(p, id, k + i);
-                    e = p.concat(e, lo);
-                }
-                e
+                let bytes: Vec<ExprId> = (k..k + len).map(|i| self.byte_expr(p, id, i)).collect();
+                concat_bytes(p, &bytes)
             };
             let last = size - len;
             let mut acc = word(p, last);
@@ -118,9 +114,7 @@ impl Machine {
         let len = len as usize;
         self.with_pool(|p| {
             let bits = p.bits(off);
-            let parts: Vec<ExprId> = (0..len as u32)
-                .map(|j| if j == 0 { p.trunc(value, 8) } else { p.extract(value, j * 8 + 7, j * 8) })
-                .collect();
+            let parts = split_bytes(p, value, len as u32);
             (0..size)
                 .map(|byte| {
                     let mut e = self.byte_expr(p, id, byte);
@@ -165,13 +159,9 @@ impl Machine {
         }
         let bytes = self.memory.objects[id as usize].bytes[off..off + len].to_vec();
         Some(self.with_pool(|p| {
-            let byte = |p: &mut ExprPool, i: usize| parts[i].unwrap_or_else(|| p.constant(8, bytes[i] as u128));
-            let mut e = byte(p, len - 1);
-            for i in (0..len - 1).rev() {
-                let lo = byte(p, i);
-                e = p.concat(e, lo);
-            }
-            e
+            let all: Vec<ExprId> =
+                (0..len).map(|i| parts[i].unwrap_or_else(|| p.constant(8, bytes[i] as u128))).collect();
+            concat_bytes(p, &all)
         }))
     }
 
@@ -180,7 +170,7 @@ impl Machine {
     pub(crate) fn sym_store(&mut self, id: ObjId, off: usize, len: usize, e: ExprId) {
         let parts: Vec<ExprId> = self.with_pool(|p| {
             let v = fit(p, e, len as u32 * 8);
-            (0..len as u32).map(|i| if i == 0 { p.trunc(v, 8) } else { p.extract(v, i * 8 + 7, i * 8) }).collect()
+            split_bytes(p, v, len as u32)
         });
         for (i, part) in parts.into_iter().enumerate() {
             if self.with_pool(|p| p.as_const(part).is_none()) {

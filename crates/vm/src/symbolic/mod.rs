@@ -123,6 +123,23 @@ fn fit(pool: &mut ExprPool, e: ExprId, bits: u32) -> ExprId {
     }
 }
 
+/// `e != 0`, the truth of a C condition.
+fn nonzero(pool: &mut ExprPool, e: ExprId) -> ExprId {
+    let z = pool.constant(pool.bits(e), 0);
+    pool.ne(e, z)
+}
+
+/// Little-endian bytes (8-bit expressions) back into one value: `bytes[0]` lowest.
+fn concat_bytes(pool: &mut ExprPool, bytes: &[ExprId]) -> ExprId {
+    let (&last, rest) = bytes.split_last().expect("at least one byte");
+    rest.iter().rev().fold(last, |e, &lo| pool.concat(e, lo))
+}
+
+/// The `len` little-endian bytes (8-bit expressions) of `value`.
+fn split_bytes(pool: &mut ExprPool, value: ExprId, len: u32) -> Vec<ExprId> {
+    (0..len).map(|j| if j == 0 { pool.trunc(value, 8) } else { pool.extract(value, j * 8 + 7, j * 8) }).collect()
+}
+
 impl Machine {
     /// Whether this execution treats inputs symbolically.
     #[inline]
@@ -319,11 +336,7 @@ impl Machine {
             rd(&self.program, &self.threads[t].regs, base, arg.opd) & ravel_sym::expr::mask(arg.bytes * 8) as u64;
         let Some(s) = self.shadow(t, base, arg.opd) else { return concrete != 0 };
         self.flush_concretized(t, "read by a library function");
-        let cond = self.with_pool(|p| {
-            let bits = p.bits(s);
-            let z = p.constant(bits, 0);
-            p.ne(s, z)
-        });
+        let cond = self.with_pool(|p| nonzero(p, s));
         let deadline = self.deadline;
         let st = self.sym.as_mut().expect("symbolic mode");
         if concrete != 0 {

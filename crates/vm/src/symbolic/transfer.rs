@@ -123,10 +123,7 @@ impl Machine {
                 let (ea, eb) = (self.operand_expr(t, base, *a, *bits), self.operand_expr(t, base, *b, *bits));
                 if matches!(op, BinOp::UDiv | BinOp::URem | BinOp::SDiv | BinOp::SRem) && sb.is_some() {
                     let divisor = rd(&self.program, &self.threads[t].regs, base, *b);
-                    let nonzero = self.with_pool(|p| {
-                        let z = p.constant(*bits, 0);
-                        p.ne(eb, z)
-                    });
+                    let nonzero = self.with_pool(|p| super::nonzero(p, eb));
                     if !self.sym_decide(t, nonzero, divisor != 0, chooser)? {
                         return Ok(());
                     }
