@@ -131,6 +131,9 @@ pub fn render(program: &Arc<Program>, outcome: &Outcome, opts: &Options, seconds
         "  {} executions, {} blocked, {} sleep-set blocked, {} transitions, {seconds:.2}s",
         st.executions, st.blocked, st.sleep_blocked, st.transitions
     ));
+    if st.events > 0 {
+        s.push_str(&format!(", {} events ({} cutoffs, {} configurations cut)", st.events, st.cutoffs, st.cut));
+    }
     if st.solver_queries > 0 {
         s.push_str(&format!(", {} solver queries ({} reached Z3)", st.solver_queries, st.solver_calls));
     }

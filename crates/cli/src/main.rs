@@ -30,12 +30,14 @@ enum Interleave {
     All,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum EngineArg {
     /// Dynamic partial-order reduction.
     Dpor,
     /// Every interleaving (no reduction).
     Naive,
+    /// Unfolding-based POR with cutoff events (finishes on finite-state infinite loops).
+    Unfold,
 }
 
 #[derive(Subcommand)]
@@ -126,6 +128,14 @@ enum Command {
         /// this directory (replay one with `ravel run --inputs FILE`).
         #[arg(long)]
         tests: Option<PathBuf>,
+        /// Unfold engine: do not stop at cutoff events (for comparison; infinite loops
+        /// then run into --max-depth).
+        #[arg(long)]
+        no_cutoffs: bool,
+        /// Unfold engine: keep an interpreter snapshot every N events along the current
+        /// branch (smaller: more memory, less re-execution).
+        #[arg(long, default_value_t = 16)]
+        standby_interval: usize,
         /// Print the report as JSON on stdout.
         #[arg(long)]
         json: bool,
@@ -191,14 +201,20 @@ fn run(cli: Cli) -> Result<u8> {
             property,
             witness,
             tests,
+            no_cutoffs,
+            standby_interval,
             json,
             clang_flags,
         } => {
+            if tests.is_some() && engine == EngineArg::Unfold {
+                anyhow::bail!("--tests is not supported with --engine unfold yet");
+            }
             let program = Arc::new(ravel_ir::load(&file, &clang_flags)?);
             let mut opts = ravel_explore::Options {
                 engine: match engine {
                     EngineArg::Dpor => ravel_explore::Engine::Dpor,
                     EngineArg::Naive => ravel_explore::Engine::Naive,
+                    EngineArg::Unfold => ravel_explore::Engine::Unfold,
                 },
                 granularity: granularity(interleave),
                 detect_races: !no_races,
@@ -214,6 +230,8 @@ fn run(cli: Cli) -> Result<u8> {
                 solver_timeout: Duration::from_secs_f64(solver_timeout.max(0.001)),
                 spurious_wakeups,
                 collect_tests: tests.is_some(),
+                cutoffs: !no_cutoffs,
+                standby_interval: standby_interval.max(1),
                 ..Default::default()
             };
             let property = property.map(|p| check::Property::from_file(&p)).transpose()?;

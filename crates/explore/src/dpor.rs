@@ -61,7 +61,7 @@ impl Chooser for ScheduleChooser {
 const THREAD_CAPS: [usize; 3] = [4, 16, 1000];
 
 /// Next choice vector in odometer order, or `None` when every combination was tried.
-fn next_choices(made: &[(u64, u64)]) -> Option<Vec<u64>> {
+pub(crate) fn next_choices(made: &[(u64, u64)]) -> Option<Vec<u64>> {
     let k = made.iter().rposition(|(v, n)| *n > 0 && v + 1 < *n)?;
     let mut next: Vec<u64> = made[..k].iter().map(|(v, _)| *v).collect();
     next.push(made[k].0 + 1);
@@ -375,29 +375,15 @@ impl<'a> Explorer<'a> {
     }
 
     fn progress(&mut self) {
-        if !self.opts.progress {
-            return;
+        if self.opts.progress {
+            let n = self.stats.executions + self.stats.blocked;
+            crate::progress_line(n, self.started, &mut self.last_progress_ms);
         }
-        let now = self.started.elapsed();
-        if now.as_millis() < self.last_progress_ms + 500 {
-            return;
-        }
-        self.last_progress_ms = now.as_millis();
-        let n = self.stats.executions + self.stats.blocked;
-        eprint!("\r\x1b[K{n} executions ({:.0}/s), {:.1}s", n as f64 / now.as_secs_f64().max(1e-9), now.as_secs_f64());
     }
 
     /// Limits of the whole exploration: reaching one stops it.
     fn limit_reached(&self) -> Option<String> {
-        if let Some(max) = self.opts.max_executions {
-            if self.spent + self.stats.executions + self.stats.blocked >= max {
-                return Some(format!("the exploration reached {max} executions (--max-executions)"));
-            }
-        }
-        if self.opts.timeout.is_some_and(|d| self.started.elapsed() > d) {
-            return Some("the time limit was reached (--timeout)".into());
-        }
-        None
+        crate::exploration_limit(self.opts, self.started, self.spent + self.stats.executions + self.stats.blocked)
     }
 
     /// Limits of one execution: reaching one cuts that execution short (so "safe" is out
@@ -680,7 +666,7 @@ impl<'a> Explorer<'a> {
 }
 
 /// The symbolic inputs of an execution with their values.
-fn input_values(m: &Machine) -> Vec<crate::InputValue> {
+pub(crate) fn input_values(m: &Machine) -> Vec<crate::InputValue> {
     m.input_values().into_iter().map(|(i, value)| crate::InputValue { line: i.loc.line, bits: i.bits, value }).collect()
 }
 

@@ -6,6 +6,7 @@ mod dpor;
 mod footprint;
 mod race;
 mod tests;
+mod unfold;
 
 use ravel_ir::Program;
 use ravel_vm::{Chooser, Granularity, Machine, ProgramError, SymEngine, TraceEntry};
@@ -20,6 +21,9 @@ pub enum Engine {
     Dpor,
     /// Every interleaving, no reduction (for comparison and cross-checking).
     Naive,
+    /// Unfolding-based partial-order reduction with cutoff events (finishes on programs
+    /// that loop forever over finitely many states).
+    Unfold,
 }
 
 /// Settings of an exploration.
@@ -57,6 +61,11 @@ pub struct Options {
     pub spurious_wakeups: bool,
     /// Collect the input values of every complete execution (`ravel check --tests`).
     pub collect_tests: bool,
+    /// Unfold engine: stop at events that reach an already-seen state by a longer way.
+    pub cutoffs: bool,
+    /// Unfold engine: keep an interpreter snapshot every this many events along the
+    /// current branch (memory) instead of re-executing from the start (time).
+    pub standby_interval: usize,
 }
 
 impl Default for Options {
@@ -79,6 +88,8 @@ impl Default for Options {
             solver_timeout: Duration::from_secs(10),
             spurious_wakeups: false,
             collect_tests: false,
+            cutoffs: true,
+            standby_interval: 16,
         }
     }
 }
@@ -98,6 +109,42 @@ pub struct Stats {
     pub solver_queries: u64,
     /// Those that reached Z3 (the others were answered by caches).
     pub solver_calls: u64,
+    /// Unfold engine: events in the unfolding, cutoff events among them, and
+    /// configurations that ended because only cutoff events could extend them.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub events: u64,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub cutoffs: u64,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub cut: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+/// The exploration-wide limit reached after `explored` executions, if any.
+fn exploration_limit(opts: &Options, started: std::time::Instant, explored: u64) -> Option<String> {
+    if let Some(max) = opts.max_executions {
+        if explored >= max {
+            return Some(format!("the exploration reached {max} executions (--max-executions)"));
+        }
+    }
+    if opts.timeout.is_some_and(|d| started.elapsed() > d) {
+        return Some("the time limit was reached (--timeout)".into());
+    }
+    None
+}
+
+/// Prints the progress line (at most twice a second).
+fn progress_line(explored: u64, started: std::time::Instant, last_ms: &mut u128) {
+    let now = started.elapsed();
+    if now.as_millis() < *last_ms + 500 {
+        return;
+    }
+    *last_ms = now.as_millis();
+    let rate = explored as f64 / now.as_secs_f64().max(1e-9);
+    eprint!("\r\x1b[K{explored} executions ({rate:.0}/s), {:.1}s", now.as_secs_f64());
 }
 
 /// The value of one symbolic input in an execution.
@@ -177,19 +224,26 @@ pub struct Outcome {
 
 /// Explores all schedules of `program`.
 pub fn check(program: Arc<Program>, opts: &Options) -> Outcome {
-    let mut ex = dpor::Explorer::new(program, opts);
-    ex.explore();
-    if let Some(sym) = &ex.sym {
-        (ex.stats.solver_queries, ex.stats.solver_calls) = sym.borrow().counts();
+    let (errors, mut stats, incomplete, tests, sym) = if opts.engine == Engine::Unfold {
+        let mut ex = unfold::Explorer::new(program, opts);
+        ex.explore();
+        (ex.errors, ex.stats, ex.incomplete, Vec::new(), ex.sym)
+    } else {
+        let mut ex = dpor::Explorer::new(program, opts);
+        ex.explore();
+        (ex.errors, ex.stats, ex.incomplete, ex.tests.take(), ex.sym)
+    };
+    if let Some(sym) = &sym {
+        (stats.solver_queries, stats.solver_calls) = sym.borrow().counts();
     }
-    let verdict = if !ex.errors.is_empty() {
+    let verdict = if !errors.is_empty() {
         Verdict::Unsafe
-    } else if let Some(why) = ex.incomplete.clone() {
+    } else if let Some(why) = incomplete.clone() {
         Verdict::Unknown(why)
     } else {
         Verdict::Safe
     };
-    Outcome { verdict, errors: ex.errors, stats: ex.stats, incomplete: ex.incomplete, tests: ex.tests.take() }
+    Outcome { verdict, errors, stats, incomplete, tests }
 }
 
 /// Replays the choices of a witness, in order.

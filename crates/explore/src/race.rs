@@ -31,7 +31,7 @@ pub struct Race {
 }
 
 /// Happens-before state of one execution.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct RaceDetector {
     threads: Vec<VClock>,
     sync: FxHashMap<Loc, VClock>,

@@ -3,6 +3,7 @@
 
 pub mod error;
 mod events;
+mod fingerprint;
 mod interp;
 pub mod libc;
 mod machine;

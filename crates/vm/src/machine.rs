@@ -95,7 +95,9 @@ pub struct TraceEntry {
     pub what: String,
 }
 
-/// The state of one execution.
+/// The state of one execution. Cloning it gives an independent snapshot (the unfolding
+/// engine keeps some as standby states).
+#[derive(Clone)]
 pub struct Machine {
     pub program: Arc<Program>,
     pub config: Config,
@@ -343,10 +345,13 @@ impl Machine {
                     c.waiters.retain(|&w| w != t);
                 }
                 self.threads[t].wait = Wait::Reacquire { mutex, timed_out: timed };
-                // Re-locking waits for the mutex like any lock.
+                // Re-locking waits for the mutex like any lock. Whether it can lock at once
+                // depends on the mutex, so the step reads it either way.
                 let kind = self.mutex_kind(mutex);
                 if self.sync.can_lock(mutex, kind, t) {
                     self.finish_reacquire(t);
+                } else {
+                    self.log_event(t, Loc::Sync(mutex), AccessKind::Read);
                 }
                 true
             }

@@ -105,6 +105,12 @@ const NULL_PAGE: u64 = 0x1_0000;
 const MAX_TOTAL: u64 = 8 << 30;
 
 impl Memory {
+    /// Next free address of each allocation region (part of the state: it decides the
+    /// addresses of future allocations).
+    pub(crate) fn region_tops(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
+        self.regions.iter().enumerate().map(|(slot, r)| (slot, r.next))
+    }
+
     pub fn new(ptr_bytes: u32) -> Memory {
         Memory {
             objects: Vec::new(),

@@ -5,7 +5,7 @@ use ravel_ir::{FuncId, Pc, Reg};
 use rustc_hash::FxHashMap;
 
 /// Why a frame exists, which decides what happens when it returns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FrameKind {
     /// An ordinary call.
     Call,

@@ -79,6 +79,7 @@ pub struct Input {
 }
 
 /// The symbolic part of one execution.
+#[derive(Clone)]
 pub(crate) struct SymState {
     pub engine: SharedSym,
     /// Path constraint: width-1 expressions that all hold.

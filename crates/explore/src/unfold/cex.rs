@@ -1,0 +1,123 @@
+//! Conflicting extensions: events whose causes are all in `C` but that conflict with some
+//! event of `C`. They are what alternatives are made of.
+//!
+//! A thread's next event after one of its tokens `x` is the same operation whatever else
+//! happened (its local state depends only on its causal past); what varies is which token
+//! of each place it touches it consumes. So for every token `x` of every thread and every
+//! choice of earlier tokens `y_r` on the places `r` its next event touches, the engine
+//! checks with vector clocks that `[x] ∪ [y_r]` holds exactly those tokens, re-executes
+//! that configuration and runs the thread once more.
+
+use super::exec::Snapshot;
+use super::structure::{Cond, EvId, Place};
+use super::{Explorer, Tokens};
+use ravel_vm::{Loc, PendingKind};
+
+/// Combinations of earlier tokens tried per thread position before giving up (the
+/// verdict then cannot be "safe").
+const MAX_COMBINATIONS: usize = 4096;
+
+impl Explorer<'_> {
+    /// Adds to the unfolding every conflicting extension of the current configuration
+    /// (`state` is its interpreter state).
+    pub(super) fn conflicting_extensions(&mut self, state: &mut Snapshot) {
+        for t in self.config.threads() {
+            let positions = self.config.thread_positions(t, &self.u);
+            for (i, &x) in positions.iter().enumerate() {
+                let succ = self.config.chain(Place::Thread(t)).get(i).copied();
+                let places = self.next_places(t, x, succ, state);
+                if places.is_empty() {
+                    continue;
+                }
+                let options: Vec<Vec<Option<EvId>>> = places
+                    .iter()
+                    .map(|&r| std::iter::once(None).chain(self.config.chain(r).iter().map(|&e| Some(e))).collect())
+                    .collect();
+                let total = options.iter().try_fold(1usize, |n, o| n.checked_mul(o.len()));
+                if total.is_none_or(|n| n > MAX_COMBINATIONS) {
+                    self.note("an event had too many combinations of earlier tokens to try (unfold engine)");
+                    continue;
+                }
+                let mut pick = vec![0usize; options.len()];
+                loop {
+                    let ys: Vec<Option<EvId>> = pick.iter().zip(&options).map(|(&k, o)| o[k]).collect();
+                    self.try_extension(t, x, succ, &places, &ys);
+                    if self.stop {
+                        return;
+                    }
+                    let Some(k) = (0..pick.len()).rev().find(|&k| pick[k] + 1 < options[k].len()) else { break };
+                    pick[k] += 1;
+                    for p in &mut pick[k + 1..] {
+                        *p = 0;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The places (besides its own) that thread `t`'s event after token `x` touches: those
+    /// of its event in `C`, or of any such event found before, or of the operation it is
+    /// blocked at.
+    fn next_places(&mut self, t: u32, x: Option<EvId>, succ: Option<EvId>, state: &mut Snapshot) -> Vec<Place> {
+        let own = Cond { place: Place::Thread(t), producer: x };
+        let known = succ.or_else(|| self.u.consumers_of(&own).first().copied());
+        if let Some(e) = known {
+            return self.u.events[e as usize].resources().collect();
+        }
+        if self.config.cond(Place::Thread(t)) != own || t as usize >= state.machine.threads.len() {
+            return Vec::new();
+        }
+        match state.machine.pending(t as usize).kind {
+            PendingKind::Access(loc, _) => vec![Place::Res(loc)],
+            PendingKind::Join(child) => vec![Place::Res(Loc::ThreadEnd(child))],
+            PendingKind::Spawn | PendingKind::Other => Vec::new(),
+        }
+    }
+
+    /// Runs thread `t` after token `x` consuming the tokens `ys` of `places`, if that is a
+    /// configuration not tried before.
+    fn try_extension(&mut self, t: u32, x: Option<EvId>, succ: Option<EvId>, places: &[Place], ys: &[Option<EvId>]) {
+        let roots: Vec<EvId> = x.into_iter().chain(ys.iter().flatten().copied()).collect();
+        let inside = &|e: EvId| roots.iter().any(|&r| self.u.precedes(e, r));
+        if succ.is_some_and(inside) {
+            return;
+        }
+        for (&place, &y) in places.iter().zip(ys) {
+            if self.config.consumer(&Cond { place, producer: y }).is_some_and(inside) {
+                return;
+            }
+        }
+        let probe: Vec<Cond> = std::iter::once(Cond { place: Place::Thread(t), producer: x })
+            .chain(places.iter().zip(ys).map(|(&place, &producer)| Cond { place, producer }))
+            .collect();
+        if succ.is_some_and(|s| self.u.events[s as usize].conds == probe) || !self.tried.insert((t, probe)) {
+            return;
+        }
+        let set = self.u.closure(&roots);
+        let Some(base) = self.state_of_set(&set) else { return };
+        let mut base = base;
+        if base.machine.end.is_some() || !base.machine.enabled().contains(&(t as usize)) {
+            return;
+        }
+        self.add_events(&base, t, Tokens::Of(&set));
+    }
+
+    /// The interpreter state of a causally closed subset of `C`, re-executed from the
+    /// deepest standby state on the current branch that it contains.
+    fn state_of_set(&mut self, set: &[EvId]) -> Option<Snapshot> {
+        let contains = |e: &EvId| set.binary_search(e).is_ok();
+        let base = (0..self.nodes.len())
+            .rev()
+            .find(|&i| self.nodes[i].snapshot.is_some() && self.config.events[..i].iter().all(contains))
+            .unwrap_or(0);
+        let mut s = self.nodes[base].snapshot.clone()?;
+        let prefix = &self.config.events[..base];
+        let rest: Vec<EvId> = set.iter().copied().filter(|e| !prefix.contains(e)).collect();
+        for e in rest {
+            if !self.replay_event(&mut s, e) {
+                return None;
+            }
+        }
+        Some(s)
+    }
+}

@@ -1,0 +1,75 @@
+//! Running events on the interpreter: one thread's next event from a state, and
+//! re-executing a set of events to reach the state of a configuration.
+
+use super::structure::Place;
+use crate::dpor::ScheduleChooser;
+use crate::race::RaceDetector;
+use crate::WitnessStep;
+use ravel_vm::{End, LogEntry, Machine};
+
+/// An interpreter state with what belongs to it: the race detector's happens-before data
+/// and the schedule that led there (the witness of an error found from it).
+#[derive(Clone)]
+pub struct Snapshot {
+    pub machine: Machine,
+    pub races: RaceDetector,
+    pub steps: Vec<WitnessStep>,
+}
+
+/// What one event did.
+pub struct Executed {
+    /// Places touched besides the thread's own, sorted.
+    pub places: Vec<Place>,
+    pub spawned: Vec<u32>,
+    /// Choices made, with their number of alternatives.
+    pub made: Vec<(u64, u64)>,
+    pub step_choices: Vec<usize>,
+    /// Fingerprint difference (0 when not asked for).
+    pub delta: u128,
+    /// Set when inputs were only enumerated over a few values.
+    pub partial: bool,
+}
+
+/// Runs the next event of thread `t` on `snap` with the given leading choices: its visible
+/// operation and local code, and, inside an atomic section, everything up to the section's
+/// end (so a section is one event).
+pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, detect_races: bool, fp: bool) -> Executed {
+    let tv = t as usize;
+    let before = if fp { snap.machine.fingerprint() } else { 0 };
+    let sym_before = snap.machine.symbolic_version();
+    let mut chooser = ScheduleChooser { forced: forced.iter().copied().collect(), domain, ..Default::default() };
+    let mut places: Vec<Place> = Vec::new();
+    let mut spawned: Vec<u32> = Vec::new();
+    let mut step_choices = Vec::new();
+    loop {
+        let first = chooser.made.len();
+        snap.machine.step(tv, &mut chooser);
+        let log = snap.machine.take_log();
+        if snap.machine.end.is_none() && detect_races {
+            if let Some(race) = snap.races.transition(tv, &log) {
+                snap.machine.end = Some(End::Error(crate::race::race_error(&mut snap.machine, &race)));
+            }
+        }
+        for entry in &log {
+            match entry {
+                LogEntry::Event { loc, .. } | LogEntry::Touch { loc, event: true, .. } => places.push(Place::Res(*loc)),
+                LogEntry::Spawn { child } => spawned.push(*child as u32),
+                LogEntry::Touch { .. } | LogEntry::Plain { .. } => {}
+            }
+        }
+        let choices = chooser.made[first..].iter().map(|(v, _)| *v).collect();
+        snap.steps.push(WitnessStep { thread: tv, choices });
+        step_choices.push(chooser.made.len() - first);
+        let m = &mut snap.machine;
+        if m.end.is_some() || !m.in_atomic(tv) || !m.enabled().contains(&tv) {
+            break;
+        }
+    }
+    if snap.machine.symbolic_version() != sym_before {
+        places.push(Place::Inputs);
+    }
+    places.sort_unstable();
+    places.dedup();
+    let delta = if fp { snap.machine.fingerprint() ^ before } else { 0 };
+    Executed { places, spawned, made: chooser.made, step_choices, delta, partial: chooser.partial }
+}

@@ -1,0 +1,497 @@
+//! The `unfold` engine: unfolding-based partial-order reduction with cutoff events.
+//!
+//! It explores the maximal configurations of the program's unfolding (see [`structure`])
+//! with the tree of calls ⟨C, D, A⟩ of quasi-optimal POR: extend `C` by an enabled event
+//! not in the sleep set `D` (taken from the alternative `A` when there is one); after that
+//! subtree, put the event in `D` and look for an *alternative*, a set of events that
+//! conflicts with it and can extend `C` (1-partial alternatives: conflict with the event
+//! just explored). The events alternatives need are found as *conflicting extensions*,
+//! by re-running a thread from earlier tokens of the places its next event touches.
+//!
+//! An event is a *cutoff* when another event reaches a state with the same fingerprint
+//! through a smaller local configuration: the state was already covered, so the cutoff is
+//! never extended. This makes the exploration finite for programs whose threads loop
+//! forever over finitely many states, where stateless DPOR can only stop at a bound.
+//!
+//! Interpreter states are rebuilt by re-execution from *standby states*: snapshots kept
+//! every `standby_interval` events along the current branch.
+
+mod cex;
+mod config;
+mod exec;
+mod structure;
+
+use crate::dpor::next_choices;
+use crate::{FoundError, Options, Stats, Witness};
+use config::Configuration;
+use exec::{execute, Snapshot};
+use ravel_ir::Program;
+use ravel_vm::{End, Machine, SharedSym, SymEngine};
+use rustc_hash::FxHashSet;
+use std::sync::Arc;
+use std::time::Instant;
+use structure::{Cond, Draft, Ending, EvId, Place, Unfolding};
+
+/// One call ⟨C, D, A⟩ of the exploration; `C` is the configuration of the events chosen
+/// by the nodes below this one.
+#[derive(Default)]
+struct Node {
+    visited: bool,
+    /// Events enabled after `C` (computed at the first visit).
+    en: Vec<EvId>,
+    /// Sleep set: events whose extensions were explored already.
+    d: Vec<EvId>,
+    /// Alternative still to follow.
+    a: Vec<EvId>,
+    chosen: Option<EvId>,
+    /// Standby state of `C`, kept every `standby_interval` levels.
+    snapshot: Option<Snapshot>,
+}
+
+/// Where the tokens an event consumes come from.
+enum Tokens<'s> {
+    /// The current configuration.
+    Current,
+    /// A causally closed set of events (sorted).
+    Of(&'s [EvId]),
+}
+
+pub(crate) struct Explorer<'a> {
+    program: Arc<Program>,
+    opts: &'a Options,
+    u: Unfolding,
+    config: Configuration,
+    nodes: Vec<Node>,
+    /// The state of the configuration of the node at this depth, if at hand.
+    current: Option<(usize, Snapshot)>,
+    pub stats: Stats,
+    pub errors: Vec<FoundError>,
+    pub incomplete: Option<String>,
+    pub sym: Option<SharedSym>,
+    started: Instant,
+    last_progress_ms: u128,
+    /// Conflicting-extension candidates already executed: (thread, tokens).
+    tried: FxHashSet<(u32, Vec<Cond>)>,
+    /// Hierarchical id of each thread, to check that thread numbers mean the same thread
+    /// in every execution.
+    paths: Vec<Option<Vec<u32>>>,
+    stop: bool,
+}
+
+impl<'a> Explorer<'a> {
+    pub fn new(program: Arc<Program>, opts: &'a Options) -> Self {
+        Explorer {
+            program,
+            opts,
+            u: Unfolding::new(opts.cutoffs),
+            config: Configuration::default(),
+            nodes: Vec::new(),
+            current: None,
+            stats: Stats::default(),
+            errors: Vec::new(),
+            incomplete: None,
+            sym: opts.symbolic.then(|| SymEngine::shared(opts.solver_timeout, opts.max_sym_branches)),
+            started: Instant::now(),
+            last_progress_ms: 0,
+            tried: FxHashSet::default(),
+            paths: vec![Some(Vec::new())],
+            stop: false,
+        }
+    }
+
+    fn note(&mut self, why: impl Into<String>) {
+        self.incomplete.get_or_insert_with(|| why.into());
+    }
+
+    fn initial(&mut self) -> Snapshot {
+        let mut chooser = crate::dpor::ScheduleChooser { domain: self.opts.input_domain, ..Default::default() };
+        let config = ravel_vm::Config {
+            granularity: self.opts.granularity,
+            echo_output: false,
+            log_events: true,
+            max_steps: self.opts.max_steps,
+            strict_pthread: self.opts.strict_pthread,
+            spurious_wakeups: self.opts.spurious_wakeups,
+            ..Default::default()
+        };
+        let deadline = self.opts.timeout.map(|d| self.started + d);
+        let machine = Machine::with_inputs(self.program.clone(), config, deadline, &mut chooser, self.sym.clone());
+        if chooser.made.iter().any(|(_, n)| *n > 1) || chooser.partial {
+            self.note("choices made before main starts are not explored by the unfold engine");
+        }
+        if let Some(why) = &machine.imprecise {
+            self.note(why.clone());
+        }
+        Snapshot { machine, races: Default::default(), steps: Vec::new() }
+    }
+
+    /// Explores every maximal configuration (up to cutoffs); stops at the first error
+    /// unless `all_errors`.
+    pub fn explore(&mut self) {
+        let root = self.initial();
+        self.u.initial_fp = if self.opts.cutoffs { root.machine.fingerprint() } else { 0 };
+        if let Some(end) = root.machine.end.clone() {
+            self.finish_before_main(&root, end);
+            return;
+        }
+        self.nodes.push(Node { snapshot: Some(root.clone()), ..Default::default() });
+        self.current = Some((0, root));
+        while let Some(depth) = self.nodes.len().checked_sub(1) {
+            if self.stop {
+                return;
+            }
+            if let Some(why) = self.limit_reached() {
+                self.note(why);
+                return;
+            }
+            let next = if !self.nodes[depth].visited {
+                self.nodes[depth].visited = true;
+                self.visit(depth);
+                if self.stop {
+                    return;
+                }
+                let pick = self.pick(depth);
+                if pick.is_none() {
+                    self.leaf(depth);
+                }
+                pick
+            } else {
+                let node = &mut self.nodes[depth];
+                let e = node.chosen.take().expect("a revisited node explored an event");
+                node.d.push(e);
+                match self.alternative(depth, e) {
+                    Some(j) => {
+                        self.nodes[depth].a = j;
+                        let pick = self.pick(depth);
+                        if pick.is_none() {
+                            self.note("internal error: an alternative could not be followed (unfold engine)");
+                        }
+                        pick
+                    }
+                    None => None,
+                }
+            };
+            match next {
+                Some(e) => self.descend(depth, e),
+                None => {
+                    self.nodes.pop();
+                    if !self.nodes.is_empty() {
+                        self.config.pop(&self.u);
+                    }
+                    self.current = None;
+                }
+            }
+        }
+    }
+
+    /// The program ended while setting up (in a global constructor or before main's first
+    /// visible operation).
+    fn finish_before_main(&mut self, root: &Snapshot, end: End) {
+        self.stats.executions += 1;
+        match end {
+            End::Error(_) => self.report(root),
+            End::Limit(why) | End::Unsupported { what: why, .. } => self.note(why),
+            _ => {}
+        }
+    }
+
+    /// Limits of the whole exploration.
+    fn limit_reached(&self) -> Option<String> {
+        crate::exploration_limit(self.opts, self.started, self.stats.executions + self.stats.blocked)
+    }
+
+    /// The state of the configuration of the node at `depth`, rebuilt from the nearest
+    /// standby state when it is not at hand.
+    fn state(&mut self, depth: usize) -> Option<Snapshot> {
+        if let Some((d, s)) = self.current.take() {
+            if d == depth {
+                return Some(s);
+            }
+        }
+        let base = (0..=depth).rev().find(|&i| self.nodes[i].snapshot.is_some()).unwrap_or(0);
+        let mut s = self.nodes[base].snapshot.clone()?;
+        let events: Vec<EvId> = self.config.events[base..depth].to_vec();
+        for e in events {
+            if !self.replay_event(&mut s, e) {
+                return None;
+            }
+        }
+        Some(s)
+    }
+
+    /// Keeps `s` as the standby state of the node at `depth` if that depth is one of the
+    /// intervals.
+    fn keep_standby(&mut self, depth: usize, s: &Snapshot) {
+        if depth.is_multiple_of(self.opts.standby_interval.max(1)) && self.nodes[depth].snapshot.is_none() {
+            self.nodes[depth].snapshot = Some(s.clone());
+        }
+    }
+
+    /// Re-executes event `e` on `s`; false (with a note) when the program did not do the
+    /// same thing again, which would be an engine bug.
+    fn replay_event(&mut self, s: &mut Snapshot, e: EvId) -> bool {
+        let ev = &self.u.events[e as usize];
+        let (t, choices) = (ev.thread, ev.choices.clone());
+        if s.machine.end.is_some() || !s.machine.enabled().contains(&(t as usize)) {
+            self.note(format!("internal error: re-execution diverged (thread {t} cannot run)"));
+            return false;
+        }
+        let ex = execute(s, t, &choices, self.opts.input_domain, self.opts.detect_races, false);
+        self.stats.transitions += ex.step_choices.len() as u64;
+        let same = ex.made.iter().map(|(v, _)| *v).eq(choices.iter().copied());
+        if !same {
+            self.note("internal error: re-execution diverged (different choices)");
+        }
+        same
+    }
+
+    /// First visit of a node: the enabled events, the conflicting extensions, and the
+    /// standby state.
+    fn visit(&mut self, depth: usize) {
+        let Some(mut s) = self.state(depth) else {
+            self.stop = true;
+            return;
+        };
+        if self.config.events.len() < self.opts.max_depth {
+            let mut en = Vec::new();
+            for t in s.machine.enabled() {
+                en.extend(self.add_events(&s, t as u32, Tokens::Current));
+                if self.stop {
+                    return;
+                }
+            }
+            self.nodes[depth].en = en;
+            self.conflicting_extensions(&mut s);
+        }
+        self.keep_standby(depth, &s);
+        self.current = Some((depth, s));
+        self.stats.events = self.u.events.len() as u64;
+        self.stats.cutoffs = self.u.cutoff_count;
+        self.progress();
+    }
+
+    /// Runs thread `t`'s next event from `base`, with every combination of the choices
+    /// made inside it; returns the events (created as needed).
+    fn add_events(&mut self, base: &Snapshot, t: u32, tokens: Tokens) -> Vec<EvId> {
+        let mut out = Vec::new();
+        let mut forced: Vec<u64> = Vec::new();
+        loop {
+            let mut s = base.clone();
+            let ex = execute(&mut s, t, &forced, self.opts.input_domain, self.opts.detect_races, self.opts.cutoffs);
+            self.stats.transitions += ex.step_choices.len() as u64;
+            if ex.partial {
+                self.note(format!(
+                    "nondeterministic inputs were only tried with the values 0..{} (--enumerate-inputs)",
+                    self.opts.input_domain
+                ));
+            }
+            if let Some(why) = &s.machine.imprecise {
+                self.note(why.clone());
+            }
+            self.check_thread_ids(&s, &ex.spawned);
+            let own = self.token(&tokens, Place::Thread(t));
+            let conds = std::iter::once(own).chain(ex.places.iter().map(|&p| self.token(&tokens, p))).collect();
+            let ending = s.machine.end.as_ref().map(|end| match end {
+                End::Exit(_) => Ending::Exit,
+                End::Abort(_) | End::AssumeFailed(_) => Ending::Blocked,
+                End::Error(_) => Ending::Error,
+                End::Limit(_) | End::Unsupported { .. } => Ending::Truncated,
+            });
+            let draft = Draft {
+                thread: t,
+                conds,
+                spawned: ex.spawned.clone(),
+                choices: ex.made.iter().map(|(v, _)| *v).collect(),
+                delta: ex.delta,
+                ending,
+            };
+            let (id, new) = self.u.intern(draft);
+            if new {
+                self.on_new_event(&s);
+            }
+            out.push(id);
+            if self.stop {
+                break;
+            }
+            match next_choices(&ex.made) {
+                Some(next) => forced = next,
+                None => break,
+            }
+        }
+        out
+    }
+
+    /// The token of `place` an event would consume.
+    fn token(&self, tokens: &Tokens, place: Place) -> Cond {
+        match tokens {
+            Tokens::Current => self.config.cond(place),
+            Tokens::Of(set) => {
+                let producer = set.iter().rev().copied().find(|&e| {
+                    let ev = &self.u.events[e as usize];
+                    ev.conds.iter().any(|c| c.place == place)
+                        || matches!(place, Place::Thread(t) if ev.spawned.contains(&t))
+                });
+                Cond { place, producer }
+            }
+        }
+    }
+
+    /// Thread numbers are the vm's creation order; they must name the same thread (same
+    /// hierarchical id) in every execution, which fails only when several threads create
+    /// threads concurrently.
+    fn check_thread_ids(&mut self, s: &Snapshot, spawned: &[u32]) {
+        for &child in spawned {
+            let path = s.machine.threads[child as usize].path.clone();
+            if self.paths.len() <= child as usize {
+                self.paths.resize(child as usize + 1, None);
+            }
+            match &self.paths[child as usize] {
+                Some(p) if *p != path => {
+                    self.note("threads created concurrently by several threads are not supported by the unfold engine")
+                }
+                Some(_) => {}
+                None => self.paths[child as usize] = Some(path),
+            }
+        }
+    }
+
+    /// Reacts to a new event that ends the execution.
+    fn on_new_event(&mut self, s: &Snapshot) {
+        match s.machine.end.clone() {
+            Some(End::Error(_)) => self.report(s),
+            Some(End::Limit(why)) => {
+                if let Some(stop) = self.limit_reached() {
+                    self.note(stop);
+                    self.stop = true;
+                } else {
+                    self.note(why);
+                }
+            }
+            Some(End::Unsupported { what, loc, .. }) => {
+                let file = self.program.files.get(loc.file as usize).cloned().unwrap_or_default();
+                self.note(format!("unsupported: {what} at {file}:{}", loc.line));
+                self.stop = true;
+            }
+            _ => {}
+        }
+    }
+
+    /// Records the error `s` ended with.
+    fn report(&mut self, s: &Snapshot) {
+        let Some(End::Error(error)) = s.machine.end.clone() else { return };
+        let witness = Witness {
+            symbolic: self.sym.is_some(),
+            steps: s.steps.clone(),
+            inputs: crate::dpor::input_values(&s.machine),
+            ..Witness::default()
+        };
+        let duplicate = self.errors.iter().any(|f| f.error.kind == error.kind && f.error.loc == error.loc);
+        if !self.opts.all_errors || self.opts.stop_at.contains(&error.kind) {
+            self.stop = true;
+        }
+        if !duplicate {
+            self.errors.push(FoundError { error, witness, trace: s.machine.trace.clone() });
+        }
+    }
+
+    /// Accounts for a node where nothing can be added.
+    fn leaf(&mut self, depth: usize) {
+        if self.config.events.len() >= self.opts.max_depth {
+            let n = self.opts.max_depth;
+            self.note(format!("a configuration exceeded {n} events (--max-depth)"));
+            self.stats.blocked += 1;
+            return;
+        }
+        let node = &self.nodes[depth];
+        let events: Vec<&structure::Event> = node.en.iter().map(|&e| &self.u.events[e as usize]).collect();
+        let addable = |e: &&structure::Event| e.ending.is_none() && !e.cutoff;
+        let endings = |k: &[Ending]| events.iter().filter(|e| e.ending.as_ref().is_some_and(|x| k.contains(x))).count();
+        if events.iter().any(addable) {
+            self.stats.sleep_blocked += 1;
+        } else if events.iter().any(|e| e.cutoff) {
+            self.stats.cut += 1;
+        } else if !events.is_empty() {
+            // Each ending event completes its own maximal configuration.
+            self.stats.executions += endings(&[Ending::Exit, Ending::Error]) as u64;
+            self.stats.blocked += endings(&[Ending::Blocked, Ending::Truncated]) as u64;
+        } else if let Some((_, s)) = self.current.as_ref() {
+            if s.machine.any_stuck() {
+                self.stats.blocked += 1;
+                return;
+            }
+            let mut s = s.clone();
+            s.machine.report_deadlock();
+            self.stats.executions += 1;
+            self.report(&s);
+        }
+    }
+
+    /// The event to add next: the first enabled event of the alternative being followed,
+    /// else the enabled event of the lowest thread not in the sleep set.
+    fn pick(&self, depth: usize) -> Option<EvId> {
+        let node = &self.nodes[depth];
+        let ok = |e: &EvId| {
+            let ev = &self.u.events[*e as usize];
+            ev.ending.is_none() && !ev.cutoff && !node.d.contains(e)
+        };
+        if !node.a.is_empty() {
+            return node.a.iter().copied().filter(|e| node.en.contains(e) && ok(e)).min();
+        }
+        node.en.iter().copied().filter(ok).min_by_key(|&e| (self.u.events[e as usize].thread, e))
+    }
+
+    /// A 1-partial alternative to the sleep set after `e` joined it: the local
+    /// configuration (minus `C`) of an event in immediate conflict with `e` that can
+    /// extend `C` without touching the sleep set.
+    fn alternative(&self, depth: usize, e: EvId) -> Option<Vec<EvId>> {
+        let d = &self.nodes[depth].d;
+        for c in &self.u.events[e as usize].conds {
+            for &f in self.u.consumers_of(c) {
+                let fe = &self.u.events[f as usize];
+                if f == e || fe.ending.is_some() || fe.cutoff {
+                    continue;
+                }
+                let j = self.u.closure_outside(&[f], |x| self.config.contains(x));
+                let usable = j.iter().all(|&x| {
+                    let ev = &self.u.events[x as usize];
+                    !d.contains(&x)
+                        && !ev.cutoff
+                        && ev.ending.is_none()
+                        && ev.conds.iter().all(|c| self.config.consumer(c).is_none())
+                });
+                if usable {
+                    return Some(j);
+                }
+            }
+        }
+        None
+    }
+
+    /// Adds `e` to `C` and opens the child node.
+    fn descend(&mut self, depth: usize, e: EvId) {
+        let Some(s) = self.state(depth) else {
+            self.stop = true;
+            return;
+        };
+        self.keep_standby(depth, &s);
+        let mut child_state = s;
+        if !self.replay_event(&mut child_state, e) {
+            self.stop = true;
+            return;
+        }
+        let node = &mut self.nodes[depth];
+        node.chosen = Some(e);
+        let child =
+            Node { d: node.d.clone(), a: node.a.iter().copied().filter(|&x| x != e).collect(), ..Default::default() };
+        self.config.push(e, &self.u.events[e as usize]);
+        self.nodes.push(child);
+        self.current = Some((depth + 1, child_state));
+    }
+
+    fn progress(&mut self) {
+        if self.opts.progress {
+            let n = self.stats.executions + self.stats.blocked + self.stats.cut;
+            crate::progress_line(n, self.started, &mut self.last_progress_ms);
+        }
+    }
+}
