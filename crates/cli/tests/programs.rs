@@ -18,6 +18,9 @@ struct Expect {
     /// `ravel check` expectations: (interleave, expectation text).
     checks: Vec<(&'static str, String)>,
     check_flags: Vec<String>,
+    /// What `--engine unfold` must give in sync mode when it differs from dpor (programs
+    /// that loop forever: dpor stops at its bound, unfold finishes), with exact counts.
+    unfold: Option<String>,
 }
 
 fn parse_header(text: &str) -> Option<Expect> {
@@ -40,6 +43,7 @@ fn parse_header(text: &str) -> Option<Expect> {
             "args" => e.args = value.split_whitespace().map(str::to_string).collect(),
             "check" => e.checks.push(("sync", value.trim().to_string())),
             "check-all" => e.checks.push(("all", value.trim().to_string())),
+            "check-unfold" => e.unfold = Some(value.trim().to_string()),
             "check-flags" => e.check_flags = value.split_whitespace().map(str::to_string).collect(),
             _ => {}
         }
@@ -136,51 +140,84 @@ fn run_check(file: &Path, e: &Expect, interleave: &str, engine: &str, witness: &
     })
 }
 
-/// Checks one `check:` expectation: verdict, error kind, exact counts, witness replay, and
-/// the naive engine's agreement.
-fn check_expectation(file: &Path, e: &Expect, interleave: &str, want: &str) -> Option<String> {
+/// An expected outcome: `verdict [error-kind] [executions=N] [blocked=N]`.
+struct Want {
+    verdict: String,
+    kind: Option<String>,
+    executions: Option<u64>,
+    blocked: Option<u64>,
+}
+
+fn parse_want(want: &str) -> Want {
     let mut words = want.split_whitespace();
-    let want_verdict = words.next().unwrap_or("");
-    let mut want_kind = None;
-    let mut want_exec = None;
-    let mut want_blocked = None;
-    for w in words {
-        if let Some(n) = w.strip_prefix("executions=") {
-            want_exec = n.parse::<u64>().ok();
-        } else if let Some(n) = w.strip_prefix("blocked=") {
-            want_blocked = n.parse::<u64>().ok();
+    let mut w = Want { verdict: words.next().unwrap_or("").to_string(), kind: None, executions: None, blocked: None };
+    for word in words {
+        if let Some(n) = word.strip_prefix("executions=") {
+            w.executions = n.parse::<u64>().ok();
+        } else if let Some(n) = word.strip_prefix("blocked=") {
+            w.blocked = n.parse::<u64>().ok();
         } else {
-            want_kind = Some(w.to_string());
+            w.kind = Some(word.to_string());
         }
     }
+    w
+}
+
+/// Runs one engine and compares with `want`; an unsafe verdict's witness must replay.
+fn expect_engine(file: &Path, e: &Expect, interleave: &str, engine: &str, want: &Want) -> Result<CheckResult, String> {
     let dir = std::env::temp_dir().join(format!("ravel-check-{}", std::process::id()));
     std::fs::create_dir_all(&dir).ok();
-    let witness = dir.join(format!("{}-{interleave}.json", file.file_stem().unwrap().to_string_lossy()));
-    let (verdict, kind, execs, blocked, queries) = match run_check(file, e, interleave, "dpor", &witness) {
-        Ok(r) => (r.verdict, r.kind, r.executions, r.blocked, r.solver_queries),
-        Err(m) => return Some(format!("[{interleave}] {m}")),
+    let witness = dir.join(format!("{}-{interleave}-{engine}.json", file.file_stem().unwrap().to_string_lossy()));
+    let r = run_check(file, e, interleave, engine, &witness).map_err(|m| format!("[{interleave} {engine}] {m}"))?;
+    let text = || {
+        format!(
+            "[{interleave} {engine}] got {} {} executions={} blocked={}",
+            r.verdict, r.kind, r.executions, r.blocked
+        )
+    };
+    if r.verdict != want.verdict || want.kind.as_ref().is_some_and(|k| *k != r.kind) {
+        return Err(format!("{}, expected {} {}", text(), want.verdict, want.kind.clone().unwrap_or_default()));
+    }
+    if want.executions.is_some_and(|n| n != r.executions) || want.blocked.is_some_and(|n| n != r.blocked) {
+        return Err(format!("{}, expected executions={:?} blocked={:?}", text(), want.executions, want.blocked));
+    }
+    if r.verdict == "unsafe" {
+        let out = Command::new(env!("CARGO_BIN_EXE_ravel")).arg("replay").arg(&witness).arg("--json").output();
+        if out.map(|o| o.status.code()).ok().flatten() != Some(1) {
+            return Err(format!("[{interleave} {engine}] the witness does not replay to the error"));
+        }
+    }
+    Ok(r)
+}
+
+/// Checks one `check:` expectation: verdict, error kind, exact counts, witness replay, the
+/// naive engine's agreement and, in sync mode, the unfold engine's.
+fn check_expectation(file: &Path, e: &Expect, interleave: &str, want: &str) -> Option<String> {
+    let want = parse_want(want);
+    let r = match expect_engine(file, e, interleave, "dpor", &want) {
+        Ok(r) => r,
+        Err(m) => return Some(m),
     };
     // A program without inputs never needs the solver.
     let text = std::fs::read_to_string(file).unwrap_or_default();
     let has_inputs = ["nondet", "klee_", "ravel_symbolic"].iter().any(|w| text.contains(w));
-    if !has_inputs && queries > 0 {
-        return Some(format!("[{interleave}] {queries} solver queries in a program without inputs"));
+    if !has_inputs && r.solver_queries > 0 {
+        return Some(format!("[{interleave}] {} solver queries in a program without inputs", r.solver_queries));
     }
-    if verdict != want_verdict || want_kind.as_ref().is_some_and(|k| *k != kind) {
-        return Some(format!("[{interleave}] expected `{want}`, got {verdict} {kind}"));
-    }
-    if want_exec.is_some_and(|n| n != execs) || want_blocked.is_some_and(|n| n != blocked) {
-        return Some(format!("[{interleave}] expected `{want}`, got executions={execs} blocked={blocked}"));
-    }
-    if verdict == "unsafe" {
-        let out = Command::new(env!("CARGO_BIN_EXE_ravel")).arg("replay").arg(&witness).arg("--json").output();
-        if out.map(|o| o.status.code()).ok().flatten() != Some(1) {
-            return Some(format!("[{interleave}] the witness does not replay to the error"));
+    if interleave == "sync" {
+        let same = Want { verdict: r.verdict.clone(), kind: want.kind.clone(), executions: None, blocked: None };
+        let unfold = e.unfold.as_deref().map(parse_want).unwrap_or(same);
+        if let Err(m) = expect_engine(file, e, interleave, "unfold", &unfold) {
+            return Some(m);
         }
     }
+    let dir = std::env::temp_dir().join(format!("ravel-check-{}", std::process::id()));
+    let witness = dir.join(format!("{}-{interleave}-naive.json", file.file_stem().unwrap().to_string_lossy()));
     match run_check(file, e, interleave, "naive", &witness) {
-        Ok(r) if r.verdict == verdict || r.verdict == "unknown" => None,
-        Ok(r) => Some(format!("[{interleave}] naive engine disagrees: {} {} vs {verdict} {kind}", r.verdict, r.kind)),
+        Ok(n) if n.verdict == r.verdict || n.verdict == "unknown" => None,
+        Ok(n) => {
+            Some(format!("[{interleave}] naive engine disagrees: {} {} vs {} {}", n.verdict, n.kind, r.verdict, r.kind))
+        }
         Err(m) => Some(format!("[{interleave}] naive: {m}")),
     }
 }

@@ -58,7 +58,7 @@ impl Chooser for ScheduleChooser {
 /// depth-first search from there rarely returns to the shallow reorderings where bugs
 /// usually are; so the first rounds cap the thread count low (a truncated execution is only
 /// an under-approximation), and a round in which no execution reached its cap was complete.
-const THREAD_CAPS: [usize; 3] = [4, 16, 1000];
+pub(crate) const THREAD_CAPS: [usize; 3] = [4, 16, 1000];
 
 /// Next choice vector in odometer order, or `None` when every combination was tried.
 pub(crate) fn next_choices(made: &[(u64, u64)]) -> Option<Vec<u64>> {

@@ -28,6 +28,8 @@ pub struct Executed {
     pub delta: u128,
     /// Set when inputs were only enumerated over a few values.
     pub partial: bool,
+    /// Non-atomic shared accesses: (address, length, is a write).
+    pub plain: Vec<(u64, u64, bool)>,
 }
 
 /// Runs the next event of thread `t` on `snap` with the given leading choices: its visible
@@ -41,6 +43,7 @@ pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, detect_
     let mut places: Vec<Place> = Vec::new();
     let mut spawned: Vec<u32> = Vec::new();
     let mut step_choices = Vec::new();
+    let mut plain = Vec::new();
     loop {
         let first = chooser.made.len();
         snap.machine.step(tv, &mut chooser);
@@ -54,7 +57,8 @@ pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, detect_
             match entry {
                 LogEntry::Event { loc, .. } | LogEntry::Touch { loc, event: true, .. } => places.push(Place::Res(*loc)),
                 LogEntry::Spawn { child } => spawned.push(*child as u32),
-                LogEntry::Touch { .. } | LogEntry::Plain { .. } => {}
+                LogEntry::Plain { addr, len, write, .. } => plain.push((*addr, *len, *write)),
+                LogEntry::Touch { .. } => {}
             }
         }
         let choices = chooser.made[first..].iter().map(|(v, _)| *v).collect();
@@ -71,5 +75,5 @@ pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, detect_
     places.sort_unstable();
     places.dedup();
     let delta = if fp { snap.machine.fingerprint() ^ before } else { 0 };
-    Executed { places, spawned, made: chooser.made, step_choices, delta, partial: chooser.partial }
+    Executed { places, spawned, made: chooser.made, step_choices, delta, partial: chooser.partial, plain }
 }

@@ -76,6 +76,13 @@ pub(crate) struct Explorer<'a> {
     /// in every execution.
     paths: Vec<Option<Vec<u32>>>,
     stop: bool,
+    /// Threads an execution may create in this round, and whether an event reached that.
+    thread_cap: usize,
+    capped: bool,
+    /// Executions of earlier rounds (they count against `--max-executions`).
+    spent: u64,
+    /// Non-atomic accesses of the events enabled at the node being visited.
+    en_accesses: Vec<(EvId, Vec<(u64, u64, bool)>)>,
 }
 
 impl<'a> Explorer<'a> {
@@ -96,6 +103,10 @@ impl<'a> Explorer<'a> {
             tried: FxHashSet::default(),
             paths: vec![Some(Vec::new())],
             stop: false,
+            thread_cap: crate::dpor::THREAD_CAPS[0],
+            capped: false,
+            spent: 0,
+            en_accesses: Vec::new(),
         }
     }
 
@@ -126,8 +137,37 @@ impl<'a> Explorer<'a> {
     }
 
     /// Explores every maximal configuration (up to cutoffs); stops at the first error
-    /// unless `all_errors`.
+    /// unless `all_errors`. Like the dpor engine, it first caps the threads an execution
+    /// may create (see `THREAD_CAPS`), so unbounded thread creation does not hide shallow
+    /// bugs; a round in which no event reached the cap was complete.
     pub fn explore(&mut self) {
+        let caps = crate::dpor::THREAD_CAPS;
+        for cap in caps {
+            self.thread_cap = cap;
+            self.capped = false;
+            self.spent += self.stats.executions + self.stats.blocked;
+            self.stats = Stats::default();
+            self.incomplete = None;
+            self.u = Unfolding::new(self.opts.cutoffs);
+            self.config = Configuration::default();
+            self.nodes.clear();
+            self.tried.clear();
+            self.explore_round();
+            let last = cap == caps[caps.len() - 1];
+            if let Some(limit) = self.limit_reached().filter(|_| self.capped && !last) {
+                self.incomplete = Some(format!("{limit}, in the round that caps executions at {cap} threads"));
+            }
+            if last && self.capped {
+                self.note(format!("an execution created more than {cap} threads"));
+            }
+            if last || self.stop || !self.capped || self.limit_reached().is_some() {
+                return;
+            }
+        }
+    }
+
+    /// One exploration with the current thread cap.
+    fn explore_round(&mut self) {
         let root = self.initial();
         self.u.initial_fp = if self.opts.cutoffs { root.machine.fingerprint() } else { 0 };
         if let Some(end) = root.machine.end.clone() {
@@ -197,7 +237,7 @@ impl<'a> Explorer<'a> {
 
     /// Limits of the whole exploration.
     fn limit_reached(&self) -> Option<String> {
-        crate::exploration_limit(self.opts, self.started, self.stats.executions + self.stats.blocked)
+        crate::exploration_limit(self.opts, self.started, self.spent + self.stats.executions + self.stats.blocked)
     }
 
     /// The state of the configuration of the node at `depth`, rebuilt from the nearest
@@ -253,6 +293,7 @@ impl<'a> Explorer<'a> {
             return;
         };
         if self.config.events.len() < self.opts.max_depth {
+            self.en_accesses.clear();
             let mut en = Vec::new();
             for t in s.machine.enabled() {
                 en.extend(self.add_events(&s, t as u32, Tokens::Current));
@@ -261,6 +302,10 @@ impl<'a> Explorer<'a> {
                 }
             }
             self.nodes[depth].en = en;
+            self.races_between_enabled(&s);
+            if self.stop {
+                return;
+            }
             self.conflicting_extensions(&mut s);
         }
         self.keep_standby(depth, &s);
@@ -291,12 +336,16 @@ impl<'a> Explorer<'a> {
             self.check_thread_ids(&s, &ex.spawned);
             let own = self.token(&tokens, Place::Thread(t));
             let conds = std::iter::once(own).chain(ex.places.iter().map(|&p| self.token(&tokens, p))).collect();
-            let ending = s.machine.end.as_ref().map(|end| match end {
+            let mut ending = s.machine.end.as_ref().map(|end| match end {
                 End::Exit(_) => Ending::Exit,
                 End::Abort(_) | End::AssumeFailed(_) => Ending::Blocked,
                 End::Error(_) => Ending::Error,
                 End::Limit(_) | End::Unsupported { .. } => Ending::Truncated,
             });
+            if ending.is_none() && s.machine.threads.len() > self.thread_cap {
+                self.capped = true;
+                ending = Some(Ending::Truncated);
+            }
             let draft = Draft {
                 thread: t,
                 conds,
@@ -306,8 +355,12 @@ impl<'a> Explorer<'a> {
                 ending,
             };
             let (id, new) = self.u.intern(draft);
-            if new {
+            // An error found again is still reported: a race depends on what ran before.
+            if new || matches!(s.machine.end, Some(End::Error(_))) {
                 self.on_new_event(&s);
+            }
+            if matches!(tokens, Tokens::Current) {
+                self.en_accesses.push((id, ex.plain));
             }
             out.push(id);
             if self.stop {
@@ -391,6 +444,43 @@ impl<'a> Explorer<'a> {
         }
         if !duplicate {
             self.errors.push(FoundError { error, witness, trace: s.machine.trace.clone() });
+        }
+    }
+
+    /// Two enabled events of different threads that touch no common place are concurrent;
+    /// if their non-atomic accesses conflict, that is a data race, even when both are
+    /// cutoffs (which are never added, so no configuration would hold both). Running one
+    /// after the other lets the race detector report it with a witness.
+    fn races_between_enabled(&mut self, s: &Snapshot) {
+        if !self.opts.detect_races {
+            return;
+        }
+        let overlap = |a: &(u64, u64, bool), b: &(u64, u64, bool)| {
+            (a.2 || b.2) && a.0 < b.0 + b.1.max(1) && b.0 < a.0 + a.1.max(1)
+        };
+        let list = std::mem::take(&mut self.en_accesses);
+        for (i, (e1, acc1)) in list.iter().enumerate() {
+            for (e2, acc2) in &list[i + 1..] {
+                let (ev1, ev2) = (&self.u.events[*e1 as usize], &self.u.events[*e2 as usize]);
+                let shared = ev1.resources().any(|p| ev2.resources().any(|q| p == q));
+                if ev1.thread == ev2.thread || shared || ev1.ending.is_some() || ev2.ending.is_some() {
+                    continue;
+                }
+                if !acc1.iter().any(|a| acc2.iter().any(|b| overlap(a, b))) {
+                    continue;
+                }
+                let (t, choices) = (ev2.thread, ev2.choices.clone());
+                let mut run = s.clone();
+                if self.replay_event(&mut run, *e1) && run.machine.end.is_none() {
+                    execute(&mut run, t, &choices, self.opts.input_domain, true, false);
+                }
+                if matches!(run.machine.end, Some(End::Error(_))) {
+                    self.report(&run);
+                    if self.stop {
+                        return;
+                    }
+                }
+            }
         }
     }
 
