@@ -28,8 +28,25 @@ pub struct Executed {
     pub delta: u128,
     /// Set when inputs were only enumerated over a few values.
     pub partial: bool,
-    /// Non-atomic shared accesses: (address, length, is a write).
-    pub plain: Vec<(u64, u64, bool)>,
+    /// Non-atomic shared accesses.
+    pub plain: Vec<PlainAccess>,
+}
+
+/// A non-atomic shared access.
+#[derive(Clone, Copy, Debug)]
+pub struct PlainAccess {
+    pub addr: u64,
+    pub len: u64,
+    pub write: bool,
+}
+
+impl PlainAccess {
+    /// Same bytes, at least one write.
+    pub fn conflicts(&self, other: &PlainAccess) -> bool {
+        (self.write || other.write)
+            && self.addr < other.addr + other.len.max(1)
+            && other.addr < self.addr + self.len.max(1)
+    }
 }
 
 /// Runs the next event of thread `t` on `snap` with the given leading choices: its visible
@@ -57,7 +74,9 @@ pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, detect_
             match entry {
                 LogEntry::Event { loc, .. } | LogEntry::Touch { loc, event: true, .. } => places.push(Place::Res(*loc)),
                 LogEntry::Spawn { child } => spawned.push(*child as u32),
-                LogEntry::Plain { addr, len, write, .. } => plain.push((*addr, *len, *write)),
+                LogEntry::Plain { addr, len, write, .. } => {
+                    plain.push(PlainAccess { addr: *addr, len: *len, write: *write })
+                }
                 LogEntry::Touch { .. } => {}
             }
         }

@@ -24,7 +24,7 @@ mod structure;
 use crate::dpor::next_choices;
 use crate::{FoundError, Options, Stats, Witness};
 use config::Configuration;
-use exec::{execute, Snapshot};
+use exec::{execute, PlainAccess, Snapshot};
 use ravel_ir::Program;
 use ravel_vm::{End, Machine, SharedSym, SymEngine};
 use rustc_hash::FxHashSet;
@@ -82,7 +82,7 @@ pub(crate) struct Explorer<'a> {
     /// Executions of earlier rounds (they count against `--max-executions`).
     spent: u64,
     /// Non-atomic accesses of the events enabled at the node being visited.
-    en_accesses: Vec<(EvId, Vec<(u64, u64, bool)>)>,
+    en_accesses: Vec<(EvId, Vec<PlainAccess>)>,
 }
 
 impl<'a> Explorer<'a> {
@@ -455,9 +455,6 @@ impl<'a> Explorer<'a> {
         if !self.opts.detect_races {
             return;
         }
-        let overlap = |a: &(u64, u64, bool), b: &(u64, u64, bool)| {
-            (a.2 || b.2) && a.0 < b.0 + b.1.max(1) && b.0 < a.0 + a.1.max(1)
-        };
         let list = std::mem::take(&mut self.en_accesses);
         for (i, (e1, acc1)) in list.iter().enumerate() {
             for (e2, acc2) in &list[i + 1..] {
@@ -466,7 +463,7 @@ impl<'a> Explorer<'a> {
                 if ev1.thread == ev2.thread || shared || ev1.ending.is_some() || ev2.ending.is_some() {
                     continue;
                 }
-                if !acc1.iter().any(|a| acc2.iter().any(|b| overlap(a, b))) {
+                if !acc1.iter().any(|a| acc2.iter().any(|b| a.conflicts(b))) {
                     continue;
                 }
                 let (t, choices) = (ev2.thread, ev2.choices.clone());
