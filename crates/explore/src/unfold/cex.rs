@@ -18,39 +18,69 @@ use ravel_vm::{Loc, PendingKind};
 const MAX_COMBINATIONS: usize = 4096;
 
 impl Explorer<'_> {
-    /// Adds to the unfolding every conflicting extension of the current configuration
-    /// (`state` is its interpreter state).
+    /// Adds to the unfolding the conflicting extensions of the current configuration that
+    /// its parent did not have (`state` is its interpreter state). Those have the event
+    /// added last, `e`, among their causes: anything else was a conflicting extension of
+    /// the parent already, or enabled there. So only the tokens `e` produced are new
+    /// choices: the token of `e`'s thread, or `e`'s token on one of the places.
     pub(super) fn conflicting_extensions(&mut self, state: &mut Snapshot) {
+        let Some(&newest) = self.config.events.last() else { return };
+        let newest_places: Vec<Place> = self.u.events[newest as usize].resources().collect();
         for t in self.config.threads() {
             let positions = self.config.thread_positions(t, &self.u);
             for (i, &x) in positions.iter().enumerate() {
+                let after_newest = x == Some(newest);
                 let succ = self.config.chain(Place::Thread(t)).get(i).copied();
                 let places = self.next_places(t, x, succ, state);
-                if places.is_empty() {
+                if places.is_empty() || !(after_newest || places.iter().any(|p| newest_places.contains(p))) {
                     continue;
                 }
-                let options: Vec<Vec<Option<EvId>>> = places
+                let all: Vec<Vec<Option<EvId>>> = places
                     .iter()
                     .map(|&r| std::iter::once(None).chain(self.config.chain(r).iter().map(|&e| Some(e))).collect())
                     .collect();
-                let total = options.iter().try_fold(1usize, |n, o| n.checked_mul(o.len()));
-                if total.is_none_or(|n| n > MAX_COMBINATIONS) {
-                    self.note("an event had too many combinations of earlier tokens to try (unfold engine)");
-                    continue;
-                }
-                let mut pick = vec![0usize; options.len()];
-                loop {
-                    let ys: Vec<Option<EvId>> = pick.iter().zip(&options).map(|(&k, o)| o[k]).collect();
-                    self.try_extension(t, x, succ, &places, &ys);
-                    if self.stop {
-                        return;
-                    }
-                    let Some(k) = (0..pick.len()).rev().find(|&k| pick[k] + 1 < options[k].len()) else { break };
-                    pick[k] += 1;
-                    for p in &mut pick[k + 1..] {
-                        *p = 0;
+                if after_newest {
+                    self.try_combinations(t, x, succ, &places, &all);
+                } else {
+                    // The newest event's token on one place, any token on the others.
+                    for k in (0..places.len()).filter(|&k| newest_places.contains(&places[k])) {
+                        let mut options = all.clone();
+                        options[k] = vec![Some(newest)];
+                        self.try_combinations(t, x, succ, &places, &options);
                     }
                 }
+                if self.stop {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Tries every combination of the given token options.
+    fn try_combinations(
+        &mut self,
+        t: u32,
+        x: Option<EvId>,
+        succ: Option<EvId>,
+        places: &[Place],
+        options: &[Vec<Option<EvId>>],
+    ) {
+        let total = options.iter().try_fold(1usize, |n, o| n.checked_mul(o.len()));
+        if total.is_none_or(|n| n > MAX_COMBINATIONS) {
+            self.note("an event had too many combinations of earlier tokens to try (unfold engine)");
+            return;
+        }
+        let mut pick = vec![0usize; options.len()];
+        loop {
+            let ys: Vec<Option<EvId>> = pick.iter().zip(options).map(|(&k, o)| o[k]).collect();
+            self.try_extension(t, x, succ, places, &ys);
+            if self.stop {
+                return;
+            }
+            let Some(k) = (0..pick.len()).rev().find(|&k| pick[k] + 1 < options[k].len()) else { return };
+            pick[k] += 1;
+            for p in &mut pick[k + 1..] {
+                *p = 0;
             }
         }
     }

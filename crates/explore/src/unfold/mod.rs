@@ -19,6 +19,7 @@
 mod cex;
 mod config;
 mod exec;
+mod order;
 mod structure;
 
 use crate::dpor::next_choices;

@@ -10,8 +10,10 @@
 //! producers of its conditions. An event is named by its thread, its conditions and the
 //! choices made inside it, so every run that reaches it finds the same event.
 
+use super::order::Rank;
 use ravel_vm::Loc;
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::hash::{Hash, Hasher};
 
 /// Index of an event in [`Unfolding::events`]; causes always have smaller indices, so
 /// sorting a causally closed set by index gives a valid execution order.
@@ -63,6 +65,9 @@ pub struct Event {
     pub vc: Vec<u32>,
     /// Reaches an already-seen state by a longer way: never extended.
     pub cutoff: bool,
+    /// What happened, independent of the causes (thread, places, choices): two
+    /// continuations of one state make the same labels.
+    pub label: u64,
     pub ending: Option<Ending>,
 }
 
@@ -98,7 +103,7 @@ pub struct Unfolding {
     /// Consumers of each condition (immediate conflicts are among them).
     consumers: FxHashMap<Cond, Vec<EvId>>,
     /// Smallest local configuration seen per fingerprint.
-    smallest: FxHashMap<u128, u32>,
+    smallest: FxHashMap<u128, Rank>,
     /// Fingerprint of the initial state.
     pub initial_fp: u128,
     /// Whether equal fingerprints make cutoffs.
@@ -136,12 +141,24 @@ impl Unfolding {
         }
         vc[t] += 1;
         let fp = local.iter().fold(self.initial_fp ^ draft.delta, |fp, &e| fp ^ self.deltas[e as usize]);
-        let size = local.len() as u32 + 1;
+        let label = {
+            let mut h = rustc_hash::FxHasher::default();
+            (draft.thread, draft.conds.iter().map(|c| c.place).collect::<Vec<_>>(), &draft.choices).hash(&mut h);
+            h.finish()
+        };
         let mut cutoff = false;
         if self.cutoffs && draft.ending.is_none() {
-            let best = self.smallest.entry(fp).or_insert(size);
-            cutoff = *best < size;
-            *best = (*best).min(size);
+            let mut parikh: Vec<u64> = local.iter().map(|&e| self.events[e as usize].label).collect();
+            parikh.push(label);
+            parikh.sort_unstable();
+            let rank = Rank { size: local.len() as u32 + 1, parikh };
+            match self.smallest.get_mut(&fp) {
+                Some(best) if *best < rank => cutoff = true,
+                Some(best) => *best = rank,
+                None => {
+                    self.smallest.insert(fp, rank);
+                }
+            }
             self.cutoff_count += cutoff as u64;
         }
         for c in &draft.conds {
@@ -154,6 +171,7 @@ impl Unfolding {
             choices: draft.choices,
             vc,
             cutoff,
+            label,
             ending: draft.ending,
         });
         self.deltas.push(draft.delta);
