@@ -26,34 +26,64 @@ impl Explorer<'_> {
     pub(super) fn conflicting_extensions(&mut self, state: &mut Snapshot) {
         let Some(&newest) = self.config.events.last() else { return };
         let newest_places: Vec<Place> = self.u.events[newest as usize].resources().collect();
-        for t in self.config.threads() {
-            let positions = self.config.thread_positions(t, &self.u);
-            for (i, &x) in positions.iter().enumerate() {
-                let after_newest = x == Some(newest);
-                let succ = self.config.chain(Place::Thread(t)).get(i).copied();
-                let places = self.next_places(t, x, succ, state);
-                if places.is_empty() || !(after_newest || places.iter().any(|p| newest_places.contains(p))) {
-                    continue;
-                }
-                let all: Vec<Vec<Option<EvId>>> = places
-                    .iter()
-                    .map(|&r| std::iter::once(None).chain(self.config.chain(r).iter().map(|&e| Some(e))).collect())
-                    .collect();
-                if after_newest {
-                    self.try_combinations(t, x, succ, &places, &all);
-                } else {
-                    // The newest event's token on one place, any token on the others.
-                    for k in (0..places.len()).filter(|&k| newest_places.contains(&places[k])) {
-                        let mut options = all.clone();
-                        options[k] = vec![Some(newest)];
-                        self.try_combinations(t, x, succ, &places, &options);
-                    }
-                }
-                if self.stop {
-                    return;
-                }
+        // Thread positions (thread, token, the event of C that consumed it) whose next event
+        // can consume a token of the newest event: right after it, before an event on one
+        // of its places, or at a thread's current end.
+        let mut slots: Vec<(u32, Option<EvId>, Option<EvId>)> =
+            vec![(self.u.events[newest as usize].thread, Some(newest), None)];
+        for &r in &newest_places {
+            for &e in self.config.chain(r) {
+                let ev = &self.u.events[e as usize];
+                slots.push((ev.thread, ev.conds[0].producer, Some(e)));
             }
         }
+        for t in self.config.threads() {
+            let x = self.config.cond(Place::Thread(t)).producer;
+            if x.is_some() || t == 0 {
+                slots.push((t, x, None));
+            }
+        }
+        slots.sort_unstable();
+        slots.dedup();
+        for (t, x, succ) in slots {
+            let after_newest = x == Some(newest);
+            let places = self.next_places(t, x, succ, state);
+            if places.is_empty() || !(after_newest || places.iter().any(|p| newest_places.contains(p))) {
+                continue;
+            }
+            if after_newest {
+                let all: Vec<Vec<Option<EvId>>> = places.iter().map(|&r| self.token_options(r, x)).collect();
+                self.try_combinations(t, x, succ, &places, &all);
+            } else {
+                // The newest event's token on one place, any token on the others.
+                for k in (0..places.len()).filter(|&k| newest_places.contains(&places[k])) {
+                    let options: Vec<Vec<Option<EvId>>> = (0..places.len())
+                        .map(|j| if j == k { vec![Some(newest)] } else { self.token_options(places[j], x) })
+                        .collect();
+                    self.try_combinations(t, x, succ, &places, &options);
+                }
+            }
+            if self.stop {
+                return;
+            }
+        }
+    }
+
+    /// The tokens of `r` an event after `x` may consume: those whose consumer in `C` (if
+    /// any) is not a cause of `x`. Along the chain of `r` that is a suffix, found from the
+    /// end.
+    fn token_options(&self, r: Place, x: Option<EvId>) -> Vec<Option<EvId>> {
+        let chain = self.config.chain(r);
+        let mut out = Vec::new();
+        for i in (0..=chain.len()).rev() {
+            if let (Some(&next), Some(x)) = (chain.get(i), x) {
+                if self.u.precedes(next, x) {
+                    break;
+                }
+            }
+            out.push(i.checked_sub(1).map(|k| chain[k]));
+        }
+        out
     }
 
     /// Tries every combination of the given token options.
@@ -107,8 +137,8 @@ impl Explorer<'_> {
     /// Runs thread `t` after token `x` consuming the tokens `ys` of `places`, if that is a
     /// configuration not tried before.
     fn try_extension(&mut self, t: u32, x: Option<EvId>, succ: Option<EvId>, places: &[Place], ys: &[Option<EvId>]) {
-        let roots: Vec<EvId> = x.into_iter().chain(ys.iter().flatten().copied()).collect();
-        let inside = &|e: EvId| roots.iter().any(|&r| self.u.precedes(e, r));
+        let roots = || x.into_iter().chain(ys.iter().flatten().copied());
+        let inside = |e: EvId| roots().any(|r| self.u.precedes(e, r));
         if succ.is_some_and(inside) {
             return;
         }
@@ -117,15 +147,22 @@ impl Explorer<'_> {
                 return;
             }
         }
+        if let Some(s) = succ {
+            let conds = &self.u.events[s as usize].conds;
+            let same = conds.len() == places.len() + 1
+                && conds[1..].iter().zip(places.iter().zip(ys)).all(|(c, (&p, &y))| c.place == p && c.producer == y);
+            if same {
+                return;
+            }
+        }
         let probe: Vec<Cond> = std::iter::once(Cond { place: Place::Thread(t), producer: x })
             .chain(places.iter().zip(ys).map(|(&place, &producer)| Cond { place, producer }))
             .collect();
-        if succ.is_some_and(|s| self.u.events[s as usize].conds == probe) || !self.tried.insert((t, probe)) {
+        if !self.tried.insert((t, probe)) {
             return;
         }
-        let set = self.u.closure(&roots);
-        let Some(base) = self.state_of_set(&set) else { return };
-        let mut base = base;
+        let set = self.u.closure(&roots().collect::<Vec<_>>());
+        let Some(mut base) = self.state_of_set(&set) else { return };
         if base.machine.end.is_some() || !base.machine.enabled().contains(&(t as usize)) {
             return;
         }

@@ -40,21 +40,6 @@ impl Configuration {
         self.consumed.get(c).copied()
     }
 
-    /// The successive tokens of thread `t` in `C`: the one it started with (`None` for main,
-    /// else its creation event), then one per event of `t`. Empty if `t` has not started.
-    pub fn thread_positions(&self, t: u32, u: &Unfolding) -> Vec<Option<EvId>> {
-        let place = Place::Thread(t);
-        let chain = self.chain(place);
-        let first = match chain.first() {
-            Some(&e) => u.events[e as usize].conds[0].producer,
-            None => self.holder.get(&place).copied(),
-        };
-        if first.is_none() && t != 0 {
-            return Vec::new();
-        }
-        std::iter::once(first).chain(chain.iter().map(|&e| Some(e))).collect()
-    }
-
     /// Threads that may have tokens in `C`.
     pub fn threads(&self) -> Vec<u32> {
         let mut out: Vec<u32> = self
