@@ -1,6 +1,7 @@
 /* ravel-test
  * 2+2W: four coherence-order combinations minus one cycle
  * check: safe executions=3
+ * check-unfold: safe executions=3
  * check-all: safe executions=3
  */
 #include <pthread.h>

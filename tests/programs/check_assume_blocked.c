@@ -3,6 +3,8 @@
  * assumption is a scheduling point (it ends the execution, and the writer may run before
  * it), so reading 0 gives two blocked executions: store after or before the failing assume
  * check: safe executions=1 blocked=2
+ * unfold: the failing assumption ends the run whatever the writer did, so one blocked configuration
+ * check-unfold: safe executions=1 blocked=1
  * check-all: safe executions=1 blocked=2
  */
 #include <pthread.h>

@@ -1,6 +1,7 @@
 /* ravel-test
  * two CAS from 0 on one variable: exactly one wins, in either order
  * check: safe executions=2
+ * check-unfold: safe executions=2
  * check-all: safe executions=2
  */
 #include <assert.h>

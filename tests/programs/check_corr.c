@@ -1,6 +1,7 @@
 /* ravel-test
  * coherence of read-read: two reads see 0/1/2 in non-decreasing order: 6
  * check: safe executions=6
+ * check-unfold: safe executions=6
  * check-all: safe executions=6
  */
 #include <pthread.h>

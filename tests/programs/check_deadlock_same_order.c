@@ -1,6 +1,7 @@
 /* ravel-test
  * the near miss: both threads lock in the same order: 2 executions, no deadlock
  * check: safe executions=2
+ * check-unfold: safe executions=2
  * check-all: safe executions=2
  */
 #include <pthread.h>

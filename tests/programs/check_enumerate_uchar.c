@@ -1,6 +1,7 @@
 /* ravel-test
  * an unsigned char input has 256 values: enumerating all of them is exhaustive
  * check: safe executions=256
+ * check-unfold: safe executions=256
  * check-flags: --enumerate-inputs 256
  */
 #include <pthread.h>

@@ -1,6 +1,7 @@
 /* ravel-test
  * 2 threads atomically add: every pair of RMWs conflicts: 2!
  * check: safe executions=2
+ * check-unfold: safe executions=2
  * check-all: safe executions=2
  */
 #include <pthread.h>

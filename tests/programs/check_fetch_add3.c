@@ -1,6 +1,7 @@
 /* ravel-test
  * 3 threads atomically add: every pair of RMWs conflicts: 3!
  * check: safe executions=6
+ * check-unfold: safe executions=6
  * check-all: safe executions=6
  */
 #include <pthread.h>

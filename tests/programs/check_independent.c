@@ -1,6 +1,7 @@
 /* ravel-test
  * three threads touching disjoint variables: a single class
  * check: safe executions=1
+ * check-unfold: safe executions=1
  * check-all: safe executions=1
  */
 #include <pthread.h>

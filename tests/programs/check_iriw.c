@@ -1,6 +1,8 @@
 /* ravel-test
  * independent reads of independent writes: 16 read combinations minus the one SC forbids
  * check: safe executions=15
+ * unfold: atomic loads of one location conflict with each other in the unfolding, so 27 configurations (optimal 15)
+ * check-unfold: safe executions=27
  * check-all: safe executions=15
  */
 #include <pthread.h>

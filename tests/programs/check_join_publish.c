@@ -1,6 +1,7 @@
 /* ravel-test
  * a value published before join is seen after it: one execution
  * check: safe executions=1
+ * check-unfold: safe executions=1
  * check-all: safe executions=1
  */
 #include <pthread.h>

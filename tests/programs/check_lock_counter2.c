@@ -1,6 +1,7 @@
 /* ravel-test
  * 2 threads increment a counter under one mutex: 2! orders of the critical sections
  * check: safe executions=2
+ * check-unfold: safe executions=2
  * check-all: safe executions=2
  */
 #include <pthread.h>

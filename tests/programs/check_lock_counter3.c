@@ -1,6 +1,7 @@
 /* ravel-test
  * 3 threads increment a counter under one mutex: 3! orders of the critical sections
  * check: safe executions=6
+ * check-unfold: safe executions=6
  * check-all: safe executions=6
  */
 #include <pthread.h>

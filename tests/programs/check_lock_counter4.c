@@ -1,6 +1,7 @@
 /* ravel-test
  * 4 threads increment a counter under one mutex: 4! orders of the critical sections
  * check: safe executions=24
+ * check-unfold: safe executions=24
  * check-all: safe executions=24
  */
 #include <pthread.h>

@@ -1,6 +1,7 @@
 /* ravel-test
  * message passing
  * check: safe executions=3
+ * check-unfold: safe executions=3
  * check-all: safe executions=3
  */
 #include <pthread.h>

@@ -1,6 +1,7 @@
 /* ravel-test
  * both values of a nondeterministic bool explored: 2 executions
  * check: safe executions=2
+ * check-unfold: safe executions=2
  */
 #include <pthread.h>
 #include <stdatomic.h>

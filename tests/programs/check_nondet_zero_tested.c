@@ -1,6 +1,7 @@
 /* ravel-test
  * an int input only compared with zero: 0 and 1 cover every value, so "safe" is reachable
  * check: safe executions=2
+ * check-unfold: safe executions=2
  */
 #include <assert.h>
 #include <pthread.h>

@@ -2,6 +2,7 @@
  * three plain writes to one variable with races not reported: under `sync` plain accesses
  * are no scheduling points (one class); under `all` each write is one (3! classes)
  * check: safe executions=1
+ * check-unfold: safe executions=1
  * check-all: safe executions=6
  * check-flags: --no-races
  */

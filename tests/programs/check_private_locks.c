@@ -1,6 +1,7 @@
 /* ravel-test
  * each thread locks its own mutex and writes its own variable: one class
  * check: safe executions=1
+ * check-unfold: safe executions=1
  * check-all: safe executions=1
  */
 #include <assert.h>

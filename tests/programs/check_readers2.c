@@ -1,6 +1,8 @@
 /* ravel-test
  * one writer, two readers: each reader before or after the write: 2^2
  * check: safe executions=4
+ * unfold: atomic loads of one location conflict with each other, so 6 configurations (optimal 4)
+ * check-unfold: safe executions=6
  * check-all: safe executions=4
  */
 #include <pthread.h>

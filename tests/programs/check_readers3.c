@@ -1,6 +1,8 @@
 /* ravel-test
  * one writer, three readers: 2^3
  * check: safe executions=8
+ * unfold: atomic loads of one location conflict with each other, so 24 configurations (optimal 8)
+ * check-unfold: safe executions=24
  * check-all: safe executions=8
  */
 #include <pthread.h>

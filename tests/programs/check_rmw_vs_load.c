@@ -1,6 +1,7 @@
 /* ravel-test
  * an atomic increment and a load: the load sees it or not
  * check: safe executions=2
+ * check-unfold: safe executions=2
  * check-all: safe executions=2
  */
 #include <assert.h>

@@ -1,6 +1,7 @@
 /* ravel-test
  * store buffering: (r1,r2)=(0,0) is impossible under SC
  * check: safe executions=3
+ * check-unfold: safe executions=3
  * check-all: safe executions=3
  */
 #include <pthread.h>

@@ -1,6 +1,7 @@
 /* ravel-test
  * a semaphore forces the order: one class
  * check: safe executions=1
+ * check-unfold: safe executions=1
  * check-all: safe executions=1
  */
 #include <assert.h>

@@ -1,6 +1,7 @@
 /* ravel-test
  * 2 threads each write x once: 2! coherence orders
  * check: safe executions=2
+ * check-unfold: safe executions=2
  * check-all: safe executions=2
  */
 #include <pthread.h>

@@ -1,6 +1,7 @@
 /* ravel-test
  * 3 threads each write x once: 3! coherence orders
  * check: safe executions=6
+ * check-unfold: safe executions=6
  * check-all: safe executions=6
  */
 #include <pthread.h>

@@ -1,6 +1,7 @@
 /* ravel-test
  * 4 threads each write x once: 4! coherence orders
  * check: safe executions=24
+ * check-unfold: safe executions=24
  * check-all: safe executions=24
  */
 #include <pthread.h>

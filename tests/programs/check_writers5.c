@@ -1,6 +1,7 @@
 /* ravel-test
  * 5 threads each write x once: 5! coherence orders
  * check: safe executions=120
+ * check-unfold: safe executions=120
  * check-all: safe executions=120
  */
 #include <pthread.h>

@@ -2,6 +2,7 @@
  * run: ok
  * stdout: ravel.h works: 3
  * check: safe executions=2
+ * check-unfold: safe executions=2
  */
 #include <pthread.h>
 #include <ravel.h>

@@ -3,6 +3,8 @@
  * 2, 3 or 4; total == 2 splits, on its false side total == 3 splits, then total == 4 is forced:
  * 3 paths. The totals go through one mutex: 2 lock orders. 3 x 2 = 6.
  * check: safe executions=6
+ * unfold: decisions on inputs all touch the shared path constraint, so they are ordered: 18 configurations (optimal 6)
+ * check-unfold: safe executions=18
  * check-all: safe executions=6
  */
 #include <assert.h>

@@ -5,6 +5,8 @@
  * assumption ends the execution, so it is a scheduling point: the store may still happen
  * between the read of 0 and the failing assume, a second blocked execution.
  * check: safe executions=2 blocked=2
+ * unfold: a failing assumption is one blocked configuration whatever the other thread did
+ * check-unfold: safe executions=2 blocked=1
  * check-all: safe executions=2 blocked=2
  */
 #include <assert.h>

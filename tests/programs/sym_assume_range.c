@@ -4,6 +4,7 @@
  * only where v >= 3 (v < 3 && v > 5 is infeasible). Paths {v<3}, {3<=v<=5}, {v>5} = 3;
  * the threads only read g: 1 class. 1 x 3 = 3.
  * check: safe executions=3
+ * check-unfold: safe executions=3
  * check-all: safe executions=3
  */
 #include <assert.h>

@@ -3,6 +3,7 @@
  * under x <= 10 it splits. Paths {x>10}, {x<5}, {5<=x<=10} = 3. Both threads then take the
  * mutex once: 2 lock orders. 3 x 2 = 6.
  * check: safe executions=6
+ * check-unfold: safe executions=6
  * check-all: safe executions=6
  */
 #include <assert.h>

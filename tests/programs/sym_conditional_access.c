@@ -2,6 +2,7 @@
  * A symbolic branch decides whether a shared access happens at all: v > 0 stores x (2
  * classes against the load), v <= 0 does not (1 class). 2 + 1 = 3.
  * check: safe executions=3
+ * check-unfold: safe executions=3
  * check-all: safe executions=3
  */
 #include <assert.h>

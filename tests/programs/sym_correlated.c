@@ -4,6 +4,7 @@
  * only read g and write their own variables: 1 class x 2 paths = 2. The final assertion
  * compares concrete values.
  * check: safe executions=2
+ * check-unfold: safe executions=2
  * check-all: safe executions=2
  */
 #include <assert.h>

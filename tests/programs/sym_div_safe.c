@@ -4,6 +4,8 @@
  * own inputs: 4 paths; the sums go through one mutex: 2 lock orders. 4 x 2 = 8.
  * Main's checks always hold (0 <= q <= 100).
  * check: safe executions=8
+ * unfold: decisions on inputs all touch the shared path constraint, so they are ordered: 24 configurations (optimal 8)
+ * check-unfold: safe executions=24
  * check-all: safe executions=8
  */
 #include <assert.h>

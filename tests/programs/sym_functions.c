@@ -3,6 +3,7 @@
  * otherwise); twice() is arithmetic only. Two threads, each with its own input and its own
  * output variable: 1 class x 3 x 3 paths = 9. The checks in main never fail (no split).
  * check: safe executions=9
+ * check-unfold: safe executions=9
  * check-all: safe executions=9
  */
 #include <assert.h>

@@ -5,6 +5,7 @@
  * assumption's `&&` (`i < 0` reaches `assume(0)`: blocked; `i < 4` is a value, which the
  * assumption adds to the path constraint without a split).
  * check: safe executions=1 blocked=1
+ * check-unfold: safe executions=1 blocked=1
  */
 #include <assert.h>
 #include <pthread.h>

@@ -3,6 +3,7 @@
  * Main: c >= 0 and c <= 10 always hold (no split); c > 5 splits (c = v1 + v2 in 0..10).
  * 2 classes x 2 paths = 4.
  * check: safe executions=4
+ * check-unfold: safe executions=4
  * check-all: safe executions=4
  */
 #include <assert.h>

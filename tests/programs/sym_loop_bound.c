@@ -3,6 +3,7 @@
  * so 4 paths; on path n = k T1 takes the mutex k times and T2 once: k + 1 lock orders.
  * 1 + 2 + 3 + 4 = 10. Main's check is on a concrete value.
  * check: safe executions=10
+ * check-unfold: safe executions=10
  * check-all: safe executions=10
  */
 #include <assert.h>

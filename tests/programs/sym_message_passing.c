@@ -3,6 +3,7 @@
  * only after seeing the flag. 2 classes: flag read before the store (1 path, data not read);
  * after (data == 3 splits: 2 paths). 1 + 2 = 3.
  * check: safe executions=3
+ * check-unfold: safe executions=3
  * check-all: safe executions=3
  */
 #include <assert.h>

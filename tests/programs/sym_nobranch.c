@@ -3,6 +3,7 @@
  * branched on: executions = schedule classes alone. Two atomic stores and one load of x,
  * pairwise dependent: 3! = 6.
  * check: safe executions=6
+ * check-unfold: safe executions=6
  * check-all: safe executions=6
  */
 #include <assert.h>

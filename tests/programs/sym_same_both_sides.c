@@ -2,6 +2,7 @@
  * An if on a symbolic value whose two sides do the same thing (load f) is still two paths.
  * Each path has 2 classes (the load before or after the store of f): 2 x 2 = 4.
  * check: safe executions=4
+ * check-unfold: safe executions=4
  * check-all: safe executions=4
  */
 #include <assert.h>

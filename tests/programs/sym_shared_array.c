@@ -4,6 +4,7 @@
  * value and splits on r > 0 (2 paths). buf[0] == mine is always true: 1 + 2 = 3.
  * (Indices 0 and 2 are in different 8-byte words.)
  * check: safe executions=3
+ * check-unfold: safe executions=3
  * check-all: safe executions=3
  */
 #include <assert.h>

@@ -5,6 +5,7 @@
  * i == 2 (2 paths). 3 executions; with --interleave all the same. (With race detection
  * on, the verdict would be unknown: races are checked only at the index the inputs chose.)
  * check: safe executions=3
+ * check-unfold: safe executions=3
  * check-all: safe executions=3
  * check-flags: --no-races
  */

@@ -2,6 +2,7 @@
  * A switch on a symbolic value with 3 cases and a default: 4 paths. Both threads then take
  * the mutex once: 2 lock orders. 4 x 2 = 8 (the final check is on a concrete value).
  * check: safe executions=8
+ * check-unfold: safe executions=8
  * check-all: safe executions=8
  */
 #include <assert.h>

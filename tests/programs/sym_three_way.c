@@ -3,6 +3,7 @@
  * three ways only when it saw both flags. Classes: fa read before its store (fb never read)
  * 1; fa after, fb before 1; both after 1 with a < b / a == b / a > b = 3 paths. 1+1+3 = 5.
  * check: safe executions=5
+ * check-unfold: safe executions=5
  * check-all: safe executions=5
  */
 #include <assert.h>

@@ -536,16 +536,14 @@ impl<'a> Explorer<'a> {
         for c in &self.u.events[e as usize].conds {
             for &f in self.u.consumers_of(c) {
                 let fe = &self.u.events[f as usize];
-                if f == e || fe.ending.is_some() || fe.cutoff {
+                let clash = |ev: &structure::Event| ev.conds.iter().any(|c| self.config.consumer(c).is_some());
+                if f == e || fe.ending.is_some() || fe.cutoff || d.contains(&f) || clash(fe) {
                     continue;
                 }
                 let j = self.u.closure_outside(&[f], |x| self.config.contains(x));
                 let usable = j.iter().all(|&x| {
                     let ev = &self.u.events[x as usize];
-                    !d.contains(&x)
-                        && !ev.cutoff
-                        && ev.ending.is_none()
-                        && ev.conds.iter().all(|c| self.config.consumer(c).is_none())
+                    !d.contains(&x) && !ev.cutoff && ev.ending.is_none() && !clash(ev)
                 });
                 if usable {
                     return Some(j);

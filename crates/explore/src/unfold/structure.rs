@@ -12,7 +12,7 @@
 
 use super::order::Rank;
 use ravel_vm::Loc;
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use std::hash::{Hash, Hasher};
 
 /// Index of an event in [`Unfolding::events`]; causes always have smaller indices, so
@@ -108,6 +108,8 @@ pub struct Unfolding {
     pub initial_fp: u128,
     /// Whether equal fingerprints make cutoffs.
     pub cutoffs: bool,
+    /// Visit marks for closures: (current stamp, stamp per event).
+    marks: std::cell::RefCell<(u32, Vec<u32>)>,
     pub cutoff_count: u64,
 }
 
@@ -187,19 +189,26 @@ impl Unfolding {
     /// The causal closure of `roots` without the events `stop` says are already present
     /// (a causally closed set, so the search does not go below them), sorted.
     pub fn closure_outside(&self, roots: &[EvId], stop: impl Fn(EvId) -> bool) -> Vec<EvId> {
-        let mut seen: FxHashSet<EvId> = FxHashSet::default();
+        let mut marks = self.marks.borrow_mut();
+        let (stamp, seen) = &mut *marks;
+        *stamp += 1;
+        if seen.len() < self.events.len() {
+            seen.resize(self.events.len(), 0);
+        }
+        let mut out: Vec<EvId> = Vec::new();
         let mut todo: Vec<EvId> = roots.iter().copied().filter(|&r| !stop(r)).collect();
         while let Some(e) = todo.pop() {
-            if !seen.insert(e) {
+            if seen[e as usize] == *stamp {
                 continue;
             }
+            seen[e as usize] = *stamp;
+            out.push(e);
             for c in &self.events[e as usize].conds {
-                if let Some(p) = c.producer.filter(|&p| !stop(p)) {
+                if let Some(p) = c.producer.filter(|&p| !stop(p) && seen[p as usize] != *stamp) {
                     todo.push(p);
                 }
             }
         }
-        let mut out: Vec<EvId> = seen.into_iter().collect();
         out.sort_unstable();
         out
     }
