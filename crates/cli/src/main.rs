@@ -136,6 +136,14 @@ enum Command {
         /// branch (smaller: more memory, less re-execution).
         #[arg(long, default_value_t = 16)]
         standby_interval: usize,
+        /// Unfold engine: alternatives conflict with the last K explored events (1 is
+        /// quasi-optimal; larger K explores fewer redundant branches, searches longer).
+        #[arg(long, default_value_t = 1)]
+        alt_k: usize,
+        /// Unfold engine: choose the next event pseudo-randomly with this seed instead of
+        /// lowest thread first (still exhaustive).
+        #[arg(long)]
+        random_order: Option<u64>,
         /// Print the report as JSON on stdout.
         #[arg(long)]
         json: bool,
@@ -203,6 +211,8 @@ fn run(cli: Cli) -> Result<u8> {
             tests,
             no_cutoffs,
             standby_interval,
+            alt_k,
+            random_order,
             json,
             clang_flags,
         } => {
@@ -232,6 +242,8 @@ fn run(cli: Cli) -> Result<u8> {
                 collect_tests: tests.is_some(),
                 cutoffs: !no_cutoffs,
                 standby_interval: standby_interval.max(1),
+                alt_k: alt_k.max(1),
+                random_order,
                 ..Default::default()
             };
             let property = property.map(|p| check::Property::from_file(&p)).transpose()?;

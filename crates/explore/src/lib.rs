@@ -66,6 +66,12 @@ pub struct Options {
     /// Unfold engine: keep an interpreter snapshot every this many events along the
     /// current branch (memory) instead of re-executing from the start (time).
     pub standby_interval: usize,
+    /// Unfold engine: alternatives must conflict with this many of the latest explored
+    /// events (1: quasi-optimal and cheap; larger: fewer redundant branches).
+    pub alt_k: usize,
+    /// Unfold engine: pick the next event at random with this seed instead of the lowest
+    /// thread first (the exploration stays complete).
+    pub random_order: Option<u64>,
 }
 
 impl Default for Options {
@@ -90,6 +96,8 @@ impl Default for Options {
             collect_tests: false,
             cutoffs: true,
             standby_interval: 16,
+            alt_k: 1,
+            random_order: None,
         }
     }
 }

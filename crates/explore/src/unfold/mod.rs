@@ -16,6 +16,7 @@
 //! Interpreter states are rebuilt by re-execution from *standby states*: snapshots kept
 //! every `standby_interval` events along the current branch.
 
+mod alt;
 mod cex;
 mod config;
 mod exec;
@@ -200,7 +201,7 @@ impl<'a> Explorer<'a> {
                 let node = &mut self.nodes[depth];
                 let e = node.chosen.take().expect("a revisited node explored an event");
                 node.d.push(e);
-                match self.alternative(depth, e) {
+                match self.alternative(depth) {
                     Some(j) => {
                         self.nodes[depth].a = j;
                         let pick = self.pick(depth);
@@ -525,32 +526,16 @@ impl<'a> Explorer<'a> {
         if !node.a.is_empty() {
             return node.a.iter().copied().filter(|e| node.en.contains(e) && ok(e)).min();
         }
-        node.en.iter().copied().filter(ok).min_by_key(|&e| (self.u.events[e as usize].thread, e))
-    }
-
-    /// A 1-partial alternative to the sleep set after `e` joined it: the local
-    /// configuration (minus `C`) of an event in immediate conflict with `e` that can
-    /// extend `C` without touching the sleep set.
-    fn alternative(&self, depth: usize, e: EvId) -> Option<Vec<EvId>> {
-        let d = &self.nodes[depth].d;
-        for c in &self.u.events[e as usize].conds {
-            for &f in self.u.consumers_of(c) {
-                let fe = &self.u.events[f as usize];
-                let clash = |ev: &structure::Event| ev.conds.iter().any(|c| self.config.consumer(c).is_some());
-                if f == e || fe.ending.is_some() || fe.cutoff || d.contains(&f) || clash(fe) {
-                    continue;
-                }
-                let j = self.u.closure_outside(&[f], |x| self.config.contains(x));
-                let usable = j.iter().all(|&x| {
-                    let ev = &self.u.events[x as usize];
-                    !d.contains(&x) && !ev.cutoff && ev.ending.is_none() && !clash(ev)
-                });
-                if usable {
-                    return Some(j);
-                }
+        let candidates: Vec<EvId> = node.en.iter().copied().filter(ok).collect();
+        match self.opts.random_order {
+            // A different but deterministic choice per node and seed.
+            Some(seed) if !candidates.is_empty() => {
+                let mut h = rustc_hash::FxHasher::default();
+                std::hash::Hash::hash(&(seed, &self.config.events, &node.d), &mut h);
+                Some(candidates[(std::hash::Hasher::finish(&h) % candidates.len() as u64) as usize])
             }
+            _ => candidates.into_iter().min_by_key(|&e| (self.u.events[e as usize].thread, e)),
         }
-        None
     }
 
     /// Adds `e` to `C` and opens the child node.

@@ -189,6 +189,17 @@ impl Unfolding {
     /// The causal closure of `roots` without the events `stop` says are already present
     /// (a causally closed set, so the search does not go below them), sorted.
     pub fn closure_outside(&self, roots: &[EvId], stop: impl Fn(EvId) -> bool) -> Vec<EvId> {
+        self.closure_unless(roots, stop, |_| false).unwrap_or_default()
+    }
+
+    /// Like [`Unfolding::closure_outside`], but `None` as soon as an event of the closure
+    /// is one `reject` refuses.
+    pub fn closure_unless(
+        &self,
+        roots: &[EvId],
+        stop: impl Fn(EvId) -> bool,
+        reject: impl Fn(EvId) -> bool,
+    ) -> Option<Vec<EvId>> {
         let mut marks = self.marks.borrow_mut();
         let (stamp, seen) = &mut *marks;
         *stamp += 1;
@@ -202,6 +213,9 @@ impl Unfolding {
                 continue;
             }
             seen[e as usize] = *stamp;
+            if reject(e) {
+                return None;
+            }
             out.push(e);
             for c in &self.events[e as usize].conds {
                 if let Some(p) = c.producer.filter(|&p| !stop(p) && seen[p as usize] != *stamp) {
@@ -210,7 +224,7 @@ impl Unfolding {
             }
         }
         out.sort_unstable();
-        out
+        Some(out)
     }
 
     /// Events consuming `c`.
