@@ -78,6 +78,8 @@ pub(crate) struct Explorer<'a> {
     /// in every execution.
     paths: Vec<Option<Vec<u32>>>,
     stop: bool,
+    /// Choices made before main's first visible operation in the current unfolding.
+    init_choices: Vec<u64>,
     /// Threads an execution may create in this round, and whether an event reached that.
     thread_cap: usize,
     capped: bool,
@@ -105,6 +107,7 @@ impl<'a> Explorer<'a> {
             tried: FxHashSet::default(),
             paths: vec![Some(Vec::new())],
             stop: false,
+            init_choices: Vec::new(),
             thread_cap: crate::dpor::THREAD_CAPS[0],
             capped: false,
             spent: 0,
@@ -116,8 +119,14 @@ impl<'a> Explorer<'a> {
         self.incomplete.get_or_insert_with(|| why.into());
     }
 
-    fn initial(&mut self) -> Snapshot {
-        let mut chooser = crate::dpor::ScheduleChooser { domain: self.opts.input_domain, ..Default::default() };
+    /// The state at main's first visible operation, with the given choices made on the way
+    /// there (decisions on inputs in main's first code), and the choices made.
+    fn initial(&mut self, forced: &[u64]) -> (Snapshot, Vec<(u64, u64)>) {
+        let mut chooser = crate::dpor::ScheduleChooser {
+            forced: forced.iter().copied().collect(),
+            domain: self.opts.input_domain,
+            ..Default::default()
+        };
         let config = ravel_vm::Config {
             granularity: self.opts.granularity,
             echo_output: false,
@@ -129,13 +138,16 @@ impl<'a> Explorer<'a> {
         };
         let deadline = self.opts.timeout.map(|d| self.started + d);
         let machine = Machine::with_inputs(self.program.clone(), config, deadline, &mut chooser, self.sym.clone());
-        if chooser.made.iter().any(|(_, n)| *n > 1) || chooser.partial {
-            self.note("choices made before main starts are not explored by the unfold engine");
+        if chooser.partial {
+            self.note(format!(
+                "nondeterministic inputs were only tried with the values 0..{} (--enumerate-inputs)",
+                self.opts.input_domain
+            ));
         }
         if let Some(why) = &machine.imprecise {
             self.note(why.clone());
         }
-        Snapshot { machine, races: Default::default(), steps: Vec::new() }
+        (Snapshot { machine, races: Default::default(), steps: Vec::new() }, chooser.made)
     }
 
     /// Explores every maximal configuration (up to cutoffs); stops at the first error
@@ -150,10 +162,6 @@ impl<'a> Explorer<'a> {
             self.spent += self.stats.executions + self.stats.blocked;
             self.stats = Stats::default();
             self.incomplete = None;
-            self.u = Unfolding::new(self.opts.cutoffs);
-            self.config = Configuration::default();
-            self.nodes.clear();
-            self.tried.clear();
             self.explore_round();
             let last = cap == caps[caps.len() - 1];
             if let Some(limit) = self.limit_reached().filter(|_| self.capped && !last) {
@@ -168,9 +176,31 @@ impl<'a> Explorer<'a> {
         }
     }
 
-    /// One exploration with the current thread cap.
+    /// One exploration with the current thread cap: one unfolding per combination of the
+    /// choices made before main's first visible operation.
     fn explore_round(&mut self) {
-        let root = self.initial();
+        let mut init: Vec<u64> = Vec::new();
+        loop {
+            let (root, made) = self.initial(&init);
+            self.init_choices = made.iter().map(|(v, _)| *v).collect();
+            self.u = Unfolding::new(self.opts.cutoffs);
+            self.config = Configuration::default();
+            self.nodes.clear();
+            self.tried.clear();
+            self.current = None;
+            self.explore_from(root);
+            if self.stop || self.limit_reached().is_some() {
+                return;
+            }
+            match next_choices(&made) {
+                Some(next) => init = next,
+                None => return,
+            }
+        }
+    }
+
+    /// Explores the unfolding that starts at `root`.
+    fn explore_from(&mut self, root: Snapshot) {
         self.u.initial_fp = if self.opts.cutoffs { root.machine.fingerprint() } else { 0 };
         if let Some(end) = root.machine.end.clone() {
             self.finish_before_main(&root, end);
@@ -436,6 +466,7 @@ impl<'a> Explorer<'a> {
         let Some(End::Error(error)) = s.machine.end.clone() else { return };
         let witness = Witness {
             symbolic: self.sym.is_some(),
+            init_choices: self.init_choices.clone(),
             steps: s.steps.clone(),
             inputs: crate::dpor::input_values(&s.machine),
             ..Witness::default()

@@ -206,11 +206,13 @@ impl Machine {
     /// shadow of the model's return value.
     pub(crate) fn fresh_input(&mut self, bits: u32, result_bits: u32, loc: SrcLoc) -> u64 {
         let st = self.sym.as_mut().expect("symbolic mode");
-        let var = st.inputs.len() as u32;
+        // The variable id carries the width: in another execution the input made at this
+        // position may have another type, and ids name one sort in the shared pool.
+        let var = ((st.inputs.len() as u32) << 8) | (bits & 0xff);
         st.inputs.push(Input { var, bits, loc });
         let value = st.model.value(var) as u64;
         let mut eng = st.engine.borrow_mut();
-        let e = eng.pool.var(var, bits, &format!("in{var}"));
+        let e = eng.pool.var(var, bits, &format!("in{}", var >> 8));
         let e = if result_bits > bits { eng.pool.zext(e, result_bits) } else { e };
         drop(eng);
         st.pending_ret = Some(e);
@@ -227,7 +229,8 @@ impl Machine {
         let first = st.inputs.len() - len as usize;
         let mut eng = st.engine.borrow_mut();
         for i in 0..len as usize {
-            let e = eng.pool.var((first + i) as u32, 8, &format!("in{}", first + i));
+            let var = st.inputs[first + i].var;
+            let e = eng.pool.var(var, 8, &format!("in{}", var >> 8));
             self.memory.sym.insert((id, (off + i) as u32), e);
         }
         Ok(())
