@@ -8,12 +8,18 @@
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
 int turn;
+#ifdef PAD
+char pad[PAD]; /* a large state: snapshots and fingerprints cost more */
+#endif
 static void *member(void *p) {
     int me = (int)(long)p;
     while (1) {
         pthread_mutex_lock(&m);
         while (turn != me) pthread_cond_wait(&cv, &m);
         turn = (me + 1) % N;
+#ifdef PAD
+        pad[me] = (char)turn;
+#endif
         pthread_cond_broadcast(&cv);
         pthread_mutex_unlock(&m);
     }
