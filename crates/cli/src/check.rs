@@ -114,7 +114,7 @@ pub fn render(program: &Arc<Program>, outcome: &Outcome, opts: &Options, seconds
         if let Some(code) = sources.line(&file, e.loc.line) {
             s.push_str(&format!("{:>6} | {}\n", e.loc.line, code.trim_end()));
         }
-        if let Ok(m) = ravel_explore::replay(program.clone(), &found.witness, opts, false) {
+        if let Ok(m) = ravel_explore::replay_with(program.clone(), &found.witness, opts, false, outcome.sym.clone()) {
             s.push_str(&render_interleaving(program, &m.trace, |t| m.threads[t].name()));
             let inputs = m.input_values();
             if !inputs.is_empty() {

@@ -9,7 +9,7 @@ mod tests;
 mod unfold;
 
 use ravel_ir::Program;
-use ravel_vm::{Chooser, Granularity, Machine, ProgramError, SymEngine, TraceEntry};
+use ravel_vm::{Chooser, Granularity, Machine, ProgramError, SharedSym, SymEngine, TraceEntry};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
@@ -228,6 +228,9 @@ pub struct Outcome {
     /// Distinct input vectors of the explored executions, in exploration order (with
     /// `collect_tests`).
     pub tests: Vec<Vec<InputValue>>,
+    /// The expressions and solver caches of the exploration (symbolic inputs only), for
+    /// cheap replays of its witnesses.
+    pub sym: Option<SharedSym>,
 }
 
 /// Explores all schedules of `program`.
@@ -251,7 +254,7 @@ pub fn check(program: Arc<Program>, opts: &Options) -> Outcome {
     } else {
         Verdict::Safe
     };
-    Outcome { verdict, errors, stats, incomplete, tests }
+    Outcome { verdict, errors, stats, incomplete, tests, sym }
 }
 
 /// Replays the choices of a witness, in order.
@@ -279,6 +282,18 @@ pub fn replay(
     opts: &Options,
     echo_output: bool,
 ) -> Result<Machine, ReplayError> {
+    replay_with(program, witness, opts, echo_output, None)
+}
+
+/// [`replay`] reusing the expressions and solver caches of the exploration that found the
+/// witness (its queries are then answered from the cache instead of by Z3 again).
+pub fn replay_with(
+    program: Arc<Program>,
+    witness: &Witness,
+    opts: &Options,
+    echo_output: bool,
+    engine: Option<SharedSym>,
+) -> Result<Machine, ReplayError> {
     let config = ravel_vm::Config {
         granularity: opts.granularity,
         echo_output,
@@ -289,7 +304,9 @@ pub fn replay(
         ..Default::default()
     };
     let mut chooser = ReplayChooser(witness.init_choices.iter().copied().collect());
-    let sym = witness.symbolic.then(|| SymEngine::shared(opts.solver_timeout, opts.max_sym_branches));
+    let sym = witness
+        .symbolic
+        .then(|| engine.unwrap_or_else(|| SymEngine::shared(opts.solver_timeout, opts.max_sym_branches)));
     let mut m = Machine::with_inputs(program, config, None, &mut chooser, sym);
     let mut races = race::RaceDetector::default();
     for (i, s) in witness.steps.iter().enumerate() {
