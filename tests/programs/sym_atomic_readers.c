@@ -3,7 +3,8 @@
  * independent; 2x2 classes for the readers around the store of the symbolic y.
  * Paths: both before 1, one after 2 (twice), both after 2 (correlated tests): 1+2+2+2 = 7.
  * check: safe executions=7
- * check-unfold: safe executions=7
+ * unfold: atomic loads of one location conflict with each other, so 10 configurations (optimal 7)
+ * check-unfold: safe executions=10
  * check-all: safe executions=7
  */
 #include <assert.h>

@@ -2,10 +2,12 @@
 //!
 //! An event is a cutoff when an event with the same state fingerprint has a smaller local
 //! configuration in this order. It compares sizes first (McMillan), then Parikh vectors
-//! (how many events of each label) lexicographically (Esparza, Römer, Vogler). Both are
-//! preserved when two configurations reaching the same state are extended by the same
-//! continuation, which is what makes cutoffs safe; the second breaks most ties between
-//! configurations of equal size, so far fewer events survive as non-cutoffs.
+//! (how many events of each label) lexicographically, then Foata normal forms (the
+//! Parikh vectors of the successive layers of causal depth), which is the total adequate
+//! order of Esparza, Römer and Vogler. All three are preserved when two configurations
+//! reaching the same state are extended by the same continuation, which is what makes
+//! cutoffs safe; the later ones break ties between configurations of equal size, so fewer
+//! events survive as non-cutoffs.
 
 use std::cmp::Ordering;
 
@@ -15,11 +17,16 @@ pub struct Rank {
     pub size: u32,
     /// Labels of its events, sorted (a multiset).
     pub parikh: Vec<u64>,
+    /// (causal depth, label) of its events, sorted: the Foata normal form.
+    pub foata: Vec<(u32, u64)>,
 }
 
 impl Ord for Rank {
     fn cmp(&self, other: &Rank) -> Ordering {
-        self.size.cmp(&other.size).then_with(|| parikh_cmp(&self.parikh, &other.parikh))
+        self.size
+            .cmp(&other.size)
+            .then_with(|| parikh_cmp(&self.parikh, &other.parikh))
+            .then_with(|| foata_cmp(&self.foata, &other.foata))
     }
 }
 
@@ -53,13 +60,30 @@ fn parikh_cmp(a: &[u64], b: &[u64]) -> Ordering {
     }
 }
 
+/// Layer by layer (depth 1 first), the Parikh order of the layers' labels.
+fn foata_cmp(a: &[(u32, u64)], b: &[(u32, u64)]) -> Ordering {
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() || j < b.len() {
+        let depth = a.get(i).map_or(u32::MAX, |x| x.0).min(b.get(j).map_or(u32::MAX, |x| x.0));
+        let la: Vec<u64> = a[i..].iter().take_while(|x| x.0 == depth).map(|x| x.1).collect();
+        let lb: Vec<u64> = b[j..].iter().take_while(|x| x.0 == depth).map(|x| x.1).collect();
+        let order = parikh_cmp(&la, &lb);
+        if order != Ordering::Equal {
+            return order;
+        }
+        i += la.len();
+        j += lb.len();
+    }
+    Ordering::Equal
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn size_first_then_counts_of_the_smallest_differing_label() {
-        let r = |size, parikh: &[u64]| Rank { size, parikh: parikh.to_vec() };
+        let r = |size, parikh: &[u64]| Rank { size, parikh: parikh.to_vec(), foata: Vec::new() };
         assert!(r(2, &[9, 9]) < r(3, &[1, 1, 1]));
         // label 1: one against two
         assert!(r(3, &[1, 5, 5]) < r(3, &[1, 1, 5]));
@@ -75,5 +99,14 @@ mod tests {
             w
         };
         assert_eq!(parikh_cmp(&a, &b), parikh_cmp(&add(&a), &add(&b)));
+    }
+
+    #[test]
+    fn equal_parikh_vectors_are_ordered_by_layers() {
+        // same labels {1, 2}: side by side (both in layer 1) against 1 after 2
+        let side_by_side = Rank { size: 2, parikh: vec![1, 2], foata: vec![(1, 1), (1, 2)] };
+        let chain = Rank { size: 2, parikh: vec![1, 2], foata: vec![(1, 2), (2, 1)] };
+        assert!(side_by_side > chain, "layer 1 holds label 1 once against not at all");
+        assert_eq!(side_by_side.cmp(&side_by_side.clone()), Ordering::Equal);
     }
 }

@@ -68,6 +68,8 @@ pub struct Event {
     /// What happened, independent of the causes (thread, places, choices): two
     /// continuations of one state make the same labels.
     pub label: u64,
+    /// Length of the longest chain of causes ending here (1 for an event without causes).
+    pub depth: u32,
     pub ending: Option<Ending>,
 }
 
@@ -143,6 +145,7 @@ impl Unfolding {
         }
         vc[t] += 1;
         let fp = local.iter().fold(self.initial_fp ^ draft.delta, |fp, &e| fp ^ self.deltas[e as usize]);
+        let depth = 1 + producers.iter().map(|&p| self.events[p as usize].depth).max().unwrap_or(0);
         let label = {
             let mut h = rustc_hash::FxHasher::default();
             (draft.thread, draft.conds.iter().map(|c| c.place).collect::<Vec<_>>(), &draft.choices).hash(&mut h);
@@ -150,10 +153,13 @@ impl Unfolding {
         };
         let mut cutoff = false;
         if self.cutoffs && draft.ending.is_none() {
-            let mut parikh: Vec<u64> = local.iter().map(|&e| self.events[e as usize].label).collect();
-            parikh.push(label);
+            let mut foata: Vec<(u32, u64)> =
+                local.iter().map(|&e| &self.events[e as usize]).map(|x| (x.depth, x.label)).collect();
+            foata.push((depth, label));
+            foata.sort_unstable();
+            let mut parikh: Vec<u64> = foata.iter().map(|x| x.1).collect();
             parikh.sort_unstable();
-            let rank = Rank { size: local.len() as u32 + 1, parikh };
+            let rank = Rank { size: local.len() as u32 + 1, parikh, foata };
             match self.smallest.get_mut(&fp) {
                 Some(best) if *best < rank => cutoff = true,
                 Some(best) => *best = rank,
@@ -174,6 +180,7 @@ impl Unfolding {
             vc,
             cutoff,
             label,
+            depth,
             ending: draft.ending,
         });
         self.deltas.push(draft.delta);
