@@ -207,7 +207,7 @@ fn expect_engine(
 }
 
 /// Checks one `check:` expectation: verdict, error kind, exact counts, witness replay, the
-/// naive engine's agreement and, in sync mode, the unfold engine's.
+/// naive engine's agreement and the unfold engine's (with its own counts in sync mode).
 fn check_expectation(file: &Path, e: &Expect, interleave: &str, want: &str) -> Option<String> {
     let want = parse_want(want);
     let r = match expect_engine(file, e, interleave, &["dpor"], &want) {
@@ -233,6 +233,12 @@ fn check_expectation(file: &Path, e: &Expect, interleave: &str, want: &str) -> O
             if let Err(m) = expect_engine(file, e, interleave, &["unfold", "--no-cutoffs"], &unfold) {
                 return Some(m);
             }
+        }
+    } else {
+        // In `all` granularity unfold must agree with dpor too (SV-COMP mode).
+        let same = Want { verdict: r.verdict.clone(), kind: want.kind.clone(), executions: None, blocked: None };
+        if let Err(m) = expect_engine(file, e, interleave, &["unfold"], &same) {
+            return Some(m);
         }
     }
     let dir = std::env::temp_dir().join(format!("ravel-check-{}", std::process::id()));

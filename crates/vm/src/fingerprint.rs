@@ -111,10 +111,11 @@ impl Machine {
         fp ^ fragment(PROCESS, (&self.atexit, self.exit_status, self.ctype_table, &self.sync.keys))
     }
 
-    /// How far the symbolic state has grown (inputs made, constraints added): a step that
-    /// changes it reads and writes the path constraint all threads share.
-    pub fn symbolic_version(&self) -> (usize, usize) {
-        self.sym.as_ref().map_or((0, 0), |st| (st.inputs.len(), st.pc.len()))
+    /// How far the symbolic state has grown (inputs made, constraints added, questions
+    /// asked about it): a step that changes it read or wrote the path constraint all
+    /// threads share.
+    pub fn symbolic_version(&self) -> (usize, usize, u64) {
+        self.sym.as_ref().map_or((0, 0, 0), |st| (st.inputs.len(), st.pc.len(), st.queries))
     }
 
     /// Hierarchical id of thread `t`, as a hashable value.

@@ -88,6 +88,9 @@ pub(crate) struct SymState {
     pub model: Assignment,
     pub inputs: Vec<Input>,
     pub branches: u32,
+    /// Solver questions asked about the path constraint (each one reads it, even when
+    /// the answer adds nothing).
+    pub queries: u64,
     /// Shadow of the value a library model is returning.
     pub pending_ret: Option<ExprId>,
     /// Shadow of the value a load at a symbolic address reads.
@@ -106,6 +109,7 @@ impl SymState {
             model: Assignment::new(),
             inputs: Vec::new(),
             branches: 0,
+            queries: 0,
             pending_ret: None,
             pending_load: None,
             pending_store: None,
@@ -310,6 +314,7 @@ impl Machine {
         });
         let deadline = self.deadline;
         let st = self.sym.as_mut().expect("symbolic mode");
+        st.queries += 1;
         let answer = st.engine.borrow_mut().may_be_true(&st.pc, other, deadline);
         if self.past_deadline(&answer) {
             return Err(Stop::End);
@@ -347,6 +352,7 @@ impl Machine {
             st.pc.push(cond);
             return true;
         }
+        st.queries += 1;
         let answer = st.engine.borrow_mut().may_be_true(&st.pc, cond, deadline);
         if self.past_deadline(&answer) {
             return false;
