@@ -174,23 +174,7 @@ impl<'a> Explorer<'a> {
     }
 
     fn new_run(&mut self, init: &[u64]) -> (Run, Vec<(u64, u64)>) {
-        let mut chooser = ScheduleChooser {
-            forced: init.iter().copied().collect(),
-            domain: self.opts.input_domain,
-            ..Default::default()
-        };
-        let config = ravel_vm::Config {
-            granularity: self.opts.granularity,
-            echo_output: false,
-            log_events: true,
-            record_trace: false,
-            max_steps: self.opts.max_steps,
-            strict_pthread: self.opts.strict_pthread,
-            spurious_wakeups: self.opts.spurious_wakeups,
-            ..Default::default()
-        };
-        let deadline = self.opts.timeout.map(|d| self.started + d);
-        let machine = Machine::with_inputs(self.program.clone(), config, deadline, &mut chooser, self.sym.clone());
+        let (machine, chooser) = crate::start_execution(&self.program, self.opts, self.started, self.sym.clone(), init);
         let run = Run {
             machine,
             infos: Vec::new(),
@@ -211,10 +195,7 @@ impl<'a> Explorer<'a> {
     }
 
     fn note_partial_inputs(&mut self) {
-        let n = self.opts.input_domain;
-        self.incomplete.get_or_insert_with(|| {
-            format!("nondeterministic inputs were only tried with the values 0..{n} (--enumerate-inputs)")
-        });
+        self.incomplete.get_or_insert_with(|| crate::partial_inputs_note(self.opts));
     }
 
     /// Explores everything; stops at the first error unless `all_errors`.

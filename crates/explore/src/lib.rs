@@ -131,6 +131,45 @@ fn is_zero(n: &u64) -> bool {
     *n == 0
 }
 
+/// The vm settings executions of an exploration run with (replays add output and the
+/// trace).
+fn vm_config(opts: &Options) -> ravel_vm::Config {
+    ravel_vm::Config {
+        granularity: opts.granularity,
+        echo_output: false,
+        log_events: true,
+        record_trace: false,
+        max_steps: opts.max_steps,
+        strict_pthread: opts.strict_pthread,
+        spurious_wakeups: opts.spurious_wakeups,
+        ..Default::default()
+    }
+}
+
+/// Starts one execution of an exploration: the machine at main's first visible operation,
+/// with `forced` as the leading choices on the way there, and the chooser that made them.
+fn start_execution(
+    program: &Arc<Program>,
+    opts: &Options,
+    started: std::time::Instant,
+    sym: Option<SharedSym>,
+    forced: &[u64],
+) -> (Machine, dpor::ScheduleChooser) {
+    let mut chooser = dpor::ScheduleChooser {
+        forced: forced.iter().copied().collect(),
+        domain: opts.input_domain,
+        ..Default::default()
+    };
+    let deadline = opts.timeout.map(|d| started + d);
+    let machine = Machine::with_inputs(program.clone(), vm_config(opts), deadline, &mut chooser, sym);
+    (machine, chooser)
+}
+
+/// Why "safe" is out of reach when inputs were enumerated over too few values.
+fn partial_inputs_note(opts: &Options) -> String {
+    format!("nondeterministic inputs were only tried with the values 0..{} (--enumerate-inputs)", opts.input_domain)
+}
+
 /// The exploration-wide limit reached after `explored` executions, if any.
 fn exploration_limit(opts: &Options, started: std::time::Instant, explored: u64) -> Option<String> {
     if let Some(max) = opts.max_executions {
@@ -294,15 +333,7 @@ pub fn replay_with(
     echo_output: bool,
     engine: Option<SharedSym>,
 ) -> Result<Machine, ReplayError> {
-    let config = ravel_vm::Config {
-        granularity: opts.granularity,
-        echo_output,
-        log_events: true,
-        max_steps: opts.max_steps,
-        strict_pthread: opts.strict_pthread,
-        spurious_wakeups: opts.spurious_wakeups,
-        ..Default::default()
-    };
+    let config = ravel_vm::Config { echo_output, record_trace: true, ..vm_config(opts) };
     let mut chooser = ReplayChooser(witness.init_choices.iter().copied().collect());
     let sym = witness
         .symbolic

@@ -28,7 +28,7 @@ use crate::{FoundError, Options, Stats, Witness};
 use config::Configuration;
 use exec::{execute, PlainAccess, Snapshot};
 use ravel_ir::Program;
-use ravel_vm::{End, Machine, SharedSym, SymEngine};
+use ravel_vm::{End, SharedSym, SymEngine};
 use rustc_hash::FxHashSet;
 use std::sync::Arc;
 use std::time::Instant;
@@ -122,27 +122,10 @@ impl<'a> Explorer<'a> {
     /// The state at main's first visible operation, with the given choices made on the way
     /// there (decisions on inputs in main's first code), and the choices made.
     fn initial(&mut self, forced: &[u64]) -> (Snapshot, Vec<(u64, u64)>) {
-        let mut chooser = crate::dpor::ScheduleChooser {
-            forced: forced.iter().copied().collect(),
-            domain: self.opts.input_domain,
-            ..Default::default()
-        };
-        let config = ravel_vm::Config {
-            granularity: self.opts.granularity,
-            echo_output: false,
-            log_events: true,
-            max_steps: self.opts.max_steps,
-            strict_pthread: self.opts.strict_pthread,
-            spurious_wakeups: self.opts.spurious_wakeups,
-            ..Default::default()
-        };
-        let deadline = self.opts.timeout.map(|d| self.started + d);
-        let machine = Machine::with_inputs(self.program.clone(), config, deadline, &mut chooser, self.sym.clone());
+        let (machine, chooser) =
+            crate::start_execution(&self.program, self.opts, self.started, self.sym.clone(), forced);
         if chooser.partial {
-            self.note(format!(
-                "nondeterministic inputs were only tried with the values 0..{} (--enumerate-inputs)",
-                self.opts.input_domain
-            ));
+            self.note(crate::partial_inputs_note(self.opts));
         }
         if let Some(why) = &machine.imprecise {
             self.note(why.clone());
@@ -357,10 +340,7 @@ impl<'a> Explorer<'a> {
             let ex = execute(&mut s, t, &forced, self.opts.input_domain, self.opts.detect_races, self.opts.cutoffs);
             self.stats.transitions += ex.step_choices.len() as u64;
             if ex.partial {
-                self.note(format!(
-                    "nondeterministic inputs were only tried with the values 0..{} (--enumerate-inputs)",
-                    self.opts.input_domain
-                ));
+                self.note(crate::partial_inputs_note(self.opts));
             }
             if let Some(why) = &s.machine.imprecise {
                 self.note(why.clone());
