@@ -65,6 +65,7 @@ pub fn property_options(property: Property, mut opts: Options) -> Options {
     opts.granularity = Granularity::All;
     opts.detect_races = property == Property::NoDataRace;
     opts.strict_pthread = false;
+    opts.deadlocks_are_errors = false;
     // Other errors end their execution; keep going until the property's own violation.
     opts.all_errors = true;
     opts.stop_at = match property {
@@ -133,6 +134,9 @@ pub fn render(program: &Arc<Program>, outcome: &Outcome, opts: &Options, seconds
     ));
     if st.events > 0 {
         s.push_str(&format!(", {} events ({} cutoffs, {} configurations cut)", st.events, st.cutoffs, st.cut));
+    }
+    if st.states > 0 {
+        s.push_str(&format!(", {} distinct states", st.states));
     }
     if st.solver_queries > 0 {
         s.push_str(&format!(", {} solver queries ({} reached Z3)", st.solver_queries, st.solver_calls));

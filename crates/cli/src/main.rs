@@ -38,6 +38,9 @@ enum EngineArg {
     Naive,
     /// Unfolding-based POR with cutoff events (finishes on finite-state infinite loops).
     Unfold,
+    /// Explicit states with thread symmetry and thread-count acceleration (finishes on
+    /// programs that create threads without bound; needs --no-races).
+    States,
 }
 
 #[derive(Subcommand)]
@@ -216,8 +219,8 @@ fn run(cli: Cli) -> Result<u8> {
             json,
             clang_flags,
         } => {
-            if tests.is_some() && engine == EngineArg::Unfold {
-                anyhow::bail!("--tests is not supported with --engine unfold yet");
+            if tests.is_some() && matches!(engine, EngineArg::Unfold | EngineArg::States) {
+                anyhow::bail!("--tests is only supported with --engine dpor and naive");
             }
             let program = Arc::new(ravel_ir::load(&file, &clang_flags)?);
             let mut opts = ravel_explore::Options {
@@ -225,6 +228,7 @@ fn run(cli: Cli) -> Result<u8> {
                     EngineArg::Dpor => ravel_explore::Engine::Dpor,
                     EngineArg::Naive => ravel_explore::Engine::Naive,
                     EngineArg::Unfold => ravel_explore::Engine::Unfold,
+                    EngineArg::States => ravel_explore::Engine::States,
                 },
                 granularity: granularity(interleave),
                 detect_races: !no_races,

@@ -5,6 +5,7 @@ mod clock;
 mod dpor;
 mod footprint;
 mod race;
+mod states;
 mod tests;
 mod unfold;
 
@@ -24,6 +25,10 @@ pub enum Engine {
     /// Unfolding-based partial-order reduction with cutoff events (finishes on programs
     /// that loop forever over finitely many states).
     Unfold,
+    /// Explicit-state search with thread symmetry and thread-count acceleration
+    /// (finishes on programs that create threads without bound over finitely many
+    /// local states).
+    States,
 }
 
 /// Settings of an exploration.
@@ -72,6 +77,8 @@ pub struct Options {
     /// Unfold engine: pick the next event at random with this seed instead of the lowest
     /// thread first (the exploration stays complete).
     pub random_order: Option<u64>,
+    /// States engine: look for deadlocks (SV-COMP properties do not count them).
+    pub deadlocks_are_errors: bool,
 }
 
 impl Default for Options {
@@ -98,6 +105,7 @@ impl Default for Options {
             standby_interval: 16,
             alt_k: 1,
             random_order: None,
+            deadlocks_are_errors: true,
         }
     }
 }
@@ -125,6 +133,9 @@ pub struct Stats {
     pub cutoffs: u64,
     #[serde(skip_serializing_if = "is_zero")]
     pub cut: u64,
+    /// States engine: distinct states explored.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub states: u64,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -161,7 +172,11 @@ fn start_execution(
         ..Default::default()
     };
     let deadline = opts.timeout.map(|d| started + d);
-    let machine = Machine::with_inputs(program.clone(), vm_config(opts), deadline, &mut chooser, sym);
+    let mut config = vm_config(opts);
+    // The states engine compares states up to thread permutation: handles nobody reads
+    // must not tell threads apart.
+    config.anonymous_handles = opts.engine == Engine::States && program.thread_handles_unread();
+    let machine = Machine::with_inputs(program.clone(), config, deadline, &mut chooser, sym);
     (machine, chooser)
 }
 
@@ -276,6 +291,10 @@ pub struct Outcome {
 pub fn check(program: Arc<Program>, opts: &Options) -> Outcome {
     let (errors, mut stats, incomplete, tests, sym) = if opts.engine == Engine::Unfold {
         let mut ex = unfold::Explorer::new(program, opts);
+        ex.explore();
+        (ex.errors, ex.stats, ex.incomplete, Vec::new(), ex.sym)
+    } else if opts.engine == Engine::States {
+        let mut ex = states::Explorer::new(program, opts);
         ex.explore();
         (ex.errors, ex.stats, ex.incomplete, Vec::new(), ex.sym)
     } else {

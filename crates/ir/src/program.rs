@@ -380,6 +380,47 @@ pub enum Inst {
     },
 }
 
+impl Inst {
+    /// Every operand the instruction reads, for analyses that follow values.
+    pub fn operands(&self) -> Vec<Opd> {
+        use Inst::*;
+        match self {
+            Bin { a, b, .. }
+            | WideBin { a, b, .. }
+            | Cmp { a, b, .. }
+            | WideCmp { a, b, .. }
+            | FBin { a, b, .. }
+            | FCmp { a, b, .. }
+            | VecBin { a, b, .. }
+            | VecCmp { a, b, .. }
+            | Shuffle { a, b, .. } => vec![*a, *b],
+            FNeg { a, .. } | Cast { a, .. } | VecCast { a, .. } => vec![*a],
+            Select { cond, t, f, .. } => vec![*cond, *t, *f],
+            Move(m) => vec![m.src],
+            Build { parts, .. } => parts.iter().map(|p| p.2).collect(),
+            Extract { src, dyn_index, .. } => std::iter::once(*src).chain(dyn_index.map(|d| d.0)).collect(),
+            Insert { src, elem, dyn_index, .. } => [*src, *elem].into_iter().chain(dyn_index.map(|d| d.0)).collect(),
+            Gep { base, indices, .. } => std::iter::once(*base).chain(indices.iter().map(|i| i.0)).collect(),
+            Alloca { count, .. } => vec![*count],
+            Load { addr, .. } => vec![*addr],
+            Store { addr, val, .. } | Rmw { addr, val, .. } => vec![*addr, *val],
+            CmpXchg { addr, expected, new, .. } => vec![*addr, *expected, *new],
+            Call { callee, args, .. } => {
+                let callee = match callee {
+                    Callee::Indirect(o) => Some(*o),
+                    _ => None,
+                };
+                callee.into_iter().chain(args.iter().map(|a| a.opd)).collect()
+            }
+            VaArg { list, .. } => vec![*list],
+            Ret { val } => val.map(|v| v.0).into_iter().collect(),
+            Branch { cond, .. } => vec![*cond],
+            Switch { val, .. } => vec![*val],
+            Fence { .. } | Jump { .. } | Unreachable | Unsupported { .. } => Vec::new(),
+        }
+    }
+}
+
 /// A source position: index into [`Program::files`], line and column (0 = unknown).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SrcLoc {
@@ -466,6 +507,74 @@ pub struct Program {
 }
 
 impl Program {
+    /// True when no thread handle `pthread_create` stores can ever be read: each call
+    /// stores it into a local variable or global used for nothing else, and the program
+    /// never joins, detaches or compares threads. Thread ids are then unobservable.
+    pub fn thread_handles_unread(&self) -> bool {
+        let consumes = |b: &Builtin| {
+            matches!(b, Builtin::ThreadJoin | Builtin::ThreadDetach | Builtin::ThreadSelf | Builtin::ThreadEqual)
+        };
+        let mut cells: Vec<(usize, Opd)> = Vec::new();
+        for (fi, f) in self.functions.iter().enumerate() {
+            for inst in &f.code {
+                if let Inst::Call { callee: Callee::Builtin(b), args, .. } = inst {
+                    if consumes(b) {
+                        return false;
+                    }
+                    if *b == Builtin::ThreadCreate {
+                        match args.first() {
+                            Some(a) => cells.push((fi, a.opd)),
+                            None => return false,
+                        }
+                    }
+                }
+            }
+        }
+        cells.iter().all(|&(fi, cell)| !self.function_referenced(fi) || self.only_handle_cell(fi, cell))
+    }
+
+    /// Whether function `fi` can run: it is main, a constructor, called, or its address
+    /// is taken (the lowering keeps unused wrappers of library functions).
+    fn function_referenced(&self, fi: usize) -> bool {
+        let addr = Program::function_addr(fi as FuncId);
+        let bytes = &addr.to_le_bytes()[..self.model.ptr_bytes as usize];
+        self.main == Some(fi as FuncId)
+            || self.ctors.contains(&(fi as FuncId))
+            || self.globals.iter().any(|g| g.init.windows(bytes.len()).any(|w| w == bytes))
+            || self.functions.iter().flat_map(|f| f.code.iter()).any(|inst| {
+                matches!(inst, Inst::Call { callee: Callee::Func(c), .. } if *c as usize == fi)
+                    || inst.operands().contains(&Opd::Imm(addr))
+            })
+    }
+
+    /// `cell` (a pointer operand of function `fi`) is a local variable of `fi` or a
+    /// global, and every use of it is as the handle argument of `pthread_create`.
+    fn only_handle_cell(&self, fi: usize, cell: Opd) -> bool {
+        let is_create_arg = |inst: &Inst, o: Opd| {
+            matches!(inst, Inst::Call { callee: Callee::Builtin(Builtin::ThreadCreate), args, .. }
+                if args.first().is_some_and(|a| a.opd == o)
+                    && inst.operands().iter().filter(|&&x| x == o).count() == 1)
+        };
+        let only_creates = |code: &[Inst], o: Opd| {
+            code.iter().all(|inst| !inst.operands().contains(&o) || is_create_arg(inst, o))
+        };
+        match cell {
+            Opd::Reg(r) => {
+                let code = &self.functions[fi].code;
+                code.iter().any(|i| matches!(i, Inst::Alloca { dst, .. } if *dst == r)) && only_creates(code, cell)
+            }
+            Opd::Imm(addr) => {
+                let Some(g) = self.globals.iter().find(|g| g.addr == addr) else { return false };
+                let bytes = &addr.to_le_bytes()[..self.model.ptr_bytes as usize];
+                let in_data = self.globals.iter().any(|h| h.init.windows(bytes.len()).any(|w| w == bytes));
+                !g.thread_local
+                    && !in_data
+                    && self.functions.iter().all(|f| only_creates(&f.code, cell))
+            }
+            Opd::Wide(_) => false,
+        }
+    }
+
     /// The function whose address is `addr`, if any.
     pub fn function_at(&self, addr: u64) -> Option<FuncId> {
         let off = addr.checked_sub(addr::FUNC_BASE)?;

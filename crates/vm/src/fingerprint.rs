@@ -16,17 +16,17 @@ use std::hash::{Hash, Hasher};
 
 /// A 128-bit hasher: two 64-bit lanes with different multipliers and a final avalanche,
 /// so that accidental equality of different states is out of practical reach.
-pub struct FpHasher {
+pub(crate) struct FpHasher {
     a: u64,
     b: u64,
 }
 
 impl FpHasher {
-    fn new(domain: u64) -> FpHasher {
+    pub(crate) fn new(domain: u64) -> FpHasher {
         FpHasher { a: 0x9e37_79b9_7f4a_7c15 ^ domain, b: 0xc2b2_ae3d_27d4_eb4f ^ domain.rotate_left(17) }
     }
 
-    fn finish128(&self) -> u128 {
+    pub(crate) fn finish128(&self) -> u128 {
         ((mix(self.a ^ self.b.rotate_left(29)) as u128) << 64) | mix(self.b ^ self.a.rotate_left(41)) as u128
     }
 }
@@ -60,7 +60,7 @@ impl Hasher for FpHasher {
 }
 
 /// Hash of one fragment, tagged by its kind.
-fn fragment(domain: u64, value: impl Hash) -> u128 {
+pub(crate) fn fragment(domain: u64, value: impl Hash) -> u128 {
     let mut h = FpHasher::new(domain);
     value.hash(&mut h);
     h.finish128()
@@ -142,7 +142,7 @@ impl Machine {
             w => w.hash(&mut h),
         }
         (th.finished, th.retval, th.retval_symbolic, th.detached, th.joined, th.children).hash(&mut h);
-        (th.atomic_depth, th.slot, th.stack_bytes, th.destructor_rounds, th.stuck.is_some(), th.hung).hash(&mut h);
+        (th.atomic_depth, th.slot, th.stack_bytes, th.destructor_rounds, th.stuck.map(|e| e == self.memory.write_epoch), th.hung).hash(&mut h);
         let mut tls: Vec<(u64, u64)> = th.tls.iter().map(|(k, v)| (*k, *v)).collect();
         tls.sort_unstable();
         tls.hash(&mut h);

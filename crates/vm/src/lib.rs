@@ -12,6 +12,7 @@ mod models;
 mod pending;
 mod random;
 mod symbolic;
+mod symmetry;
 mod sync;
 mod thread;
 
@@ -20,3 +21,4 @@ pub use events::{AccessKind, Loc, LogEntry, Pending, PendingKind};
 pub use machine::{Chooser, Config, End, Granularity, Machine, TraceEntry};
 pub use random::{run_random, Nondet, RandomChooser, RunOutcome};
 pub use symbolic::{Input, SharedSym, SymEngine};
+pub use symmetry::Canon;

@@ -43,6 +43,9 @@ pub struct Config {
     pub spurious_wakeups: bool,
     /// Keep a readable trace of visible operations (for reports).
     pub record_trace: bool,
+    /// `pthread_create` stores 0 as the handle (for explorers that compare states up to
+    /// thread permutation, on programs that never read handles).
+    pub anonymous_handles: bool,
 }
 
 impl Default for Config {
@@ -57,6 +60,7 @@ impl Default for Config {
             log_events: false,
             spurious_wakeups: false,
             record_trace: true,
+            anonymous_handles: false,
         }
     }
 }

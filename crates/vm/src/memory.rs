@@ -138,6 +138,11 @@ impl Memory {
         }
     }
 
+    /// Bounds of the region of allocation slot `slot`.
+    pub(crate) fn slot_bounds(&self, slot: usize) -> (u64, u64) {
+        self.region_bounds(slot)
+    }
+
     /// The allocation slot of a thread from its hierarchical id (interleaving independent).
     pub fn slot_for(path: &[u32]) -> usize {
         match path {

@@ -383,7 +383,8 @@ fn create(m: &mut Machine, t: usize, a: &Args, chooser: &mut dyn Chooser) -> Flo
     th.detached = detached;
     m.threads.push(th);
     m.live_threads += 1;
-    if let Err(e) = m.write_ptr(a.get(0), Machine::handle_of(new)) {
+    let handle = if m.config.anonymous_handles { 0 } else { Machine::handle_of(new) };
+    if let Err(e) = m.write_ptr(a.get(0), handle) {
         return fault_flow(m, t, e);
     }
     m.publish_words(&[a.get(3)]);

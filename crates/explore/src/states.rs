@@ -1,0 +1,375 @@
+//! The explicit-state engine: a depth-first search over interpreter states that remembers
+//! every state it has seen, up to a permutation of interchangeable threads, and
+//! accelerates thread counts the way Karp and Miller's coverability tree does.
+//!
+//! States repeat in programs that loop forever or interleave many steps over few values,
+//! where schedule-based engines never finish. Programs that create threads without bound
+//! (`while (1) pthread_create(...)`) have infinitely many states, but seen up to thread
+//! permutation a state is the shared part plus a *count* of threads per local state; when
+//! a state on the current path covers an ancestor (same shared part, no class with fewer
+//! threads, some with more), the loop between them can be pumped, and the classes that grew
+//! get the count ω: any number of threads. A thread of an ω class steps as a fresh copy, so
+//! the ω class stays. This search decides whether an error is *coverable*, which is exact
+//! for assertion failures and memory errors (more threads never prevent one from
+//! happening) when the classes are finitely many; it is not exact for deadlocks.
+//!
+//! Errors found on a path that copied an ω thread have no concrete schedule (the count
+//! was abstract): they make the verdict unknown, never "unsafe" without a witness.
+
+use crate::dpor::{next_choices, ScheduleChooser};
+use crate::{FoundError, Options, Stats, Witness, WitnessStep};
+use ravel_ir::Program;
+use ravel_vm::{End, Machine, SharedSym, SymEngine};
+use rustc_hash::FxHashSet;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// How many threads of a class a state has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Count {
+    Finite(u32),
+    Omega,
+}
+
+/// A state on the current path.
+struct Node {
+    machine: Machine,
+    /// The vm steps that led here (none for the root).
+    steps: Vec<WitnessStep>,
+    shared: u128,
+    /// Class of each thread (see `Machine::canonical`).
+    classes: Vec<u128>,
+    /// (class, count), sorted by class; empty unless the state is symmetric.
+    counts: Vec<(u128, Count)>,
+    symmetric: bool,
+    /// Classes with any number of threads.
+    omega: Vec<u128>,
+    /// A thread of an ω class was copied on the way here.
+    forked: bool,
+    /// Threads to step from here, one per class, and the next one to try.
+    moves: Vec<usize>,
+    next_move: usize,
+    /// Leading choices of the next run of the current move, when it has variants left.
+    variant: Option<Vec<u64>>,
+}
+
+/// The explicit-state explorer.
+pub struct Explorer<'a> {
+    program: Arc<Program>,
+    opts: &'a Options,
+    pub stats: Stats,
+    pub errors: Vec<FoundError>,
+    pub incomplete: Option<String>,
+    pub sym: Option<SharedSym>,
+    started: Instant,
+    last_progress_ms: u128,
+    /// Thread ids are observable (the program joins or compares threads): no symmetry.
+    ids: bool,
+    visited: FxHashSet<u128>,
+    path: Vec<Node>,
+    init_choices: Vec<u64>,
+    /// Some class was accelerated to ω.
+    accelerated: bool,
+    stop: bool,
+}
+
+impl<'a> Explorer<'a> {
+    pub fn new(program: Arc<Program>, opts: &'a Options) -> Explorer<'a> {
+        Explorer {
+            ids: !program.thread_handles_unread(),
+            program,
+            opts,
+            stats: Stats::default(),
+            errors: Vec::new(),
+            incomplete: None,
+            sym: opts.symbolic.then(|| SymEngine::shared(opts.solver_timeout, opts.max_sym_branches)),
+            started: Instant::now(),
+            last_progress_ms: 0,
+            visited: FxHashSet::default(),
+            path: Vec::new(),
+            init_choices: Vec::new(),
+            accelerated: false,
+            stop: false,
+        }
+    }
+
+    fn note(&mut self, why: impl Into<String>) {
+        self.incomplete.get_or_insert_with(|| why.into());
+    }
+
+    /// Explores every state reachable from each start of main (one per combination of
+    /// the choices made before main's first visible operation).
+    pub fn explore(&mut self) {
+        if self.opts.detect_races {
+            self.note("the states engine does not look for data races (use --no-races, or --engine dpor)");
+            return;
+        }
+        let mut init: Vec<u64> = Vec::new();
+        loop {
+            let (machine, chooser) =
+                crate::start_execution(&self.program, self.opts, self.started, self.sym.clone(), &init);
+            if chooser.partial {
+                self.note(crate::partial_inputs_note(self.opts));
+            }
+            self.init_choices = chooser.made.iter().map(|(v, _)| *v).collect();
+            if let Some(node) = self.arrive(machine, Vec::new(), false) {
+                self.path.push(node);
+                self.search();
+            }
+            if self.stop || self.incomplete.is_some() {
+                break;
+            }
+            match next_choices(&chooser.made) {
+                Some(next) => init = next,
+                None => break,
+            }
+        }
+        if self.accelerated && self.opts.deadlocks_are_errors {
+            self.note("deadlocks are not decided with unboundedly many threads (states engine)");
+        }
+    }
+
+    /// Depth-first search from the root on the path.
+    fn search(&mut self) {
+        while let Some(top) = self.path.last_mut() {
+            if self.stop {
+                return;
+            }
+            let (t, forced) = match top.variant.take() {
+                Some(v) => (top.moves[top.next_move - 1], v),
+                None if top.next_move < top.moves.len() => {
+                    top.next_move += 1;
+                    (top.moves[top.next_move - 1], Vec::new())
+                }
+                None => {
+                    self.path.pop();
+                    continue;
+                }
+            };
+            if let Some(why) = crate::exploration_limit(self.opts, self.started, self.stats.states) {
+                self.note(why);
+                return;
+            }
+            if self.path.len() >= self.opts.max_depth {
+                let n = self.opts.max_depth;
+                self.note(format!("a path exceeded {n} states (--max-depth)"));
+                return;
+            }
+            let top = self.path.last().expect("the path is not empty");
+            let mut machine = top.machine.clone();
+            let mut forked = top.forked;
+            let mut t = t;
+            if top.symmetric && top.omega.contains(&top.classes[t]) {
+                t = machine.fork_thread(t);
+                forked = true;
+            }
+            let (steps, made, partial) = run_step(&mut machine, t, &forced, self.opts.input_domain);
+            if partial {
+                self.note(crate::partial_inputs_note(self.opts));
+            }
+            self.stats.transitions += 1;
+            let top = self.path.last_mut().expect("the path is not empty");
+            top.variant = next_choices(&made);
+            if let Some(node) = self.arrive(machine, steps, forked) {
+                self.path.push(node);
+            }
+            if self.opts.progress {
+                crate::progress_line(self.stats.states, self.started, &mut self.last_progress_ms);
+            }
+        }
+    }
+
+    /// A state was reached: handles its end, and makes it a node unless it was seen.
+    fn arrive(&mut self, mut machine: Machine, steps: Vec<WitnessStep>, forked: bool) -> Option<Node> {
+        if let Some(why) = machine.imprecise.clone() {
+            self.note(why);
+        }
+        if let Some(end) = machine.end.clone() {
+            self.ended(&machine, steps, end, forked);
+            return None;
+        }
+        let enabled = machine.enabled();
+        if enabled.is_empty() {
+            self.stats.executions += 1;
+            if machine.any_stuck() || !self.opts.deadlocks_are_errors {
+                self.stats.blocked += 1;
+            } else if forked {
+                self.note("a deadlock needs unboundedly many threads (states engine)");
+            } else {
+                machine.report_deadlock();
+                let end = machine.end.clone().expect("a deadlock ends the execution");
+                self.ended(&machine, steps, end, forked);
+            }
+            return None;
+        }
+        let canon = machine.canonical(self.ids);
+        let mut node = Node {
+            machine,
+            steps,
+            shared: canon.shared,
+            classes: Vec::new(),
+            counts: Vec::new(),
+            symmetric: canon.symmetric,
+            omega: Vec::new(),
+            forked,
+            moves: Vec::new(),
+            next_move: 0,
+            variant: None,
+        };
+        let key = if canon.symmetric {
+            let parent_omega = self.path.last().map_or(&[][..], |p| &p.omega[..]);
+            node.counts = count_classes(&canon.classes[1..], parent_omega);
+            self.accelerate(&mut node, &canon.classes);
+            key_of(&(canon.shared, &node.counts))
+        } else {
+            key_of(&(canon.shared, &canon.classes))
+        };
+        if std::env::var("RAVEL_DEBUG_STATES").is_ok() {
+            eprintln!("sym={} depth={} threads={} counts={:?} omega={}", canon.symmetric, self.path.len(), node.machine.threads.len(), node.counts.iter().map(|(c, n)| (*c as u16, *n)).collect::<Vec<_>>(), node.omega.len());
+        }
+        if !self.visited.insert(key) {
+            return None;
+        }
+        self.stats.states += 1;
+        node.moves = representatives(&enabled, &canon.classes, canon.symmetric);
+        node.classes = canon.classes;
+        Some(node)
+    }
+
+    /// Karp–Miller acceleration: classes that grew since an ancestor this state covers
+    /// get the count ω (when their threads can be copied).
+    fn accelerate(&mut self, node: &mut Node, classes: &[u128]) {
+        node.omega = node.counts.iter().filter(|(_, n)| *n == Count::Omega).map(|(c, _)| *c).collect();
+        let mut grown: Vec<u128> = Vec::new();
+        for anc in self.path.iter().filter(|a| a.symmetric && a.shared == node.shared) {
+            if covers(&node.counts, &anc.counts) {
+                for (c, n) in &node.counts {
+                    let before = anc.counts.iter().find(|(a, _)| a == c).map_or(Count::Finite(0), |(_, m)| *m);
+                    if *n > before && *n != Count::Omega {
+                        grown.push(*c);
+                    }
+                }
+            }
+        }
+        for c in grown {
+            let rep = (1..classes.len()).find(|&t| classes[t] == c).expect("a counted class has a thread");
+            if node.machine.can_fork(rep) && !node.omega.contains(&c) {
+                node.omega.push(c);
+                self.accelerated = true;
+            }
+        }
+        node.omega.sort_unstable();
+        for (c, n) in node.counts.iter_mut() {
+            if node.omega.binary_search(c).is_ok() {
+                *n = Count::Omega;
+            }
+        }
+    }
+
+    /// The execution ended at this state.
+    fn ended(&mut self, machine: &Machine, last: Vec<WitnessStep>, end: End, forked: bool) {
+        self.stats.executions += 1;
+        match end {
+            End::Error(error) => {
+                if forked {
+                    self.note(format!(
+                        "an error ({:?}: {}) is reachable with unboundedly many threads, but the states engine has no \
+                         concrete schedule for it (try --engine dpor)",
+                        error.kind, error.message
+                    ));
+                    self.stop = true;
+                    return;
+                }
+                let mut steps: Vec<WitnessStep> = self.path.iter().flat_map(|n| n.steps.iter().cloned()).collect();
+                steps.extend(last);
+                let witness = Witness {
+                    symbolic: self.sym.is_some(),
+                    init_choices: self.init_choices.clone(),
+                    steps,
+                    inputs: crate::dpor::input_values(machine),
+                    ..Witness::default()
+                };
+                let duplicate = self.errors.iter().any(|f| f.error.kind == error.kind && f.error.loc == error.loc);
+                if !self.opts.all_errors || self.opts.stop_at.contains(&error.kind) {
+                    self.stop = true;
+                }
+                if !duplicate {
+                    self.errors.push(FoundError { error, witness, trace: Vec::new() });
+                }
+            }
+            End::Limit(why) | End::Unsupported { what: why, .. } => {
+                self.stats.blocked += 1;
+                self.note(why);
+            }
+            End::AssumeFailed(_) | End::Abort(_) => self.stats.blocked += 1,
+            End::Exit(_) => {}
+        }
+    }
+}
+
+/// Runs thread `t`'s next step (a whole atomic section counts as one) with the given
+/// leading choices; returns the vm steps taken (for the witness), the choices made and
+/// whether inputs were only partly enumerated.
+fn run_step(m: &mut Machine, t: usize, forced: &[u64], domain: u64) -> (Vec<WitnessStep>, Vec<(u64, u64)>, bool) {
+    let mut chooser = ScheduleChooser { forced: forced.iter().copied().collect(), domain, ..Default::default() };
+    let mut steps = Vec::new();
+    loop {
+        let first = chooser.made.len();
+        m.step(t, &mut chooser);
+        m.take_log();
+        steps.push(WitnessStep { thread: t, choices: chooser.made[first..].iter().map(|(v, _)| *v).collect() });
+        if m.end.is_some() || !m.in_atomic(t) || !m.enabled().contains(&t) {
+            break;
+        }
+    }
+    (steps, chooser.made, chooser.partial)
+}
+
+/// A 128-bit key of a state description (two independent 64-bit hashes), so that two
+/// different states practically never share a key.
+fn key_of(value: &impl Hash) -> u128 {
+    let lane = |seed: u64| {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        seed.hash(&mut h);
+        value.hash(&mut h);
+        h.finish()
+    };
+    ((lane(0x5eed) as u128) << 64) | lane(0xfeed) as u128
+}
+
+/// Threads per class (ω for the classes in `omega` that still have a thread).
+fn count_classes(classes: &[u128], omega: &[u128]) -> Vec<(u128, Count)> {
+    let mut sorted = classes.to_vec();
+    sorted.sort_unstable();
+    let mut counts: Vec<(u128, Count)> = Vec::new();
+    for c in sorted {
+        match counts.last_mut() {
+            Some((last, Count::Finite(n))) if *last == c => *n += 1,
+            Some((last, Count::Omega)) if *last == c => {}
+            _ => counts.push((c, if omega.contains(&c) { Count::Omega } else { Count::Finite(1) })),
+        }
+    }
+    counts
+}
+
+/// `a` has at least the threads of `b` in every class, and is not equal to it.
+fn covers(a: &[(u128, Count)], b: &[(u128, Count)]) -> bool {
+    a != b && b.iter().all(|(c, m)| a.iter().any(|(d, n)| d == c && n >= m))
+}
+
+/// One enabled thread per class (main on its own); every enabled thread without symmetry.
+fn representatives(enabled: &[usize], classes: &[u128], symmetric: bool) -> Vec<usize> {
+    let mut seen: Vec<u128> = Vec::new();
+    let mut moves = Vec::new();
+    for &t in enabled {
+        if symmetric && t != 0 {
+            if seen.contains(&classes[t]) {
+                continue;
+            }
+            seen.push(classes[t]);
+        }
+        moves.push(t);
+    }
+    moves
+}

@@ -1,0 +1,293 @@
+//! Canonical states up to a permutation of threads, for the explicit-state engine.
+//!
+//! Threads other than main that run the same code on the same data are interchangeable:
+//! a state is described by its *shared* part (globals, heap, main thread, synchronisation
+//! objects) and the multiset of the other threads' *classes*. A class hashes everything a
+//! thread owns — frames, registers, its stack and thread-local objects, the locks it holds
+//! — with addresses inside its own allocation region made relative to the region, so two
+//! threads in the same local state get the same class whatever their ids.
+//!
+//! The description is only sound when no value refers to another thread by identity:
+//! a pointer to an object of a thread held outside that thread, or a heap object allocated
+//! by a thread other than main. Then [`Canon::symmetric`] is false and classes include the
+//! thread's id, as they do when the caller says thread handles are observable.
+
+use crate::fingerprint::{fragment, FpHasher};
+use crate::machine::Machine;
+use crate::memory::ObjKind;
+use crate::thread::Wait;
+use std::hash::{Hash, Hasher};
+
+/// A state described up to a permutation of the threads other than main.
+#[derive(Clone, Debug)]
+pub struct Canon {
+    /// Hash of everything but the non-main threads.
+    pub shared: u128,
+    /// Class of each thread (index 0, main, is part of `shared` and has class 0).
+    pub classes: Vec<u128>,
+    /// False when classes include thread ids (see the module documentation).
+    pub symmetric: bool,
+}
+
+const SHARED: u64 = 0x51;
+const CLASS: u64 = 0x52;
+/// Tag of an address made relative to its thread's region.
+const OWN: u64 = 0x0dd0_0000_0000_0000;
+
+/// What belongs to whom: the live objects each thread other than main owns.
+struct Regions {
+    /// (start, end, owner) of every live stack, thread-local and argument object of a
+    /// thread other than main, sorted.
+    owned: Vec<(u64, u64, usize)>,
+    /// Region base of each thread.
+    bases: Vec<u64>,
+    /// Thread ids are part of the description: every value is taken as it is.
+    ids: bool,
+}
+
+impl Regions {
+    fn of(m: &Machine, ids: bool) -> Regions {
+        let mut owned: Vec<(u64, u64, usize)> = m
+            .memory
+            .objects
+            .iter()
+            .filter(|o| o.alive && o.owner != 0 && thread_owned(o.kind))
+            .map(|o| (o.base, o.base + o.size, o.owner))
+            .collect();
+        owned.sort_unstable();
+        let bases = m.threads.iter().map(|th| m.memory.slot_bounds(th.slot).0).collect();
+        Regions { owned, bases, ids }
+    }
+
+    /// The value as seen from thread `t`: relative to `t`'s region when it points into
+    /// (or just past) an object `t` owns; `Err` when it points into an object of another
+    /// thread (other than main). Other values are taken as they are: an integer that
+    /// merely looks like an address is not a reference to anybody.
+    fn view(&self, v: u64, t: usize) -> Result<u64, ()> {
+        if self.ids {
+            return Ok(v);
+        }
+        let i = self.owned.partition_point(|&(start, _, _)| start <= v);
+        match i.checked_sub(1).map(|i| self.owned[i]) {
+            Some((_, end, o)) if v <= end && o == t => Ok(OWN ^ (v - self.bases[t])),
+            Some((_, end, _)) if v <= end => Err(()),
+            _ => Ok(v),
+        }
+    }
+}
+
+/// Objects that belong to the thread that allocated them.
+fn thread_owned(kind: ObjKind) -> bool {
+    matches!(kind, ObjKind::Stack | ObjKind::ThreadLocal | ObjKind::VaArgs)
+}
+
+impl Machine {
+    /// The state up to thread permutation (see the module documentation); `ids` forces
+    /// thread ids into the classes (the program can observe them).
+    pub fn canonical(&self, ids: bool) -> Canon {
+        let regions = Regions::of(self, ids);
+        let mut symmetric = !ids;
+        let mut classes = vec![0u128; self.threads.len()];
+        for t in 1..self.threads.len() {
+            match self.class_of(t, &regions, ids) {
+                Ok(c) => classes[t] = c,
+                Err(()) => {
+                    symmetric = false;
+                    break;
+                }
+            }
+        }
+        if !symmetric && !ids {
+            return self.canonical(true);
+        }
+        match self.shared_hash(&regions) {
+            Ok(shared) => Canon { shared, classes, symmetric },
+            Err(()) if !ids => self.canonical(true),
+            Err(()) => unreachable!("with thread ids every value is taken as it is"),
+        }
+    }
+
+    /// Hash of the state without the non-main threads and what they own.
+    fn shared_hash(&self, regions: &Regions) -> Result<u128, ()> {
+        let owned = |o: &crate::memory::Object| o.owner != 0 && thread_owned(o.kind);
+        let ptr = self.program.model.ptr_bytes as usize;
+        let mut h = FpHasher::new(SHARED);
+        for obj in self.memory.objects.iter().filter(|o| o.alive && !owned(o)) {
+            if obj.owner != 0 && obj.kind == ObjKind::Heap && !regions.ids {
+                // Heap memory from another thread's region: its address names that thread.
+                return Err(());
+            }
+            (obj.base, obj.size, &obj.bytes).hash(&mut h);
+            if obj.kind != ObjKind::ConstGlobal {
+                for i in (0..obj.bytes.len().saturating_sub(ptr - 1)).step_by(ptr) {
+                    let mut w = [0u8; 8];
+                    w[..ptr].copy_from_slice(&obj.bytes[i..i + ptr]);
+                    regions.view(u64::from_le_bytes(w), 0)?;
+                }
+            }
+        }
+        let mut shadows: Vec<(u64, u32, u32)> = self
+            .memory
+            .sym
+            .iter()
+            .filter(|((id, _), _)| !owned(&self.memory.objects[*id as usize]))
+            .map(|(&(id, off), e)| (self.memory.objects[id as usize].base, off, e.0))
+            .collect();
+        shadows.sort_unstable();
+        shadows.hash(&mut h);
+        if let Some(main) = self.threads.first() {
+            h.write_u128(self.class_of(0, regions, true)?);
+            let (_, next) = self.memory.region_tops().find(|(s, _)| *s == main.slot).unwrap_or((0, 0));
+            next.hash(&mut h);
+        }
+        let s = &self.sync;
+        let mut sync: Vec<u128> = Vec::new();
+        for (addr, mx) in &s.mutexes {
+            sync.push(fragment(1, (regions.view(*addr, 0)?, mx.kind as u8, mx.owner.is_some(), mx.count)));
+        }
+        for (addr, c) in &s.conds {
+            sync.push(fragment(2, (regions.view(*addr, 0)?, c.waiters.len())));
+        }
+        for (addr, rw) in &s.rwlocks {
+            sync.push(fragment(3, (regions.view(*addr, 0)?, rw.readers.len(), rw.writer.is_some())));
+        }
+        for (addr, b) in &s.barriers {
+            sync.push(fragment(4, (regions.view(*addr, 0)?, b.count, b.arrived, b.generation)));
+        }
+        for (addr, v) in &s.sems {
+            sync.push(fragment(5, (regions.view(*addr, 0)?, v)));
+        }
+        sync.sort_unstable();
+        sync.hash(&mut h);
+        if let Some(st) = &self.sym {
+            let model: Vec<(u32, u128)> = st.model.values.iter().map(|(k, v)| (*k, *v)).collect();
+            let pc: Vec<u32> = st.pc.iter().map(|e| e.0).collect();
+            (pc, st.inputs.len(), model).hash(&mut h);
+        }
+        (&self.atexit, self.exit_status, self.ctype_table, &self.sync.keys, self.end.is_some()).hash(&mut h);
+        Ok(h.finish128())
+    }
+
+    /// The class of thread `t`: its local state seen from its own region.
+    fn class_of(&self, t: usize, regions: &Regions, ids: bool) -> Result<u128, ()> {
+        let th = &self.threads[t];
+        let v = |x: u64| regions.view(x, t);
+        let mut h = FpHasher::new(CLASS);
+        if ids {
+            th.path.hash(&mut h);
+        }
+        for fr in &th.frames {
+            (fr.func, fr.pc, fr.base, fr.ret, v(fr.va_area)?, fr.kind, fr.atomic).hash(&mut h);
+            for &id in &fr.allocas {
+                v(self.memory.objects[id as usize].base)?.hash(&mut h);
+            }
+            if let crate::thread::FrameKind::Once(a) = fr.kind {
+                v(a)?;
+            }
+        }
+        for &r in &th.regs {
+            v(r)?.hash(&mut h);
+        }
+        let released = |addr: u64, generation: u64| {
+            self.sync.barriers.get(&addr).is_none_or(|b| b.generation != generation)
+        };
+        match th.wait {
+            Wait::None => 0u8.hash(&mut h),
+            Wait::Exit { status } => (1u8, status).hash(&mut h),
+            Wait::Cond { cond, mutex, timed } => (2u8, v(cond)?, v(mutex)?, timed).hash(&mut h),
+            Wait::Reacquire { mutex, timed_out } => (3u8, v(mutex)?, timed_out).hash(&mut h),
+            Wait::Barrier { addr, generation } => (4u8, v(addr)?, released(addr, generation)).hash(&mut h),
+        }
+        let stuck = th.stuck.map(|e| e == self.memory.write_epoch);
+        (th.finished, v(th.retval)?, th.retval_symbolic, th.detached, th.joined, th.atomic_depth).hash(&mut h);
+        (th.stack_bytes, th.destructor_rounds, stuck, th.hung).hash(&mut h);
+        let mut tls: Vec<(u64, u64)> = th.tls.iter().map(|(k, x)| Ok((*k, v(*x)?))).collect::<Result<_, ()>>()?;
+        tls.sort_unstable();
+        tls.hash(&mut h);
+        let mut specific: Vec<(u32, u64)> =
+            th.specific.iter().map(|(k, x)| Ok((*k, v(*x)?))).collect::<Result<_, ()>>()?;
+        specific.sort_unstable();
+        specific.hash(&mut h);
+        let mut shadows: Vec<(u32, u32)> = th.sym_regs.iter().map(|(k, e)| (*k, e.0)).collect();
+        shadows.sort_unstable();
+        shadows.hash(&mut h);
+        // Locks held and waits, which the shared part only counts.
+        let mut held: Vec<(u8, u64, u32)> = Vec::new();
+        for (addr, mx) in &self.sync.mutexes {
+            if mx.owner == Some(t) {
+                held.push((1, v(*addr)?, mx.count));
+            }
+        }
+        for (addr, c) in &self.sync.conds {
+            if let Some(pos) = c.waiters.iter().position(|&w| w == t) {
+                held.push((2, v(*addr)?, pos as u32));
+            }
+        }
+        for (addr, rw) in &self.sync.rwlocks {
+            if rw.readers.contains(&t) || rw.writer == Some(t) {
+                held.push((3, v(*addr)?, rw.writer.is_some() as u32));
+            }
+        }
+        held.sort_unstable();
+        held.hash(&mut h);
+        if t != 0 {
+            // What the thread owns in memory, relative to its region.
+            let (base, _) = self.memory.slot_bounds(th.slot);
+            let next = self.memory.region_tops().find(|(s, _)| *s == th.slot).map_or(base, |(_, n)| n);
+            (next - base).hash(&mut h);
+            let ptr = self.program.model.ptr_bytes as usize;
+            for (id, obj) in self.memory.objects.iter().enumerate() {
+                if !obj.alive || obj.owner != t || !thread_owned(obj.kind) {
+                    continue;
+                }
+                (v(obj.base)?, obj.size, obj.kind as u8, &obj.bytes).hash(&mut h);
+                for i in (0..obj.bytes.len().saturating_sub(ptr - 1)).step_by(ptr) {
+                    let mut w = [0u8; 8];
+                    w[..ptr].copy_from_slice(&obj.bytes[i..i + ptr]);
+                    v(u64::from_le_bytes(w))?.hash(&mut h);
+                }
+                let mut sh: Vec<(u32, u32)> = self
+                    .memory
+                    .sym
+                    .iter()
+                    .filter(|((o, _), _)| *o as usize == id)
+                    .map(|(&(_, off), e)| (off, e.0))
+                    .collect();
+                sh.sort_unstable();
+                sh.hash(&mut h);
+            }
+        }
+        Ok(h.finish128())
+    }
+
+    /// Whether thread `t` can be copied by [`Machine::fork_thread`]: it owns no memory,
+    /// no symbolic values and no synchronisation object.
+    pub fn can_fork(&self, t: usize) -> bool {
+        let th = &self.threads[t];
+        t != 0
+            && th.sym_regs.is_empty()
+            && th.tls.is_empty()
+            && th.specific.is_empty()
+            && th.wait == Wait::None
+            && th.atomic_depth == 0
+            && !th.frames.iter().any(|f| !f.allocas.is_empty() || f.va_area != 0)
+            && !self.memory.objects.iter().any(|o| o.alive && o.owner == t && o.kind != ObjKind::Heap)
+            && !self.sync.mutexes.values().any(|m| m.owner == Some(t))
+            && !self.sync.rwlocks.values().any(|r| r.writer == Some(t) || r.readers.contains(&t))
+    }
+
+    /// Adds a thread in the same local state as `t` (see [`Machine::can_fork`]), as if main
+    /// had created it; returns its index.
+    pub fn fork_thread(&mut self, t: usize) -> usize {
+        let mut th = self.threads[t].clone();
+        let path = vec![self.threads[0].children];
+        self.threads[0].children += 1;
+        th.slot = crate::memory::Memory::slot_for(&path);
+        th.path = path;
+        self.threads.push(th);
+        if !self.threads[t].finished {
+            self.live_threads += 1;
+        }
+        self.threads.len() - 1
+    }
+}
