@@ -41,6 +41,9 @@ enum EngineArg {
     /// Explicit states with thread symmetry and thread-count acceleration (finishes on
     /// programs that create threads without bound; needs --no-races).
     States,
+    /// With --timeout and without race detection (e.g. --property unreach-call): states
+    /// for a sixth of the time, then dpor; otherwise dpor.
+    Auto,
 }
 
 #[derive(Subcommand)]
@@ -86,7 +89,7 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Interleave::Sync)]
         interleave: Interleave,
         /// Exploration algorithm.
-        #[arg(long, value_enum, default_value_t = EngineArg::Dpor)]
+        #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
         engine: EngineArg,
         /// Stop after this many seconds (verdict unknown).
         #[arg(long)]
@@ -106,6 +109,10 @@ enum Command {
         /// Do not report data races.
         #[arg(long)]
         no_races: bool,
+        /// Do not report deadlocks (the states engine can then prove programs that create
+        /// threads without bound, where it cannot decide deadlock freedom).
+        #[arg(long)]
+        no_deadlocks: bool,
         /// Instead of treating nondeterministic inputs symbolically, try each with the
         /// values 0..N (types with at most N values are covered exhaustively; wider ones
         /// make "safe" unreachable).
@@ -205,6 +212,7 @@ fn run(cli: Cli) -> Result<u8> {
             max_depth,
             all_errors,
             no_races,
+            no_deadlocks,
             enumerate_inputs,
             max_sym_branches,
             solver_timeout,
@@ -229,9 +237,11 @@ fn run(cli: Cli) -> Result<u8> {
                     EngineArg::Naive => ravel_explore::Engine::Naive,
                     EngineArg::Unfold => ravel_explore::Engine::Unfold,
                     EngineArg::States => ravel_explore::Engine::States,
+                    EngineArg::Auto => ravel_explore::Engine::Auto,
                 },
                 granularity: granularity(interleave),
                 detect_races: !no_races,
+                deadlocks_are_errors: !no_deadlocks,
                 all_errors,
                 max_executions,
                 timeout: timeout.map(Duration::from_secs_f64),

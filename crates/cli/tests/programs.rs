@@ -21,6 +21,8 @@ struct Expect {
     /// What `--engine unfold` must give in sync mode when it differs from dpor (programs
     /// that loop forever: dpor stops at its bound, unfold finishes), with exact counts.
     unfold: Option<String>,
+    /// What `--engine states --no-races --interleave all` must give.
+    states: Option<String>,
 }
 
 fn parse_header(text: &str) -> Option<Expect> {
@@ -44,6 +46,7 @@ fn parse_header(text: &str) -> Option<Expect> {
             "check" => e.checks.push(("sync", value.trim().to_string())),
             "check-all" => e.checks.push(("all", value.trim().to_string())),
             "check-unfold" => e.unfold = Some(value.trim().to_string()),
+            "check-states" => e.states = Some(value.trim().to_string()),
             "check-flags" => e.check_flags = value.split_whitespace().map(str::to_string).collect(),
             _ => {}
         }
@@ -207,7 +210,8 @@ fn expect_engine(
 }
 
 /// Checks one `check:` expectation: verdict, error kind, exact counts, witness replay, the
-/// naive engine's agreement and the unfold engine's (with its own counts in sync mode).
+/// naive engine's agreement, the unfold engine's (with its own counts in sync mode) and, in
+/// `all` mode, the states engine's.
 fn check_expectation(file: &Path, e: &Expect, interleave: &str, want: &str) -> Option<String> {
     let want = parse_want(want);
     let r = match expect_engine(file, e, interleave, &["dpor"], &want) {
@@ -239,6 +243,14 @@ fn check_expectation(file: &Path, e: &Expect, interleave: &str, want: &str) -> O
         let same = Want { verdict: r.verdict.clone(), kind: want.kind.clone(), executions: None, blocked: None };
         if let Err(m) = expect_engine(file, e, interleave, &["unfold"], &same) {
             return Some(m);
+        }
+        // So must the states engine, which does not look for races.
+        if r.kind != "data-race" {
+            let engine: &[&str] =
+                if e.check_flags.iter().any(|f| f == "--no-races") { &["states"] } else { &["states", "--no-races"] };
+            if let Err(m) = expect_engine(file, e, interleave, engine, &same) {
+                return Some(m);
+            }
         }
     }
     let dir = std::env::temp_dir().join(format!("ravel-check-{}", std::process::id()));
@@ -280,6 +292,12 @@ fn annotated_programs() {
                 };
                 for (interleave, want) in &e.checks {
                     if let Some(msg) = check_expectation(&file, &e, interleave, want) {
+                        failures.lock().unwrap().push(format!("{name}: {msg}"));
+                    }
+                    *check_count.lock().unwrap() += 1;
+                }
+                if let Some(want) = &e.states {
+                    if let Err(msg) = expect_engine(&file, &e, "all", &["states", "--no-races"], &parse_want(want)) {
                         failures.lock().unwrap().push(format!("{name}: {msg}"));
                     }
                     *check_count.lock().unwrap() += 1;

@@ -338,7 +338,7 @@ impl<'a> Explorer<'a> {
             self.path[depth].enabled = enabled.clone();
             if enabled.is_empty() {
                 let spinning = (0..run.machine.threads.len()).any(|t| Self::is_spinning(run, t));
-                if spinning || run.machine.any_stuck() {
+                if spinning || run.machine.any_stuck() || !self.opts.deadlocks_are_errors {
                     break Ending::Blocked;
                 }
                 run.machine.report_deadlock();

@@ -29,6 +29,9 @@ pub enum Engine {
     /// (finishes on programs that create threads without bound over finitely many
     /// local states).
     States,
+    /// A portfolio: with a time limit and without race detection, the states engine for a
+    /// sixth of the time, then dpor for the rest when it was inconclusive; else dpor.
+    Auto,
 }
 
 /// Settings of an exploration.
@@ -77,7 +80,8 @@ pub struct Options {
     /// Unfold engine: pick the next event at random with this seed instead of the lowest
     /// thread first (the exploration stays complete).
     pub random_order: Option<u64>,
-    /// States engine: look for deadlocks (SV-COMP properties do not count them).
+    /// Report deadlocks (SV-COMP properties do not count them; the states engine cannot
+    /// decide them once it accelerated thread counts).
     pub deadlocks_are_errors: bool,
 }
 
@@ -289,6 +293,9 @@ pub struct Outcome {
 
 /// Explores all schedules of `program`.
 pub fn check(program: Arc<Program>, opts: &Options) -> Outcome {
+    if opts.engine == Engine::Auto {
+        return check_portfolio(program, opts);
+    }
     let (errors, mut stats, incomplete, tests, sym) = if opts.engine == Engine::Unfold {
         let mut ex = unfold::Explorer::new(program, opts);
         ex.explore();
@@ -314,6 +321,31 @@ pub fn check(program: Arc<Program>, opts: &Options) -> Outcome {
     };
     Outcome { verdict, errors, stats, incomplete, tests, sym }
 }
+
+/// [`Engine::Auto`]: the states engine decides programs with few distinct states (and
+/// those that create threads without bound) quickly, and dpor the rest.
+fn check_portfolio(program: Arc<Program>, opts: &Options) -> Outcome {
+    let dpor = Options { engine: Engine::Dpor, ..opts.clone() };
+    let Some(total) = opts.timeout.filter(|_| !opts.detect_races && !opts.collect_tests) else {
+        return check(program, &dpor);
+    };
+    let started = std::time::Instant::now();
+    let states = Options {
+        engine: Engine::States,
+        timeout: Some(total / 6),
+        // Paths this deep mean states that never repeat; they only cost memory.
+        max_depth: opts.max_depth.min(PORTFOLIO_STATES_DEPTH),
+        ..opts.clone()
+    };
+    let first = check(program.clone(), &states);
+    if !matches!(first.verdict, Verdict::Unknown(_)) {
+        return first;
+    }
+    check(program, &Options { timeout: Some(total.saturating_sub(started.elapsed())), ..dpor })
+}
+
+/// Path depth at which the portfolio gives up on the states engine.
+const PORTFOLIO_STATES_DEPTH: usize = 5000;
 
 /// Replays the choices of a witness, in order.
 struct ReplayChooser(std::collections::VecDeque<u64>);

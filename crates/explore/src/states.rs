@@ -14,7 +14,8 @@
 //! happening) when the classes are finitely many; it is not exact for deadlocks.
 //!
 //! Errors found on a path that copied an ω thread have no concrete schedule (the count
-//! was abstract): they make the verdict unknown, never "unsafe" without a witness.
+//! was abstract): they make the verdict unknown, never "unsafe" without a witness, and the
+//! search goes on for an error on a concrete path.
 
 use crate::dpor::{next_choices, ScheduleChooser};
 use crate::{FoundError, Options, Stats, Witness, WitnessStep};
@@ -226,7 +227,14 @@ impl<'a> Explorer<'a> {
             key_of(&(canon.shared, &canon.classes))
         };
         if std::env::var("RAVEL_DEBUG_STATES").is_ok() {
-            eprintln!("sym={} depth={} threads={} counts={:?} omega={}", canon.symmetric, self.path.len(), node.machine.threads.len(), node.counts.iter().map(|(c, n)| (*c as u16, *n)).collect::<Vec<_>>(), node.omega.len());
+            eprintln!(
+                "sym={} depth={} threads={} counts={:?} omega={}",
+                canon.symmetric,
+                self.path.len(),
+                node.machine.threads.len(),
+                node.counts.iter().map(|(c, n)| (*c as u16, *n)).collect::<Vec<_>>(),
+                node.omega.len()
+            );
         }
         if !self.visited.insert(key) {
             return None;
@@ -278,7 +286,7 @@ impl<'a> Explorer<'a> {
                          concrete schedule for it (try --engine dpor)",
                         error.kind, error.message
                     ));
-                    self.stop = true;
+                    // Keep looking for an error on a concrete path.
                     return;
                 }
                 let mut steps: Vec<WitnessStep> = self.path.iter().flat_map(|n| n.steps.iter().cloned()).collect();
@@ -340,7 +348,7 @@ fn key_of(value: &impl Hash) -> u128 {
 
 /// Threads per class (ω for the classes in `omega` that still have a thread).
 fn count_classes(classes: &[u128], omega: &[u128]) -> Vec<(u128, Count)> {
-    let mut sorted = classes.to_vec();
+    let mut sorted: Vec<u128> = classes.iter().copied().filter(|&c| c != 0).collect();
     sorted.sort_unstable();
     let mut counts: Vec<(u128, Count)> = Vec::new();
     for c in sorted {

@@ -555,9 +555,8 @@ impl Program {
                 if args.first().is_some_and(|a| a.opd == o)
                     && inst.operands().iter().filter(|&&x| x == o).count() == 1)
         };
-        let only_creates = |code: &[Inst], o: Opd| {
-            code.iter().all(|inst| !inst.operands().contains(&o) || is_create_arg(inst, o))
-        };
+        let only_creates =
+            |code: &[Inst], o: Opd| code.iter().all(|inst| !inst.operands().contains(&o) || is_create_arg(inst, o));
         match cell {
             Opd::Reg(r) => {
                 let code = &self.functions[fi].code;
@@ -567,9 +566,7 @@ impl Program {
                 let Some(g) = self.globals.iter().find(|g| g.addr == addr) else { return false };
                 let bytes = &addr.to_le_bytes()[..self.model.ptr_bytes as usize];
                 let in_data = self.globals.iter().any(|h| h.init.windows(bytes.len()).any(|w| w == bytes));
-                !g.thread_local
-                    && !in_data
-                    && self.functions.iter().all(|f| only_creates(&f.code, cell))
+                !g.thread_local && !in_data && self.functions.iter().all(|f| only_creates(&f.code, cell))
             }
             Opd::Wide(_) => false,
         }

@@ -142,7 +142,15 @@ impl Machine {
             w => w.hash(&mut h),
         }
         (th.finished, th.retval, th.retval_symbolic, th.detached, th.joined, th.children).hash(&mut h);
-        (th.atomic_depth, th.slot, th.stack_bytes, th.destructor_rounds, th.stuck.map(|e| e == self.memory.write_epoch), th.hung).hash(&mut h);
+        (
+            th.atomic_depth,
+            th.slot,
+            th.stack_bytes,
+            th.destructor_rounds,
+            th.stuck.map(|e| e == self.memory.write_epoch),
+            th.hung,
+        )
+            .hash(&mut h);
         let mut tls: Vec<(u64, u64)> = th.tls.iter().map(|(k, v)| (*k, *v)).collect();
         tls.sort_unstable();
         tls.hash(&mut h);

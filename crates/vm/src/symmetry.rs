@@ -23,7 +23,8 @@ use std::hash::{Hash, Hasher};
 pub struct Canon {
     /// Hash of everything but the non-main threads.
     pub shared: u128,
-    /// Class of each thread (index 0, main, is part of `shared` and has class 0).
+    /// Class of each thread; 0 for main (part of `shared`) and, when symmetric, for
+    /// finished threads (nobody can join them, so they no longer matter).
     pub classes: Vec<u128>,
     /// False when classes include thread ids (see the module documentation).
     pub symmetric: bool,
@@ -89,6 +90,10 @@ impl Machine {
         let mut symmetric = !ids;
         let mut classes = vec![0u128; self.threads.len()];
         for t in 1..self.threads.len() {
+            if self.threads[t].finished && !ids {
+                // Nobody can join it: a finished thread no longer matters.
+                continue;
+            }
             match self.class_of(t, &regions, ids) {
                 Ok(c) => classes[t] = c,
                 Err(()) => {
@@ -188,9 +193,8 @@ impl Machine {
         for &r in &th.regs {
             v(r)?.hash(&mut h);
         }
-        let released = |addr: u64, generation: u64| {
-            self.sync.barriers.get(&addr).is_none_or(|b| b.generation != generation)
-        };
+        let released =
+            |addr: u64, generation: u64| self.sync.barriers.get(&addr).is_none_or(|b| b.generation != generation);
         match th.wait {
             Wait::None => 0u8.hash(&mut h),
             Wait::Exit { status } => (1u8, status).hash(&mut h),

@@ -515,7 +515,7 @@ impl<'a> Explorer<'a> {
             self.stats.executions += endings(&[Ending::Exit, Ending::Error]) as u64;
             self.stats.blocked += endings(&[Ending::Blocked, Ending::Truncated]) as u64;
         } else if let Some((_, s)) = self.current.as_ref() {
-            if s.machine.any_stuck() {
+            if s.machine.any_stuck() || !self.opts.deadlocks_are_errors {
                 self.stats.blocked += 1;
                 return;
             }
