@@ -2,8 +2,9 @@
  * two threads joined by main, with a lost update that fails the final check: the states
  * engine finds it on a concrete path (thread ids are observable through pthread_join,
  * so there is no symmetry) and its witness replays
- * check-all: unsafe assertion
- * check-states: unsafe assertion
+ * check-flags: --no-races
+ * check-all: unsafe assertion-failure
+ * check-states: unsafe assertion-failure
  */
 #include <assert.h>
 #include <pthread.h>

@@ -209,6 +209,15 @@ fn expect_engine(
     Ok(r)
 }
 
+/// The states engine with its flags (it needs `--no-races`, which may be given already).
+fn states_engine(e: &Expect) -> &'static [&'static str] {
+    if e.check_flags.iter().any(|f| f == "--no-races") {
+        &["states"]
+    } else {
+        &["states", "--no-races"]
+    }
+}
+
 /// Checks one `check:` expectation: verdict, error kind, exact counts, witness replay, the
 /// naive engine's agreement, the unfold engine's (with its own counts in sync mode) and, in
 /// `all` mode, the states engine's.
@@ -246,9 +255,7 @@ fn check_expectation(file: &Path, e: &Expect, interleave: &str, want: &str) -> O
         }
         // So must the states engine, which does not look for races.
         if r.kind != "data-race" {
-            let engine: &[&str] =
-                if e.check_flags.iter().any(|f| f == "--no-races") { &["states"] } else { &["states", "--no-races"] };
-            if let Err(m) = expect_engine(file, e, interleave, engine, &same) {
+            if let Err(m) = expect_engine(file, e, interleave, states_engine(e), &same) {
                 return Some(m);
             }
         }
@@ -297,7 +304,7 @@ fn annotated_programs() {
                     *check_count.lock().unwrap() += 1;
                 }
                 if let Some(want) = &e.states {
-                    if let Err(msg) = expect_engine(&file, &e, "all", &["states", "--no-races"], &parse_want(want)) {
+                    if let Err(msg) = expect_engine(&file, &e, "all", states_engine(&e), &parse_want(want)) {
                         failures.lock().unwrap().push(format!("{name}: {msg}"));
                     }
                     *check_count.lock().unwrap() += 1;

@@ -162,7 +162,11 @@ impl<'a> Explorer<'a> {
             let mut forked = top.forked;
             let mut t = t;
             if top.symmetric && top.omega.contains(&top.classes[t]) {
-                t = machine.fork_thread(t);
+                let Some(copy) = machine.fork_thread(t) else {
+                    self.note("copies of threads would exhaust the 32-bit address space (states engine)");
+                    return;
+                };
+                t = copy;
                 forked = true;
             }
             let (steps, made, partial) = run_step(&mut machine, t, &forced, self.opts.input_domain);
@@ -226,16 +230,6 @@ impl<'a> Explorer<'a> {
         } else {
             key_of(&(canon.shared, &canon.classes))
         };
-        if std::env::var("RAVEL_DEBUG_STATES").is_ok() {
-            eprintln!(
-                "sym={} depth={} threads={} counts={:?} omega={}",
-                canon.symmetric,
-                self.path.len(),
-                node.machine.threads.len(),
-                node.counts.iter().map(|(c, n)| (*c as u16, *n)).collect::<Vec<_>>(),
-                node.omega.len()
-            );
-        }
         if !self.visited.insert(key) {
             return None;
         }

@@ -87,26 +87,19 @@ impl Machine {
     /// thread ids into the classes (the program can observe them).
     pub fn canonical(&self, ids: bool) -> Canon {
         let regions = Regions::of(self, ids);
-        let mut symmetric = !ids;
         let mut classes = vec![0u128; self.threads.len()];
-        for t in 1..self.threads.len() {
+        for (t, class) in classes.iter_mut().enumerate().skip(1) {
             if self.threads[t].finished && !ids {
                 // Nobody can join it: a finished thread no longer matters.
                 continue;
             }
             match self.class_of(t, &regions, ids) {
-                Ok(c) => classes[t] = c,
-                Err(()) => {
-                    symmetric = false;
-                    break;
-                }
+                Ok(c) => *class = c,
+                Err(()) => return self.canonical(true),
             }
         }
-        if !symmetric && !ids {
-            return self.canonical(true);
-        }
         match self.shared_hash(&regions) {
-            Ok(shared) => Canon { shared, classes, symmetric },
+            Ok(shared) => Canon { shared, classes, symmetric: !ids },
             Err(()) if !ids => self.canonical(true),
             Err(()) => unreachable!("with thread ids every value is taken as it is"),
         }
@@ -280,18 +273,30 @@ impl Machine {
             && !self.sync.rwlocks.values().any(|r| r.writer == Some(t) || r.readers.contains(&t))
     }
 
+    /// True when a thread with allocation slot `slot` would share its address region with
+    /// an existing thread of another slot (32-bit targets wrap the region numbers).
+    pub fn region_clash(&self, slot: usize) -> bool {
+        let base = self.memory.slot_bounds(slot).0;
+        self.threads.iter().any(|th| th.slot != slot && self.memory.slot_bounds(th.slot).0 == base)
+    }
+
     /// Adds a thread in the same local state as `t` (see [`Machine::can_fork`]), as if main
-    /// had created it; returns its index.
-    pub fn fork_thread(&mut self, t: usize) -> usize {
-        let mut th = self.threads[t].clone();
+    /// had created it; returns its index, or `None` when its memory region would overlap
+    /// another thread's.
+    pub fn fork_thread(&mut self, t: usize) -> Option<usize> {
         let path = vec![self.threads[0].children];
+        let slot = crate::memory::Memory::slot_for(&path);
+        if self.region_clash(slot) {
+            return None;
+        }
         self.threads[0].children += 1;
-        th.slot = crate::memory::Memory::slot_for(&path);
+        let mut th = self.threads[t].clone();
+        th.slot = slot;
         th.path = path;
         self.threads.push(th);
         if !self.threads[t].finished {
             self.live_threads += 1;
         }
-        self.threads.len() - 1
+        Some(self.threads.len() - 1)
     }
 }

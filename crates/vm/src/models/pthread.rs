@@ -379,6 +379,12 @@ fn create(m: &mut Machine, t: usize, a: &Args, chooser: &mut dyn Chooser) -> Flo
     path.push(m.threads[t].children);
     m.threads[t].children += 1;
     let new = m.threads.len();
+    if m.region_clash(Memory::slot_for(&path)) {
+        m.end = Some(crate::machine::End::Limit(
+            "a new thread's memory region would overlap another's (too many threads for a 32-bit address space)".into(),
+        ));
+        return Flow::End;
+    }
     let mut th = Thread::new(path.clone(), Memory::slot_for(&path));
     th.detached = detached;
     m.threads.push(th);
