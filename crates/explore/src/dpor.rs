@@ -605,12 +605,8 @@ impl<'a> Explorer<'a> {
                 self.stats.executions += 1;
                 let mut witness = self.witness();
                 witness.inputs = input_values(&run.machine);
-                let duplicate = self.errors.iter().any(|f| f.error.kind == error.kind && f.error.loc == error.loc);
-                let stop = !self.opts.all_errors || self.opts.stop_at.contains(&error.kind);
-                if !duplicate {
-                    self.errors.push(FoundError { error, witness, trace: run.machine.trace.clone() });
-                }
-                return stop;
+                let found = FoundError { error, witness, trace: run.machine.trace.clone() };
+                return crate::record_error(&mut self.errors, self.opts, found);
             }
         }
         false

@@ -268,6 +268,17 @@ pub struct FoundError {
     pub trace: Vec<TraceEntry>,
 }
 
+/// Adds `found` to `errors` unless an error of the same kind at the same place is there
+/// already; returns whether the exploration stops here (the first error, or one of the
+/// kinds it stops at).
+fn record_error(errors: &mut Vec<FoundError>, opts: &Options, found: FoundError) -> bool {
+    let (kind, loc) = (found.error.kind, found.error.loc);
+    if !errors.iter().any(|f| f.error.kind == kind && f.error.loc == loc) {
+        errors.push(found);
+    }
+    !opts.all_errors || opts.stop_at.contains(&kind)
+}
+
 /// The answer of an exploration.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {

@@ -17,7 +17,8 @@
 //! was abstract): they make the verdict unknown, never "unsafe" without a witness, and the
 //! search goes on for an error on a concrete path.
 
-use crate::dpor::{next_choices, ScheduleChooser};
+use crate::dpor::next_choices;
+use crate::unfold::exec::{execute, Snapshot};
 use crate::{FoundError, Options, Stats, Witness, WitnessStep};
 use ravel_ir::Program;
 use ravel_vm::{End, Machine, SharedSym, SymEngine};
@@ -169,14 +170,16 @@ impl<'a> Explorer<'a> {
                 t = copy;
                 forked = true;
             }
-            let (steps, made, partial) = run_step(&mut machine, t, &forced, self.opts.input_domain);
-            if partial {
+            // One step is the thread's next visible operation, or its whole atomic section.
+            let mut snap = Snapshot { machine, races: Default::default(), steps: Vec::new() };
+            let ex = execute(&mut snap, t as u32, &forced, self.opts.input_domain, false, false);
+            if ex.partial {
                 self.note(crate::partial_inputs_note(self.opts));
             }
             self.stats.transitions += 1;
             let top = self.path.last_mut().expect("the path is not empty");
-            top.variant = next_choices(&made);
-            if let Some(node) = self.arrive(machine, steps, forked) {
+            top.variant = next_choices(&ex.made);
+            if let Some(node) = self.arrive(snap.machine, snap.steps, forked) {
                 self.path.push(node);
             }
             if self.opts.progress {
@@ -292,12 +295,9 @@ impl<'a> Explorer<'a> {
                     inputs: crate::dpor::input_values(machine),
                     ..Witness::default()
                 };
-                let duplicate = self.errors.iter().any(|f| f.error.kind == error.kind && f.error.loc == error.loc);
-                if !self.opts.all_errors || self.opts.stop_at.contains(&error.kind) {
+                let found = FoundError { error, witness, trace: Vec::new() };
+                if crate::record_error(&mut self.errors, self.opts, found) {
                     self.stop = true;
-                }
-                if !duplicate {
-                    self.errors.push(FoundError { error, witness, trace: Vec::new() });
                 }
             }
             End::Limit(why) | End::Unsupported { what: why, .. } => {
@@ -308,24 +308,6 @@ impl<'a> Explorer<'a> {
             End::Exit(_) => {}
         }
     }
-}
-
-/// Runs thread `t`'s next step (a whole atomic section counts as one) with the given
-/// leading choices; returns the vm steps taken (for the witness), the choices made and
-/// whether inputs were only partly enumerated.
-fn run_step(m: &mut Machine, t: usize, forced: &[u64], domain: u64) -> (Vec<WitnessStep>, Vec<(u64, u64)>, bool) {
-    let mut chooser = ScheduleChooser { forced: forced.iter().copied().collect(), domain, ..Default::default() };
-    let mut steps = Vec::new();
-    loop {
-        let first = chooser.made.len();
-        m.step(t, &mut chooser);
-        m.take_log();
-        steps.push(WitnessStep { thread: t, choices: chooser.made[first..].iter().map(|(v, _)| *v).collect() });
-        if m.end.is_some() || !m.in_atomic(t) || !m.enabled().contains(&t) {
-            break;
-        }
-    }
-    (steps, chooser.made, chooser.partial)
 }
 
 /// A 128-bit key of a state description (two independent 64-bit hashes), so that two

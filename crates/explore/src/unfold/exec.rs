@@ -1,5 +1,5 @@
-//! Running events on the interpreter: one thread's next event from a state, and
-//! re-executing a set of events to reach the state of a configuration.
+//! Running events on the interpreter: one thread's next event from a state (also the
+//! states engine's step), and re-executing a set of events to reach a configuration's state.
 
 use super::structure::Place;
 use crate::dpor::ScheduleChooser;

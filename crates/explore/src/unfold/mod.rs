@@ -19,7 +19,7 @@
 mod alt;
 mod cex;
 mod config;
-mod exec;
+pub(crate) mod exec;
 mod order;
 mod structure;
 
@@ -451,12 +451,9 @@ impl<'a> Explorer<'a> {
             inputs: crate::dpor::input_values(&s.machine),
             ..Witness::default()
         };
-        let duplicate = self.errors.iter().any(|f| f.error.kind == error.kind && f.error.loc == error.loc);
-        if !self.opts.all_errors || self.opts.stop_at.contains(&error.kind) {
+        let found = FoundError { error, witness, trace: s.machine.trace.clone() };
+        if crate::record_error(&mut self.errors, self.opts, found) {
             self.stop = true;
-        }
-        if !duplicate {
-            self.errors.push(FoundError { error, witness, trace: s.machine.trace.clone() });
         }
     }
 
