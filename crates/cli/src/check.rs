@@ -48,12 +48,18 @@ pub fn svcomp_answer(property: Property, outcome: &Outcome) -> &'static str {
     if outcome.errors.iter().any(|e| property.violated_by(e.error.kind)) {
         return "FALSE";
     }
-    // A deadlock ends its execution without violating either property; any other error is
-    // undefined behaviour after which the property cannot be judged.
-    let only_deadlocks = outcome.errors.iter().all(|e| e.error.kind == ErrorKind::Deadlock);
+    // A deadlock ends its execution without violating either property, and so does a call
+    // of the error function or a failed assert when only races matter (both abort the
+    // program); any other error is undefined behaviour after which the property cannot be
+    // judged.
+    let ends_cleanly = |kind: ErrorKind| {
+        kind == ErrorKind::Deadlock
+            || (property == Property::NoDataRace && matches!(kind, ErrorKind::ReachError | ErrorKind::AssertionFailure))
+    };
+    let benign = outcome.errors.iter().all(|e| ends_cleanly(e.error.kind));
     let complete =
         outcome.verdict == Verdict::Safe || (outcome.verdict == Verdict::Unsafe && outcome.incomplete.is_none());
-    if only_deadlocks && complete {
+    if benign && complete {
         "TRUE"
     } else {
         "UNKNOWN"

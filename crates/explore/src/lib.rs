@@ -180,6 +180,8 @@ fn start_execution(
     // The states engine compares states up to thread permutation: handles nobody reads
     // must not tell threads apart.
     config.anonymous_handles = opts.engine == Engine::States && program.thread_handles_unread();
+    // It also sees the loops that branches on inputs drive inside one thread.
+    config.pause_at_symbolic_branches = opts.engine == Engine::States;
     let machine = Machine::with_inputs(program.clone(), config, deadline, &mut chooser, sym);
     (machine, chooser)
 }
@@ -258,6 +260,9 @@ pub struct Witness {
     pub inputs: Vec<InputValue>,
     pub init_choices: Vec<u64>,
     pub steps: Vec<WitnessStep>,
+    /// Steps end before branches on symbolic inputs (the states engine's executions).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub branch_steps: bool,
 }
 
 /// An error with the execution that exhibits it.
@@ -395,7 +400,12 @@ pub fn replay_with(
     echo_output: bool,
     engine: Option<SharedSym>,
 ) -> Result<Machine, ReplayError> {
-    let config = ravel_vm::Config { echo_output, record_trace: true, ..vm_config(opts) };
+    let config = ravel_vm::Config {
+        echo_output,
+        record_trace: true,
+        pause_at_symbolic_branches: witness.branch_steps,
+        ..vm_config(opts)
+    };
     let mut chooser = ReplayChooser(witness.init_choices.iter().copied().collect());
     let sym = witness
         .symbolic

@@ -21,7 +21,7 @@ use crate::dpor::next_choices;
 use crate::unfold::exec::{execute, Snapshot};
 use crate::{FoundError, Options, Stats, Witness, WitnessStep};
 use ravel_ir::Program;
-use ravel_vm::{End, Machine, SharedSym, SymEngine};
+use ravel_vm::{Canon, End, Machine, SharedSym, SymEngine};
 use rustc_hash::FxHashSet;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -40,6 +40,8 @@ struct Node {
     /// The vm steps that led here (none for the root).
     steps: Vec<WitnessStep>,
     shared: u128,
+    /// The inputs the shared part holds (see `Canon::shared_vars`).
+    shared_vars: Vec<u32>,
     /// Class of each thread (see `Machine::canonical`).
     classes: Vec<u128>,
     /// (class, count), sorted by class; empty unless the state is symmetric.
@@ -216,6 +218,7 @@ impl<'a> Explorer<'a> {
             machine,
             steps,
             shared: canon.shared,
+            shared_vars: canon.shared_vars.clone(),
             classes: Vec::new(),
             counts: Vec::new(),
             symmetric: canon.symmetric,
@@ -228,7 +231,7 @@ impl<'a> Explorer<'a> {
         let key = if canon.symmetric {
             let parent_omega = self.path.last().map_or(&[][..], |p| &p.omega[..]);
             node.counts = count_classes(&canon.classes[1..], parent_omega);
-            self.accelerate(&mut node, &canon.classes);
+            self.accelerate(&mut node, &canon);
             key_of(&(canon.shared, &node.counts))
         } else {
             key_of(&(canon.shared, &canon.classes))
@@ -244,21 +247,27 @@ impl<'a> Explorer<'a> {
 
     /// Karp–Miller acceleration: classes that grew since an ancestor this state covers
     /// get the count ω (when their threads can be copied).
-    fn accelerate(&mut self, node: &mut Node, classes: &[u128]) {
+    fn accelerate(&mut self, node: &mut Node, canon: &Canon) {
         node.omega = node.counts.iter().filter(|(_, n)| *n == Count::Omega).map(|(c, _)| *c).collect();
+        let rep =
+            |c: u128| (1..canon.classes.len()).find(|&t| canon.classes[t] == c).expect("a counted class has a thread");
         let mut grown: Vec<u128> = Vec::new();
         for anc in self.path.iter().filter(|a| a.symmetric && a.shared == node.shared) {
             if covers(&node.counts, &anc.counts) {
                 for (c, n) in &node.counts {
                     let before = anc.counts.iter().find(|(a, _)| a == c).map_or(Count::Finite(0), |(_, m)| *m);
-                    if *n > before && *n != Count::Omega {
+                    // Pumping the path from the ancestor keeps the class of a thread that
+                    // mentions inputs of the shared part only when the path leaves those
+                    // very inputs there.
+                    let stable = anc.shared_vars == node.shared_vars || !canon.mention_shared.contains(&rep(*c));
+                    if *n > before && *n != Count::Omega && stable {
                         grown.push(*c);
                     }
                 }
             }
         }
         for c in grown {
-            let rep = (1..classes.len()).find(|&t| classes[t] == c).expect("a counted class has a thread");
+            let rep = rep(c);
             if node.machine.can_fork(rep) && !node.omega.contains(&c) {
                 node.omega.push(c);
                 self.accelerated = true;
@@ -293,6 +302,7 @@ impl<'a> Explorer<'a> {
                     init_choices: self.init_choices.clone(),
                     steps,
                     inputs: crate::dpor::input_values(machine),
+                    branch_steps: true,
                     ..Witness::default()
                 };
                 let found = FoundError { error, witness, trace: Vec::new() };

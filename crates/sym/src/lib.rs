@@ -31,6 +31,7 @@
 //!   explorer reports as an `unknown` verdict instead of guessing.
 
 pub mod expr;
+pub mod rename;
 pub mod solver;
 pub mod z3_backend;
 

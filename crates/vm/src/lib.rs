@@ -13,6 +13,7 @@ mod pending;
 mod random;
 mod symbolic;
 mod symmetry;
+mod symvars;
 mod sync;
 mod thread;
 

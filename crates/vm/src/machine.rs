@@ -46,6 +46,9 @@ pub struct Config {
     /// `pthread_create` stores 0 as the handle (for explorers that compare states up to
     /// thread permutation, on programs that never read handles).
     pub anonymous_handles: bool,
+    /// A branch on symbolic inputs ends the step before it, as a visible operation would,
+    /// so an explorer that compares states sees the loops such branches drive.
+    pub pause_at_symbolic_branches: bool,
 }
 
 impl Default for Config {
@@ -61,6 +64,7 @@ impl Default for Config {
             spurious_wakeups: false,
             record_trace: true,
             anonymous_handles: false,
+            pause_at_symbolic_branches: false,
         }
     }
 }
@@ -324,6 +328,9 @@ impl Machine {
         th.loop_saved = None;
         if th.stuck.take().is_some() {
             // Released by a write: keep looping, the loop may exit now.
+            self.run_local(t, chooser);
+        } else if th.at_branch {
+            // Paused before a symbolic branch: decide it, then run to the next visible operation.
             self.run_local(t, chooser);
         } else if self.resume_wait(t) {
             self.run_local(t, chooser);

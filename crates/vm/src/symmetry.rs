@@ -14,8 +14,10 @@
 
 use crate::fingerprint::{fragment, FpHasher};
 use crate::machine::Machine;
-use crate::memory::ObjKind;
+use crate::memory::{ObjId, ObjKind};
+use crate::symvars::{thread_owned, SymVars};
 use crate::thread::Wait;
+use std::borrow::Cow;
 use std::hash::{Hash, Hasher};
 
 /// A state described up to a permutation of the threads other than main.
@@ -28,6 +30,11 @@ pub struct Canon {
     pub classes: Vec<u128>,
     /// False when classes include thread ids (see the module documentation).
     pub symmetric: bool,
+    /// The symbolic variables of the shared part in the order of their names: two states
+    /// with equal descriptions and equal lists hold the very same inputs there.
+    pub shared_vars: Vec<u32>,
+    /// Threads whose class mentions variables of the shared part.
+    pub mention_shared: Vec<usize>,
 }
 
 const SHARED: u64 = 0x51;
@@ -77,15 +84,15 @@ impl Regions {
     }
 }
 
-/// Objects that belong to the thread that allocated them.
-fn thread_owned(kind: ObjKind) -> bool {
-    matches!(kind, ObjKind::Stack | ObjKind::ThreadLocal | ObjKind::VaArgs)
-}
-
 impl Machine {
     /// The state up to thread permutation (see the module documentation); `ids` forces
     /// thread ids into the classes (the program can observe them).
     pub fn canonical(&self, ids: bool) -> Canon {
+        let vars = self.sym_vars(ids);
+        if !ids && vars.as_ref().is_some_and(|v| v.entangled) {
+            return self.canonical(true);
+        }
+        let vars = vars.as_ref();
         let regions = Regions::of(self, ids);
         let mut classes = vec![0u128; self.threads.len()];
         for (t, class) in classes.iter_mut().enumerate().skip(1) {
@@ -93,48 +100,44 @@ impl Machine {
                 // Nobody can join it: a finished thread no longer matters.
                 continue;
             }
-            match self.class_of(t, &regions, ids) {
+            match self.class_of(t, &regions, ids, vars) {
                 Ok(c) => *class = c,
                 Err(()) => return self.canonical(true),
             }
         }
-        match self.shared_hash(&regions) {
-            Ok(shared) => Canon { shared, classes, symmetric: !ids },
+        match self.shared_hash(&regions, vars) {
+            Ok(shared) => {
+                let shared_vars = vars.map_or(Vec::new(), |sv| sv.shared_vars());
+                let mention_shared = vars.map_or(Vec::new(), |sv| sv.mention_shared.iter().copied().collect());
+                Canon { shared, classes, symmetric: !ids, shared_vars, mention_shared }
+            }
             Err(()) if !ids => self.canonical(true),
             Err(()) => unreachable!("with thread ids every value is taken as it is"),
         }
     }
 
     /// Hash of the state without the non-main threads and what they own.
-    fn shared_hash(&self, regions: &Regions) -> Result<u128, ()> {
+    fn shared_hash(&self, regions: &Regions, vars: Option<&SymVars>) -> Result<u128, ()> {
         let owned = |o: &crate::memory::Object| o.owner != 0 && thread_owned(o.kind);
         let ptr = self.program.model.ptr_bytes as usize;
         let mut h = FpHasher::new(SHARED);
-        for obj in self.memory.objects.iter().filter(|o| o.alive && !owned(o)) {
+        for (id, obj) in self.memory.objects.iter().enumerate().filter(|(_, o)| o.alive && !owned(o)) {
             if obj.owner != 0 && obj.kind == ObjKind::Heap && !regions.ids {
                 // Heap memory from another thread's region: its address names that thread.
                 return Err(());
             }
-            (obj.base, obj.size, &obj.bytes).hash(&mut h);
+            let (bytes, shadows) = self.object_contents(id as ObjId, vars);
+            (obj.base, obj.size, &bytes, shadows).hash(&mut h);
             if obj.kind != ObjKind::ConstGlobal {
-                for i in (0..obj.bytes.len().saturating_sub(ptr - 1)).step_by(ptr) {
+                for i in (0..bytes.len().saturating_sub(ptr - 1)).step_by(ptr) {
                     let mut w = [0u8; 8];
-                    w[..ptr].copy_from_slice(&obj.bytes[i..i + ptr]);
+                    w[..ptr].copy_from_slice(&bytes[i..i + ptr]);
                     regions.view(u64::from_le_bytes(w), 0)?;
                 }
             }
         }
-        let mut shadows: Vec<(u64, u32, u32)> = self
-            .memory
-            .sym
-            .iter()
-            .filter(|((id, _), _)| !owned(&self.memory.objects[*id as usize]))
-            .map(|(&(id, off), e)| (self.memory.objects[id as usize].base, off, e.0))
-            .collect();
-        shadows.sort_unstable();
-        shadows.hash(&mut h);
         if let Some(main) = self.threads.first() {
-            h.write_u128(self.class_of(0, regions, true)?);
+            h.write_u128(self.class_of(0, regions, true, vars)?);
             let (_, next) = self.memory.region_tops().find(|(s, _)| *s == main.slot).unwrap_or((0, 0));
             next.hash(&mut h);
         }
@@ -157,17 +160,15 @@ impl Machine {
         }
         sync.sort_unstable();
         sync.hash(&mut h);
-        if let Some(st) = &self.sym {
-            let model: Vec<(u32, u128)> = st.model.values.iter().map(|(k, v)| (*k, *v)).collect();
-            let pc: Vec<u32> = st.pc.iter().map(|e| e.0).collect();
-            (pc, st.inputs.len(), model).hash(&mut h);
+        if let Some(sv) = vars {
+            sv.pc_hashes(self, 0).hash(&mut h);
         }
         (&self.atexit, self.exit_status, self.ctype_table, &self.sync.keys, self.end.is_some()).hash(&mut h);
         Ok(h.finish128())
     }
 
     /// The class of thread `t`: its local state seen from its own region.
-    fn class_of(&self, t: usize, regions: &Regions, ids: bool) -> Result<u128, ()> {
+    fn class_of(&self, t: usize, regions: &Regions, ids: bool, vars: Option<&SymVars>) -> Result<u128, ()> {
         let th = &self.threads[t];
         let v = |x: u64| regions.view(x, t);
         let mut h = FpHasher::new(CLASS);
@@ -183,8 +184,12 @@ impl Machine {
                 v(a)?;
             }
         }
-        for &r in &th.regs {
-            v(r)?.hash(&mut h);
+        for (i, &r) in th.regs.iter().enumerate() {
+            // A shadowed register's concrete value depends on the model; its shadow counts.
+            match vars.and_then(|sv| th.sym_regs.get(&(i as u32)).map(|&e| sv.hash(self, e))) {
+                Some(shape) => (1u8, shape).hash(&mut h),
+                None => (0u8, v(r)?).hash(&mut h),
+            }
         }
         let released =
             |addr: u64, generation: u64| self.sync.barriers.get(&addr).is_none_or(|b| b.generation != generation);
@@ -197,7 +202,7 @@ impl Machine {
         }
         let stuck = th.stuck.map(|e| e == self.memory.write_epoch);
         (th.finished, v(th.retval)?, th.retval_symbolic, th.detached, th.joined, th.atomic_depth).hash(&mut h);
-        (th.stack_bytes, th.destructor_rounds, stuck, th.hung).hash(&mut h);
+        (th.stack_bytes, th.destructor_rounds, stuck, th.hung, th.at_branch).hash(&mut h);
         let mut tls: Vec<(u64, u64)> = th.tls.iter().map(|(k, x)| Ok((*k, v(*x)?))).collect::<Result<_, ()>>()?;
         tls.sort_unstable();
         tls.hash(&mut h);
@@ -205,9 +210,9 @@ impl Machine {
             th.specific.iter().map(|(k, x)| Ok((*k, v(*x)?))).collect::<Result<_, ()>>()?;
         specific.sort_unstable();
         specific.hash(&mut h);
-        let mut shadows: Vec<(u32, u32)> = th.sym_regs.iter().map(|(k, e)| (*k, e.0)).collect();
-        shadows.sort_unstable();
-        shadows.hash(&mut h);
+        if let (Some(sv), true) = (vars, t != 0) {
+            sv.pc_hashes(self, t).hash(&mut h);
+        }
         // Locks held and waits, which the shared part only counts.
         let mut held: Vec<(u8, u64, u32)> = Vec::new();
         for (addr, mx) in &self.sync.mutexes {
@@ -237,32 +242,34 @@ impl Machine {
                 if !obj.alive || obj.owner != t || !thread_owned(obj.kind) {
                     continue;
                 }
-                (v(obj.base)?, obj.size, obj.kind as u8, &obj.bytes).hash(&mut h);
-                for i in (0..obj.bytes.len().saturating_sub(ptr - 1)).step_by(ptr) {
+                let (bytes, shadows) = self.object_contents(id as ObjId, vars);
+                (v(obj.base)?, obj.size, obj.kind as u8, shadows).hash(&mut h);
+                for i in (0..bytes.len().saturating_sub(ptr - 1)).step_by(ptr) {
                     let mut w = [0u8; 8];
-                    w[..ptr].copy_from_slice(&obj.bytes[i..i + ptr]);
+                    w[..ptr].copy_from_slice(&bytes[i..i + ptr]);
                     v(u64::from_le_bytes(w))?.hash(&mut h);
                 }
-                let mut sh: Vec<(u32, u32)> = self
-                    .memory
-                    .sym
-                    .iter()
-                    .filter(|((o, _), _)| *o as usize == id)
-                    .map(|(&(_, off), e)| (off, e.0))
-                    .collect();
-                sh.sort_unstable();
-                sh.hash(&mut h);
+                bytes.hash(&mut h);
             }
         }
         Ok(h.finish128())
     }
 
-    /// Whether thread `t` can be copied by [`Machine::fork_thread`]: it owns no memory,
-    /// no symbolic values and no synchronisation object.
+    /// An object's bytes with symbolic ones masked, and their shadows up to renaming.
+    fn object_contents(&self, id: ObjId, vars: Option<&SymVars>) -> (Cow<'_, [u8]>, Vec<(u32, u64)>) {
+        let bytes = &self.memory.objects[id as usize].bytes;
+        match vars.and_then(|sv| sv.masked(self, id, bytes)) {
+            Some((masked, shadows)) => (Cow::Owned(masked), shadows),
+            None => (Cow::Borrowed(&bytes[..]), Vec::new()),
+        }
+    }
+
+    /// Whether thread `t` can be copied by [`Machine::fork_thread`]: it owns no memory and
+    /// no synchronisation object, and its symbolic values mention only inputs of its own.
     pub fn can_fork(&self, t: usize) -> bool {
         let th = &self.threads[t];
         t != 0
-            && th.sym_regs.is_empty()
+            && (th.sym_regs.is_empty() || self.sym_vars(false).is_some_and(|sv| sv.forkable(self, t)))
             && th.tls.is_empty()
             && th.specific.is_empty()
             && th.wait == Wait::None
@@ -281,7 +288,8 @@ impl Machine {
     }
 
     /// Adds a thread in the same local state as `t` (see [`Machine::can_fork`]), as if main
-    /// had created it; returns its index, or `None` when its memory region would overlap
+    /// had created it, its symbolic values rebuilt over fresh inputs with the same
+    /// constraints; returns its index, or `None` when its memory region would overlap
     /// another thread's.
     pub fn fork_thread(&mut self, t: usize) -> Option<usize> {
         let path = vec![self.threads[0].children];
@@ -293,6 +301,20 @@ impl Machine {
         let mut th = self.threads[t].clone();
         th.slot = slot;
         th.path = path;
+        if !th.sym_regs.is_empty() {
+            let sv = self.sym_vars(false).expect("a thread with shadows runs symbolically");
+            let (vars, pc) = sv.owned_by(t);
+            let fresh = self.fresh_copies(&vars);
+            let st = self.sym.as_mut().expect("symbolic mode");
+            let mut eng = st.engine.borrow_mut();
+            for e in th.sym_regs.values_mut() {
+                *e = eng.pool.substitute(*e, &fresh);
+            }
+            for c in pc {
+                let copy = eng.pool.substitute(c, &fresh);
+                st.pc.push(copy);
+            }
+        }
         self.threads.push(th);
         if !self.threads[t].finished {
             self.live_threads += 1;

@@ -105,6 +105,9 @@ pub struct Thread {
     /// Symbolic shadows of registers (index into `regs` → expression); empty unless the
     /// thread holds values derived from symbolic inputs.
     pub sym_regs: FxHashMap<u32, ravel_sym::ExprId>,
+    /// Stopped before a branch on symbolic inputs (see
+    /// [`Config::pause_at_symbolic_branches`](crate::Config)); its next step decides it.
+    pub at_branch: bool,
 }
 
 impl Thread {
@@ -131,6 +134,7 @@ impl Thread {
             stuck: None,
             hung: false,
             sym_regs: FxHashMap::default(),
+            at_branch: false,
         }
     }
 

@@ -84,7 +84,7 @@ pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, detect_
         snap.steps.push(WitnessStep { thread: tv, choices });
         step_choices.push(chooser.made.len() - first);
         let m = &mut snap.machine;
-        if m.end.is_some() || !m.in_atomic(tv) || !m.enabled().contains(&tv) {
+        if m.end.is_some() || !m.in_atomic(tv) || m.threads[tv].at_branch || !m.enabled().contains(&tv) {
             break;
         }
     }

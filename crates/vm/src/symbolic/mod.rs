@@ -223,6 +223,23 @@ impl Machine {
         value
     }
 
+    /// A fresh input for each of `vars`, with the same width, place and current value:
+    /// the map from each old variable to its copy.
+    pub(crate) fn fresh_copies(&mut self, vars: &[u32]) -> rustc_hash::FxHashMap<u32, ExprId> {
+        let st = self.sym.as_mut().expect("symbolic mode");
+        let mut eng = st.engine.borrow_mut();
+        let mut map = rustc_hash::FxHashMap::default();
+        for &old in vars {
+            let input = st.inputs.iter().find(|i| i.var == old).expect("every variable is an input").clone();
+            let var = ((st.inputs.len() as u32) << 8) | (input.bits & 0xff);
+            let value = st.model.value(old);
+            st.model.set(var, value);
+            st.inputs.push(Input { var, ..input });
+            map.insert(old, eng.pool.var(var, input.bits, &format!("in{}", var >> 8)));
+        }
+        map
+    }
+
     /// Makes `len` bytes at `addr` fresh symbolic inputs (one per byte).
     pub(crate) fn fresh_bytes(&mut self, addr: u64, len: u64, loc: SrcLoc) -> Result<(), crate::memory::Fault> {
         let bytes: Vec<u8> = (0..len).map(|_| self.fresh_input(8, 8, loc) as u8).collect();

@@ -96,6 +96,22 @@ fn destination(inst: &Inst) -> Option<u32> {
 }
 
 impl Machine {
+    /// With [`Config::pause_at_symbolic_branches`](crate::Config), stops thread `t` before a
+    /// branch on the non-constant `cond` the first time it gets there; its next step
+    /// decides the branch.
+    fn pause_before_branch(&mut self, t: usize, cond: ExprId) -> Result<(), Stop> {
+        if !self.config.pause_at_symbolic_branches || self.with_pool(|p| p.as_const(cond).is_some()) {
+            return Ok(());
+        }
+        let th = &mut self.threads[t];
+        th.at_branch = !th.at_branch;
+        if th.at_branch {
+            Err(Stop::Yield)
+        } else {
+            Ok(())
+        }
+    }
+
     /// Runs before the concrete semantics of `inst`: computes the shadow of its result,
     /// concretises operands that cannot stay symbolic, and decides symbolic branches
     /// (possibly switching the model, which rewrites the concrete state).
@@ -212,12 +228,14 @@ impl Machine {
                 if let Some(sc) = self.shadow(t, base, *cond) {
                     let c = rd(&self.program, &self.threads[t].regs, base, *cond) & 1 != 0;
                     let e = self.with_pool(|p| fit(p, sc, 1));
+                    self.pause_before_branch(t, e)?;
                     self.sym_decide(t, e, c, chooser)?;
                 }
             }
             Inst::Switch { val, bits, cases, .. } => {
                 if let Some(sv) = self.shadow(t, base, *val) {
                     let e = self.with_pool(|p| fit(p, sv, *bits));
+                    self.pause_before_branch(t, e)?;
                     for (case, _) in cases.iter() {
                         let v = crate::interp::mask(rd(&self.program, &self.threads[t].regs, base, *val), *bits);
                         let k = crate::interp::mask(*case, *bits);

@@ -1,0 +1,327 @@
+//! Symbolic inputs in canonical states: which part of the description owns each variable,
+//! and names that do not depend on the order inputs were created in.
+//!
+//! Fresh inputs get new variable ids, so two visits of the same program point never have
+//! equal expressions; seen up to a renaming of the variables they are the same state. A
+//! variable belongs to the *shared* part when the shared memory or main mentions it, else
+//! to the one thread whose registers or own memory do. Path-constraint components whose
+//! variables nobody mentions any more are dropped: they are satisfiable and independent of
+//! everything that can still happen. Variables are named in the order a fixed walk over
+//! their part meets them, so the naming is a bijection between two states with equal
+//! descriptions — the condition for them to have the same futures.
+
+use crate::machine::Machine;
+use crate::memory::{ObjId, ObjKind};
+use ravel_sym::{BinOp, CmpOp, ExprId, ExprPool, Node};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::cell::RefCell;
+
+/// The part of the description that owns shared variables.
+const SHARED: usize = 0;
+/// Tag of a name local to a thread's class.
+const LOCAL: u64 = 1 << 63;
+
+/// The symbolic variables of a state, split among its parts (see the module documentation).
+pub(crate) struct SymVars {
+    /// Part owning each variable the description keeps: [`SHARED`] or a thread.
+    owner: FxHashMap<u32, usize>,
+    /// Name of each variable inside its part.
+    name: FxHashMap<u32, u64>,
+    /// Kept path-constraint conjuncts of each part.
+    pc: FxHashMap<usize, Vec<ExprId>>,
+    /// Shadowed bytes of each object, sorted by offset.
+    pub by_object: FxHashMap<ObjId, Vec<(u32, ExprId)>>,
+    /// Two threads mention the same variable, so the parts are not independent.
+    pub entangled: bool,
+    /// Threads whose values or constraints mention variables of the shared part.
+    pub mention_shared: FxHashSet<usize>,
+    memo: RefCell<FxHashMap<ExprId, u64>>,
+}
+
+/// Whether thread `owner` (not main) owns objects of this kind for the description.
+pub(crate) fn thread_owned(kind: ObjKind) -> bool {
+    matches!(kind, ObjKind::Stack | ObjKind::ThreadLocal | ObjKind::VaArgs)
+}
+
+impl Machine {
+    /// The symbolic variables of this state, or `None` without symbolic inputs. With `ids`
+    /// threads are not interchangeable and one naming covers the whole state.
+    pub(crate) fn sym_vars(&self, ids: bool) -> Option<SymVars> {
+        let st = self.sym.as_ref()?;
+        let mut eng = st.engine.borrow_mut();
+        let mut by_object: FxHashMap<ObjId, Vec<(u32, ExprId)>> = FxHashMap::default();
+        for (&(id, off), &e) in &self.memory.sym {
+            by_object.entry(id).or_default().push((off, e));
+        }
+        for v in by_object.values_mut() {
+            v.sort_unstable();
+        }
+        // The expressions each part holds, in a fixed order.
+        let part_of_object = |id: ObjId| {
+            let o = &self.memory.objects[id as usize];
+            if o.owner != 0 && thread_owned(o.kind) {
+                o.owner
+            } else {
+                SHARED
+            }
+        };
+        let mut objects: Vec<(u64, ObjId)> =
+            by_object.keys().map(|&id| (self.memory.objects[id as usize].base, id)).collect();
+        objects.sort_unstable();
+        let mut roots: Vec<Vec<ExprId>> = vec![Vec::new(); self.threads.len()];
+        for (t, th) in self.threads.iter().enumerate() {
+            if t != 0 && th.finished && !ids {
+                continue;
+            }
+            let mut regs: Vec<(u32, ExprId)> = th.sym_regs.iter().map(|(&k, &e)| (k, e)).collect();
+            regs.sort_unstable();
+            roots[t].extend(regs.into_iter().map(|(_, e)| e));
+        }
+        for (_, id) in objects {
+            if !self.memory.objects[id as usize].alive {
+                continue;
+            }
+            let part = part_of_object(id);
+            if part != SHARED && self.threads[part].finished && !ids {
+                continue;
+            }
+            roots[part].extend(by_object[&id].iter().map(|&(_, e)| e));
+        }
+        let mut sv = SymVars {
+            owner: FxHashMap::default(),
+            name: FxHashMap::default(),
+            pc: FxHashMap::default(),
+            by_object,
+            entangled: false,
+            mention_shared: FxHashSet::default(),
+            memo: RefCell::new(FxHashMap::default()),
+        };
+        let mut next: Vec<u64> = vec![0; self.threads.len()];
+        for (t, exprs) in roots.iter().enumerate() {
+            let part = if ids { SHARED } else { t };
+            let mut seen = FxHashSet::default();
+            for &e in exprs {
+                eng.pool.vars_in_order(e, &mut seen, &mut |v| sv.adopt(v, part, &mut next));
+            }
+        }
+        // Path-constraint components, kept when they mention a variable some part holds.
+        let pc = eliminate_dead(&mut eng.pool, &st.pc, |v| sv.owner.contains_key(&v));
+        let pool = &eng.pool;
+        let comps = components(&pc, |e| pool.vars(e));
+        for comp in comps {
+            let mut parts: Vec<usize> =
+                comp.iter().flat_map(|&c| pool.vars(c).iter().filter_map(|v| sv.owner.get(v).copied())).collect();
+            parts.sort_unstable();
+            parts.dedup();
+            let threads: Vec<usize> = parts.iter().copied().filter(|&p| p != SHARED).collect();
+            let part = match (parts.is_empty(), threads.len()) {
+                (true, _) => continue,
+                (false, 0) => SHARED,
+                (false, 1) => threads[0],
+                _ => {
+                    sv.entangled = true;
+                    threads[0]
+                }
+            };
+            let mut seen = FxHashSet::default();
+            for &c in &comp {
+                pool.vars_in_order(c, &mut seen, &mut |v| sv.adopt(v, part, &mut next));
+            }
+            sv.pc.entry(part).or_default().extend(comp);
+        }
+        Some(sv)
+    }
+}
+
+impl SymVars {
+    /// Gives `v` to `part` with the next name there, unless some part already has it.
+    fn adopt(&mut self, v: u32, part: usize, next: &mut [u64]) {
+        match self.owner.get(&v) {
+            Some(&p) if p != part && p != SHARED && part != SHARED => self.entangled = true,
+            Some(&SHARED) if part != SHARED => {
+                self.mention_shared.insert(part);
+            }
+            Some(_) => {}
+            None => {
+                self.owner.insert(v, part);
+                let tag = if part == SHARED { 0 } else { LOCAL };
+                self.name.insert(v, tag | next[part]);
+                next[part] += 1;
+            }
+        }
+    }
+
+    /// Hash of `e` up to the naming.
+    pub fn hash(&self, m: &Machine, e: ExprId) -> u64 {
+        let st = m.sym.as_ref().expect("symbolic mode");
+        let eng = st.engine.borrow();
+        let name = |v: u32| self.name.get(&v).copied().unwrap_or(u64::MAX);
+        eng.pool.shape_hash(e, &name, &mut self.memo.borrow_mut())
+    }
+
+    /// Hashes of the kept path-constraint conjuncts of `part`, as a sorted set.
+    pub fn pc_hashes(&self, m: &Machine, part: usize) -> Vec<u64> {
+        let mut hs: Vec<u64> =
+            self.pc.get(&part).map_or(Vec::new(), |cs| cs.iter().map(|&c| self.hash(m, c)).collect());
+        hs.sort_unstable();
+        hs.dedup();
+        hs
+    }
+
+    /// Bytes of object `id` with the shadowed ones replaced by 0 (their concrete values
+    /// depend on the current model, not on the state), and the shadows' hashes by offset;
+    /// `None` when no byte of it is shadowed.
+    pub fn masked(&self, m: &Machine, id: ObjId, bytes: &[u8]) -> Option<(Vec<u8>, Vec<(u32, u64)>)> {
+        let shadowed = self.by_object.get(&id)?;
+        let mut out = bytes.to_vec();
+        let mut shadows = Vec::with_capacity(shadowed.len());
+        for &(off, e) in shadowed {
+            out[off as usize] = 0;
+            shadows.push((off, self.hash(m, e)));
+        }
+        Some((out, shadows))
+    }
+
+    /// Whether thread `t`'s symbolic values and constraints can be copied onto fresh
+    /// inputs: they mention only bit-vector variables of its own or of the shared part
+    /// (which the copy shares).
+    pub fn forkable(&self, m: &Machine, t: usize) -> bool {
+        let st = m.sym.as_ref().expect("symbolic mode");
+        let eng = st.engine.borrow();
+        let own = |e: &ExprId| {
+            eng.pool.vars(*e).iter().all(|v| {
+                matches!(self.owner.get(v), Some(&p) if p == t || p == SHARED)
+                    && eng.pool.var_node(*v).is_some_and(|n| !eng.pool.is_array(n))
+            })
+        };
+        !self.entangled
+            && m.threads[t].sym_regs.values().all(own)
+            && self.pc.get(&t).is_none_or(|cs| cs.iter().all(own))
+    }
+
+    /// The shared part's variables, by name.
+    pub fn shared_vars(&self) -> Vec<u32> {
+        let mut vars: Vec<(u64, u32)> =
+            self.owner.iter().filter(|(_, &p)| p == SHARED).map(|(&v, _)| (self.name[&v], v)).collect();
+        vars.sort_unstable();
+        vars.into_iter().map(|(_, v)| v).collect()
+    }
+
+    /// The variables thread `t` owns, and its kept constraints.
+    pub fn owned_by(&self, t: usize) -> (Vec<u32>, Vec<ExprId>) {
+        let mut vars: Vec<u32> = self.owner.iter().filter(|(_, &p)| p == t).map(|(&v, _)| v).collect();
+        vars.sort_unstable();
+        (vars, self.pc.get(&t).cloned().unwrap_or_default())
+    }
+}
+
+/// `pc` without the variables nobody holds (`live` says who is held) where that is
+/// exact: `v == e ∧ φ(v)` becomes `φ(e)`, and disequalities `v != e_i` alone are dropped
+/// (fewer than `v` has values, so some value satisfies them all).
+fn eliminate_dead(pool: &mut ExprPool, pc: &[ExprId], live: impl Fn(u32) -> bool) -> Vec<ExprId> {
+    let mut cs: Vec<ExprId> = Vec::with_capacity(pc.len());
+    for &c in pc {
+        if !cs.contains(&c) {
+            cs.push(c);
+        }
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        let mut occurs: FxHashMap<u32, Vec<usize>> = FxHashMap::default();
+        for (i, &c) in cs.iter().enumerate() {
+            for &v in pool.vars(c).iter().filter(|&&v| !live(v)) {
+                occurs.entry(v).or_default().push(i);
+            }
+        }
+        let mut dead: Vec<u32> = occurs.keys().copied().collect();
+        dead.sort_unstable();
+        for v in dead {
+            let at = &occurs[&v];
+            let rel: Vec<Option<(bool, ExprId)>> = at.iter().map(|&i| relation(pool, cs[i], v)).collect();
+            let truth = pool.true_();
+            if let Some(k) = rel.iter().position(|r| matches!(r, Some((true, _)))) {
+                let e = rel[k].expect("found").1;
+                let map: FxHashMap<u32, ExprId> = [(v, e)].into_iter().collect();
+                for (j, &i) in at.iter().enumerate() {
+                    cs[i] = if j == k { truth } else { pool.substitute(cs[i], &map) };
+                }
+                changed = true;
+            } else if rel.iter().all(|r| matches!(r, Some((false, _))))
+                && pool.var_node(v).is_some_and(|n| pool.bits(n) >= 64 || (at.len() as u128) < 1u128 << pool.bits(n))
+            {
+                for &i in at {
+                    cs[i] = truth;
+                }
+                changed = true;
+            }
+            if changed {
+                break;
+            }
+        }
+        cs.retain(|&c| pool.as_const(c) != Some(1));
+    }
+    cs
+}
+
+/// `c` as `v == e` (true) or `v != e` (false) with `e` free of `v`.
+fn relation(pool: &ExprPool, c: ExprId, v: u32) -> Option<(bool, ExprId)> {
+    let (negated, c) = match *pool.node(c) {
+        Node::Bin { op: BinOp::Xor, a, b } if pool.bits(c) == 1 && pool.as_const(b) == Some(1) => (true, a),
+        _ => (false, c),
+    };
+    let Node::Cmp { op: op @ (CmpOp::Eq | CmpOp::Ne), a, b } = *pool.node(c) else { return None };
+    let is_v = |x: ExprId| matches!(*pool.node(x), Node::Var { id, .. } if id == v);
+    let other = if is_v(a) {
+        b
+    } else if is_v(b) {
+        a
+    } else {
+        return None;
+    };
+    if pool.vars(other).contains(&v) {
+        return None;
+    }
+    Some(((op == CmpOp::Eq) != negated, other))
+}
+
+/// The conjuncts of `pc` grouped into components that share no variable, each in the
+/// order of `pc`; conjuncts without variables are left out.
+fn components<'p>(pc: &[ExprId], vars: impl Fn(ExprId) -> &'p [u32]) -> Vec<Vec<ExprId>> {
+    let mut parent: Vec<usize> = (0..pc.len()).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    let mut first: FxHashMap<u32, usize> = FxHashMap::default();
+    for (i, &c) in pc.iter().enumerate() {
+        for &v in vars(c) {
+            match first.get(&v) {
+                Some(&j) => {
+                    let (a, b) = (root(&mut parent, i), root(&mut parent, j));
+                    parent[a.max(b)] = a.min(b);
+                }
+                None => {
+                    first.insert(v, i);
+                }
+            }
+        }
+    }
+    let mut groups: FxHashMap<usize, usize> = FxHashMap::default();
+    let mut out: Vec<Vec<ExprId>> = Vec::new();
+    for (i, &c) in pc.iter().enumerate() {
+        if vars(c).is_empty() {
+            continue;
+        }
+        let r = root(&mut parent, i);
+        let g = *groups.entry(r).or_insert_with(|| {
+            out.push(Vec::new());
+            out.len() - 1
+        });
+        out[g].push(c);
+    }
+    out
+}
