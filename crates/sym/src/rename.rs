@@ -91,3 +91,59 @@ impl ExprPool {
         out[&id]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes_are_equal_up_to_renaming_only() {
+        let mut p = ExprPool::new();
+        let (x, y, z) = (p.var(1, 32, "x"), p.var(2, 32, "y"), p.var(3, 32, "z"));
+        let (xy, yz, xx) = (p.add(x, y), p.add(y, z), p.add(x, x));
+        let first = |v: u32| match v {
+            1 => 10,
+            2 => 20,
+            _ => 99,
+        };
+        let shifted = |v: u32| match v {
+            2 => 10,
+            3 => 20,
+            _ => 99,
+        };
+        let h = |p: &ExprPool, e, name: &dyn Fn(u32) -> u64| p.shape_hash(e, &name, &mut FxHashMap::default());
+        assert_eq!(h(&p, xy, &first), h(&p, yz, &shifted));
+        assert_ne!(h(&p, xy, &first), h(&p, xx, &first));
+    }
+
+    #[test]
+    fn substitution_rebuilds_and_folds() {
+        let mut p = ExprPool::new();
+        let (x, y) = (p.var(1, 8, "x"), p.var(2, 8, "y"));
+        let c = p.constant(8, 3);
+        let e = p.add(x, c);
+        let cond = p.eq(e, y);
+        let map: FxHashMap<u32, ExprId> = [(1, y)].into_iter().collect();
+        let renamed = p.substitute(cond, &map);
+        let expected = {
+            let e2 = p.add(y, c);
+            p.eq(e2, y)
+        };
+        assert_eq!(renamed, expected);
+        let five = p.constant(8, 5);
+        let folded = p.substitute(e, &[(1, five)].into_iter().collect());
+        assert_eq!(p.as_const(folded), Some(8));
+    }
+
+    #[test]
+    fn variables_in_walk_order() {
+        let mut p = ExprPool::new();
+        let (x, y) = (p.var(7, 8, "x"), p.var(3, 8, "y"));
+        let e = p.sub(x, y);
+        let f = p.add(e, x);
+        let mut seen = FxHashSet::default();
+        let mut order = Vec::new();
+        p.vars_in_order(f, &mut seen, &mut |v| order.push(v));
+        assert_eq!(order, vec![7, 3]);
+    }
+}

@@ -228,6 +228,47 @@ impl Memory {
         Some((id, base))
     }
 
+    /// Copies the live objects of `ids` (all in region `from`) into region `to` at the same
+    /// offsets, with `relocate` applied to every pointer-sized word, for a copy of the
+    /// thread `owner` that owns them; region `to` continues where `from` does. Returns
+    /// the copies' ids in the order of `ids`.
+    pub(crate) fn copy_region(
+        &mut self,
+        from: usize,
+        to: usize,
+        ids: &[ObjId],
+        owner: usize,
+        relocate: impl Fn(u64) -> u64,
+    ) -> Vec<ObjId> {
+        let delta = self.region_bounds(to).0.wrapping_sub(self.region_bounds(from).0);
+        while self.regions.len() <= to.max(from) {
+            let (start, end) = self.region_bounds(self.regions.len());
+            self.regions.push(Region { next: start, end });
+        }
+        self.regions[to].next = self.regions[from].next.wrapping_add(delta);
+        let ptr = self.ptr_bytes as usize;
+        ids.iter()
+            .map(|&id| {
+                let mut obj = self.objects[id as usize].clone();
+                obj.base = obj.base.wrapping_add(delta);
+                obj.owner = owner;
+                for i in (0..obj.bytes.len().saturating_sub(ptr - 1)).step_by(ptr) {
+                    let mut w = [0u8; 8];
+                    w[..ptr].copy_from_slice(&obj.bytes[i..i + ptr]);
+                    let moved = relocate(u64::from_le_bytes(w));
+                    obj.bytes[i..i + ptr].copy_from_slice(&moved.to_le_bytes()[..ptr]);
+                }
+                let copy = self.insert(obj);
+                let shadows: Vec<(u32, ExprId)> =
+                    self.sym.iter().filter(|((o, _), _)| *o == id).map(|(&(_, off), &e)| (off, e)).collect();
+                for (off, e) in shadows {
+                    self.sym.insert((copy, off), e);
+                }
+                copy
+            })
+            .collect()
+    }
+
     /// The object containing `addr` (alive or not), with the offset.
     pub fn find(&mut self, addr: u64) -> Option<(ObjId, u64)> {
         let slot = (addr >> 12) as usize % CACHE_SLOTS;

@@ -127,6 +127,9 @@ impl Machine {
                 }
             }
             Some(Inst::Call { .. }) => "calls an atomic function".into(),
+            Some(Inst::Branch { .. } | Inst::Switch { .. }) if self.threads[t].at_branch => {
+                "branches on an input".into()
+            }
             _ => "runs".into(),
         }
     }

@@ -15,8 +15,9 @@
 use crate::fingerprint::{fragment, FpHasher};
 use crate::machine::Machine;
 use crate::memory::{ObjId, ObjKind};
-use crate::symvars::{thread_owned, SymVars};
+use crate::symvars::{thread_owned, ShadowHashes, SymVars};
 use crate::thread::Wait;
+use ravel_sym::ExprId;
 use std::borrow::Cow;
 use std::hash::{Hash, Hasher};
 
@@ -65,6 +66,12 @@ impl Regions {
         owned.sort_unstable();
         let bases = m.threads.iter().map(|th| m.memory.slot_bounds(th.slot).0).collect();
         Regions { owned, bases, ids }
+    }
+
+    /// Whether `v` points into (or just past) a live object thread `t` owns.
+    fn owns(&self, v: u64, t: usize) -> bool {
+        let i = self.owned.partition_point(|&(start, _, _)| start <= v);
+        matches!(i.checked_sub(1).map(|i| self.owned[i]), Some((_, end, o)) if v <= end && o == t)
     }
 
     /// The value as seen from thread `t`: relative to `t`'s region when it points into
@@ -256,7 +263,7 @@ impl Machine {
     }
 
     /// An object's bytes with symbolic ones masked, and their shadows up to renaming.
-    fn object_contents(&self, id: ObjId, vars: Option<&SymVars>) -> (Cow<'_, [u8]>, Vec<(u32, u64)>) {
+    fn object_contents(&self, id: ObjId, vars: Option<&SymVars>) -> (Cow<'_, [u8]>, ShadowHashes) {
         let bytes = &self.memory.objects[id as usize].bytes;
         match vars.and_then(|sv| sv.masked(self, id, bytes)) {
             Some((masked, shadows)) => (Cow::Owned(masked), shadows),
@@ -264,18 +271,17 @@ impl Machine {
         }
     }
 
-    /// Whether thread `t` can be copied by [`Machine::fork_thread`]: it owns no memory and
-    /// no synchronisation object, and its symbolic values mention only inputs of its own.
+    /// Whether thread `t` can be copied by [`Machine::fork_thread`]: it holds no
+    /// synchronisation object and is not inside an atomic section or a two-phase
+    /// operation, and its symbolic values mention only inputs of its own or of the shared
+    /// part. (Its own memory is copied; nobody else refers to it when the state is
+    /// symmetric.)
     pub fn can_fork(&self, t: usize) -> bool {
         let th = &self.threads[t];
         t != 0
-            && (th.sym_regs.is_empty() || self.sym_vars(false).is_some_and(|sv| sv.forkable(self, t)))
-            && th.tls.is_empty()
-            && th.specific.is_empty()
             && th.wait == Wait::None
             && th.atomic_depth == 0
-            && !th.frames.iter().any(|f| !f.allocas.is_empty() || f.va_area != 0)
-            && !self.memory.objects.iter().any(|o| o.alive && o.owner == t && o.kind != ObjKind::Heap)
+            && self.sym_vars(false).is_none_or(|sv| sv.forkable(self, t))
             && !self.sync.mutexes.values().any(|m| m.owner == Some(t))
             && !self.sync.rwlocks.values().any(|r| r.writer == Some(t) || r.readers.contains(&t))
     }
@@ -297,18 +303,55 @@ impl Machine {
         if self.region_clash(slot) {
             return None;
         }
+        let sv = self.sym_vars(false);
         self.threads[0].children += 1;
+        let new = self.threads.len();
         let mut th = self.threads[t].clone();
+        // The copy's own memory sits at the same offsets in its region; pointers into it move.
+        let regions = Regions::of(self, false);
+        let delta = self.memory.slot_bounds(slot).0.wrapping_sub(self.memory.slot_bounds(th.slot).0);
+        let relocate = |v: u64| if regions.owns(v, t) { v.wrapping_add(delta) } else { v };
+        let ids: Vec<ObjId> = (0..self.memory.objects.len() as ObjId)
+            .filter(|&id| {
+                let o = &self.memory.objects[id as usize];
+                o.alive && o.owner == t && thread_owned(o.kind)
+            })
+            .collect();
+        let copies = self.memory.copy_region(th.slot, slot, &ids, new, relocate);
+        let moved = |id: &mut ObjId| {
+            if let Some(k) = ids.iter().position(|x| x == id) {
+                *id = copies[k];
+            }
+        };
+        for fr in &mut th.frames {
+            fr.allocas.iter_mut().for_each(moved);
+            fr.va_area = relocate(fr.va_area);
+            if let crate::thread::FrameKind::Once(a) = fr.kind {
+                fr.kind = crate::thread::FrameKind::Once(relocate(a));
+            }
+        }
+        for (i, r) in th.regs.iter_mut().enumerate() {
+            if !th.sym_regs.contains_key(&(i as u32)) {
+                *r = relocate(*r);
+            }
+        }
+        th.tls.values_mut().for_each(|a| *a = relocate(*a));
+        th.specific.values_mut().for_each(|a| *a = relocate(*a));
         th.slot = slot;
         th.path = path;
-        if !th.sym_regs.is_empty() {
-            let sv = self.sym_vars(false).expect("a thread with shadows runs symbolically");
+        if let Some(sv) = sv {
+            // Its inputs are copied onto fresh ones, with the same constraints.
             let (vars, pc) = sv.owned_by(t);
             let fresh = self.fresh_copies(&vars);
+            let shadows: Vec<((ObjId, u32), ExprId)> =
+                self.memory.sym.iter().filter(|((o, _), _)| copies.contains(o)).map(|(k, e)| (*k, *e)).collect();
             let st = self.sym.as_mut().expect("symbolic mode");
             let mut eng = st.engine.borrow_mut();
             for e in th.sym_regs.values_mut() {
                 *e = eng.pool.substitute(*e, &fresh);
+            }
+            for (key, e) in shadows {
+                self.memory.sym.insert(key, eng.pool.substitute(e, &fresh));
             }
             for c in pc {
                 let copy = eng.pool.substitute(c, &fresh);
@@ -319,6 +362,6 @@ impl Machine {
         if !self.threads[t].finished {
             self.live_threads += 1;
         }
-        Some(self.threads.len() - 1)
+        Some(new)
     }
 }

@@ -16,6 +16,9 @@ use ravel_sym::{BinOp, CmpOp, ExprId, ExprPool, Node};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::RefCell;
 
+/// Hashes of an object's shadowed bytes up to renaming, by offset.
+pub(crate) type ShadowHashes = Vec<(u32, u64)>;
+
 /// The part of the description that owns shared variables.
 const SHARED: usize = 0;
 /// Tag of a name local to a thread's class.
@@ -171,7 +174,7 @@ impl SymVars {
     /// Bytes of object `id` with the shadowed ones replaced by 0 (their concrete values
     /// depend on the current model, not on the state), and the shadows' hashes by offset;
     /// `None` when no byte of it is shadowed.
-    pub fn masked(&self, m: &Machine, id: ObjId, bytes: &[u8]) -> Option<(Vec<u8>, Vec<(u32, u64)>)> {
+    pub fn masked(&self, m: &Machine, id: ObjId, bytes: &[u8]) -> Option<(Vec<u8>, ShadowHashes)> {
         let shadowed = self.by_object.get(&id)?;
         let mut out = bytes.to_vec();
         let mut shadows = Vec::with_capacity(shadowed.len());
@@ -194,8 +197,13 @@ impl SymVars {
                     && eng.pool.var_node(*v).is_some_and(|n| !eng.pool.is_array(n))
             })
         };
+        let owned_shadows = self.by_object.iter().filter(|(&id, _)| {
+            let o = &m.memory.objects[id as usize];
+            o.alive && o.owner == t && thread_owned(o.kind)
+        });
         !self.entangled
             && m.threads[t].sym_regs.values().all(own)
+            && owned_shadows.flat_map(|(_, v)| v.iter().map(|(_, e)| e)).all(own)
             && self.pc.get(&t).is_none_or(|cs| cs.iter().all(own))
     }
 
@@ -324,4 +332,39 @@ fn components<'p>(pc: &[ExprId], vars: impl Fn(ExprId) -> &'p [u32]) -> Vec<Vec<
         out[g].push(c);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dead_inputs_are_eliminated_exactly() {
+        let mut p = ExprPool::new();
+        let (live, dead, other) = (p.var(1, 32, "live"), p.var(2, 32, "dead"), p.var(3, 32, "other"));
+        let zero = p.constant(32, 0);
+        // dead == live ∧ dead != 0  becomes  live != 0.
+        let eq = p.eq(dead, live);
+        let ne = p.ne(dead, zero);
+        let kept = eliminate_dead(&mut p, &[eq, ne], |v| v == 1);
+        let expected = p.ne(live, zero);
+        assert_eq!(kept, vec![expected]);
+        // Disequalities alone on a dead input always have a solution.
+        let ne_live = p.ne(other, live);
+        let ne_zero = p.ne(other, zero);
+        assert!(eliminate_dead(&mut p, &[ne_live, ne_zero], |v| v == 1).is_empty());
+        // A dead input under another relation stays (its constraint may matter).
+        let lt = p.ult(dead, live);
+        assert_eq!(eliminate_dead(&mut p, &[lt], |v| v == 1), vec![lt]);
+    }
+
+    #[test]
+    fn components_group_by_shared_variables() {
+        let mut p = ExprPool::new();
+        let (a, b, c) = (p.var(1, 8, "a"), p.var(2, 8, "b"), p.var(3, 8, "c"));
+        let (zero, one) = (p.constant(8, 0), p.constant(8, 1));
+        let (ab, c0, b1) = (p.eq(a, b), p.eq(c, zero), p.ne(b, one));
+        let groups = components(&[ab, c0, b1], |e| p.vars(e));
+        assert_eq!(groups, vec![vec![ab, b1], vec![c0]]);
+    }
 }
