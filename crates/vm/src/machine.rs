@@ -47,7 +47,8 @@ pub struct Config {
     /// thread permutation, on programs that never read handles).
     pub anonymous_handles: bool,
     /// A branch on symbolic inputs ends the step before it, as a visible operation would,
-    /// so an explorer that compares states sees the loops such branches drive.
+    /// so an explorer that compares states sees the loops such branches drive; and each
+    /// step ends by pruning the path constraint of inputs nothing holds any more.
     pub pause_at_symbolic_branches: bool,
 }
 
@@ -339,6 +340,9 @@ impl Machine {
         }
         if self.sym.is_some() {
             self.flush_concretized(t, "read by a library function");
+            if self.config.pause_at_symbolic_branches {
+                self.prune_path_constraint();
+            }
         }
     }
 

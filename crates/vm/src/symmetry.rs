@@ -96,9 +96,6 @@ impl Machine {
     /// thread ids into the classes (the program can observe them).
     pub fn canonical(&self, ids: bool) -> Canon {
         let vars = self.sym_vars(ids);
-        if !ids && vars.as_ref().is_some_and(|v| v.entangled) {
-            return self.canonical(true);
-        }
         let vars = vars.as_ref();
         let regions = Regions::of(self, ids);
         let mut classes = vec![0u128; self.threads.len()];

@@ -4,7 +4,9 @@
 //! Fresh inputs get new variable ids, so two visits of the same program point never have
 //! equal expressions; seen up to a renaming of the variables they are the same state. A
 //! variable belongs to the *shared* part when the shared memory or main mentions it, else
-//! to the one thread whose registers or own memory do. Path-constraint components whose
+//! to the one thread whose registers or own memory do; a variable two threads hold (or
+//! that constraints tie to two threads) is named with the shared part, in an order given
+//! by where the holding threads are, not by their ids. Path-constraint components whose
 //! variables nobody mentions any more are dropped: they are satisfiable and independent of
 //! everything that can still happen. Variables are named in the order a fixed walk over
 //! their part meets them, so the naming is a bijection between two states with equal
@@ -15,6 +17,7 @@ use crate::memory::{ObjId, ObjKind};
 use ravel_sym::{BinOp, CmpOp, ExprId, ExprPool, Node};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
 
 /// Hashes of an object's shadowed bytes up to renaming, by offset.
 pub(crate) type ShadowHashes = Vec<(u32, u64)>;
@@ -34,8 +37,6 @@ pub(crate) struct SymVars {
     pc: FxHashMap<usize, Vec<ExprId>>,
     /// Shadowed bytes of each object, sorted by offset.
     pub by_object: FxHashMap<ObjId, Vec<(u32, ExprId)>>,
-    /// Two threads mention the same variable, so the parts are not independent.
-    pub entangled: bool,
     /// Threads whose values or constraints mention variables of the shared part.
     pub mention_shared: FxHashSet<usize>,
     memo: RefCell<FxHashMap<ExprId, u64>>,
@@ -95,37 +96,85 @@ impl Machine {
             name: FxHashMap::default(),
             pc: FxHashMap::default(),
             by_object,
-            entangled: false,
             mention_shared: FxHashSet::default(),
             memo: RefCell::new(FxHashMap::default()),
         };
-        let mut next: Vec<u64> = vec![0; self.threads.len()];
-        for (t, exprs) in roots.iter().enumerate() {
-            let part = if ids { SHARED } else { t };
+        let n = self.threads.len();
+        let mut next: Vec<u64> = vec![0; n];
+        // The shared part's variables are named in the order its walk meets them.
+        let mut seen = FxHashSet::default();
+        for &e in &roots[SHARED] {
+            eng.pool.vars_in_order(e, &mut seen, &mut |v| sv.adopt(v, SHARED, &mut next));
+        }
+        // The other variables each thread holds, in the order its walk meets them.
+        let mut held: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for (t, exprs) in roots.iter().enumerate().skip(1) {
             let mut seen = FxHashSet::default();
             for &e in exprs {
-                eng.pool.vars_in_order(e, &mut seen, &mut |v| sv.adopt(v, part, &mut next));
+                eng.pool.vars_in_order(e, &mut seen, &mut |v| {
+                    if !sv.owner.contains_key(&v) {
+                        held[t].push(v)
+                    }
+                });
+            }
+        }
+        let mut holders: FxHashMap<u32, Vec<(usize, usize)>> = FxHashMap::default();
+        for (t, vars) in held.iter().enumerate() {
+            for (pos, &v) in vars.iter().enumerate() {
+                holders.entry(v).or_default().push((t, pos));
+            }
+        }
+        let pc = eliminate_dead(&mut eng.pool, &st.pc, |v| sv.owner.contains_key(&v) || holders.contains_key(&v));
+        let pool = &eng.pool;
+        let comps = components(&pc, |e| pool.vars(e));
+        // Variables two threads hold, or that constraints tie to two threads, are named with
+        // the shared part (in an order that does not depend on thread ids); with `ids`, all.
+        let mut cross: Vec<u32> = holders.iter().filter(|(_, h)| ids || h.len() > 1).map(|(v, _)| *v).collect();
+        for comp in &comps {
+            let locals: Vec<u32> = comp
+                .iter()
+                .flat_map(|&c| pool.vars(c).iter().copied())
+                .filter(|v| holders.get(v).is_some_and(|h| h.len() == 1))
+                .collect();
+            let mut threads: Vec<usize> = locals.iter().map(|v| holders[v][0].0).collect();
+            threads.sort_unstable();
+            threads.dedup();
+            if threads.len() > 1 {
+                cross.extend(locals);
+            }
+        }
+        cross.sort_unstable();
+        cross.dedup();
+        let signature = |v: u32| {
+            let mut sig: Vec<(u64, usize)> = holders[&v].iter().map(|&(t, pos)| (self.thread_sig(t), pos)).collect();
+            sig.sort_unstable();
+            sig
+        };
+        let mut ranked: Vec<(Vec<(u64, usize)>, u32)> = cross.into_iter().map(|v| (signature(v), v)).collect();
+        ranked.sort_unstable();
+        for (_, v) in ranked {
+            sv.adopt(v, SHARED, &mut next);
+        }
+        for (t, vars) in held.iter().enumerate() {
+            for &v in vars {
+                sv.adopt(v, t, &mut next);
             }
         }
         // Path-constraint components, kept when they mention a variable some part holds.
-        let pc = eliminate_dead(&mut eng.pool, &st.pc, |v| sv.owner.contains_key(&v));
-        let pool = &eng.pool;
-        let comps = components(&pc, |e| pool.vars(e));
         for comp in comps {
-            let mut parts: Vec<usize> =
-                comp.iter().flat_map(|&c| pool.vars(c).iter().filter_map(|v| sv.owner.get(v).copied())).collect();
-            parts.sort_unstable();
-            parts.dedup();
-            let threads: Vec<usize> = parts.iter().copied().filter(|&p| p != SHARED).collect();
-            let part = match (parts.is_empty(), threads.len()) {
-                (true, _) => continue,
-                (false, 0) => SHARED,
-                (false, 1) => threads[0],
-                _ => {
-                    sv.entangled = true;
-                    threads[0]
-                }
-            };
+            let mut threads: Vec<usize> = comp
+                .iter()
+                .flat_map(|&c| pool.vars(c).iter().filter_map(|v| sv.owner.get(v).copied()))
+                .filter(|&p| p != SHARED)
+                .collect();
+            threads.sort_unstable();
+            threads.dedup();
+            let live = comp.iter().any(|&c| pool.vars(c).iter().any(|v| sv.owner.contains_key(v)));
+            if !live {
+                continue;
+            }
+            // Constraints tying two threads made their variables shared above.
+            let part = if threads.len() == 1 { threads[0] } else { SHARED };
             let mut seen = FxHashSet::default();
             for &c in &comp {
                 pool.vars_in_order(c, &mut seen, &mut |v| sv.adopt(v, part, &mut next));
@@ -134,13 +183,48 @@ impl Machine {
         }
         Some(sv)
     }
+
+    /// Drops the parts of the path constraint over inputs that no register or memory byte
+    /// holds any more, eliminating dead inputs exactly (see `eliminate_dead`): they cannot
+    /// change what happens next, and keeping them makes every later query bigger. The
+    /// result depends only on the state, so a replay that prunes after the same steps asks
+    /// the solver the same questions and gets the same models.
+    pub(crate) fn prune_path_constraint(&mut self) {
+        let Some(st) = self.sym.as_ref().filter(|st| !st.pc.is_empty()) else { return };
+        let mut eng = st.engine.borrow_mut();
+        let mut live: FxHashSet<u32> = FxHashSet::default();
+        let held = self.threads.iter().flat_map(|th| th.sym_regs.values()).chain(self.memory.sym.values());
+        for &e in held {
+            live.extend(eng.pool.vars(e).iter().copied());
+        }
+        let pc = eliminate_dead(&mut eng.pool, &st.pc, |v| live.contains(&v));
+        let pool = &eng.pool;
+        let kept: Vec<ExprId> = components(&pc, |e| pool.vars(e))
+            .into_iter()
+            .filter(|comp| comp.iter().any(|&c| pool.vars(c).iter().any(|v| live.contains(v))))
+            .flatten()
+            .collect();
+        drop(eng);
+        self.sym.as_mut().expect("symbolic mode").pc = kept;
+    }
+
+    /// Where thread `t` is (its call stack's code positions), to order variables threads
+    /// share without using thread ids.
+    fn thread_sig(&self, t: usize) -> u64 {
+        let th = &self.threads[t];
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        for f in &th.frames {
+            (f.func, f.pc).hash(&mut h);
+        }
+        th.at_branch.hash(&mut h);
+        h.finish()
+    }
 }
 
 impl SymVars {
     /// Gives `v` to `part` with the next name there, unless some part already has it.
     fn adopt(&mut self, v: u32, part: usize, next: &mut [u64]) {
         match self.owner.get(&v) {
-            Some(&p) if p != part && p != SHARED && part != SHARED => self.entangled = true,
             Some(&SHARED) if part != SHARED => {
                 self.mention_shared.insert(part);
             }
@@ -201,8 +285,7 @@ impl SymVars {
             let o = &m.memory.objects[id as usize];
             o.alive && o.owner == t && thread_owned(o.kind)
         });
-        !self.entangled
-            && m.threads[t].sym_regs.values().all(own)
+        m.threads[t].sym_regs.values().all(own)
             && owned_shadows.flat_map(|(_, v)| v.iter().map(|(_, e)| e)).all(own)
             && self.pc.get(&t).is_none_or(|cs| cs.iter().all(own))
     }
