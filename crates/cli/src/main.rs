@@ -42,7 +42,7 @@ enum EngineArg {
     /// programs that create threads without bound; needs --no-races).
     States,
     /// With --timeout and without race detection (e.g. --property unreach-call): states
-    /// for a sixth of the time, then dpor; otherwise dpor.
+    /// for a third of the time, then dpor; otherwise dpor.
     Auto,
 }
 

@@ -30,7 +30,7 @@ pub enum Engine {
     /// local states).
     States,
     /// A portfolio: with a time limit and without race detection, the states engine for a
-    /// quarter of the time, then dpor for the rest when it was inconclusive; else dpor.
+    /// third of the time, then dpor for the rest when it was inconclusive; else dpor.
     Auto,
 }
 
@@ -348,7 +348,7 @@ fn check_portfolio(program: Arc<Program>, opts: &Options) -> Outcome {
     let started = std::time::Instant::now();
     let states = Options {
         engine: Engine::States,
-        timeout: Some(total / 4),
+        timeout: Some(total / 3),
         // Paths this deep mean states that never repeat; they only cost memory.
         max_depth: opts.max_depth.min(PORTFOLIO_STATES_DEPTH),
         ..opts.clone()

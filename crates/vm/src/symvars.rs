@@ -188,9 +188,10 @@ impl Machine {
     /// holds any more, eliminating dead inputs exactly (see `eliminate_dead`): they cannot
     /// change what happens next, and keeping them makes every later query bigger. The
     /// result depends only on the state, so a replay that prunes after the same steps asks
-    /// the solver the same questions and gets the same models.
+    /// the solver the same questions and gets the same models. Only a constraint added
+    /// since the last pruning triggers one (pruning is not free).
     pub(crate) fn prune_path_constraint(&mut self) {
-        let Some(st) = self.sym.as_ref().filter(|st| !st.pc.is_empty()) else { return };
+        let Some(st) = self.sym.as_ref().filter(|st| st.pc.len() != st.pruned) else { return };
         let mut eng = st.engine.borrow_mut();
         let mut live: FxHashSet<u32> = FxHashSet::default();
         let held = self.threads.iter().flat_map(|th| th.sym_regs.values()).chain(self.memory.sym.values());
@@ -205,7 +206,9 @@ impl Machine {
             .flatten()
             .collect();
         drop(eng);
-        self.sym.as_mut().expect("symbolic mode").pc = kept;
+        let st = self.sym.as_mut().expect("symbolic mode");
+        st.pruned = kept.len();
+        st.pc = kept;
     }
 
     /// Where thread `t` is (its call stack's code positions), to order variables threads

@@ -84,6 +84,8 @@ pub(crate) struct SymState {
     pub engine: SharedSym,
     /// Path constraint: width-1 expressions that all hold.
     pub pc: Vec<ExprId>,
+    /// Length of `pc` after it was last pruned (see `Machine::prune_path_constraint`).
+    pub pruned: usize,
     /// Current values of the inputs; satisfies `pc`.
     pub model: Assignment,
     pub inputs: Vec<Input>,
@@ -106,6 +108,7 @@ impl SymState {
         SymState {
             engine,
             pc: Vec::new(),
+            pruned: 0,
             model: Assignment::new(),
             inputs: Vec::new(),
             branches: 0,
