@@ -10,6 +10,7 @@ use ravel_ir::{addr, SrcLoc};
 use ravel_sym::ExprId;
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 /// Index of an object in [`Memory::objects`].
 pub type ObjId = u32;
@@ -32,7 +33,8 @@ pub struct Object {
     pub base: u64,
     /// Size in bytes; kept after the object dies so dangling accesses still find it.
     pub size: u64,
-    pub bytes: Vec<u8>,
+    /// Contents, shared between the clones of a machine until one of them writes.
+    pub bytes: Rc<Vec<u8>>,
     pub kind: ObjKind,
     pub alive: bool,
     /// Reachable by more than one thread: accesses to it are visible operations.
@@ -164,7 +166,7 @@ impl Memory {
         self.insert(Object {
             base: g.addr,
             size: g.init.len() as u64,
-            bytes: g.init.clone(),
+            bytes: Rc::new(g.init.clone()),
             kind,
             alive: true,
             shared: true,
@@ -216,7 +218,7 @@ impl Memory {
         let id = self.insert(Object {
             base,
             size,
-            bytes: vec![0; size as usize],
+            bytes: Rc::new(vec![0; size as usize]),
             kind,
             alive: true,
             shared: false,
@@ -256,7 +258,7 @@ impl Memory {
                     let mut w = [0u8; 8];
                     w[..ptr].copy_from_slice(&obj.bytes[i..i + ptr]);
                     let moved = relocate(u64::from_le_bytes(w));
-                    obj.bytes[i..i + ptr].copy_from_slice(&moved.to_le_bytes()[..ptr]);
+                    Rc::make_mut(&mut obj.bytes)[i..i + ptr].copy_from_slice(&moved.to_le_bytes()[..ptr]);
                 }
                 let copy = self.insert(obj);
                 let shadows: Vec<(u32, ExprId)> =
@@ -381,7 +383,7 @@ impl Memory {
     pub fn store_word(&mut self, id: ObjId, off: usize, len: usize, v: u64) {
         self.write_epoch += 1;
         self.forget_sym(id, off, len);
-        let b = &mut self.objects[id as usize].bytes[off..off + len];
+        let b = &mut Rc::make_mut(&mut self.objects[id as usize].bytes)[off..off + len];
         b.copy_from_slice(&v.to_le_bytes()[..len]);
     }
 
@@ -411,7 +413,7 @@ impl Memory {
     pub fn write_bytes(&mut self, id: ObjId, off: usize, data: &[u8]) {
         self.write_epoch += 1;
         self.forget_sym(id, off, data.len());
-        self.objects[id as usize].bytes[off..off + data.len()].copy_from_slice(data);
+        Rc::make_mut(&mut self.objects[id as usize].bytes)[off..off + data.len()].copy_from_slice(data);
     }
 
     /// Drops the symbolic shadows of an overwritten range.
@@ -517,7 +519,7 @@ impl Memory {
         obj.alive = false;
         obj.freed_at = at;
         self.allocated -= obj.size();
-        obj.bytes = Vec::new();
+        obj.bytes = Rc::default();
     }
 }
 

@@ -208,13 +208,13 @@ fn ctype_table(m: &mut Machine, t: usize) -> u64 {
     let Some(tab) = m.memory.allocate(0, table.len() as u64, 16, ObjKind::Global, t, Default::default()) else {
         return 0;
     };
-    m.memory.objects[tab.0 as usize].bytes.copy_from_slice(&table);
+    m.memory.objects[tab.0 as usize].bytes = std::rc::Rc::new(table.to_vec());
     m.memory.objects[tab.0 as usize].shared = true;
     let Some(cell) = m.memory.allocate(0, pb, pb, ObjKind::Global, t, Default::default()) else {
         return 0;
     };
     let target = tab.1 + 256;
-    m.memory.objects[cell.0 as usize].bytes.copy_from_slice(&target.to_le_bytes()[..pb as usize]);
+    m.memory.objects[cell.0 as usize].bytes = std::rc::Rc::new(target.to_le_bytes()[..pb as usize].to_vec());
     m.memory.objects[cell.0 as usize].shared = true;
     m.ctype_table = cell.1;
     cell.1

@@ -414,7 +414,8 @@ impl Machine {
             }
         }
         for (&(id, off), &e) in &self.memory.sym {
-            self.memory.objects[id as usize].bytes[off as usize] = eng.pool.eval(e, &st.model) as u8;
+            std::rc::Rc::make_mut(&mut self.memory.objects[id as usize].bytes)[off as usize] =
+                eng.pool.eval(e, &st.model) as u8;
         }
     }
 }
