@@ -284,10 +284,16 @@ impl Machine {
     }
 
     /// True when a thread with allocation slot `slot` would share its address region with
-    /// an existing thread of another slot (32-bit targets wrap the region numbers).
+    /// an existing thread of another slot, or with memory another slot ever allocated
+    /// (dead objects stay where they were): 32-bit targets wrap the region numbers.
     pub fn region_clash(&self, slot: usize) -> bool {
+        if self.program.model.ptr_bytes == 8 {
+            return false; // 64-bit regions never wrap
+        }
         let base = self.memory.slot_bounds(slot).0;
-        self.threads.iter().any(|th| th.slot != slot && self.memory.slot_bounds(th.slot).0 == base)
+        let clashes = |other: usize| other != slot && self.memory.slot_bounds(other).0 == base;
+        self.threads.iter().any(|th| clashes(th.slot))
+            || self.memory.region_tops().any(|(other, next)| next > self.memory.slot_bounds(other).0 && clashes(other))
     }
 
     /// Adds a thread in the same local state as `t` (see [`Machine::can_fork`]), as if main
@@ -302,7 +308,9 @@ impl Machine {
         }
         let sv = self.sym_vars(false);
         self.threads[0].children += 1;
-        let new = self.threads.len();
+        // A finished thread nothing refers to gives its place to the copy, so machines on
+        // long paths of copies do not grow with every copy.
+        let new = (1..self.threads.len()).find(|&i| self.forgotten(i)).unwrap_or(self.threads.len());
         let mut th = self.threads[t].clone();
         // The copy's own memory sits at the same offsets in its region; pointers into it move.
         let regions = Regions::of(self, false);
@@ -355,10 +363,25 @@ impl Machine {
                 st.pc.push(copy);
             }
         }
-        self.threads.push(th);
+        if new == self.threads.len() {
+            self.threads.push(th);
+        } else {
+            self.threads[new] = th;
+        }
         if !self.threads[t].finished {
             self.live_threads += 1;
         }
         Some(new)
+    }
+
+    /// Thread `i` finished and nothing names it any more: no live object it owns, no lock
+    /// or wait (handles are unread whenever threads are copied).
+    fn forgotten(&self, i: usize) -> bool {
+        let s = &self.sync;
+        self.threads[i].finished
+            && !self.memory.objects.iter().any(|o| o.alive && o.owner == i)
+            && !s.mutexes.values().any(|m| m.owner == Some(i))
+            && !s.rwlocks.values().any(|r| r.writer == Some(i) || r.readers.contains(&i))
+            && !s.conds.values().any(|c| c.waiters.contains(&i))
     }
 }
