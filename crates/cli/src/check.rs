@@ -255,3 +255,52 @@ pub fn read_test(path: &Path) -> Result<Vec<u64>> {
         serde_json::from_str(&text).with_context(|| format!("{} is not a ravel test file", path.display()))?;
     Ok(file.inputs.iter().map(|i| i.value as u64).collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ravel_explore::FoundError;
+    use ravel_vm::ProgramError;
+
+    fn outcome(kinds: &[ErrorKind], incomplete: Option<&str>) -> Outcome {
+        let errors: Vec<FoundError> = kinds
+            .iter()
+            .map(|&kind| FoundError {
+                error: ProgramError { kind, message: String::new(), thread: 0, loc: Default::default() },
+                witness: Witness::default(),
+                trace: Vec::new(),
+            })
+            .collect();
+        let verdict = match (errors.is_empty(), incomplete) {
+            (false, _) => Verdict::Unsafe,
+            (true, Some(why)) => Verdict::Unknown(why.into()),
+            (true, None) => Verdict::Safe,
+        };
+        Outcome {
+            verdict,
+            errors,
+            stats: Default::default(),
+            incomplete: incomplete.map(Into::into),
+            tests: Vec::new(),
+            sym: None,
+        }
+    }
+
+    #[test]
+    fn answers_follow_the_property() {
+        let reach = outcome(&[ErrorKind::ReachError], None);
+        assert_eq!(svcomp_answer(Property::UnreachCall, &reach), "FALSE");
+        // Only races matter: reaching the error function just aborts the program.
+        assert_eq!(svcomp_answer(Property::NoDataRace, &reach), "TRUE");
+        let assert_failed = outcome(&[ErrorKind::AssertionFailure, ErrorKind::Deadlock], None);
+        assert_eq!(svcomp_answer(Property::NoDataRace, &assert_failed), "TRUE");
+        assert_eq!(svcomp_answer(Property::UnreachCall, &assert_failed), "UNKNOWN");
+        // Undefined behaviour leaves either property undecided, and so does a partial search.
+        let oob = outcome(&[ErrorKind::OutOfBounds], None);
+        assert_eq!(svcomp_answer(Property::NoDataRace, &oob), "UNKNOWN");
+        let partial = outcome(&[ErrorKind::ReachError], Some("the time limit was reached"));
+        assert_eq!(svcomp_answer(Property::NoDataRace, &partial), "UNKNOWN");
+        assert_eq!(svcomp_answer(Property::NoDataRace, &outcome(&[ErrorKind::DataRace], None)), "FALSE");
+        assert_eq!(svcomp_answer(Property::UnreachCall, &outcome(&[], None)), "TRUE");
+    }
+}
