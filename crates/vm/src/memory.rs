@@ -49,6 +49,13 @@ pub struct Object {
 }
 
 impl Object {
+    /// The thread other than main this object belongs to (its stack, thread-local or
+    /// argument objects), for descriptions of states up to thread permutation.
+    pub(crate) fn thread_owner(&self) -> Option<usize> {
+        let own = matches!(self.kind, ObjKind::Stack | ObjKind::ThreadLocal | ObjKind::VaArgs);
+        (self.owner != 0 && own).then_some(self.owner)
+    }
+
     pub fn size(&self) -> u64 {
         self.size
     }
@@ -96,6 +103,16 @@ pub struct Memory {
     /// Symbolic bytes that `read`/`c_string` handed out as concrete values (the vm then
     /// constrains them to those values).
     pub concretized: Vec<(ExprId, u8)>,
+}
+
+/// Every aligned pointer-sized word of `bytes` (little-endian, `ptr` bytes each), with
+/// its offset: where an object may hold addresses.
+pub(crate) fn pointer_words(bytes: &[u8], ptr: usize) -> impl Iterator<Item = (usize, u64)> + '_ {
+    (0..bytes.len().saturating_sub(ptr - 1)).step_by(ptr).map(move |i| {
+        let mut w = [0u8; 8];
+        w[..ptr].copy_from_slice(&bytes[i..i + ptr]);
+        (i, u64::from_le_bytes(w))
+    })
 }
 
 /// Slots of the object lookup cache.
@@ -254,10 +271,10 @@ impl Memory {
                 let mut obj = self.objects[id as usize].clone();
                 obj.base = obj.base.wrapping_add(delta);
                 obj.owner = owner;
-                for i in (0..obj.bytes.len().saturating_sub(ptr - 1)).step_by(ptr) {
-                    let mut w = [0u8; 8];
-                    w[..ptr].copy_from_slice(&obj.bytes[i..i + ptr]);
-                    let moved = relocate(u64::from_le_bytes(w));
+                let moves: Vec<(usize, u64)> = pointer_words(&obj.bytes, ptr)
+                    .filter_map(|(i, w)| Some((i, relocate(w))).filter(|&(_, moved)| moved != w))
+                    .collect();
+                for (i, moved) in moves {
                     Rc::make_mut(&mut obj.bytes)[i..i + ptr].copy_from_slice(&moved.to_le_bytes()[..ptr]);
                 }
                 let copy = self.insert(obj);

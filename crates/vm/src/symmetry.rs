@@ -14,8 +14,9 @@
 
 use crate::fingerprint::{fragment, FpHasher};
 use crate::machine::Machine;
+use crate::memory::pointer_words;
 use crate::memory::{ObjId, ObjKind};
-use crate::symvars::{thread_owned, ShadowHashes, SymVars};
+use crate::symvars::{ShadowHashes, SymVars};
 use crate::thread::Wait;
 use ravel_sym::ExprId;
 use std::borrow::Cow;
@@ -60,18 +61,18 @@ impl Regions {
             .memory
             .objects
             .iter()
-            .filter(|o| o.alive && o.owner != 0 && thread_owned(o.kind))
-            .map(|o| (o.base, o.base + o.size, o.owner))
+            .filter(|o| o.alive)
+            .filter_map(|o| Some((o.base, o.base + o.size, o.thread_owner()?)))
             .collect();
         owned.sort_unstable();
         let bases = m.threads.iter().map(|th| m.memory.slot_bounds(th.slot).0).collect();
         Regions { owned, bases, ids }
     }
 
-    /// Whether `v` points into (or just past) a live object thread `t` owns.
-    fn owns(&self, v: u64, t: usize) -> bool {
+    /// The thread whose live object `v` points into (or just past), if any.
+    fn owner_at(&self, v: u64) -> Option<usize> {
         let i = self.owned.partition_point(|&(start, _, _)| start <= v);
-        matches!(i.checked_sub(1).map(|i| self.owned[i]), Some((_, end, o)) if v <= end && o == t)
+        i.checked_sub(1).map(|i| self.owned[i]).filter(|&(_, end, _)| v <= end).map(|(_, _, o)| o)
     }
 
     /// The value as seen from thread `t`: relative to `t`'s region when it points into
@@ -82,11 +83,10 @@ impl Regions {
         if self.ids {
             return Ok(v);
         }
-        let i = self.owned.partition_point(|&(start, _, _)| start <= v);
-        match i.checked_sub(1).map(|i| self.owned[i]) {
-            Some((_, end, o)) if v <= end && o == t => Ok(OWN ^ (v - self.bases[t])),
-            Some((_, end, _)) if v <= end => Err(()),
-            _ => Ok(v),
+        match self.owner_at(v) {
+            Some(o) if o == t => Ok(OWN ^ (v - self.bases[t])),
+            Some(_) => Err(()),
+            None => Ok(v),
         }
     }
 }
@@ -122,10 +122,9 @@ impl Machine {
 
     /// Hash of the state without the non-main threads and what they own.
     fn shared_hash(&self, regions: &Regions, vars: Option<&SymVars>) -> Result<u128, ()> {
-        let owned = |o: &crate::memory::Object| o.owner != 0 && thread_owned(o.kind);
         let ptr = self.program.model.ptr_bytes as usize;
         let mut h = FpHasher::new(SHARED);
-        for (id, obj) in self.memory.objects.iter().enumerate().filter(|(_, o)| o.alive && !owned(o)) {
+        for (id, obj) in self.memory.objects.iter().enumerate().filter(|(_, o)| o.alive && o.thread_owner().is_none()) {
             if obj.owner != 0 && obj.kind == ObjKind::Heap && !regions.ids {
                 // Heap memory from another thread's region: its address names that thread.
                 return Err(());
@@ -133,10 +132,8 @@ impl Machine {
             let (bytes, shadows) = self.object_contents(id as ObjId, vars);
             (obj.base, obj.size, &bytes, shadows).hash(&mut h);
             if obj.kind != ObjKind::ConstGlobal {
-                for i in (0..bytes.len().saturating_sub(ptr - 1)).step_by(ptr) {
-                    let mut w = [0u8; 8];
-                    w[..ptr].copy_from_slice(&bytes[i..i + ptr]);
-                    regions.view(u64::from_le_bytes(w), 0)?;
+                for (_, w) in pointer_words(&bytes, ptr) {
+                    regions.view(w, 0)?;
                 }
             }
         }
@@ -243,15 +240,13 @@ impl Machine {
             (next - base).hash(&mut h);
             let ptr = self.program.model.ptr_bytes as usize;
             for (id, obj) in self.memory.objects.iter().enumerate() {
-                if !obj.alive || obj.owner != t || !thread_owned(obj.kind) {
+                if !obj.alive || obj.thread_owner() != Some(t) {
                     continue;
                 }
                 let (bytes, shadows) = self.object_contents(id as ObjId, vars);
                 (v(obj.base)?, obj.size, obj.kind as u8, shadows).hash(&mut h);
-                for i in (0..bytes.len().saturating_sub(ptr - 1)).step_by(ptr) {
-                    let mut w = [0u8; 8];
-                    w[..ptr].copy_from_slice(&bytes[i..i + ptr]);
-                    v(u64::from_le_bytes(w))?.hash(&mut h);
+                for (_, w) in pointer_words(&bytes, ptr) {
+                    v(w)?.hash(&mut h);
                 }
                 bytes.hash(&mut h);
             }
@@ -315,11 +310,11 @@ impl Machine {
         // The copy's own memory sits at the same offsets in its region; pointers into it move.
         let regions = Regions::of(self, false);
         let delta = self.memory.slot_bounds(slot).0.wrapping_sub(self.memory.slot_bounds(th.slot).0);
-        let relocate = |v: u64| if regions.owns(v, t) { v.wrapping_add(delta) } else { v };
+        let relocate = |v: u64| if regions.owner_at(v) == Some(t) { v.wrapping_add(delta) } else { v };
         let ids: Vec<ObjId> = (0..self.memory.objects.len() as ObjId)
             .filter(|&id| {
                 let o = &self.memory.objects[id as usize];
-                o.alive && o.owner == t && thread_owned(o.kind)
+                o.alive && o.thread_owner() == Some(t)
             })
             .collect();
         let copies = self.memory.copy_region(th.slot, slot, &ids, new, relocate);

@@ -13,7 +13,7 @@
 //! descriptions — the condition for them to have the same futures.
 
 use crate::machine::Machine;
-use crate::memory::{ObjId, ObjKind};
+use crate::memory::ObjId;
 use ravel_sym::{BinOp, CmpOp, ExprId, ExprPool, Node};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::RefCell;
@@ -42,11 +42,6 @@ pub(crate) struct SymVars {
     memo: RefCell<FxHashMap<ExprId, u64>>,
 }
 
-/// Whether thread `owner` (not main) owns objects of this kind for the description.
-pub(crate) fn thread_owned(kind: ObjKind) -> bool {
-    matches!(kind, ObjKind::Stack | ObjKind::ThreadLocal | ObjKind::VaArgs)
-}
-
 impl Machine {
     /// The symbolic variables of this state, or `None` without symbolic inputs. With `ids`
     /// threads are not interchangeable and one naming covers the whole state.
@@ -61,14 +56,7 @@ impl Machine {
             v.sort_unstable();
         }
         // The expressions each part holds, in a fixed order.
-        let part_of_object = |id: ObjId| {
-            let o = &self.memory.objects[id as usize];
-            if o.owner != 0 && thread_owned(o.kind) {
-                o.owner
-            } else {
-                SHARED
-            }
-        };
+        let part_of_object = |id: ObjId| self.memory.objects[id as usize].thread_owner().unwrap_or(SHARED);
         let mut objects: Vec<(u64, ObjId)> =
             by_object.keys().map(|&id| (self.memory.objects[id as usize].base, id)).collect();
         objects.sort_unstable();
@@ -124,9 +112,8 @@ impl Machine {
                 holders.entry(v).or_default().push((t, pos));
             }
         }
-        let pc = eliminate_dead(&mut eng.pool, &st.pc, |v| sv.owner.contains_key(&v) || holders.contains_key(&v));
+        let comps = live_components(&mut eng.pool, &st.pc, |v| sv.owner.contains_key(&v) || holders.contains_key(&v));
         let pool = &eng.pool;
-        let comps = components(&pc, |e| pool.vars(e));
         // Variables two threads hold, or that constraints tie to two threads, are named with
         // the shared part (in an order that does not depend on thread ids); with `ids`, all.
         let mut cross: Vec<u32> = holders.iter().filter(|(_, h)| ids || h.len() > 1).map(|(v, _)| *v).collect();
@@ -169,10 +156,6 @@ impl Machine {
                 .collect();
             threads.sort_unstable();
             threads.dedup();
-            let live = comp.iter().any(|&c| pool.vars(c).iter().any(|v| sv.owner.contains_key(v)));
-            if !live {
-                continue;
-            }
             // Constraints tying two threads made their variables shared above.
             let part = if threads.len() == 1 { threads[0] } else { SHARED };
             let mut seen = FxHashSet::default();
@@ -198,13 +181,7 @@ impl Machine {
         for &e in held {
             live.extend(eng.pool.vars(e).iter().copied());
         }
-        let pc = eliminate_dead(&mut eng.pool, &st.pc, |v| live.contains(&v));
-        let pool = &eng.pool;
-        let kept: Vec<ExprId> = components(&pc, |e| pool.vars(e))
-            .into_iter()
-            .filter(|comp| comp.iter().any(|&c| pool.vars(c).iter().any(|v| live.contains(v))))
-            .flatten()
-            .collect();
+        let kept: Vec<ExprId> = live_components(&mut eng.pool, &st.pc, |v| live.contains(&v)).concat();
         drop(eng);
         let st = self.sym.as_mut().expect("symbolic mode");
         st.pruned = kept.len();
@@ -286,7 +263,7 @@ impl SymVars {
         };
         let owned_shadows = self.by_object.iter().filter(|(&id, _)| {
             let o = &m.memory.objects[id as usize];
-            o.alive && o.owner == t && thread_owned(o.kind)
+            o.alive && o.thread_owner() == Some(t)
         });
         m.threads[t].sym_regs.values().all(own)
             && owned_shadows.flat_map(|(_, v)| v.iter().map(|(_, e)| e)).all(own)
@@ -307,6 +284,15 @@ impl SymVars {
         vars.sort_unstable();
         (vars, self.pc.get(&t).cloned().unwrap_or_default())
     }
+}
+
+/// The components (see [`components`]) of `pc` after [`eliminate_dead`] that mention a
+/// variable somebody holds (`live`); the others cannot change what happens next.
+fn live_components(pool: &mut ExprPool, pc: &[ExprId], live: impl Fn(u32) -> bool) -> Vec<Vec<ExprId>> {
+    let pc = eliminate_dead(pool, pc, &live);
+    let mut comps = components(&pc, |e| pool.vars(e));
+    comps.retain(|comp| comp.iter().any(|&c| pool.vars(c).iter().any(|&v| live(v))));
+    comps
 }
 
 /// `pc` without the variables nobody holds (`live` says who is held) where that is
