@@ -60,6 +60,27 @@ impl Chooser for ScheduleChooser {
 /// an under-approximation), and a round in which no execution reached its cap was complete.
 pub(crate) const THREAD_CAPS: [usize; 3] = [4, 16, 1000];
 
+/// Transitions in a row one thread may take while others are enabled before the search
+/// hands the next one to another thread. Any choice of the next thread is complete (the
+/// backtrack sets cover the others), but a thread that loops forever would otherwise run
+/// alone until the execution is cut, and races with the starved threads would never show.
+const FAIR_SLICE: usize = 64;
+
+/// Executions the scouting before the systematic search may take.
+const SCOUT_RUNS: usize = 32;
+
+/// How the first execution from each point of the search picks among the enabled threads.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Policy {
+    /// The lowest thread id, taking turns after [`FAIR_SLICE`] transitions in a row.
+    Systematic,
+    /// Scouting before the systematic search: main first, then the newest thread, and a
+    /// step that ends the program last. Bugs that need every thread to run before one old
+    /// thread looks (or before main exits) show in the very first execution this way,
+    /// while the depth-first search reaches them only after the orders near its start.
+    NewestFirst,
+}
+
 /// Next choice vector in odometer order, or `None` when every combination was tried.
 pub(crate) fn next_choices(made: &[(u64, u64)]) -> Option<Vec<u64>> {
     let k = made.iter().rposition(|(v, n)| *n > 0 && v + 1 < *n)?;
@@ -151,6 +172,7 @@ pub(crate) struct Explorer<'a> {
     capped: bool,
     /// Executions of earlier rounds (they count against `--max-executions`).
     spent: u64,
+    policy: Policy,
 }
 
 impl<'a> Explorer<'a> {
@@ -170,6 +192,7 @@ impl<'a> Explorer<'a> {
             thread_cap: THREAD_CAPS[0],
             capped: false,
             spent: 0,
+            policy: Policy::Systematic,
         }
     }
 
@@ -200,6 +223,9 @@ impl<'a> Explorer<'a> {
 
     /// Explores everything; stops at the first error unless `all_errors`.
     pub fn explore(&mut self) {
+        if self.scout() {
+            return;
+        }
         for cap in THREAD_CAPS {
             self.thread_cap = cap;
             self.capped = false;
@@ -216,6 +242,64 @@ impl<'a> Explorer<'a> {
                 return;
             }
         }
+    }
+
+    /// Runs a few executions under [`Policy::NewestFirst`], one per variant of the inputs'
+    /// choices (the deepest choice first), up to [`SCOUT_RUNS`]; true when the exploration
+    /// must stop (an error was found, or a limit reached). Otherwise the scouting's counts
+    /// are forgotten, so the systematic search reports exactly its own.
+    fn scout(&mut self) -> bool {
+        self.policy = Policy::NewestFirst;
+        self.thread_cap = THREAD_CAPS[THREAD_CAPS.len() - 1];
+        let stop = self.scout_runs();
+        self.policy = Policy::Systematic;
+        if stop && (!self.errors.is_empty() || self.limit_reached().is_some()) {
+            return true;
+        }
+        self.stats = Stats::default();
+        self.incomplete = None;
+        self.tests = Default::default();
+        false
+    }
+
+    fn scout_runs(&mut self) -> bool {
+        let mut init: Vec<u64> = Vec::new();
+        let mut runs = 0;
+        loop {
+            let (mut run, made) = self.new_run(&init);
+            self.init_choices = made;
+            self.path = vec![Node::default()];
+            let mut stop = self.forward(&mut run);
+            runs += 1;
+            while !stop && runs < SCOUT_RUNS {
+                let Some((depth, thread, forced)) = self.choice_variant() else { break };
+                let Ok(mut run) = self.replay(depth) else { return false };
+                self.step(&mut run, depth, thread, &forced, false);
+                stop = self.forward(&mut run);
+                runs += 1;
+            }
+            if stop || runs >= SCOUT_RUNS {
+                return stop;
+            }
+            match next_choices(&self.init_choices) {
+                Some(next) => init = next,
+                None => return false,
+            }
+        }
+    }
+
+    /// The deepest transition on the path with another variant of its choices, trimming
+    /// the path to it.
+    fn choice_variant(&mut self) -> Option<(usize, usize, Vec<u64>)> {
+        while let Some(node) = self.path.last() {
+            if let Some(taken) = &node.taken {
+                if let Some(next) = next_choices(&taken.choices) {
+                    return Some((self.path.len() - 1, taken.thread, next));
+                }
+            }
+            self.path.pop();
+        }
+        None
     }
 
     /// One complete exploration with the current thread cap.
@@ -347,12 +431,31 @@ impl<'a> Explorer<'a> {
             let node = &self.path[depth];
             let candidates: Vec<usize> =
                 enabled.iter().copied().filter(|t| !node.sleep.iter().any(|(s, _)| s == t)).collect();
-            let Some(&t) = candidates.first() else { break Ending::SleepBlocked };
+            let Some(t) = self.pick(&candidates, &run.machine) else { break Ending::SleepBlocked };
             let node = &mut self.path[depth];
             node.backtrack = if self.opts.engine == Engine::Naive { enabled.clone() } else { vec![t] };
             self.step(run, depth, t, &[], true);
         };
         self.finish_execution(run, ending)
+    }
+
+    /// The thread the current execution runs next, among `candidates` (ascending ids).
+    fn pick(&self, candidates: &[usize], m: &Machine) -> Option<usize> {
+        let first = *candidates.first()?;
+        match self.policy {
+            Policy::Systematic => {
+                let last = self.path.iter().rev().skip(1).map(|n| n.taken.as_ref().map(|k| k.thread));
+                let streak = last.take(FAIR_SLICE).take_while(|&k| k == Some(first)).count();
+                if streak < FAIR_SLICE {
+                    return Some(first);
+                }
+                Some(candidates.iter().copied().find(|&t| t > first).unwrap_or(first))
+            }
+            Policy::NewestFirst => {
+                let rank = |t: usize| (!m.exits_next(t), t == 0, t);
+                candidates.iter().copied().max_by_key(|&t| rank(t))
+            }
+        }
     }
 
     fn progress(&mut self) {

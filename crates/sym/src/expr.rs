@@ -756,7 +756,7 @@ impl ExprPool {
             (CmpOp::Sgt, _, Some(m)) | (CmpOp::Slt, Some(m), _) if m == smax => Some(false),
             _ => None,
         };
-        if let Some(d) = decided {
+        if let Some(d) = decided.or_else(|| self.decide_by_ranges(op, a, b)) {
             return self.bool_const(d);
         }
         if matches!(op, CmpOp::Eq | CmpOp::Ne) {

@@ -510,3 +510,35 @@ fn clone_gets_a_new_uid_and_display_is_readable() {
     let e = p.ult(x, k);
     assert_eq!(p.display(e), "(ult x#1 3:i8)");
 }
+
+#[test]
+fn value_ranges_contain_every_value_and_decide_comparisons() {
+    let mut rng = Rng(7);
+    let mut p = pool();
+    for n in 0..4000 {
+        let bits = WIDTHS[rng.below(WIDTHS.len() as u64) as usize];
+        let t = gen(&mut rng, bits, 5);
+        let e = build(&t, &mut p);
+        let (lo, hi) = p.signed_range(e);
+        for _ in 0..4 {
+            let v = sext(p.eval(e, &assignment(&mut rng)), bits);
+            assert!(lo <= v && v <= hi, "case {n}: {v} outside {lo}..={hi} for {}", p.display(e));
+        }
+    }
+    // x % 10 lies in -9..=9 whatever x is, so comparing it with 10 needs no solver.
+    let x = p.var(9001, 32, "x");
+    let ten = p.constant(32, 10);
+    let nine = p.constant(32, 9);
+    let r = p.srem(x, ten);
+    let (le10, gt9) = (p.sle(r, ten), p.sgt(r, nine));
+    assert!(is_const(&p, le10, 1) && is_const(&p, gt9, 0));
+    let eight = p.constant(32, 8);
+    let le8 = p.sle(r, eight);
+    assert!(p.as_const(le8).is_none());
+    // A zero-extended byte is below 256, unsigned and signed.
+    let b = p.var(9002, 8, "b");
+    let wide = p.zext(b, 32);
+    let k256 = p.constant(32, 256);
+    let (below, at_least) = (p.ult(wide, k256), p.sge(wide, k256));
+    assert!(is_const(&p, below, 1) && is_const(&p, at_least, 0));
+}

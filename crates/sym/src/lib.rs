@@ -31,14 +31,17 @@
 //!   explorer reports as an `unknown` verdict instead of guessing.
 
 pub mod expr;
+pub mod fresh;
+mod range;
 pub mod rename;
 pub mod solver;
 pub mod z3_backend;
 
 pub use expr::{Assignment, BinOp, CastOp, CmpOp, ExprId, ExprPool, Node};
+pub use fresh::FreshVarSolver;
 pub use solver::{
-    components, default_solver, normalise, relevant, CachingSolver, IndependenceSolver, Model, Solver, SolverResult,
-    SolverStats,
+    components, default_solver, normalise, relevant, CachingSolver, DefaultChain, IndependenceSolver, Model, Solver,
+    SolverResult, SolverStats,
 };
 pub use z3_backend::{Z3Config, Z3Solver};
 

@@ -4,19 +4,21 @@
 //! gives a [`Model`]. Layers implement the same trait and wrap one another:
 //!
 //! ```text
-//! CachingSolver → IndependenceSolver → CachingSolver → Z3Solver
+//! CachingSolver → IndependenceSolver → FreshVarSolver → CachingSolver → Z3Solver
 //! ```
 //!
 //! ([`default_solver`] builds this chain.) The outer cache answers repeated whole queries at
-//! the cost of a hash lookup; independence splits a query into parts that share no variable,
-//! and the inner cache then answers the parts that did not change — typically everything but
-//! the part the newest branch condition touches. Every layer counts its own [`SolverStats`].
+//! the cost of a hash lookup; independence splits a query into parts that share no variable;
+//! in each part, the fresh-variable layer settles the variables that one (dis)equality alone
+//! binds; and the inner cache then answers the parts that did not change — typically
+//! everything but the part the newest branch condition touches. Every layer counts its own [`SolverStats`].
 
 use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashMap;
 
 use crate::expr::{Assignment, ExprId, ExprPool};
+use crate::fresh::FreshVarSolver;
 use crate::z3_backend::{Z3Config, Z3Solver};
 
 /// Values for the variables of a satisfiable query (deterministic: see
@@ -113,9 +115,12 @@ impl<S: Solver + ?Sized> Solver for Box<S> {
     }
 }
 
-/// The standard chain: cache → independence → cache → Z3.
-pub fn default_solver(config: Z3Config) -> CachingSolver<IndependenceSolver<CachingSolver<Z3Solver>>> {
-    CachingSolver::new(IndependenceSolver::new(CachingSolver::new(Z3Solver::new(config))))
+/// The standard chain: cache → independence → fresh variables → cache → Z3.
+pub type DefaultChain = CachingSolver<IndependenceSolver<FreshVarSolver<CachingSolver<Z3Solver>>>>;
+
+/// The standard chain (see [`DefaultChain`]).
+pub fn default_solver(config: Z3Config) -> DefaultChain {
+    CachingSolver::new(IndependenceSolver::new(FreshVarSolver::new(CachingSolver::new(Z3Solver::new(config)))))
 }
 
 /// Drops constant-true constraints, sorts and deduplicates the rest; `None` when one is

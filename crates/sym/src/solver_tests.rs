@@ -1,6 +1,7 @@
 use std::time::Duration;
 
 use crate::expr::*;
+use crate::fresh::FreshVarSolver;
 use crate::solver::*;
 use crate::test_util::*;
 use crate::z3_backend::{Z3Config, Z3Solver};
@@ -466,4 +467,37 @@ fn variable_free_constraints_are_decided_without_z3() {
     let c2 = p.eq(rx, five);
     let m = model(z3().check(&[c2], &p));
     assert_eq!(m.value(1), 0, "srem by zero returns the dividend");
+}
+
+#[test]
+fn fresh_variables_bound_by_one_equation_skip_the_core_solver() {
+    let mut p = ExprPool::new();
+    let seed = p.var(1, 32, "seed");
+    let zero = p.constant(32, 0);
+    let one = p.constant(32, 1);
+    let mut cs = vec![p.ne(seed, zero), p.ne(seed, one)];
+    // Fresh draws that differed from the seed (`!(x == seed)`), then one equal to it.
+    for id in 2..6 {
+        let x = p.var(id, 32, "x");
+        let eq = p.eq(x, seed);
+        cs.push(p.not(eq));
+    }
+    let y = p.var(6, 32, "y");
+    cs.push(p.eq(seed, y));
+    let mut chain = FreshVarSolver::new(CachingSolver::new(z3()));
+    let m = model(chain.check(&cs, &p));
+    assert!(holds(&p, &cs, &m));
+    // Only the constraints on the seed reached Z3, and the model is still the least one.
+    assert_eq!(chain.inner().inner().stats().queries, 1);
+    assert_eq!(m, model(z3().check(&cs, &p)));
+    assert_eq!((m.value(1), m.value(2), m.value(6)), (2, 0, 2));
+    // A variable that is not the greatest, or that occurs twice, is left to the core solver.
+    let k = p.constant(32, 7);
+    let x2 = p.var(2, 32, "x");
+    cs.push(p.ult(x2, k));
+    let m = model(chain.check(&cs, &p));
+    assert_eq!(m, model(z3().check(&cs, &p)));
+    let y_is_seed = p.eq(y, seed);
+    let y_not_seed = p.not(y_is_seed);
+    assert_eq!(chain.check(&[cs[0], y_is_seed, y_not_seed], &p), SolverResult::Unsat);
 }

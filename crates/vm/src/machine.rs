@@ -309,6 +309,12 @@ impl Machine {
         (0..self.threads.len()).filter(|&t| self.is_enabled(t)).collect()
     }
 
+    /// True when thread `t`'s next step ends the program (main returning while other
+    /// threads still run).
+    pub fn exits_next(&self, t: usize) -> bool {
+        matches!(self.threads[t].wait, crate::thread::Wait::Exit { .. })
+    }
+
     /// True when the execution is over (exit, error, limit, ...).
     pub fn is_done(&self) -> bool {
         self.end.is_some()

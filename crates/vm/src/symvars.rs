@@ -14,7 +14,7 @@
 
 use crate::machine::Machine;
 use crate::memory::ObjId;
-use ravel_sym::{BinOp, CmpOp, ExprId, ExprPool, Node};
+use ravel_sym::{ExprId, ExprPool};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
@@ -112,8 +112,15 @@ impl Machine {
                 holders.entry(v).or_default().push((t, pos));
             }
         }
-        let comps = live_components(&mut eng.pool, &st.pc, |v| sv.owner.contains_key(&v) || holders.contains_key(&v));
+        let kept =
+            live_components(&mut eng.pool, &st.pc, |v| sv.owner.contains_key(&v) || holders.contains_key(&v)).concat();
         let pool = &eng.pool;
+        // Constraints tie threads through variables the shared part does not name: through
+        // a shared variable, each thread's constraints are about that thread and the shared
+        // part only (given the shared variables' values, the threads' variables are free of
+        // one another), which the thread's own part describes.
+        let unshared = |sv: &SymVars, v: u32| sv.owner.get(&v) != Some(&SHARED);
+        let comps = components(&kept, |e| pool.vars(e), |v| unshared(&sv, v));
         // Variables two threads hold, or that constraints tie to two threads, are named with
         // the shared part (in an order that does not depend on thread ids); with `ids`, all.
         let mut cross: Vec<u32> = holders.iter().filter(|(_, h)| ids || h.len() > 1).map(|(v, _)| *v).collect();
@@ -147,7 +154,9 @@ impl Machine {
                 sv.adopt(v, t, &mut next);
             }
         }
-        // Path-constraint components, kept when they mention a variable some part holds.
+        // Path-constraint components, kept when they mention a variable some part holds, now
+        // also apart where they meet only at the variables that became shared.
+        let comps = components(&kept, |e| pool.vars(e), |v| unshared(&sv, v));
         for comp in comps {
             let mut threads: Vec<usize> = comp
                 .iter()
@@ -290,7 +299,7 @@ impl SymVars {
 /// variable somebody holds (`live`); the others cannot change what happens next.
 fn live_components(pool: &mut ExprPool, pc: &[ExprId], live: impl Fn(u32) -> bool) -> Vec<Vec<ExprId>> {
     let pc = eliminate_dead(pool, pc, &live);
-    let mut comps = components(&pc, |e| pool.vars(e));
+    let mut comps = components(&pc, |e| pool.vars(e), |_| true);
     comps.retain(|comp| comp.iter().any(|&c| pool.vars(c).iter().any(|&v| live(v))));
     comps
 }
@@ -318,7 +327,7 @@ fn eliminate_dead(pool: &mut ExprPool, pc: &[ExprId], live: impl Fn(u32) -> bool
         dead.sort_unstable();
         for v in dead {
             let at = &occurs[&v];
-            let rel: Vec<Option<(bool, ExprId)>> = at.iter().map(|&i| relation(pool, cs[i], v)).collect();
+            let rel: Vec<Option<(bool, ExprId)>> = at.iter().map(|&i| pool.relation(cs[i], v)).collect();
             let truth = pool.true_();
             if let Some(k) = rel.iter().position(|r| matches!(r, Some((true, _)))) {
                 let e = rel[k].expect("found").1;
@@ -344,30 +353,9 @@ fn eliminate_dead(pool: &mut ExprPool, pc: &[ExprId], live: impl Fn(u32) -> bool
     cs
 }
 
-/// `c` as `v == e` (true) or `v != e` (false) with `e` free of `v`.
-fn relation(pool: &ExprPool, c: ExprId, v: u32) -> Option<(bool, ExprId)> {
-    let (negated, c) = match *pool.node(c) {
-        Node::Bin { op: BinOp::Xor, a, b } if pool.bits(c) == 1 && pool.as_const(b) == Some(1) => (true, a),
-        _ => (false, c),
-    };
-    let Node::Cmp { op: op @ (CmpOp::Eq | CmpOp::Ne), a, b } = *pool.node(c) else { return None };
-    let is_v = |x: ExprId| matches!(*pool.node(x), Node::Var { id, .. } if id == v);
-    let other = if is_v(a) {
-        b
-    } else if is_v(b) {
-        a
-    } else {
-        return None;
-    };
-    if pool.vars(other).contains(&v) {
-        return None;
-    }
-    Some(((op == CmpOp::Eq) != negated, other))
-}
-
-/// The conjuncts of `pc` grouped into components that share no variable, each in the
-/// order of `pc`; conjuncts without variables are left out.
-fn components<'p>(pc: &[ExprId], vars: impl Fn(ExprId) -> &'p [u32]) -> Vec<Vec<ExprId>> {
+/// The conjuncts of `pc` grouped into components that share no variable for which `links`
+/// holds, each in the order of `pc`; conjuncts without variables are left out.
+fn components<'p>(pc: &[ExprId], vars: impl Fn(ExprId) -> &'p [u32], links: impl Fn(u32) -> bool) -> Vec<Vec<ExprId>> {
     let mut parent: Vec<usize> = (0..pc.len()).collect();
     fn root(parent: &mut [usize], mut i: usize) -> usize {
         while parent[i] != i {
@@ -378,7 +366,7 @@ fn components<'p>(pc: &[ExprId], vars: impl Fn(ExprId) -> &'p [u32]) -> Vec<Vec<
     }
     let mut first: FxHashMap<u32, usize> = FxHashMap::default();
     for (i, &c) in pc.iter().enumerate() {
-        for &v in vars(c) {
+        for &v in vars(c).iter().filter(|&&v| links(v)) {
             match first.get(&v) {
                 Some(&j) => {
                     let (a, b) = (root(&mut parent, i), root(&mut parent, j));
@@ -436,7 +424,12 @@ mod tests {
         let (a, b, c) = (p.var(1, 8, "a"), p.var(2, 8, "b"), p.var(3, 8, "c"));
         let (zero, one) = (p.constant(8, 0), p.constant(8, 1));
         let (ab, c0, b1) = (p.eq(a, b), p.eq(c, zero), p.ne(b, one));
-        let groups = components(&[ab, c0, b1], |e| p.vars(e));
+        let groups = components(&[ab, c0, b1], |e| p.vars(e), |_| true);
+        assert_eq!(groups, vec![vec![ab, b1], vec![c0]]);
+        // Through `b` alone, the two constraints on it are not tied.
+        let groups = components(&[ab, c0, b1], |e| p.vars(e), |v| v != 2);
+        assert_eq!(groups, vec![vec![ab], vec![c0], vec![b1]]);
+        let groups = components(&[ab, c0, b1], |e| p.vars(e), |_| true);
         assert_eq!(groups, vec![vec![ab, b1], vec![c0]]);
     }
 }

@@ -25,8 +25,8 @@ mod calls;
 mod memory;
 mod transfer;
 
-/// The solver chain: cache → independence → cache → Z3.
-type Chain = ravel_sym::CachingSolver<ravel_sym::IndependenceSolver<ravel_sym::CachingSolver<ravel_sym::Z3Solver>>>;
+/// The solver chain: cache → fresh variables → independence → cache → Z3.
+type Chain = ravel_sym::DefaultChain;
 
 /// What outlives one execution: expressions (hash-consed across executions, so the solver's
 /// caches recognise repeated queries) and the solver chain.
@@ -58,14 +58,14 @@ impl SymEngine {
                 return SolverResult::Unknown("the time limit was reached".into());
             }
         }
-        self.solver.inner_mut().inner_mut().inner_mut().set_timeout(limit);
+        self.solver.inner_mut().inner_mut().inner_mut().inner_mut().set_timeout(limit);
         self.solver.may_be_true(pc, cond, &self.pool)
     }
 
     /// Feasibility questions asked, and how many of them reached Z3 (the rest were
     /// answered by the caches or by splitting off unchanged independent parts).
     pub fn counts(&self) -> (u64, u64) {
-        let z3: SolverStats = self.solver.inner().inner().inner().stats();
+        let z3: SolverStats = self.solver.inner().inner().inner().inner().stats();
         (self.solver.stats().queries, z3.queries)
     }
 }
