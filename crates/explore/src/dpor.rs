@@ -60,25 +60,25 @@ impl Chooser for ScheduleChooser {
 /// an under-approximation), and a round in which no execution reached its cap was complete.
 pub(crate) const THREAD_CAPS: [usize; 3] = [4, 16, 1000];
 
-/// Transitions in a row one thread may take while others are enabled before the search
-/// hands the next one to another thread. Any choice of the next thread is complete (the
-/// backtrack sets cover the others), but a thread that loops forever would otherwise run
-/// alone until the execution is cut, and races with the starved threads would never show.
-const FAIR_SLICE: usize = 64;
-
 /// Executions the scouting before the systematic search may take.
 const SCOUT_RUNS: usize = 32;
 
 /// How the first execution from each point of the search picks among the enabled threads.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Policy {
-    /// The lowest thread id, taking turns after [`FAIR_SLICE`] transitions in a row.
+    /// The lowest thread id.
     Systematic,
     /// Scouting before the systematic search: main first, then the newest thread, and a
     /// step that ends the program last. Bugs that need every thread to run before one old
     /// thread looks (or before main exits) show in the very first execution this way,
     /// while the depth-first search reaches them only after the orders near its start.
     NewestFirst,
+    /// Scouting: main first while it creates threads, then the others in turn (the next
+    /// id after the thread that ran last), main and a step that ends the program last.
+    /// Interleaving as finely as possible reaches the extreme values of shared counters
+    /// that a search starting from whole threads in a row reaches last, and a thread that
+    /// loops forever does not starve the others.
+    TakeTurns,
 }
 
 /// Next choice vector in odometer order, or `None` when every combination was tried.
@@ -244,14 +244,20 @@ impl<'a> Explorer<'a> {
         }
     }
 
-    /// Runs a few executions under [`Policy::NewestFirst`], one per variant of the inputs'
-    /// choices (the deepest choice first), up to [`SCOUT_RUNS`]; true when the exploration
+    /// Runs a few executions under each scouting policy, one per variant of the inputs'
+    /// choices (the deepest choice first), up to [`SCOUT_RUNS`] each; true when the exploration
     /// must stop (an error was found, or a limit reached). Otherwise the scouting's counts
     /// are forgotten, so the systematic search reports exactly its own.
-    fn scout(&mut self) -> bool {
-        self.policy = Policy::NewestFirst;
+    pub(crate) fn scout(&mut self) -> bool {
         self.thread_cap = THREAD_CAPS[THREAD_CAPS.len() - 1];
-        let stop = self.scout_runs();
+        let mut stop = false;
+        for policy in [Policy::NewestFirst, Policy::TakeTurns] {
+            self.policy = policy;
+            stop = self.scout_runs();
+            if stop {
+                break;
+            }
+        }
         self.policy = Policy::Systematic;
         if stop && (!self.errors.is_empty() || self.limit_reached().is_some()) {
             return true;
@@ -443,17 +449,19 @@ impl<'a> Explorer<'a> {
     fn pick(&self, candidates: &[usize], m: &Machine) -> Option<usize> {
         let first = *candidates.first()?;
         match self.policy {
-            Policy::Systematic => {
-                let last = self.path.iter().rev().skip(1).map(|n| n.taken.as_ref().map(|k| k.thread));
-                let streak = last.take(FAIR_SLICE).take_while(|&k| k == Some(first)).count();
-                if streak < FAIR_SLICE {
-                    return Some(first);
-                }
-                Some(candidates.iter().copied().find(|&t| t > first).unwrap_or(first))
-            }
+            Policy::Systematic => Some(first),
             Policy::NewestFirst => {
                 let rank = |t: usize| (!m.exits_next(t), t == 0, t);
                 candidates.iter().copied().max_by_key(|&t| rank(t))
+            }
+            Policy::TakeTurns => {
+                if candidates.contains(&0) && m.creates_thread_next(0) {
+                    return Some(0);
+                }
+                let last = self.path.iter().rev().skip(1).find_map(|n| n.taken.as_ref().map(|k| k.thread));
+                let after = |t: usize| t.wrapping_sub(last.unwrap_or(0) + 1);
+                let rank = |t: usize| (m.exits_next(t), t == 0, after(t));
+                candidates.iter().copied().min_by_key(|&t| rank(t))
             }
         }
     }

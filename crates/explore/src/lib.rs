@@ -312,7 +312,7 @@ pub fn check(program: Arc<Program>, opts: &Options) -> Outcome {
     if opts.engine == Engine::Auto {
         return check_portfolio(program, opts);
     }
-    let (errors, mut stats, incomplete, tests, sym) = if opts.engine == Engine::Unfold {
+    let (errors, stats, incomplete, tests, sym) = if opts.engine == Engine::Unfold {
         let mut ex = unfold::Explorer::new(program, opts);
         ex.explore();
         (ex.errors, ex.stats, ex.incomplete, Vec::new(), ex.sym)
@@ -325,6 +325,17 @@ pub fn check(program: Arc<Program>, opts: &Options) -> Outcome {
         ex.explore();
         (ex.errors, ex.stats, ex.incomplete, ex.tests.take(), ex.sym)
     };
+    outcome(errors, stats, incomplete, tests, sym)
+}
+
+/// The verdict and report of an exploration's findings.
+fn outcome(
+    errors: Vec<FoundError>,
+    mut stats: Stats,
+    incomplete: Option<String>,
+    tests: Vec<Vec<InputValue>>,
+    sym: Option<SharedSym>,
+) -> Outcome {
     if let Some(sym) = &sym {
         (stats.solver_queries, stats.solver_calls) = sym.borrow().counts();
     }
@@ -346,6 +357,11 @@ fn check_portfolio(program: Arc<Program>, opts: &Options) -> Outcome {
         return check(program, &dpor);
     };
     let started = std::time::Instant::now();
+    // Scouting first: a bug it finds needs neither of the searches.
+    let mut scout = dpor::Explorer::new(program.clone(), &dpor);
+    if scout.scout() {
+        return outcome(scout.errors, scout.stats, scout.incomplete, Vec::new(), scout.sym);
+    }
     let states = Options {
         engine: Engine::States,
         timeout: Some(total / 3),

@@ -20,6 +20,16 @@ impl Machine {
         }
     }
 
+    /// True when thread `t` is stopped at a call that creates a thread.
+    pub fn creates_thread_next(&self, t: usize) -> bool {
+        let fr = self.threads[t].frames.last();
+        let code = fr.map(|fr| &self.program.functions[fr.func as usize].code);
+        matches!(
+            fr.zip(code).and_then(|(fr, code)| code.get(fr.pc as usize)),
+            Some(Inst::Call { callee: Callee::Builtin(Builtin::ThreadCreate), .. })
+        )
+    }
+
     /// True when thread `t` can take a step.
     pub(crate) fn is_enabled(&mut self, t: usize) -> bool {
         let th = &self.threads[t];
