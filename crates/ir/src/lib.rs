@@ -5,6 +5,7 @@ mod canon;
 mod consts;
 pub mod frontend;
 mod layout;
+pub mod liveness;
 mod lower;
 mod program;
 

@@ -3,6 +3,7 @@
 use crate::builtins::Builtin;
 use crate::consts::{gep_terms, name_str, ConstFolder, GepIndex, SymbolTable};
 use crate::layout::Layout;
+use crate::liveness::Liveness;
 use crate::program::*;
 use llvm_ir::instruction as li;
 use llvm_ir::terminator as lt;
@@ -197,7 +198,9 @@ fn stub(ctx: &mut Ctx, name: &str, decl: Option<&llvm_ir::function::FunctionDecl
         None => vec![Inst::Unsupported { what: format!("call to undefined function `{name}`").into() }],
     };
     let locs = vec![SrcLoc::default(); code.len()];
+    let units: Vec<Reg> = params.iter().map(|p| p.0).chain(ret.map(|r| r.0)).collect();
     Function {
+        live: Liveness::new(&code, units),
         name: name.to_string(),
         params,
         is_var_arg: decl.is_some_and(|d| d.is_var_arg),
@@ -266,6 +269,8 @@ struct FnLowerer<'c, 'a, 'm> {
     name: String,
     regs: FxHashMap<Name, (Reg, u32)>,
     next_reg: Reg,
+    /// First register of every allocation, ascending (see [`Liveness`]).
+    units: Vec<Reg>,
     code: Vec<Inst>,
     locs: Vec<SrcLoc>,
     /// Control-flow edges `(from block, to block)`; branch targets hold edge ids until patched.
@@ -285,6 +290,7 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
             name,
             regs: FxHashMap::default(),
             next_reg: 0,
+            units: Vec::new(),
             code: Vec::new(),
             locs: Vec::new(),
             edges: Vec::new(),
@@ -296,6 +302,7 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
     fn alloc_reg(&mut self, words: u32) -> Reg {
         let r = self.next_reg;
         self.next_reg += words.max(1);
+        self.units.push(r);
         r
     }
 
@@ -361,6 +368,7 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
         }
         let loc = self.ctx.loc(&f.debugloc);
         Function {
+            live: Liveness::new(&self.code, std::mem::take(&mut self.units)),
             atomic: self.name.starts_with("__VERIFIER_atomic_"),
             name: self.name,
             params,

@@ -381,6 +381,45 @@ pub enum Inst {
 }
 
 impl Inst {
+    /// The register the instruction writes its result to, if any.
+    pub fn def(&self) -> Option<Reg> {
+        use Inst::*;
+        match self {
+            Bin { dst, .. }
+            | WideBin { dst, .. }
+            | Cmp { dst, .. }
+            | WideCmp { dst, .. }
+            | FBin { dst, .. }
+            | FNeg { dst, .. }
+            | FCmp { dst, .. }
+            | Cast { dst, .. }
+            | Select { dst, .. }
+            | Build { dst, .. }
+            | Extract { dst, .. }
+            | Insert { dst, .. }
+            | Shuffle { dst, .. }
+            | VecBin { dst, .. }
+            | VecCmp { dst, .. }
+            | VecCast { dst, .. }
+            | Gep { dst, .. }
+            | Alloca { dst, .. }
+            | Load { dst, .. }
+            | Rmw { dst, .. }
+            | CmpXchg { dst, .. }
+            | VaArg { dst, .. } => Some(*dst),
+            Move(m) => Some(m.dst),
+            Call { dst, .. } => dst.map(|d| d.0),
+            Store { .. }
+            | Fence { .. }
+            | Ret { .. }
+            | Jump { .. }
+            | Branch { .. }
+            | Switch { .. }
+            | Unreachable
+            | Unsupported { .. } => None,
+        }
+    }
+
     /// Every operand the instruction reads, for analyses that follow values.
     pub fn operands(&self) -> Vec<Opd> {
         use Inst::*;
@@ -444,6 +483,8 @@ pub struct Function {
     /// True for functions named `__VERIFIER_atomic_*`: they execute without interruption.
     pub atomic: bool,
     pub loc: SrcLoc,
+    /// Which registers may still be read at each pc.
+    pub live: crate::liveness::Liveness,
 }
 
 /// A global variable with its address and initial memory image.

@@ -129,6 +129,37 @@ impl CmpOp {
     fn reflexive(self) -> bool {
         matches!(self, CmpOp::Eq | CmpOp::Ule | CmpOp::Uge | CmpOp::Sle | CmpOp::Sge)
     }
+
+    /// The operator with the operands swapped: `a op b` is `b op.swapped() a`.
+    pub fn swapped(self) -> CmpOp {
+        match self {
+            CmpOp::Ult => CmpOp::Ugt,
+            CmpOp::Ule => CmpOp::Uge,
+            CmpOp::Ugt => CmpOp::Ult,
+            CmpOp::Uge => CmpOp::Ule,
+            CmpOp::Slt => CmpOp::Sgt,
+            CmpOp::Sle => CmpOp::Sge,
+            CmpOp::Sgt => CmpOp::Slt,
+            CmpOp::Sge => CmpOp::Sle,
+            op => op,
+        }
+    }
+
+    /// The negation: `!(a op b)` is `a op.negated() b`.
+    pub fn negated(self) -> CmpOp {
+        match self {
+            CmpOp::Eq => CmpOp::Ne,
+            CmpOp::Ne => CmpOp::Eq,
+            CmpOp::Ult => CmpOp::Uge,
+            CmpOp::Ule => CmpOp::Ugt,
+            CmpOp::Ugt => CmpOp::Ule,
+            CmpOp::Uge => CmpOp::Ult,
+            CmpOp::Slt => CmpOp::Sge,
+            CmpOp::Sle => CmpOp::Sgt,
+            CmpOp::Sgt => CmpOp::Sle,
+            CmpOp::Sge => CmpOp::Slt,
+        }
+    }
 }
 
 /// Width-changing casts.

@@ -32,13 +32,14 @@
 
 pub mod expr;
 pub mod fresh;
-mod range;
+pub mod range;
 pub mod rename;
 pub mod solver;
 pub mod z3_backend;
 
 pub use expr::{Assignment, BinOp, CastOp, CmpOp, ExprId, ExprPool, Node};
 pub use fresh::FreshVarSolver;
+pub use range::Bound;
 pub use solver::{
     components, default_solver, normalise, relevant, CachingSolver, DefaultChain, IndependenceSolver, Model, Solver,
     SolverResult, SolverStats,

@@ -169,3 +169,66 @@ impl ExprPool {
         }
     }
 }
+
+/// The values a constraint leaves a variable: an interval in the signed or the unsigned
+/// order of its width (see [`ExprPool::var_bound`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// `lo..=hi`, signed.
+    Signed(i128, i128),
+    /// `lo..=hi`, unsigned.
+    Unsigned(u128, u128),
+}
+
+impl Bound {
+    /// Both bounds at once, when they are in the same order.
+    pub fn meet(self, other: Bound) -> Option<Bound> {
+        match (self, other) {
+            (Bound::Signed(a, b), Bound::Signed(c, d)) => Some(Bound::Signed(a.max(c), b.min(d))),
+            (Bound::Unsigned(a, b), Bound::Unsigned(c, d)) => Some(Bound::Unsigned(a.max(c), b.min(d))),
+            _ => None,
+        }
+    }
+
+    /// How many values the interval holds (saturating).
+    pub fn count(self) -> u128 {
+        match self {
+            Bound::Signed(lo, hi) if lo <= hi => (hi.abs_diff(lo)).saturating_add(1),
+            Bound::Unsigned(lo, hi) if lo <= hi => (hi - lo).saturating_add(1),
+            _ => 0,
+        }
+    }
+}
+
+impl ExprPool {
+    /// Constraint `c` as a bound on variable `v`: `v op k` or `k op v` for an ordering
+    /// comparison with a constant `k` (negations are built as `c ^ 1`).
+    pub fn var_bound(&self, c: ExprId, v: u32) -> Option<Bound> {
+        let (negated, c) = match *self.node(c) {
+            Node::Bin { op: BinOp::Xor, a, b } if self.bits(c) == 1 && self.as_const(b) == Some(1) => (true, a),
+            _ => (false, c),
+        };
+        let Node::Cmp { op, a, b } = *self.node(c) else { return None };
+        let is_v = |x: ExprId| matches!(*self.node(x), Node::Var { id, .. } if id == v);
+        let (op, k) = match (is_v(a), is_v(b), self.as_const(a), self.as_const(b)) {
+            (true, _, _, Some(k)) => (op, k),
+            (_, true, Some(k), _) => (op.swapped(), k),
+            _ => return None,
+        };
+        let op = if negated { op.negated() } else { op };
+        let bits = self.bits(a);
+        let (smin, smax) = full(bits);
+        let s = sext(k, bits);
+        Some(match op {
+            CmpOp::Ult => Bound::Unsigned(0, k.checked_sub(1)?),
+            CmpOp::Ule => Bound::Unsigned(0, k),
+            CmpOp::Ugt => Bound::Unsigned(k.checked_add(1).filter(|&x| x <= mask(bits))?, mask(bits)),
+            CmpOp::Uge => Bound::Unsigned(k, mask(bits)),
+            CmpOp::Slt => Bound::Signed(smin, s.checked_sub(1).filter(|&x| x >= smin)?),
+            CmpOp::Sle => Bound::Signed(smin, s),
+            CmpOp::Sgt => Bound::Signed(s.checked_add(1).filter(|&x| x <= smax)?, smax),
+            CmpOp::Sge => Bound::Signed(s, smax),
+            CmpOp::Eq | CmpOp::Ne => return None,
+        })
+    }
+}

@@ -309,6 +309,22 @@ impl Machine {
         (0..self.threads.len()).filter(|&t| self.is_enabled(t)).collect()
     }
 
+    /// For each register word of thread `t`, whether it may still be read: a dead
+    /// register cannot change the future, so state comparison and the pruning of the path
+    /// constraint ignore it (see `ravel_ir::liveness`). Words above the top frame are dead.
+    pub(crate) fn live_regs(&self, t: usize) -> Vec<bool> {
+        let th = &self.threads[t];
+        let mut live = vec![false; th.regs.len()];
+        for fr in &th.frames {
+            let f = &self.program.functions[fr.func as usize];
+            let end = (fr.base + f.frame_words as usize).min(live.len());
+            for (i, slot) in live.iter_mut().enumerate().take(end).skip(fr.base) {
+                *slot = f.live.is_live(fr.pc, (i - fr.base) as u32);
+            }
+        }
+        live
+    }
+
     /// True when thread `t`'s next step ends the program (main returning while other
     /// threads still run).
     pub fn exits_next(&self, t: usize) -> bool {

@@ -185,7 +185,8 @@ impl Machine {
                 v(a)?;
             }
         }
-        for (i, &r) in th.regs.iter().enumerate() {
+        let live = self.live_regs(t);
+        for (i, &r) in th.regs.iter().enumerate().filter(|(i, _)| live[*i]) {
             // A shadowed register's concrete value depends on the model; its shadow counts.
             match vars.and_then(|sv| th.sym_regs.get(&(i as u32)).map(|&e| sv.hash(self, e))) {
                 Some(shape) => (1u8, shape).hash(&mut h),

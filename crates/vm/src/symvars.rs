@@ -14,7 +14,7 @@
 
 use crate::machine::Machine;
 use crate::memory::ObjId;
-use ravel_sym::{ExprId, ExprPool};
+use ravel_sym::{Bound, ExprId, ExprPool};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
@@ -65,7 +65,13 @@ impl Machine {
             if t != 0 && th.finished && !ids {
                 continue;
             }
-            let mut regs: Vec<(u32, ExprId)> = th.sym_regs.iter().map(|(&k, &e)| (k, e)).collect();
+            let live = self.live_regs(t);
+            let mut regs: Vec<(u32, ExprId)> = th
+                .sym_regs
+                .iter()
+                .filter(|(&k, _)| live.get(k as usize) == Some(&true))
+                .map(|(&k, &e)| (k, e))
+                .collect();
             regs.sort_unstable();
             roots[t].extend(regs.into_iter().map(|(_, e)| e));
         }
@@ -186,8 +192,14 @@ impl Machine {
         let Some(st) = self.sym.as_ref().filter(|st| st.pc.len() != st.pruned) else { return };
         let mut eng = st.engine.borrow_mut();
         let mut live: FxHashSet<u32> = FxHashSet::default();
-        let held = self.threads.iter().flat_map(|th| th.sym_regs.values()).chain(self.memory.sym.values());
-        for &e in held {
+        // Dead registers are never read again, nor are a finished thread's (a joined
+        // return value that depends on inputs is made concrete), nor dead objects.
+        let live_regs: Vec<Vec<bool>> = (0..self.threads.len()).map(|t| self.live_regs(t)).collect();
+        let regs = self.threads.iter().zip(&live_regs).filter(|(th, _)| !th.finished).flat_map(|(th, live)| {
+            th.sym_regs.iter().filter(|(&k, _)| live.get(k as usize).copied().unwrap_or(false)).map(|(_, e)| e)
+        });
+        let bytes = self.memory.sym.iter().filter(|((id, _), _)| self.memory.objects[*id as usize].alive);
+        for &e in regs.chain(bytes.map(|(_, e)| e)) {
             live.extend(eng.pool.vars(e).iter().copied());
         }
         let kept: Vec<ExprId> = live_components(&mut eng.pool, &st.pc, |v| live.contains(&v)).concat();
@@ -260,7 +272,7 @@ impl SymVars {
 
     /// Whether thread `t`'s symbolic values and constraints can be copied onto fresh
     /// inputs: they mention only bit-vector variables of its own or of the shared part
-    /// (which the copy shares).
+    /// (which the copy shares). Dead registers do not count: nothing reads them again.
     pub fn forkable(&self, m: &Machine, t: usize) -> bool {
         let st = m.sym.as_ref().expect("symbolic mode");
         let eng = st.engine.borrow();
@@ -274,7 +286,9 @@ impl SymVars {
             let o = &m.memory.objects[id as usize];
             o.alive && o.thread_owner() == Some(t)
         });
-        m.threads[t].sym_regs.values().all(own)
+        let live = m.live_regs(t);
+        let live_regs = m.threads[t].sym_regs.iter().filter(|(&k, _)| live.get(k as usize) == Some(&true));
+        live_regs.map(|(_, e)| e).all(own)
             && owned_shadows.flat_map(|(_, v)| v.iter().map(|(_, e)| e)).all(own)
             && self.pc.get(&t).is_none_or(|cs| cs.iter().all(own))
     }
@@ -305,8 +319,9 @@ fn live_components(pool: &mut ExprPool, pc: &[ExprId], live: impl Fn(u32) -> boo
 }
 
 /// `pc` without the variables nobody holds (`live` says who is held) where that is
-/// exact: `v == e ∧ φ(v)` becomes `φ(e)`, and disequalities `v != e_i` alone are dropped
-/// (fewer than `v` has values, so some value satisfies them all).
+/// exact: `v == e ∧ φ(v)` becomes `φ(e)`, and disequalities `v != e_i` with bounds of `v`
+/// by constants are dropped when the bounds leave more values than there are
+/// disequalities (some value then satisfies them all, whatever the `e_i` are).
 fn eliminate_dead(pool: &mut ExprPool, pc: &[ExprId], live: impl Fn(u32) -> bool) -> Vec<ExprId> {
     let mut cs: Vec<ExprId> = Vec::with_capacity(pc.len());
     for &c in pc {
@@ -336,9 +351,7 @@ fn eliminate_dead(pool: &mut ExprPool, pc: &[ExprId], live: impl Fn(u32) -> bool
                     cs[i] = if j == k { truth } else { pool.substitute(cs[i], &map) };
                 }
                 changed = true;
-            } else if rel.iter().all(|r| matches!(r, Some((false, _))))
-                && pool.var_node(v).is_some_and(|n| pool.bits(n) >= 64 || (at.len() as u128) < 1u128 << pool.bits(n))
-            {
+            } else if free_of_disequalities(pool, v, at.iter().map(|&i| cs[i])) {
                 for &i in at {
                     cs[i] = truth;
                 }
@@ -351,6 +364,30 @@ fn eliminate_dead(pool: &mut ExprPool, pc: &[ExprId], live: impl Fn(u32) -> bool
         cs.retain(|&c| pool.as_const(c) != Some(1));
     }
     cs
+}
+
+/// Whether `constraints` (all of those on `v`) are disequalities `v != e_i` and bounds of
+/// `v` by constants in one order that leave more values than there are disequalities.
+fn free_of_disequalities(pool: &ExprPool, v: u32, constraints: impl Iterator<Item = ExprId>) -> bool {
+    let Some(node) = pool.var_node(v).filter(|&n| !pool.is_array(n)) else { return false };
+    let bits = pool.bits(node);
+    let mut range: Option<Bound> = None;
+    let mut disequalities = 0u128;
+    for c in constraints {
+        match (pool.relation(c, v), pool.var_bound(c, v)) {
+            (Some((false, _)), _) => disequalities += 1,
+            (_, Some(b)) => match range {
+                None => range = Some(b),
+                Some(r) => match r.meet(b) {
+                    Some(m) => range = Some(m),
+                    None => return false,
+                },
+            },
+            _ => return false,
+        }
+    }
+    let values = range.map_or(if bits >= 128 { u128::MAX } else { 1u128 << bits }, Bound::count);
+    values > disequalities
 }
 
 /// The conjuncts of `pc` grouped into components that share no variable for which `links`
@@ -398,6 +435,12 @@ fn components<'p>(pc: &[ExprId], vars: impl Fn(ExprId) -> &'p [u32], links: impl
 mod tests {
     use super::*;
 
+    /// `!(a == b)` as the interpreter builds it.
+    fn eq_not(p: &mut ExprPool, a: ExprId, b: ExprId) -> ExprId {
+        let eq = p.eq(a, b);
+        p.not(eq)
+    }
+
     #[test]
     fn dead_inputs_are_eliminated_exactly() {
         let mut p = ExprPool::new();
@@ -416,6 +459,20 @@ mod tests {
         // A dead input under another relation stays (its constraint may matter).
         let lt = p.ult(dead, live);
         assert_eq!(eliminate_dead(&mut p, &[lt], |v| v == 1), vec![lt]);
+        // Bounds by constants count the values left: `dead <= 10` leaves plenty for two
+        // disequalities, `dead <u 2` not.
+        let ten = p.constant(32, 10);
+        let (le10, ne_other) = (p.sle(dead, ten), p.ne(dead, other));
+        let ne_live = eq_not(&mut p, dead, live);
+        assert!(eliminate_dead(&mut p, &[le10, ne_live, ne_other], |v| v != 2).is_empty());
+        let two = p.constant(32, 2);
+        let lt2 = p.ult(dead, two);
+        let kept = [lt2, ne_live, ne_other];
+        assert_eq!(eliminate_dead(&mut p, &kept, |v| v != 2), kept.to_vec());
+        // Signed and unsigned bounds together are not counted.
+        let one = p.constant(32, 1);
+        let ge1 = p.uge(dead, one);
+        assert_eq!(eliminate_dead(&mut p, &[le10, ge1], |v| v != 2), vec![le10, ge1]);
     }
 
     #[test]
