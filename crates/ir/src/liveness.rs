@@ -78,14 +78,23 @@ impl Liveness {
         Liveness { units, live, words }
     }
 
-    /// Whether register word `reg` may be read again by a frame stopped at `pc`.
-    pub fn is_live(&self, pc: Pc, reg: Reg) -> bool {
-        if self.live.is_empty() {
-            return true;
+    /// Marks in `out` (one entry per register word of the frame) the words a frame stopped
+    /// at `pc` may read again; the others are left as they are. Words below the first unit
+    /// and every word of a function too big to analyse count as live.
+    pub fn mark_live(&self, pc: Pc, out: &mut [bool]) {
+        let row = self.live.get(pc as usize * self.words..(pc as usize + 1) * self.words);
+        let Some(row) = row.filter(|_| !self.live.is_empty()) else {
+            out.iter_mut().for_each(|w| *w = true);
+            return;
+        };
+        let first = self.units.first().map_or(out.len(), |&s| (s as usize).min(out.len()));
+        out[..first].iter_mut().for_each(|w| *w = true);
+        for (u, &start) in self.units.iter().enumerate() {
+            if row[u / 64] >> (u % 64) & 1 == 1 {
+                let end = self.units.get(u + 1).map_or(out.len(), |&e| e as usize).min(out.len());
+                out[(start as usize).min(end)..end].iter_mut().for_each(|w| *w = true);
+            }
         }
-        let Some(u) = self.units.partition_point(|&s| s <= reg).checked_sub(1) else { return true };
-        let Some(row) = self.live.get(pc as usize * self.words..(pc as usize + 1) * self.words) else { return true };
-        row[u / 64] >> (u % 64) & 1 == 1
     }
 }
 
@@ -106,6 +115,13 @@ mod tests {
     use super::*;
     use crate::program::Move;
 
+    /// The live words of a `words`-word frame at `pc`.
+    fn marks(live: &Liveness, pc: Pc, words: usize) -> Vec<Reg> {
+        let mut out = vec![false; words];
+        live.mark_live(pc, &mut out);
+        (0..words as Reg).filter(|&r| out[r as usize]).collect()
+    }
+
     fn mov(dst: Reg, src: Opd, words: u32) -> Inst {
         Inst::Move(Move { dst, src, words })
     }
@@ -123,7 +139,7 @@ mod tests {
             Inst::Ret { val: Some((Opd::Reg(4), 1)) },
         ];
         let live = Liveness::new(&code, vec![0, 1, 2, 3]);
-        let at = |pc: Pc| (0..5).filter(|&r| live.is_live(pc, r)).collect::<Vec<Reg>>();
+        let at = |pc: Pc| marks(&live, pc, 5);
         assert_eq!(at(0), Vec::<Reg>::new());
         assert_eq!(at(1), vec![0]);
         // Reading word 4 keeps its whole unit (words 3 and 4) live.
@@ -144,9 +160,9 @@ mod tests {
             Inst::Ret { val: None },
         ];
         let live = Liveness::new(&code, vec![0, 1]);
-        assert!(live.is_live(1, 0) && !live.is_live(1, 1));
-        assert!(live.is_live(2, 1) && !live.is_live(2, 0));
-        assert!(live.is_live(3, 0) && live.is_live(3, 1));
-        assert!(!live.is_live(4, 0) && !live.is_live(4, 1));
+        assert_eq!(marks(&live, 1, 2), vec![0]);
+        assert_eq!(marks(&live, 2, 2), vec![1]);
+        assert_eq!(marks(&live, 3, 2), vec![0, 1]);
+        assert_eq!(marks(&live, 4, 2), Vec::<Reg>::new());
     }
 }

@@ -318,8 +318,8 @@ impl Machine {
         for fr in &th.frames {
             let f = &self.program.functions[fr.func as usize];
             let end = (fr.base + f.frame_words as usize).min(live.len());
-            for (i, slot) in live.iter_mut().enumerate().take(end).skip(fr.base) {
-                *slot = f.live.is_live(fr.pc, (i - fr.base) as u32);
+            if fr.base < end {
+                f.live.mark_live(fr.pc, &mut live[fr.base..end]);
             }
         }
         live
