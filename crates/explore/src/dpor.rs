@@ -223,9 +223,13 @@ impl<'a> Explorer<'a> {
 
     /// Explores everything; stops at the first error unless `all_errors`.
     pub fn explore(&mut self) {
-        if self.scout() {
-            return;
+        if !self.scout() {
+            self.search();
         }
+    }
+
+    /// The systematic search, in rounds of growing thread caps.
+    pub(crate) fn search(&mut self) {
         for cap in THREAD_CAPS {
             self.thread_cap = cap;
             self.capped = false;

@@ -356,11 +356,12 @@ fn check_portfolio(program: Arc<Program>, opts: &Options) -> Outcome {
     let Some(total) = opts.timeout.filter(|_| !opts.detect_races && !opts.collect_tests) else {
         return check(program, &dpor);
     };
-    let started = std::time::Instant::now();
-    // Scouting first: a bug it finds needs neither of the searches.
-    let mut scout = dpor::Explorer::new(program.clone(), &dpor);
-    if scout.scout() {
-        return outcome(scout.errors, scout.stats, scout.incomplete, Vec::new(), scout.sym);
+    // Scouting first: a bug it finds needs neither of the searches. The same explorer
+    // searches last, its time limit counted from now.
+    let mut ex = dpor::Explorer::new(program.clone(), &dpor);
+    let finish = |ex: dpor::Explorer| outcome(ex.errors, ex.stats, ex.incomplete, Vec::new(), ex.sym);
+    if ex.scout() {
+        return finish(ex);
     }
     let states = Options {
         engine: Engine::States,
@@ -369,11 +370,12 @@ fn check_portfolio(program: Arc<Program>, opts: &Options) -> Outcome {
         max_depth: opts.max_depth.min(PORTFOLIO_STATES_DEPTH),
         ..opts.clone()
     };
-    let first = check(program.clone(), &states);
+    let first = check(program, &states);
     if !matches!(first.verdict, Verdict::Unknown(_)) {
         return first;
     }
-    check(program, &Options { timeout: Some(total.saturating_sub(started.elapsed())), ..dpor })
+    ex.search();
+    finish(ex)
 }
 
 /// Path depth at which the portfolio gives up on the states engine.

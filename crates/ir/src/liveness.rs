@@ -41,9 +41,11 @@ impl Liveness {
         let kills: Vec<Option<usize>> =
             code.iter().map(|i| i.def().and_then(|d| units.binary_search(&d).ok())).collect();
         let mut live = vec![0u64; code.len() * words];
+        let succs: Vec<Vec<Pc>> =
+            code.iter().enumerate().map(|(pc, inst)| successors(inst, pc as Pc, code.len())).collect();
         let mut preds: Vec<Vec<Pc>> = vec![Vec::new(); code.len()];
-        for (pc, inst) in code.iter().enumerate() {
-            for s in successors(inst, pc as Pc, code.len()) {
+        for (pc, ss) in succs.iter().enumerate() {
+            for &s in ss {
                 preds[s as usize].push(pc as Pc);
             }
         }
@@ -54,7 +56,7 @@ impl Liveness {
             let p = pc as usize;
             queued[p] = false;
             row.iter_mut().for_each(|w| *w = 0);
-            for s in successors(&code[p], pc, code.len()) {
+            for &s in &succs[p] {
                 let from = &live[s as usize * words..(s as usize + 1) * words];
                 row.iter_mut().zip(from).for_each(|(w, f)| *w |= f);
             }

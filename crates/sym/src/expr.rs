@@ -539,6 +539,15 @@ impl ExprPool {
         self.intern(Node::Const { bits, value: value & mask(bits) }, bits, 0)
     }
 
+    /// `c` without a leading logical not (built as `c ^ 1` on width 1), and whether there
+    /// was one.
+    pub fn strip_not(&self, c: ExprId) -> (bool, ExprId) {
+        match *self.node(c) {
+            Node::Bin { op: BinOp::Xor, a, b } if self.bits(c) == 1 && self.as_const(b) == Some(1) => (true, a),
+            _ => (false, c),
+        }
+    }
+
     /// Width-1 constant.
     pub fn bool_const(&mut self, b: bool) -> ExprId {
         self.constant(1, b as u128)

@@ -16,7 +16,7 @@
 
 use std::time::Instant;
 
-use crate::expr::{BinOp, CmpOp, ExprId, ExprPool, Node};
+use crate::expr::{CmpOp, ExprId, ExprPool, Node};
 use crate::solver::{normalise, Solver, SolverResult, SolverStats};
 
 /// Peels variables bound by one (dis)equality off a query before the inner solver sees it.
@@ -97,10 +97,7 @@ impl ExprPool {
     /// Constraint `c` as `v == e` (`(true, e)`) or `v != e` (`(false, e)`) with `e` free of
     /// `v`, if it has that form (negations are built as `(v == e) ^ 1`).
     pub fn relation(&self, c: ExprId, v: u32) -> Option<(bool, ExprId)> {
-        let (negated, c) = match *self.node(c) {
-            Node::Bin { op: BinOp::Xor, a, b } if self.bits(c) == 1 && self.as_const(b) == Some(1) => (true, a),
-            _ => (false, c),
-        };
+        let (negated, c) = self.strip_not(c);
         let Node::Cmp { op: op @ (CmpOp::Eq | CmpOp::Ne), a, b } = *self.node(c) else { return None };
         let is_v = |x: ExprId| matches!(*self.node(x), Node::Var { id, .. } if id == v);
         let other = if is_v(a) {

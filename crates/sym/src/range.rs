@@ -204,10 +204,7 @@ impl ExprPool {
     /// Constraint `c` as a bound on variable `v`: `v op k` or `k op v` for an ordering
     /// comparison with a constant `k` (negations are built as `c ^ 1`).
     pub fn var_bound(&self, c: ExprId, v: u32) -> Option<Bound> {
-        let (negated, c) = match *self.node(c) {
-            Node::Bin { op: BinOp::Xor, a, b } if self.bits(c) == 1 && self.as_const(b) == Some(1) => (true, a),
-            _ => (false, c),
-        };
+        let (negated, c) = self.strip_not(c);
         let Node::Cmp { op, a, b } = *self.node(c) else { return None };
         let is_v = |x: ExprId| matches!(*self.node(x), Node::Var { id, .. } if id == v);
         let (op, k) = match (is_v(a), is_v(b), self.as_const(a), self.as_const(b)) {

@@ -325,6 +325,21 @@ impl Machine {
         live
     }
 
+    /// [`Machine::live_regs`] of every thread.
+    pub(crate) fn live_masks(&self) -> Vec<Vec<bool>> {
+        (0..self.threads.len()).map(|t| self.live_regs(t)).collect()
+    }
+
+    /// Thread `t`'s registers that hold symbolic values and may still be read (`live` is
+    /// its [`Machine::live_regs`]), as (register, expression).
+    pub(crate) fn live_shadows<'a>(
+        &'a self,
+        t: usize,
+        live: &'a [bool],
+    ) -> impl Iterator<Item = (u32, ravel_sym::ExprId)> + 'a {
+        self.threads[t].sym_regs.iter().filter(|(&k, _)| live.get(k as usize) == Some(&true)).map(|(&k, &e)| (k, e))
+    }
+
     /// True when thread `t`'s next step ends the program (main returning while other
     /// threads still run).
     pub fn exits_next(&self, t: usize) -> bool {

@@ -10,9 +10,7 @@ use ravel_ir::{Builtin, Callee, Inst};
 impl Machine {
     /// The builtin call thread `t` is stopped at, with its evaluated arguments.
     fn pending_call(&self, t: usize) -> Option<(Builtin, models::Args<'_>)> {
-        let fr = self.threads[t].frames.last()?;
-        let f = &self.program.functions[fr.func as usize];
-        match f.code.get(fr.pc as usize)? {
+        match self.pending_inst(t)? {
             Inst::Call { callee: Callee::Builtin(b), args, ret_bits, .. } => {
                 Some((*b, models::evaluate(self, t, args, *ret_bits)))
             }
@@ -20,14 +18,15 @@ impl Machine {
         }
     }
 
+    /// The instruction thread `t` is stopped at.
+    fn pending_inst(&self, t: usize) -> Option<&Inst> {
+        let fr = self.threads[t].frames.last()?;
+        self.program.functions[fr.func as usize].code.get(fr.pc as usize)
+    }
+
     /// True when thread `t` is stopped at a call that creates a thread.
     pub fn creates_thread_next(&self, t: usize) -> bool {
-        let fr = self.threads[t].frames.last();
-        let code = fr.map(|fr| &self.program.functions[fr.func as usize].code);
-        matches!(
-            fr.zip(code).and_then(|(fr, code)| code.get(fr.pc as usize)),
-            Some(Inst::Call { callee: Callee::Builtin(Builtin::ThreadCreate), .. })
-        )
+        matches!(self.pending_inst(t), Some(Inst::Call { callee: Callee::Builtin(Builtin::ThreadCreate), .. }))
     }
 
     /// True when thread `t` can take a step.

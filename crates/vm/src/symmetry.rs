@@ -95,7 +95,8 @@ impl Machine {
     /// The state up to thread permutation (see the module documentation); `ids` forces
     /// thread ids into the classes (the program can observe them).
     pub fn canonical(&self, ids: bool) -> Canon {
-        let vars = self.sym_vars(ids);
+        let live = self.live_masks();
+        let vars = self.sym_vars(ids, &live);
         let vars = vars.as_ref();
         let regions = Regions::of(self, ids);
         let mut classes = vec![0u128; self.threads.len()];
@@ -104,12 +105,12 @@ impl Machine {
                 // Nobody can join it: a finished thread no longer matters.
                 continue;
             }
-            match self.class_of(t, &regions, ids, vars) {
+            match self.class_of(t, &regions, ids, vars, &live[t]) {
                 Ok(c) => *class = c,
                 Err(()) => return self.canonical(true),
             }
         }
-        match self.shared_hash(&regions, vars) {
+        match self.shared_hash(&regions, vars, &live[0]) {
             Ok(shared) => {
                 let shared_vars = vars.map_or(Vec::new(), |sv| sv.shared_vars());
                 let mention_shared = vars.map_or(Vec::new(), |sv| sv.mention_shared.iter().copied().collect());
@@ -121,7 +122,7 @@ impl Machine {
     }
 
     /// Hash of the state without the non-main threads and what they own.
-    fn shared_hash(&self, regions: &Regions, vars: Option<&SymVars>) -> Result<u128, ()> {
+    fn shared_hash(&self, regions: &Regions, vars: Option<&SymVars>, main_live: &[bool]) -> Result<u128, ()> {
         let ptr = self.program.model.ptr_bytes as usize;
         let mut h = FpHasher::new(SHARED);
         for (id, obj) in self.memory.objects.iter().enumerate().filter(|(_, o)| o.alive && o.thread_owner().is_none()) {
@@ -138,7 +139,7 @@ impl Machine {
             }
         }
         if let Some(main) = self.threads.first() {
-            h.write_u128(self.class_of(0, regions, true, vars)?);
+            h.write_u128(self.class_of(0, regions, true, vars, main_live)?);
             let (_, next) = self.memory.region_tops().find(|(s, _)| *s == main.slot).unwrap_or((0, 0));
             next.hash(&mut h);
         }
@@ -169,7 +170,14 @@ impl Machine {
     }
 
     /// The class of thread `t`: its local state seen from its own region.
-    fn class_of(&self, t: usize, regions: &Regions, ids: bool, vars: Option<&SymVars>) -> Result<u128, ()> {
+    fn class_of(
+        &self,
+        t: usize,
+        regions: &Regions,
+        ids: bool,
+        vars: Option<&SymVars>,
+        live: &[bool],
+    ) -> Result<u128, ()> {
         let th = &self.threads[t];
         let v = |x: u64| regions.view(x, t);
         let mut h = FpHasher::new(CLASS);
@@ -185,7 +193,6 @@ impl Machine {
                 v(a)?;
             }
         }
-        let live = self.live_regs(t);
         for (i, &r) in th.regs.iter().enumerate().filter(|(i, _)| live[*i]) {
             // A shadowed register's concrete value depends on the model; its shadow counts.
             match vars.and_then(|sv| th.sym_regs.get(&(i as u32)).map(|&e| sv.hash(self, e))) {
@@ -274,7 +281,10 @@ impl Machine {
         t != 0
             && th.wait == Wait::None
             && th.atomic_depth == 0
-            && self.sym_vars(false).is_none_or(|sv| sv.forkable(self, t))
+            && {
+                let live = self.live_masks();
+                self.sym_vars(false, &live).is_none_or(|sv| sv.forkable(self, t, &live[t]))
+            }
             && !self.sync.mutexes.values().any(|m| m.owner == Some(t))
             && !self.sync.rwlocks.values().any(|r| r.writer == Some(t) || r.readers.contains(&t))
     }
@@ -302,7 +312,7 @@ impl Machine {
         if self.region_clash(slot) {
             return None;
         }
-        let sv = self.sym_vars(false);
+        let sv = self.sym_vars(false, &self.live_masks());
         self.threads[0].children += 1;
         // A finished thread nothing refers to gives its place to the copy, so machines on
         // long paths of copies do not grow with every copy.

@@ -44,8 +44,9 @@ pub(crate) struct SymVars {
 
 impl Machine {
     /// The symbolic variables of this state, or `None` without symbolic inputs. With `ids`
-    /// threads are not interchangeable and one naming covers the whole state.
-    pub(crate) fn sym_vars(&self, ids: bool) -> Option<SymVars> {
+    /// threads are not interchangeable and one naming covers the whole state. `live` is
+    /// [`Machine::live_masks`]: dead registers hold nothing.
+    pub(crate) fn sym_vars(&self, ids: bool, live: &[Vec<bool>]) -> Option<SymVars> {
         let st = self.sym.as_ref()?;
         let mut eng = st.engine.borrow_mut();
         let mut by_object: FxHashMap<ObjId, Vec<(u32, ExprId)>> = FxHashMap::default();
@@ -65,13 +66,7 @@ impl Machine {
             if t != 0 && th.finished && !ids {
                 continue;
             }
-            let live = self.live_regs(t);
-            let mut regs: Vec<(u32, ExprId)> = th
-                .sym_regs
-                .iter()
-                .filter(|(&k, _)| live.get(k as usize) == Some(&true))
-                .map(|(&k, &e)| (k, e))
-                .collect();
+            let mut regs: Vec<(u32, ExprId)> = self.live_shadows(t, &live[t]).collect();
             regs.sort_unstable();
             roots[t].extend(regs.into_iter().map(|(_, e)| e));
         }
@@ -194,12 +189,11 @@ impl Machine {
         let mut live: FxHashSet<u32> = FxHashSet::default();
         // Dead registers are never read again, nor are a finished thread's (a joined
         // return value that depends on inputs is made concrete), nor dead objects.
-        let live_regs: Vec<Vec<bool>> = (0..self.threads.len()).map(|t| self.live_regs(t)).collect();
-        let regs = self.threads.iter().zip(&live_regs).filter(|(th, _)| !th.finished).flat_map(|(th, live)| {
-            th.sym_regs.iter().filter(|(&k, _)| live.get(k as usize).copied().unwrap_or(false)).map(|(_, e)| e)
-        });
+        let masks = self.live_masks();
+        let running = (0..self.threads.len()).filter(|&t| !self.threads[t].finished);
+        let regs = running.flat_map(|t| self.live_shadows(t, &masks[t]).map(|(_, e)| e));
         let bytes = self.memory.sym.iter().filter(|((id, _), _)| self.memory.objects[*id as usize].alive);
-        for &e in regs.chain(bytes.map(|(_, e)| e)) {
+        for e in regs.chain(bytes.map(|(_, &e)| e)) {
             live.extend(eng.pool.vars(e).iter().copied());
         }
         let kept: Vec<ExprId> = live_components(&mut eng.pool, &st.pc, |v| live.contains(&v)).concat();
@@ -272,8 +266,9 @@ impl SymVars {
 
     /// Whether thread `t`'s symbolic values and constraints can be copied onto fresh
     /// inputs: they mention only bit-vector variables of its own or of the shared part
-    /// (which the copy shares). Dead registers do not count: nothing reads them again.
-    pub fn forkable(&self, m: &Machine, t: usize) -> bool {
+    /// (which the copy shares). Dead registers do not count (`live` is the thread's
+    /// [`Machine::live_regs`]): nothing reads them again.
+    pub fn forkable(&self, m: &Machine, t: usize, live: &[bool]) -> bool {
         let st = m.sym.as_ref().expect("symbolic mode");
         let eng = st.engine.borrow();
         let own = |e: &ExprId| {
@@ -286,9 +281,7 @@ impl SymVars {
             let o = &m.memory.objects[id as usize];
             o.alive && o.thread_owner() == Some(t)
         });
-        let live = m.live_regs(t);
-        let live_regs = m.threads[t].sym_regs.iter().filter(|(&k, _)| live.get(k as usize) == Some(&true));
-        live_regs.map(|(_, e)| e).all(own)
+        m.live_shadows(t, live).all(|(_, e)| own(&e))
             && owned_shadows.flat_map(|(_, v)| v.iter().map(|(_, e)| e)).all(own)
             && self.pc.get(&t).is_none_or(|cs| cs.iter().all(own))
     }
