@@ -1,6 +1,7 @@
 /* ravel-test
- * three plain writes to one variable with races not reported: under `sync` plain accesses
- * are no scheduling points (one class); under `all` each write is one (3! classes)
+ * three plain writes to one variable that main reads, with races not reported: under
+ * `sync` plain accesses are no scheduling points (one class); under `all` each write is
+ * one (3! classes)
  * check: safe executions=1
  * check-unfold: safe executions=1
  * check-all: safe executions=6
@@ -16,5 +17,6 @@ int main(void) {
     pthread_t t[3];
     for (long i = 0; i < 3; i++) pthread_create(&t[i], 0, w, (void *)(i + 1));
     for (int i = 0; i < 3; i++) pthread_join(t[i], 0);
+    assert(x >= 1 && x <= 3);
     return 0;
 }

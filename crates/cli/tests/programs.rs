@@ -117,6 +117,7 @@ struct CheckResult {
     kind: String,
     executions: u64,
     blocked: u64,
+    states: u64,
     solver_queries: u64,
 }
 
@@ -146,27 +147,32 @@ fn run_check(
         kind: report["errors"][0]["kind"].as_str().unwrap_or("").to_string(),
         executions: count("executions"),
         blocked: count("blocked"),
+        states: count("states"),
         solver_queries: count("solver_queries"),
     })
 }
 
-/// An expected outcome: `verdict [error-kind] [executions=N] [blocked=N]`.
-#[derive(Clone)]
+/// An expected outcome: `verdict [error-kind] [executions=N] [blocked=N] [states=N]`
+/// (`states` counts the distinct states of the states engine).
+#[derive(Clone, Default)]
 struct Want {
     verdict: String,
     kind: Option<String>,
     executions: Option<u64>,
     blocked: Option<u64>,
+    states: Option<u64>,
 }
 
 fn parse_want(want: &str) -> Want {
     let mut words = want.split_whitespace();
-    let mut w = Want { verdict: words.next().unwrap_or("").to_string(), kind: None, executions: None, blocked: None };
+    let mut w = Want { verdict: words.next().unwrap_or("").to_string(), ..Want::default() };
     for word in words {
         if let Some(n) = word.strip_prefix("executions=") {
             w.executions = n.parse::<u64>().ok();
         } else if let Some(n) = word.strip_prefix("blocked=") {
             w.blocked = n.parse::<u64>().ok();
+        } else if let Some(n) = word.strip_prefix("states=") {
+            w.states = n.parse::<u64>().ok();
         } else {
             w.kind = Some(word.to_string());
         }
@@ -190,15 +196,22 @@ fn expect_engine(
     let engine = engine.join(" ");
     let text = || {
         format!(
-            "[{interleave} {engine}] got {} {} executions={} blocked={}",
-            r.verdict, r.kind, r.executions, r.blocked
+            "[{interleave} {engine}] got {} {} executions={} blocked={} states={}",
+            r.verdict, r.kind, r.executions, r.blocked, r.states
         )
     };
     if r.verdict != want.verdict || want.kind.as_ref().is_some_and(|k| *k != r.kind) {
         return Err(format!("{}, expected {} {}", text(), want.verdict, want.kind.clone().unwrap_or_default()));
     }
-    if want.executions.is_some_and(|n| n != r.executions) || want.blocked.is_some_and(|n| n != r.blocked) {
-        return Err(format!("{}, expected executions={:?} blocked={:?}", text(), want.executions, want.blocked));
+    let differs = |want: Option<u64>, got: u64| want.is_some_and(|n| n != got);
+    if differs(want.executions, r.executions) || differs(want.blocked, r.blocked) || differs(want.states, r.states) {
+        return Err(format!(
+            "{}, expected executions={:?} blocked={:?} states={:?}",
+            text(),
+            want.executions,
+            want.blocked,
+            want.states
+        ));
     }
     if r.verdict == "unsafe" {
         let out = Command::new(env!("CARGO_BIN_EXE_ravel")).arg("replay").arg(&witness).arg("--json").output();
@@ -234,11 +247,11 @@ fn check_expectation(file: &Path, e: &Expect, interleave: &str, want: &str) -> O
         return Some(format!("[{interleave}] {} solver queries in a program without inputs", r.solver_queries));
     }
     if interleave == "sync" {
-        let same = Want { verdict: r.verdict.clone(), kind: want.kind.clone(), executions: None, blocked: None };
+        let same = Want { verdict: r.verdict.clone(), kind: want.kind.clone(), ..Want::default() };
         let unfold = e.unfold.as_deref().map(parse_want).unwrap_or(same);
         // Cutoffs may end configurations early (a state seen before): counts are those of
         // the partial-order reduction alone, measured without them.
-        let verdict = Want { executions: None, blocked: None, ..unfold.clone() };
+        let verdict = Want { verdict: unfold.verdict.clone(), kind: unfold.kind.clone(), ..Want::default() };
         if let Err(m) = expect_engine(file, e, interleave, &["unfold"], &verdict) {
             return Some(m);
         }
@@ -249,7 +262,7 @@ fn check_expectation(file: &Path, e: &Expect, interleave: &str, want: &str) -> O
         }
     } else {
         // In `all` granularity unfold must agree with dpor too (SV-COMP mode).
-        let same = Want { verdict: r.verdict.clone(), kind: want.kind.clone(), executions: None, blocked: None };
+        let same = Want { verdict: r.verdict.clone(), kind: want.kind.clone(), ..Want::default() };
         if let Err(m) = expect_engine(file, e, interleave, &["unfold"], &same) {
             return Some(m);
         }
@@ -320,6 +333,7 @@ fn annotated_programs() {
             });
         }
     });
+    std::fs::remove_dir_all(std::env::temp_dir().join(format!("ravel-check-{}", std::process::id()))).ok();
     let failures = failures.into_inner().unwrap();
     let checked = checked.into_inner().unwrap();
     let check_count = check_count.into_inner().unwrap();

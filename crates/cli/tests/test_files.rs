@@ -47,5 +47,6 @@ fn each_test_file_replays_its_path() {
             serde_json::from_str(String::from_utf8_lossy(&out.stderr).lines().last().unwrap_or("")).unwrap();
         exits.insert(report["exit_status"].as_i64().expect("the program exits"));
     }
+    std::fs::remove_dir_all(&dir).ok();
     assert_eq!(exits, BTreeSet::from([0, 3, 4]));
 }

@@ -157,6 +157,7 @@ fn vm_config(opts: &Options) -> ravel_vm::Config {
         max_steps: opts.max_steps,
         strict_pthread: opts.strict_pthread,
         spurious_wakeups: opts.spurious_wakeups,
+        detect_races: opts.detect_races,
         ..Default::default()
     }
 }

@@ -53,6 +53,8 @@ struct Node {
     forked: bool,
     /// Threads to step from here, one per class, and the next one to try.
     moves: Vec<usize>,
+    /// `moves` holds only a thread paused before a local branch (see [`local_move`]).
+    reduced: bool,
     next_move: usize,
     /// Leading choices of the next run of the current move, when it has variants left.
     variant: Option<Vec<u64>>,
@@ -117,8 +119,8 @@ impl<'a> Explorer<'a> {
                 self.note(crate::partial_inputs_note(self.opts));
             }
             self.init_choices = chooser.made.iter().map(|(v, _)| *v).collect();
-            if let Some(node) = self.arrive(machine, Vec::new(), false) {
-                self.path.push(node);
+            if let Arrival::New(node) = self.arrive(machine, Vec::new(), false) {
+                self.path.push(*node);
                 self.search();
             }
             if self.stop || self.incomplete.is_some() {
@@ -181,8 +183,10 @@ impl<'a> Explorer<'a> {
             self.stats.transitions += 1;
             let top = self.path.last_mut().expect("the path is not empty");
             top.variant = next_choices(&ex.made);
-            if let Some(node) = self.arrive(snap.machine, snap.steps, forked) {
-                self.path.push(node);
+            match self.arrive(snap.machine, snap.steps, forked) {
+                Arrival::New(node) => self.path.push(*node),
+                Arrival::Seen => self.expand_reduced(),
+                Arrival::Ended => {}
             }
             if self.opts.progress {
                 crate::progress_line(self.stats.states, self.started, &mut self.last_progress_ms);
@@ -190,14 +194,31 @@ impl<'a> Explorer<'a> {
         }
     }
 
+    /// The top node stepped only one thread and reached a state seen before: that state
+    /// may close a cycle of such steps, along which the other threads would never run
+    /// (the cycle proviso of partial-order reduction), so every thread gets its turn.
+    fn expand_reduced(&mut self) {
+        let top = self.path.last_mut().expect("the path is not empty");
+        if !top.reduced {
+            return;
+        }
+        top.reduced = false;
+        let first = top.moves[0];
+        let enabled = top.machine.enabled();
+        let others = representatives(&enabled, &top.classes, top.symmetric)
+            .into_iter()
+            .filter(|&t| t != first && (!top.symmetric || t == 0 || top.classes[t] != top.classes[first]));
+        top.moves.extend(others);
+    }
+
     /// A state was reached: handles its end, and makes it a node unless it was seen.
-    fn arrive(&mut self, mut machine: Machine, steps: Vec<WitnessStep>, forked: bool) -> Option<Node> {
+    fn arrive(&mut self, mut machine: Machine, steps: Vec<WitnessStep>, forked: bool) -> Arrival {
         if let Some(why) = machine.imprecise.clone() {
             self.note(why);
         }
         if let Some(end) = machine.end.clone() {
             self.ended(&machine, steps, end, forked);
-            return None;
+            return Arrival::Ended;
         }
         let enabled = machine.enabled();
         if enabled.is_empty() {
@@ -211,7 +232,7 @@ impl<'a> Explorer<'a> {
                 let end = machine.end.clone().expect("a deadlock ends the execution");
                 self.ended(&machine, steps, end, forked);
             }
-            return None;
+            return Arrival::Ended;
         }
         let canon = machine.canonical(self.ids);
         let mut node = Node {
@@ -225,6 +246,7 @@ impl<'a> Explorer<'a> {
             omega: Vec::new(),
             forked,
             moves: Vec::new(),
+            reduced: false,
             next_move: 0,
             variant: None,
         };
@@ -237,12 +259,18 @@ impl<'a> Explorer<'a> {
             key_of(&(canon.shared, &canon.classes))
         };
         if !self.visited.insert(key) {
-            return None;
+            return Arrival::Seen;
         }
         self.stats.states += 1;
-        node.moves = representatives(&enabled, &canon.classes, canon.symmetric);
+        match local_move(&node.machine, &enabled) {
+            Some(t) => {
+                node.moves = vec![t];
+                node.reduced = true;
+            }
+            None => node.moves = representatives(&enabled, &canon.classes, canon.symmetric),
+        }
         node.classes = canon.classes;
-        Some(node)
+        Arrival::New(Box::new(node))
     }
 
     /// Karp–Miller acceleration: classes that grew since an ancestor this state covers
@@ -318,6 +346,24 @@ impl<'a> Explorer<'a> {
             End::Exit(_) => {}
         }
     }
+}
+
+/// What [`Explorer::arrive`] made of a state.
+enum Arrival {
+    New(Box<Node>),
+    /// Seen before (up to symmetry).
+    Seen,
+    /// The execution ended there.
+    Ended,
+}
+
+/// A thread paused before a branch on inputs, if any: its next step only decides the
+/// branch and runs local code up to its next visible operation, so it commutes with
+/// every step of every other thread (path constraints are a conjunction), and stepping
+/// it alone loses no reachable state: the ample set of partial-order reduction, with
+/// [`Explorer::expand_reduced`] as the cycle proviso.
+fn local_move(machine: &Machine, enabled: &[usize]) -> Option<usize> {
+    enabled.iter().copied().find(|&t| machine.threads[t].at_branch)
 }
 
 /// A 128-bit key of a state description (two independent 64-bit hashes), so that two

@@ -8,6 +8,7 @@ mod layout;
 pub mod liveness;
 mod lower;
 mod program;
+mod unread;
 
 pub use builtins::Builtin;
 pub use lower::sign_extend;

@@ -85,6 +85,7 @@ pub fn lower(module: &Module) -> Result<Program, String> {
             init,
             is_const: g.is_constant,
             thread_local: g.thread_local_mode != llvm_ir::module::ThreadLocalMode::NotThreadLocal,
+            unread: false,
         });
     }
     for (i, s) in std_streams.iter().enumerate() {
@@ -95,6 +96,7 @@ pub fn lower(module: &Module) -> Result<Program, String> {
             init: vec![0; 16],
             is_const: false,
             thread_local: false,
+            unread: false,
         });
     }
     let ctors = ctors
@@ -121,6 +123,10 @@ pub fn lower(module: &Module) -> Result<Program, String> {
     for name in &decl_names {
         let decl = module.get_func_decl_by_name(name);
         functions.push(stub(&mut ctx, name, decl));
+    }
+    let unread = crate::unread::unread_globals(&functions, &globals, &ctx.wide, layout.ptr_bytes);
+    for (g, u) in globals.iter_mut().zip(unread) {
+        g.unread = u;
     }
     Ok(Program {
         functions,

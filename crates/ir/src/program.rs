@@ -496,6 +496,8 @@ pub struct Global {
     pub init: Vec<u8>,
     pub is_const: bool,
     pub thread_local: bool,
+    /// No load can observe its contents (see `unread.rs`): stores into it may be skipped.
+    pub unread: bool,
 }
 
 /// Facts of the target's data model.

@@ -125,7 +125,7 @@ impl Machine {
         granted: &mut bool,
     ) -> bool {
         let obj = &self.memory.objects[id as usize];
-        if !obj.shared || obj.kind == ObjKind::ConstGlobal {
+        if !obj.shared || obj.kind == ObjKind::ConstGlobal || (obj.unread && !self.config.detect_races) {
             return true;
         }
         let in_atomic = self.threads[t].atomic_depth > 0;

@@ -622,6 +622,10 @@ impl Machine {
                             Ok(x) => x,
                             Err(stop) => return stop,
                         };
+                        if self.skip_unread_store(id) {
+                            self.set_pc(t, next);
+                            continue;
+                        }
                         self.memory.store_word(id, off, *bytes as usize, v);
                         if self.sym.is_some() && !self.sym_stored() {
                             if let Some(e) = self.shadow(t, base, *val) {
@@ -639,6 +643,10 @@ impl Machine {
                         Ok(x) => x,
                         Err(stop) => return stop,
                     };
+                    if self.skip_unread_store(id) {
+                        self.set_pc(t, next);
+                        continue;
+                    }
                     let b = words_to_bytes(&w);
                     self.memory.write_bytes(id, off, &b[..*bytes as usize]);
                     if self.memory.objects[id as usize].shared && *bytes >= prog.model.ptr_bytes {
@@ -862,6 +870,18 @@ impl Machine {
             return Err(Stop::Yield);
         }
         Ok((id, off))
+    }
+
+    /// Stores into a global no load observes are checked (by [`Machine::access`]) but not
+    /// performed, so its contents never tell states apart.
+    fn skip_unread_store(&mut self, id: u32) -> bool {
+        if !self.memory.objects[id as usize].unread {
+            return false;
+        }
+        if let Some(st) = self.sym.as_mut() {
+            st.pending_store = None;
+        }
+        true
     }
 
     /// Called on every backward jump. After many iterations without a visible operation,

@@ -50,6 +50,9 @@ pub struct Config {
     /// so an explorer that compares states sees the loops such branches drive; and each
     /// step ends by pruning the path constraint of inputs nothing holds any more.
     pub pause_at_symbolic_branches: bool,
+    /// Data races are reported. When they are not, stores into globals no load observes
+    /// are not visible operations (nothing can tell their order apart).
+    pub detect_races: bool,
 }
 
 impl Default for Config {
@@ -66,6 +69,7 @@ impl Default for Config {
             record_trace: true,
             anonymous_handles: false,
             pause_at_symbolic_branches: false,
+            detect_races: true,
         }
     }
 }

@@ -46,6 +46,9 @@ pub struct Object {
     pub freed_at: Option<SrcLoc>,
     /// Human name: the global's name, or empty.
     pub name: String,
+    /// No load can observe the contents (a write-only global): stores are checked but
+    /// not performed, so the contents never tell states apart.
+    pub unread: bool,
 }
 
 impl Object {
@@ -191,6 +194,7 @@ impl Memory {
             site: SrcLoc::default(),
             freed_at: None,
             name: g.name.clone(),
+            unread: g.unread,
         })
     }
 
@@ -243,6 +247,7 @@ impl Memory {
             site,
             freed_at: None,
             name: String::new(),
+            unread: false,
         });
         Some((id, base))
     }
