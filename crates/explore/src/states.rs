@@ -262,7 +262,9 @@ impl<'a> Explorer<'a> {
             return Arrival::Seen;
         }
         self.stats.states += 1;
-        match local_move(&node.machine, &enabled) {
+        let omega = &node.omega;
+        let copies = |t: usize| canon.symmetric && t != 0 && omega.contains(&canon.classes[t]);
+        match local_move(&mut node.machine, &enabled, copies) {
             Some(t) => {
                 node.moves = vec![t];
                 node.reduced = true;
@@ -357,13 +359,16 @@ enum Arrival {
     Ended,
 }
 
-/// A thread paused before a branch on inputs, if any: its next step only decides the
-/// branch and runs local code up to its next visible operation, so it commutes with
-/// every step of every other thread (path constraints are a conjunction), and stepping
-/// it alone loses no reachable state: the ample set of partial-order reduction, with
-/// [`Explorer::expand_reduced`] as the cycle proviso.
-fn local_move(machine: &Machine, enabled: &[usize]) -> Option<usize> {
-    enabled.iter().copied().find(|&t| machine.threads[t].at_branch)
+/// A thread whose next step commutes with every step of every other thread, if any:
+/// one paused before a branch on inputs (the step decides the branch and runs local code;
+/// path constraints are a conjunction), one creating a thread through private handle
+/// and attribute objects, or one accessing a global no other thread may still access in
+/// a conflicting way (`copies(t)`: `t` stands for several threads). Stepping it alone loses no reachable state: the ample set of
+/// partial-order reduction, with [`Explorer::expand_reduced`] as the cycle proviso.
+fn local_move(machine: &mut Machine, enabled: &[usize], copies: impl Fn(usize) -> bool) -> Option<usize> {
+    enabled.iter().copied().find(|&t| {
+        machine.threads[t].at_branch || machine.creates_thread_privately(t) || machine.accesses_privately(t, copies(t))
+    })
 }
 
 /// A 128-bit key of a state description (two independent 64-bit hashes), so that two

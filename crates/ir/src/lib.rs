@@ -3,12 +3,13 @@
 mod builtins;
 mod canon;
 mod consts;
+pub mod effects;
 pub mod frontend;
+mod global_uses;
 mod layout;
 pub mod liveness;
 mod lower;
 mod program;
-mod unread;
 
 pub use builtins::Builtin;
 pub use lower::sign_extend;

@@ -124,10 +124,12 @@ pub fn lower(module: &Module) -> Result<Program, String> {
         let decl = module.get_func_decl_by_name(name);
         functions.push(stub(&mut ctx, name, decl));
     }
-    let unread = crate::unread::unread_globals(&functions, &globals, &ctx.wide, layout.ptr_bytes);
+    let escapes = crate::global_uses::escaping_globals(&functions, &globals, &ctx.wide, layout.ptr_bytes);
+    let unread = crate::global_uses::unread_globals(&functions, &globals, &escapes);
     for (g, u) in globals.iter_mut().zip(unread) {
         g.unread = u;
     }
+    let effects = crate::effects::Effects::new(&functions, &globals, &escapes);
     Ok(Program {
         functions,
         globals,
@@ -138,6 +140,7 @@ pub fn lower(module: &Module) -> Result<Program, String> {
         files: ctx.files,
         globals_end: next,
         std_streams,
+        effects,
     })
 }
 

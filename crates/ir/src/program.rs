@@ -547,6 +547,8 @@ pub struct Program {
     pub globals_end: u64,
     /// Addresses of the `FILE` handles behind `stdin`, `stdout` and `stderr`.
     pub std_streams: [u64; 3],
+    /// Which globals each program point may still access.
+    pub effects: crate::effects::Effects,
 }
 
 impl Program {

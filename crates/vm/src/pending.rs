@@ -29,6 +29,61 @@ impl Machine {
         matches!(self.pending_inst(t), Some(Inst::Call { callee: Callee::Builtin(Builtin::ThreadCreate), .. }))
     }
 
+    /// True when thread `t` is stopped at a call that creates a thread and whose handle
+    /// and attribute objects (if any) no other thread can reach: the step then only adds
+    /// a thread, which commutes with every step of the others. Only with anonymous
+    /// handles: otherwise the order of two creations shows in the handles' values.
+    pub fn creates_thread_privately(&mut self, t: usize) -> bool {
+        if !self.config.anonymous_handles {
+            return false;
+        }
+        let Some(Inst::Call { callee: Callee::Builtin(Builtin::ThreadCreate), args, .. }) = self.pending_inst(t) else {
+            return false;
+        };
+        let Some(base) = self.threads[t].frames.last().map(|f| f.base) else { return false };
+        let mask = self.program.model.ptr_mask();
+        let regs = &self.threads[t].regs;
+        let ptrs: Vec<u64> =
+            args.iter().take(2).map(|a| crate::interp::rd(&self.program, regs, base, a.opd) & mask).collect();
+        ptrs.into_iter()
+            .all(|p| p == 0 || self.memory.find(p).is_some_and(|(id, _)| !self.memory.objects[id as usize].shared))
+    }
+
+    /// True when thread `t` is stopped at a plain or atomic access to a global that no
+    /// other thread may still access in a conflicting way (write against any access), by
+    /// [`ravel_ir::effects::Effects`]: the step then commutes with every step of the
+    /// others. With `copies`, `t` stands for several threads in its state (an ω class of
+    /// the states engine), whose own future counts as the others'.
+    pub fn accesses_privately(&mut self, t: usize, copies: bool) -> bool {
+        let th = &self.threads[t];
+        if th.wait != Wait::None || th.at_branch || th.atomic_depth > 0 {
+            return false;
+        }
+        let (addr, reads_only) = match self.pending_inst(t) {
+            Some(Inst::Load { addr, .. }) => (*addr, true),
+            Some(Inst::Store { addr, .. } | Inst::Rmw { addr, .. } | Inst::CmpXchg { addr, .. }) => (*addr, false),
+            _ => return false,
+        };
+        let Some(base) = self.threads[t].frames.last().map(|f| f.base) else { return false };
+        if self.sym.is_some() && self.shadow(t, base, addr).is_some() {
+            return false;
+        }
+        let a = crate::interp::rd(&self.program, &self.threads[t].regs, base, addr) & self.program.model.ptr_mask();
+        // Globals are the first objects, in the program's order.
+        let Some((id, _)) = self.memory.find(a) else { return false };
+        let global = id as usize;
+        if global >= self.program.globals.len() || self.memory.objects[global].kind != crate::memory::ObjKind::Global {
+            return false;
+        }
+        let effects = &self.program.effects;
+        let Some(bit) = effects.bit(global) else { return false };
+        self.threads
+            .iter()
+            .enumerate()
+            .filter(|&(u, th)| (u != t || copies) && !th.finished)
+            .all(|(_, th)| th.frames.iter().all(|fr| !effects.may_access(fr.func, fr.pc, bit, !reads_only)))
+    }
+
     /// True when thread `t` can take a step.
     pub(crate) fn is_enabled(&mut self, t: usize) -> bool {
         let th = &self.threads[t];
