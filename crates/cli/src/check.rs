@@ -79,6 +79,9 @@ pub fn property_options(property: Property, mut opts: Options) -> Options {
         Property::NoDataRace => vec![ErrorKind::DataRace],
         Property::Other => Vec::new(),
     };
+    if property == Property::NoDataRace {
+        opts.ends_only = vec![ErrorKind::ReachError, ErrorKind::AssertionFailure];
+    }
     opts
 }
 

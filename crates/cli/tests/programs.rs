@@ -23,6 +23,8 @@ struct Expect {
     unfold: Option<String>,
     /// What `--engine states --no-races --interleave all` must give.
     states: Option<String>,
+    /// What `--engine states --interleave all` must give (races reported).
+    states_races: Option<String>,
 }
 
 fn parse_header(text: &str) -> Option<Expect> {
@@ -47,6 +49,7 @@ fn parse_header(text: &str) -> Option<Expect> {
             "check-all" => e.checks.push(("all", value.trim().to_string())),
             "check-unfold" => e.unfold = Some(value.trim().to_string()),
             "check-states" => e.states = Some(value.trim().to_string()),
+            "check-states-races" => e.states_races = Some(value.trim().to_string()),
             "check-flags" => e.check_flags = value.split_whitespace().map(str::to_string).collect(),
             _ => {}
         }
@@ -266,11 +269,9 @@ fn check_expectation(file: &Path, e: &Expect, interleave: &str, want: &str) -> O
         if let Err(m) = expect_engine(file, e, interleave, &["unfold"], &same) {
             return Some(m);
         }
-        // So must the states engine, which does not look for races.
-        if r.kind != "data-race" {
-            if let Err(m) = expect_engine(file, e, interleave, states_engine(e), &same) {
-                return Some(m);
-            }
+        // So must the states engine, races included.
+        if let Err(m) = expect_engine(file, e, interleave, &["states"], &same) {
+            return Some(m);
         }
     }
     let dir = std::env::temp_dir().join(format!("ravel-check-{}", std::process::id()));
@@ -316,8 +317,10 @@ fn annotated_programs() {
                     }
                     *check_count.lock().unwrap() += 1;
                 }
-                if let Some(want) = &e.states {
-                    if let Err(msg) = expect_engine(&file, &e, "all", states_engine(&e), &parse_want(want)) {
+                let states = [(&e.states, states_engine(&e)), (&e.states_races, &["states"][..])];
+                for (want, engine) in states {
+                    let Some(want) = want else { continue };
+                    if let Err(msg) = expect_engine(&file, &e, "all", engine, &parse_want(want)) {
                         failures.lock().unwrap().push(format!("{name}: {msg}"));
                     }
                     *check_count.lock().unwrap() += 1;

@@ -45,6 +45,10 @@ pub struct Options {
     pub all_errors: bool,
     /// ...except after an error of one of these kinds (SV-COMP: the property's violation).
     pub stop_at: Vec<ravel_vm::ErrorKind>,
+    /// Errors that only end their execution for the property checked (SV-COMP
+    /// no-data-race: a failed assertion aborts the program): one without a concrete
+    /// schedule does not make the verdict unknown.
+    pub ends_only: Vec<ravel_vm::ErrorKind>,
     pub max_executions: Option<u64>,
     pub timeout: Option<Duration>,
     /// Instructions per execution.
@@ -93,6 +97,7 @@ impl Default for Options {
             detect_races: true,
             all_errors: false,
             stop_at: Vec::new(),
+            ends_only: Vec::new(),
             max_executions: None,
             timeout: None,
             max_steps: 50_000_000,
@@ -354,7 +359,7 @@ fn outcome(
 /// those that create threads without bound) quickly, and dpor the rest.
 fn check_portfolio(program: Arc<Program>, opts: &Options) -> Outcome {
     let dpor = Options { engine: Engine::Dpor, ..opts.clone() };
-    let Some(total) = opts.timeout.filter(|_| !opts.detect_races && !opts.collect_tests) else {
+    let Some(total) = opts.timeout.filter(|_| !opts.collect_tests) else {
         return check(program, &dpor);
     };
     // Scouting first: a bug it finds needs neither of the searches. The same explorer
@@ -364,13 +369,7 @@ fn check_portfolio(program: Arc<Program>, opts: &Options) -> Outcome {
     if ex.scout() {
         return finish(ex);
     }
-    let states = Options {
-        engine: Engine::States,
-        timeout: Some(total / 3),
-        // Paths this deep mean states that never repeat; they only cost memory.
-        max_depth: opts.max_depth.min(PORTFOLIO_STATES_DEPTH),
-        ..opts.clone()
-    };
+    let states = Options { engine: Engine::States, timeout: Some(total / 3), ..opts.clone() };
     let first = check(program, &states);
     if !matches!(first.verdict, Verdict::Unknown(_)) {
         return first;
@@ -378,9 +377,6 @@ fn check_portfolio(program: Arc<Program>, opts: &Options) -> Outcome {
     ex.search();
     finish(ex)
 }
-
-/// Path depth at which the portfolio gives up on the states engine.
-const PORTFOLIO_STATES_DEPTH: usize = 5000;
 
 /// Replays the choices of a witness, in order.
 struct ReplayChooser(std::collections::VecDeque<u64>);

@@ -27,6 +27,10 @@ use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 use std::time::Instant;
 
+/// Longest path the search follows: paths this deep mean states that never repeat (a
+/// counter without bound), and every state on the path holds a whole machine.
+const MAX_PATH: usize = 5000;
+
 /// How many threads of a class a state has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 enum Count {
@@ -107,10 +111,6 @@ impl<'a> Explorer<'a> {
     /// Explores every state reachable from each start of main (one per combination of
     /// the choices made before main's first visible operation).
     pub fn explore(&mut self) {
-        if self.opts.detect_races {
-            self.note("the states engine does not look for data races (use --no-races, or --engine dpor)");
-            return;
-        }
         let mut init: Vec<u64> = Vec::new();
         loop {
             let (machine, chooser) =
@@ -157,8 +157,8 @@ impl<'a> Explorer<'a> {
                 self.note(why);
                 return;
             }
-            if self.path.len() >= self.opts.max_depth {
-                let n = self.opts.max_depth;
+            if self.path.len() >= self.opts.max_depth.min(MAX_PATH) {
+                let n = self.opts.max_depth.min(MAX_PATH);
                 self.note(format!("a path exceeded {n} states (--max-depth)"));
                 return;
             }
@@ -262,9 +262,16 @@ impl<'a> Explorer<'a> {
             return Arrival::Seen;
         }
         self.stats.states += 1;
-        let omega = &node.omega;
+        let omega = node.omega.clone();
         let copies = |t: usize| canon.symmetric && t != 0 && omega.contains(&canon.classes[t]);
-        match local_move(&mut node.machine, &enabled, copies) {
+        if self.opts.detect_races && self.race_at(&mut node, &enabled, &copies) {
+            return Arrival::Ended;
+        }
+        // Races are a property of pairs of steps, which ample sets do not keep.
+        let creations = omega.is_empty();
+        let reduced =
+            if self.opts.detect_races { None } else { local_move(&mut node.machine, &enabled, copies, creations) };
+        match reduced {
             Some(t) => {
                 node.moves = vec![t];
                 node.reduced = true;
@@ -311,11 +318,57 @@ impl<'a> Explorer<'a> {
         }
     }
 
+    /// Data races at a state: two enabled threads stopped at overlapping non-atomic
+    /// accesses, one a write (every shared access is a scheduling point, so a race in any
+    /// execution shows as such a state in some execution). A race becomes an error whose
+    /// witness runs both accesses; with a thread of an ω class (`copies`), or on a path
+    /// that copied one, it has no concrete schedule and only makes the verdict unknown.
+    /// Returns true when the search should not go on from this state.
+    fn race_at(&mut self, node: &mut Node, enabled: &[usize], copies: &impl Fn(usize) -> bool) -> bool {
+        let mut pending = Vec::new();
+        for &t in enabled {
+            match node.machine.pending_plain_access(t) {
+                Some(Some(access)) => pending.push((t, access)),
+                Some(None) => self.note("an access at a symbolic address hides which races it may take part in"),
+                None => {}
+            }
+        }
+        let overlap = |(a, n, w): (u64, u64, bool), (b, m, v): (u64, u64, bool)| (w || v) && a < b + m && b < a + n;
+        let mut pairs = pending.iter().enumerate().flat_map(|(i, x)| pending[i + 1..].iter().map(move |y| (*x, *y)));
+        let race = pairs.find(|(x, y)| overlap(x.1, y.1)).map(|(x, y)| (x.0, y.0));
+        let race = race.or_else(|| pending.iter().find(|(t, a)| copies(*t) && a.2).map(|&(t, _)| (t, t)));
+        let Some((t, u)) = race else { return false };
+        if t == u || copies(t) || copies(u) || node.forked {
+            self.note("a data race is reachable with unboundedly many threads, but the states engine has no concrete schedule for it");
+            return false;
+        }
+        for (first, second) in [(t, u), (u, t)] {
+            let mut snap = Snapshot { machine: node.machine.clone(), races: Default::default(), steps: Vec::new() };
+            execute(&mut snap, first as u32, &[], self.opts.input_domain, true, false);
+            if snap.machine.end.is_some() || !snap.machine.enabled().contains(&second) {
+                continue;
+            }
+            execute(&mut snap, second as u32, &[], self.opts.input_domain, true, false);
+            if let Some(end @ End::Error(_)) = snap.machine.end.clone() {
+                let mut steps = node.steps.clone();
+                steps.extend(snap.steps);
+                self.ended(&snap.machine, steps, end, false);
+                return true;
+            }
+        }
+        self.note("a data race was found but its two accesses could not be replayed");
+        false
+    }
+
     /// The execution ended at this state.
     fn ended(&mut self, machine: &Machine, last: Vec<WitnessStep>, end: End, forked: bool) {
         self.stats.executions += 1;
         match end {
             End::Error(error) => {
+                if forked && self.opts.ends_only.contains(&error.kind) {
+                    self.stats.blocked += 1;
+                    return;
+                }
                 if forked {
                     self.note(format!(
                         "an error ({:?}: {}) is reachable with unboundedly many threads, but the states engine has no \
@@ -362,12 +415,21 @@ enum Arrival {
 /// A thread whose next step commutes with every step of every other thread, if any:
 /// one paused before a branch on inputs (the step decides the branch and runs local code;
 /// path constraints are a conjunction), one creating a thread through private handle
-/// and attribute objects, or one accessing a global no other thread may still access in
+/// and attribute objects (with `creations`: once a class is accelerated, a creation
+/// usually adds to an ω class and leads back to the same state, so taking it first would
+/// only cost a step), or one accessing a global no other thread may still access in
 /// a conflicting way (`copies(t)`: `t` stands for several threads). Stepping it alone loses no reachable state: the ample set of
 /// partial-order reduction, with [`Explorer::expand_reduced`] as the cycle proviso.
-fn local_move(machine: &mut Machine, enabled: &[usize], copies: impl Fn(usize) -> bool) -> Option<usize> {
+fn local_move(
+    machine: &mut Machine,
+    enabled: &[usize],
+    copies: impl Fn(usize) -> bool,
+    creations: bool,
+) -> Option<usize> {
     enabled.iter().copied().find(|&t| {
-        machine.threads[t].at_branch || machine.creates_thread_privately(t) || machine.accesses_privately(t, copies(t))
+        machine.threads[t].at_branch
+            || (creations && machine.creates_thread_privately(t))
+            || machine.accesses_privately(t, copies(t))
     })
 }
 

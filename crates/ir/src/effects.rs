@@ -54,7 +54,7 @@ impl Effects {
         let direct: Vec<Direct> = functions.iter().map(|f| fx.direct(f, &ranges, functions.len())).collect();
         let summaries = fx.summaries(&direct);
         for (f, d) in functions.iter().zip(&direct) {
-            let (r, w) = fx.after_each_pc(f, d, &summaries);
+            let (r, w) = fx.onward(f, d, &summaries);
             fx.reads.push(r);
             fx.writes.push(w);
         }
@@ -157,7 +157,7 @@ impl Effects {
     }
 
     /// Backward dataflow: what the code from each pc on may read and write.
-    fn after_each_pc(&self, f: &Function, d: &Direct, summaries: &[Vec<u64>]) -> (Vec<u64>, Vec<u64>) {
+    fn onward(&self, f: &Function, d: &Direct, summaries: &[Vec<u64>]) -> (Vec<u64>, Vec<u64>) {
         let w = self.words;
         let n = f.code.len();
         let mut own_r = d.reads.clone();

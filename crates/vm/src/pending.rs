@@ -84,6 +84,30 @@ impl Machine {
             .all(|(_, th)| th.frames.iter().all(|fr| !effects.may_access(fr.func, fr.pc, bit, !reads_only)))
     }
 
+    /// The non-atomic access to shared memory thread `t` is stopped at, as (address,
+    /// bytes, is a write): two enabled threads stopped at overlapping ones, one a write,
+    /// race (under `--interleave all`, where every shared access is a scheduling point).
+    /// `Some(None)` when the address is symbolic (unknown before the step).
+    pub fn pending_plain_access(&mut self, t: usize) -> Option<Option<(u64, u64, bool)>> {
+        let th = &self.threads[t];
+        if th.wait != Wait::None || th.at_branch || th.atomic_depth > 0 {
+            return None;
+        }
+        let (addr, bytes, write) = match self.pending_inst(t) {
+            Some(Inst::Load { addr, bytes, order: ravel_ir::Ordering::NotAtomic, .. }) => (*addr, *bytes, false),
+            Some(Inst::Store { addr, bytes, order: ravel_ir::Ordering::NotAtomic, .. }) => (*addr, *bytes, true),
+            _ => return None,
+        };
+        let base = self.threads[t].frames.last()?.base;
+        if self.sym.is_some() && self.shadow(t, base, addr).is_some() {
+            return Some(None);
+        }
+        let a = crate::interp::rd(&self.program, &self.threads[t].regs, base, addr) & self.program.model.ptr_mask();
+        let (id, _) = self.memory.find(a)?;
+        let obj = &self.memory.objects[id as usize];
+        (obj.shared && obj.kind != crate::memory::ObjKind::ConstGlobal).then_some(Some((a, bytes as u64, write)))
+    }
+
     /// True when thread `t` can take a step.
     pub(crate) fn is_enabled(&mut self, t: usize) -> bool {
         let th = &self.threads[t];
