@@ -39,10 +39,10 @@ enum EngineArg {
     /// Unfolding-based POR with cutoff events (finishes on finite-state infinite loops).
     Unfold,
     /// Explicit states with thread symmetry and thread-count acceleration (finishes on
-    /// programs that create threads without bound; needs --no-races).
+    /// programs that create threads without bound; races need --interleave all).
     States,
-    /// With --timeout and without race detection (e.g. --property unreach-call): states
-    /// for a third of the time, then dpor; otherwise dpor.
+    /// With --timeout (e.g. with --property): dpor's scouting runs, states for a third of
+    /// the time, then dpor; otherwise dpor.
     Auto,
 }
 

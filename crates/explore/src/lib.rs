@@ -359,7 +359,9 @@ fn outcome(
 /// those that create threads without bound) quickly, and dpor the rest.
 fn check_portfolio(program: Arc<Program>, opts: &Options) -> Outcome {
     let dpor = Options { engine: Engine::Dpor, ..opts.clone() };
-    let Some(total) = opts.timeout.filter(|_| !opts.collect_tests) else {
+    // The states engine sees races only when every shared access is a scheduling point.
+    let states_apply = !opts.detect_races || opts.granularity == ravel_vm::Granularity::All;
+    let Some(total) = opts.timeout.filter(|_| !opts.collect_tests && states_apply) else {
         return check(program, &dpor);
     };
     // Scouting first: a bug it finds needs neither of the searches. The same explorer

@@ -111,6 +111,10 @@ impl<'a> Explorer<'a> {
     /// Explores every state reachable from each start of main (one per combination of
     /// the choices made before main's first visible operation).
     pub fn explore(&mut self) {
+        if self.opts.detect_races && self.opts.granularity != ravel_vm::Granularity::All {
+            self.note("the states engine looks for data races only with --interleave all (or use --no-races)");
+            return;
+        }
         let mut init: Vec<u64> = Vec::new();
         loop {
             let (machine, chooser) =

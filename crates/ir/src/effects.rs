@@ -35,7 +35,13 @@ pub struct Effects {
 
 impl Effects {
     /// Analyses the lowered functions; `escapes` tells which globals' addresses escape.
-    pub(crate) fn new(functions: &[Function], globals: &[Global], escapes: &[bool]) -> Effects {
+    pub(crate) fn new(
+        functions: &[Function],
+        globals: &[Global],
+        escapes: &[bool],
+        wide: &[u64],
+        ptr_bytes: u32,
+    ) -> Effects {
         let mut bits = vec![None; globals.len()];
         let mut next = 0u32;
         for (i, g) in globals.iter().enumerate() {
@@ -51,7 +57,8 @@ impl Effects {
             return fx;
         }
         let ranges = Ranges::new(globals);
-        let direct: Vec<Direct> = functions.iter().map(|f| fx.direct(f, &ranges, functions.len())).collect();
+        let taken = address_taken(functions, globals, wide, ptr_bytes);
+        let direct: Vec<Direct> = functions.iter().map(|f| fx.direct(f, &ranges, functions.len(), &taken)).collect();
         let summaries = fx.summaries(&direct);
         for (f, d) in functions.iter().zip(&direct) {
             let (r, w) = fx.onward(f, d, &summaries);
@@ -79,7 +86,7 @@ impl Effects {
     }
 
     /// Accesses and calls of each instruction of `f`.
-    fn direct(&self, f: &Function, ranges: &Ranges, functions: usize) -> Direct {
+    fn direct(&self, f: &Function, ranges: &Ranges, functions: usize, address_taken: &[FuncId]) -> Direct {
         let n = f.code.len() * self.words;
         let mut d = Direct { reads: vec![0; n], writes: vec![0; n], calls: vec![Vec::new(); f.code.len()] };
         let words = self.words;
@@ -103,19 +110,19 @@ impl Effects {
                     d.writes[i] |= 1 << (self.unknown % 64);
                 }
                 // Library functions touch no tracked global (that would be an escape),
-                // but may run the functions they are given (thread start routines,
-                // `pthread_once` initialisers).
-                Callee::Builtin(_) => {
-                    let function_at = |v: u64| {
-                        let off = v.checked_sub(addr::FUNC_BASE)?;
-                        let id = off / addr::FUNC_STRIDE;
-                        (off % addr::FUNC_STRIDE == 0 && id < functions as u64).then_some(id as FuncId)
-                    };
-                    let funcs = args.iter().filter_map(|a| match a.opd {
-                        Opd::Imm(v) => function_at(v),
+                // but thread creation and `pthread_once` run the function they are given:
+                // that one, or any function whose address is taken when it is computed.
+                Callee::Builtin(b) => {
+                    let routine = match b {
+                        Builtin::ThreadCreate => args.get(2),
+                        Builtin::Once => args.get(1),
                         _ => None,
-                    });
-                    d.calls[pc].extend(funcs);
+                    };
+                    match routine.map(|a| a.opd) {
+                        Some(Opd::Imm(v)) => d.calls[pc].extend(function_at(v, functions)),
+                        Some(_) => d.calls[pc].extend_from_slice(address_taken),
+                        None => {}
+                    }
                 }
             }
         }
@@ -192,6 +199,34 @@ impl Effects {
     }
 }
 
+/// The function at address `v`, if it is one.
+fn function_at(v: u64, functions: usize) -> Option<FuncId> {
+    let off = v.checked_sub(addr::FUNC_BASE)?;
+    let id = off / addr::FUNC_STRIDE;
+    (off % addr::FUNC_STRIDE == 0 && id < functions as u64).then_some(id as FuncId)
+}
+
+/// Functions whose address appears as a value: in an operand other than a direct
+/// callee, in a global's image or in a wide constant.
+fn address_taken(functions: &[Function], globals: &[Global], wide: &[u64], ptr_bytes: u32) -> Vec<FuncId> {
+    let n = functions.len();
+    let word = ptr_bytes as usize;
+    let in_data = globals.iter().flat_map(|g| g.init.chunks_exact(word)).map(|c| {
+        let mut b = [0u8; 8];
+        b[..word].copy_from_slice(c);
+        u64::from_le_bytes(b)
+    });
+    let in_code = functions.iter().flat_map(|f| f.code.iter()).flat_map(|i| i.operands()).filter_map(|o| match o {
+        Opd::Imm(v) => Some(v),
+        _ => None,
+    });
+    let mut taken: Vec<FuncId> =
+        in_data.chain(in_code).chain(wide.iter().copied()).filter_map(|v| function_at(v, n)).collect();
+    taken.sort_unstable();
+    taken.dedup();
+    taken
+}
+
 /// Accesses and calls of each instruction of one function.
 struct Direct {
     reads: Vec<u64>,
@@ -266,6 +301,30 @@ mod tests {
         assert!(p.globals[global(&p, "written_only")].unread);
         assert!(!p.globals[global(&p, "b")].unread);
         assert!(!p.globals[global(&p, "d")].unread);
+    }
+
+    #[test]
+    fn threads_started_through_pointers_run_any_address_taken_function() {
+        let p = lowered(
+            "routines",
+            r#"
+            #include <pthread.h>
+            int a, b;
+            void *set_a(void *x) { a = 1; return 0; }
+            void *set_b(void *x) { b = 1; return 0; }
+            void *(*routines[2])(void *) = {set_a, set_b};
+            int main(int argc, char **argv) {
+                pthread_t t;
+                pthread_create(&t, 0, routines[argc & 1], 0);
+                return 0;
+            }
+            "#,
+        );
+        let main = p.main.expect("main exists");
+        for g in ["a", "b"] {
+            let bit = p.effects.bit(global(&p, g)).expect("tracked");
+            assert!(p.effects.may_access(main, 0, bit, false), "{g} may be written by the thread");
+        }
     }
 
     #[test]

@@ -129,7 +129,7 @@ pub fn lower(module: &Module) -> Result<Program, String> {
     for (g, u) in globals.iter_mut().zip(unread) {
         g.unread = u;
     }
-    let effects = crate::effects::Effects::new(&functions, &globals, &escapes);
+    let effects = crate::effects::Effects::new(&functions, &globals, &escapes, &ctx.wide, layout.ptr_bytes);
     Ok(Program {
         functions,
         globals,
