@@ -49,26 +49,42 @@ impl Machine {
             .all(|p| p == 0 || self.memory.find(p).is_some_and(|(id, _)| !self.memory.objects[id as usize].shared))
     }
 
+    /// The memory access thread `t` is stopped at (a load, store or atomic operation
+    /// outside atomic sections and waits), with its address, `None` when the address is
+    /// symbolic (known only once the step runs).
+    fn pending_access(&mut self, t: usize) -> Option<(PendingAccess, Option<u64>)> {
+        let th = &self.threads[t];
+        if th.wait != Wait::None || th.at_branch || th.atomic_depth > 0 {
+            return None;
+        }
+        let plain = |o: &ravel_ir::Ordering| *o == ravel_ir::Ordering::NotAtomic;
+        let (addr, access) = match self.pending_inst(t)? {
+            Inst::Load { addr, bytes, order, .. } => {
+                (*addr, PendingAccess { bytes: *bytes as u64, write: false, plain: plain(order) })
+            }
+            Inst::Store { addr, bytes, order, .. } => {
+                (*addr, PendingAccess { bytes: *bytes as u64, write: true, plain: plain(order) })
+            }
+            Inst::Rmw { addr, bits, .. } | Inst::CmpXchg { addr, bits, .. } => {
+                (*addr, PendingAccess { bytes: bits.div_ceil(8) as u64, write: true, plain: false })
+            }
+            _ => return None,
+        };
+        let base = self.threads[t].frames.last()?.base;
+        if self.sym.is_some() && self.shadow(t, base, addr).is_some() {
+            return Some((access, None));
+        }
+        let a = crate::interp::rd(&self.program, &self.threads[t].regs, base, addr) & self.program.model.ptr_mask();
+        Some((access, Some(a)))
+    }
+
     /// True when thread `t` is stopped at a plain or atomic access to a global that no
     /// other thread may still access in a conflicting way (write against any access), by
     /// [`ravel_ir::effects::Effects`]: the step then commutes with every step of the
     /// others. With `copies`, `t` stands for several threads in its state (an ω class of
     /// the states engine), whose own future counts as the others'.
     pub fn accesses_privately(&mut self, t: usize, copies: bool) -> bool {
-        let th = &self.threads[t];
-        if th.wait != Wait::None || th.at_branch || th.atomic_depth > 0 {
-            return false;
-        }
-        let (addr, reads_only) = match self.pending_inst(t) {
-            Some(Inst::Load { addr, .. }) => (*addr, true),
-            Some(Inst::Store { addr, .. } | Inst::Rmw { addr, .. } | Inst::CmpXchg { addr, .. }) => (*addr, false),
-            _ => return false,
-        };
-        let Some(base) = self.threads[t].frames.last().map(|f| f.base) else { return false };
-        if self.sym.is_some() && self.shadow(t, base, addr).is_some() {
-            return false;
-        }
-        let a = crate::interp::rd(&self.program, &self.threads[t].regs, base, addr) & self.program.model.ptr_mask();
+        let Some((access, Some(a))) = self.pending_access(t) else { return false };
         // Globals are the first objects, in the program's order.
         let Some((id, _)) = self.memory.find(a) else { return false };
         let global = id as usize;
@@ -81,7 +97,7 @@ impl Machine {
             .iter()
             .enumerate()
             .filter(|&(u, th)| (u != t || copies) && !th.finished)
-            .all(|(_, th)| th.frames.iter().all(|fr| !effects.may_access(fr.func, fr.pc, bit, !reads_only)))
+            .all(|(_, th)| th.frames.iter().all(|fr| !effects.may_access(fr.func, fr.pc, bit, access.write)))
     }
 
     /// The non-atomic access to shared memory thread `t` is stopped at, as (address,
@@ -89,23 +105,11 @@ impl Machine {
     /// race (under `--interleave all`, where every shared access is a scheduling point).
     /// `Some(None)` when the address is symbolic (unknown before the step).
     pub fn pending_plain_access(&mut self, t: usize) -> Option<Option<(u64, u64, bool)>> {
-        let th = &self.threads[t];
-        if th.wait != Wait::None || th.at_branch || th.atomic_depth > 0 {
-            return None;
-        }
-        let (addr, bytes, write) = match self.pending_inst(t) {
-            Some(Inst::Load { addr, bytes, order: ravel_ir::Ordering::NotAtomic, .. }) => (*addr, *bytes, false),
-            Some(Inst::Store { addr, bytes, order: ravel_ir::Ordering::NotAtomic, .. }) => (*addr, *bytes, true),
-            _ => return None,
-        };
-        let base = self.threads[t].frames.last()?.base;
-        if self.sym.is_some() && self.shadow(t, base, addr).is_some() {
-            return Some(None);
-        }
-        let a = crate::interp::rd(&self.program, &self.threads[t].regs, base, addr) & self.program.model.ptr_mask();
+        let (access, addr) = self.pending_access(t).filter(|(access, _)| access.plain)?;
+        let Some(a) = addr else { return Some(None) };
         let (id, _) = self.memory.find(a)?;
         let obj = &self.memory.objects[id as usize];
-        (obj.shared && obj.kind != crate::memory::ObjKind::ConstGlobal).then_some(Some((a, bytes as u64, write)))
+        (obj.shared && obj.kind != crate::memory::ObjKind::ConstGlobal).then_some(Some((a, access.bytes, access.write)))
     }
 
     /// True when thread `t` can take a step.
@@ -299,4 +303,12 @@ fn pthread_name(variant: &str) -> String {
         ("Once", "pthread_once"),
     ];
     table.iter().find(|(v, _)| *v == variant).map_or_else(|| variant.to_string(), |(_, n)| n.to_string())
+}
+
+/// What a pending memory access does (see `Machine::pending_access`).
+struct PendingAccess {
+    bytes: u64,
+    write: bool,
+    /// Non-atomic (atomic operations never race).
+    plain: bool,
 }
