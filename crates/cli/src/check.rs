@@ -30,6 +30,15 @@ impl Property {
         })
     }
 
+    /// Errors that only end their execution under this property: with races only, a
+    /// call of the error function or a failed assert aborts the program.
+    fn ends_only(self) -> Vec<ErrorKind> {
+        match self {
+            Property::NoDataRace => vec![ErrorKind::ReachError, ErrorKind::AssertionFailure],
+            Property::UnreachCall | Property::Other => Vec::new(),
+        }
+    }
+
     /// Whether an error of this kind violates the property.
     fn violated_by(self, kind: ErrorKind) -> bool {
         match self {
@@ -52,10 +61,7 @@ pub fn svcomp_answer(property: Property, outcome: &Outcome) -> &'static str {
     // of the error function or a failed assert when only races matter (both abort the
     // program); any other error is undefined behaviour after which the property cannot be
     // judged.
-    let ends_cleanly = |kind: ErrorKind| {
-        kind == ErrorKind::Deadlock
-            || (property == Property::NoDataRace && matches!(kind, ErrorKind::ReachError | ErrorKind::AssertionFailure))
-    };
+    let ends_cleanly = |kind: ErrorKind| kind == ErrorKind::Deadlock || property.ends_only().contains(&kind);
     let benign = outcome.errors.iter().all(|e| ends_cleanly(e.error.kind));
     let complete =
         outcome.verdict == Verdict::Safe || (outcome.verdict == Verdict::Unsafe && outcome.incomplete.is_none());
@@ -79,9 +85,7 @@ pub fn property_options(property: Property, mut opts: Options) -> Options {
         Property::NoDataRace => vec![ErrorKind::DataRace],
         Property::Other => Vec::new(),
     };
-    if property == Property::NoDataRace {
-        opts.ends_only = vec![ErrorKind::ReachError, ErrorKind::AssertionFailure];
-    }
+    opts.ends_only = property.ends_only();
     opts
 }
 

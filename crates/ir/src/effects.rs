@@ -9,7 +9,7 @@
 //! run code implicitly (`atexit` handlers, thread-specific data destructors) get no
 //! answers at all.
 
-use crate::global_uses::{for_each_use, Ranges, Use};
+use crate::global_uses::{constants_in_data, for_each_use, Ranges, Use};
 use crate::liveness::successors;
 use crate::program::{addr, Callee, FuncId, Function, Global, Inst, Opd, Pc};
 use crate::Builtin;
@@ -119,7 +119,7 @@ impl Effects {
                         _ => None,
                     };
                     match routine.map(|a| a.opd) {
-                        Some(Opd::Imm(v)) => d.calls[pc].extend(function_at(v, functions)),
+                        Some(Opd::Imm(v)) => d.calls[pc].extend(addr::function_at(v, functions)),
                         Some(_) => d.calls[pc].extend_from_slice(address_taken),
                         None => {}
                     }
@@ -199,29 +199,16 @@ impl Effects {
     }
 }
 
-/// The function at address `v`, if it is one.
-fn function_at(v: u64, functions: usize) -> Option<FuncId> {
-    let off = v.checked_sub(addr::FUNC_BASE)?;
-    let id = off / addr::FUNC_STRIDE;
-    (off % addr::FUNC_STRIDE == 0 && id < functions as u64).then_some(id as FuncId)
-}
-
 /// Functions whose address appears as a value: in an operand other than a direct
 /// callee, in a global's image or in a wide constant.
 fn address_taken(functions: &[Function], globals: &[Global], wide: &[u64], ptr_bytes: u32) -> Vec<FuncId> {
-    let n = functions.len();
-    let word = ptr_bytes as usize;
-    let in_data = globals.iter().flat_map(|g| g.init.chunks_exact(word)).map(|c| {
-        let mut b = [0u8; 8];
-        b[..word].copy_from_slice(c);
-        u64::from_le_bytes(b)
-    });
     let in_code = functions.iter().flat_map(|f| f.code.iter()).flat_map(|i| i.operands()).filter_map(|o| match o {
         Opd::Imm(v) => Some(v),
         _ => None,
     });
+    let n = functions.len();
     let mut taken: Vec<FuncId> =
-        in_data.chain(in_code).chain(wide.iter().copied()).filter_map(|v| function_at(v, n)).collect();
+        constants_in_data(globals, wide, ptr_bytes).chain(in_code).filter_map(|v| addr::function_at(v, n)).collect();
     taken.sort_unstable();
     taken.dedup();
     taken

@@ -73,26 +73,32 @@ pub(crate) fn for_each_use(func: &Function, ranges: &Ranges, mut f: impl FnMut(u
     }
 }
 
+/// Every constant that could be an address outside the code: each pointer-sized word of
+/// the globals' images, and each wide constant.
+pub(crate) fn constants_in_data<'a>(
+    globals: &'a [Global],
+    wide: &'a [u64],
+    ptr_bytes: u32,
+) -> impl Iterator<Item = u64> + 'a {
+    let word = ptr_bytes as usize;
+    let images = globals.iter().flat_map(move |g| g.init.chunks_exact(word)).map(move |chunk| {
+        let mut b = [0u8; 8];
+        b[..word].copy_from_slice(chunk);
+        u64::from_le_bytes(b)
+    });
+    images.chain(wide.iter().copied())
+}
+
 /// For each global, whether its address escapes: any use [`for_each_use`] reports as an
-/// escape, or a constant that could be its address (in another global's image or a wide
-/// constant).
+/// escape, or a constant that could be its address ([`constants_in_data`]).
 pub(crate) fn escaping_globals(functions: &[Function], globals: &[Global], wide: &[u64], ptr_bytes: u32) -> Vec<bool> {
     let ranges = Ranges::new(globals);
     let mut escapes = vec![false; globals.len()];
-    let mut escape = |v: u64| {
+    for v in constants_in_data(globals, wide, ptr_bytes) {
         if let Some(g) = ranges.find(v) {
             escapes[g] = true;
         }
-    };
-    let word = ptr_bytes as usize;
-    for g in globals {
-        for chunk in g.init.chunks_exact(word) {
-            let mut b = [0u8; 8];
-            b[..word].copy_from_slice(chunk);
-            escape(u64::from_le_bytes(b));
-        }
     }
-    wide.iter().for_each(|&w| escape(w));
     for f in functions {
         for_each_use(f, &ranges, |_, g, u| escapes[g] |= u == Use::Escape);
     }

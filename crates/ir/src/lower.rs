@@ -99,13 +99,7 @@ pub fn lower(module: &Module) -> Result<Program, String> {
             unread: false,
         });
     }
-    let ctors = ctors
-        .into_iter()
-        .filter_map(|a| {
-            let off = a.checked_sub(addr::FUNC_BASE)?;
-            Some((off / addr::FUNC_STRIDE) as FuncId)
-        })
-        .collect();
+    let ctors = ctors.into_iter().filter_map(|a| addr::function_at(a, func_ids.len())).collect();
 
     let mut ctx = Ctx {
         module,

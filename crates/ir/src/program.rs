@@ -528,6 +528,13 @@ pub mod addr {
     pub const GLOBAL_BASE: u64 = 0x0100_0000;
     /// Unused bytes between objects so off-by-one accesses hit no object.
     pub const RED_ZONE: u64 = 16;
+
+    /// The function whose address is `v` among `functions` functions, if any.
+    pub fn function_at(v: u64, functions: usize) -> Option<super::FuncId> {
+        let off = v.checked_sub(FUNC_BASE)?;
+        let id = off / FUNC_STRIDE;
+        (off % FUNC_STRIDE == 0 && id < functions as u64).then_some(id as super::FuncId)
+    }
 }
 
 /// The whole program.
@@ -619,12 +626,7 @@ impl Program {
 
     /// The function whose address is `addr`, if any.
     pub fn function_at(&self, addr: u64) -> Option<FuncId> {
-        let off = addr.checked_sub(addr::FUNC_BASE)?;
-        if off % addr::FUNC_STRIDE != 0 {
-            return None;
-        }
-        let id = off / addr::FUNC_STRIDE;
-        (id < self.functions.len() as u64).then_some(id as FuncId)
+        addr::function_at(addr, self.functions.len())
     }
 
     /// The address of function `f` as seen by the program.
