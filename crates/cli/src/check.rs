@@ -78,6 +78,9 @@ pub fn property_options(property: Property, mut opts: Options) -> Options {
     opts.detect_races = property == Property::NoDataRace;
     opts.strict_pthread = false;
     opts.deadlocks_are_errors = false;
+    // POSIX lets a condition-variable wait return without a signal, and SV-COMP tasks
+    // (`pthread-divine`) count on it.
+    opts.spurious_wakeups = true;
     // Other errors end their execution; keep going until the property's own violation.
     opts.all_errors = true;
     opts.stop_at = match property {
@@ -87,6 +90,15 @@ pub fn property_options(property: Property, mut opts: Options) -> Options {
     };
     opts.ends_only = property.ends_only();
     opts
+}
+
+/// Loads a program and tells the user on standard error about any change made to it.
+pub fn load_program(file: &Path, clang_flags: &[String]) -> Result<Arc<Program>> {
+    let program = ravel_ir::load(file, clang_flags)?;
+    for note in &program.notes {
+        eprintln!("ravel: note: {note}");
+    }
+    Ok(Arc::new(program))
 }
 
 /// Exit code of a verdict: 0 safe, 1 unsafe, 2 unknown.
@@ -203,7 +215,7 @@ pub fn replay_file(path: &Path, json_out: bool) -> Result<u8> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let witness: Witness =
         serde_json::from_str(&text).with_context(|| format!("{} is not a ravel witness", path.display()))?;
-    let program = Arc::new(ravel_ir::load(Path::new(&witness.program), &witness.clang_flags)?);
+    let program = load_program(Path::new(&witness.program), &witness.clang_flags)?;
     let granularity = if witness.interleave == "all" { Granularity::All } else { Granularity::Sync };
     let opts = Options {
         granularity,

@@ -9,7 +9,6 @@ use clap::{Parser, Subcommand, ValueEnum};
 use ravel_vm::{Config, Granularity};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// The explorers clone interpreter states at every step (many small vectors and maps):
@@ -235,7 +234,7 @@ fn run(cli: Cli) -> Result<u8> {
             if tests.is_some() && matches!(engine, EngineArg::Unfold | EngineArg::States) {
                 anyhow::bail!("--tests is only supported with --engine dpor and naive");
             }
-            let program = Arc::new(ravel_ir::load(&file, &clang_flags)?);
+            let program = check::load_program(&file, &clang_flags)?;
             let mut opts = ravel_explore::Options {
                 engine: match engine {
                     EngineArg::Dpor => ravel_explore::Engine::Dpor,
@@ -301,13 +300,16 @@ fn run(cli: Cli) -> Result<u8> {
         Command::Replay { witness, json } => check::replay_file(&witness, json),
         Command::Compile { file, output, clang_flags } => {
             let work = ravel_ir::frontend::Workdir::new()?;
-            let bc = ravel_ir::frontend::compile(&file, &clang_flags, &work)?;
-            std::fs::copy(&bc, &output)?;
+            let compiled = ravel_ir::frontend::compile(&file, &clang_flags, &work)?;
+            for note in &compiled.notes {
+                eprintln!("ravel: note: {note}");
+            }
+            std::fs::copy(&compiled.bitcode, &output)?;
             Ok(0)
         }
         Command::Run { file, seed, inputs, timeout, max_steps, interleave, json, verbose, args, clang_flags } => {
             let given = inputs.map(|p| check::read_test(&p)).transpose()?.unwrap_or_default();
-            let program = Arc::new(ravel_ir::load(&file, &clang_flags)?);
+            let program = check::load_program(&file, &clang_flags)?;
             let mut argv = vec![file.display().to_string()];
             argv.extend(args);
             let config = Config {

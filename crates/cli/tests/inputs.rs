@@ -81,3 +81,50 @@ fn unsupported_construct_names_it_and_exits_2() {
     assert!(stderr.contains("asm.c:3"), "{stderr}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn broken_error_function_body_is_replaced_with_a_note() {
+    let witness = std::env::temp_dir().join(format!("ravel-broken-reach-{}.json", std::process::id()));
+    let witness = witness.to_str().unwrap();
+    let out = ravel(&["check", &input("broken_reach_error.c"), "--witness", witness]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("ravel: note: the body of `reach_error`"), "{stderr}");
+    assert!(stderr.contains("expected expression"), "{stderr}");
+    // Line numbers are those of the original file.
+    assert!(stderr.contains("broken_reach_error.c:18"), "{stderr}");
+    let replay = ravel(&["replay", witness]);
+    let _ = std::fs::remove_file(witness);
+    let replayed = String::from_utf8_lossy(&replay.stderr);
+    assert_eq!(replay.status.code(), Some(1), "{replayed}");
+    assert!(replayed.contains("reach-error"), "{replayed}");
+}
+
+#[test]
+fn error_outside_the_error_function_is_still_reported() {
+    assert_input_error(&ravel(&["check", &input("broken_reach_error_and_main.c")]), "expected expression");
+}
+
+#[test]
+fn property_mode_allows_spurious_wakeups() {
+    let dir = std::env::temp_dir().join(format!("ravel-spurious-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let prp = dir.join("unreach-call.prp");
+    std::fs::write(&prp, "CHECK( init(main()), LTL(G ! call(reach_error())) )\n").unwrap();
+    // Waiting with `if` instead of `while`: only a spurious wake-up reaches the error.
+    let program = dir.join("if_wait.c");
+    std::fs::write(
+        &program,
+        "#include <pthread.h>\nvoid reach_error(void);\npthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n\
+         pthread_cond_t c = PTHREAD_COND_INITIALIZER;\nint ready;\n\
+         void *waiter(void *p) {\n  pthread_mutex_lock(&m);\n  if (!ready)\n    pthread_cond_wait(&c, &m);\n\
+           if (!ready)\n    reach_error();\n  pthread_mutex_unlock(&m);\n  return 0;\n}\n\
+         int main(void) {\n  pthread_t t;\n  pthread_create(&t, 0, waiter, 0);\n  pthread_mutex_lock(&m);\n\
+           ready = 1;\n  pthread_cond_signal(&c);\n  pthread_mutex_unlock(&m);\n  pthread_join(t, 0);\n}\n",
+    )
+    .unwrap();
+    let out = ravel(&["check", program.to_str().unwrap(), "--property", prp.to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.lines().last(), Some("FALSE"), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+}

@@ -2,7 +2,7 @@
 //! time so the interpreter dispatches on an enum instead of strings.
 
 macro_rules! builtins {
-    ($($variant:ident = $($name:literal)|+;)*) => {
+    ($($variant:ident = $first:literal $(| $name:literal)*;)*) => {
         /// A modelled library function or LLVM intrinsic.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Builtin { $($variant),* }
@@ -11,8 +11,15 @@ macro_rules! builtins {
             /// The model for a C library function name, if ravel has one.
             fn from_c_name(name: &str) -> Option<Builtin> {
                 match name {
-                    $($($name)|+ => Some(Builtin::$variant),)*
+                    $($first $(| $name)* => Some(Builtin::$variant),)*
                     _ => None,
+                }
+            }
+
+            /// The C name of the function, for messages.
+            pub fn c_name(self) -> &'static str {
+                match self {
+                    $(Builtin::$variant => $first,)*
                 }
             }
         }

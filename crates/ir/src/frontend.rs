@@ -7,6 +7,7 @@
 //! address is never taken, which is most of what makes -O0 code slow to interpret.
 
 use crate::canon::canonicalize;
+use crate::error_fn_repair::repair;
 use crate::LoadError;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -62,12 +63,17 @@ fn tool(name: &str) -> String {
 }
 
 fn run(cmd: &mut Command, what: &str) -> Result<(), LoadError> {
+    run_capturing(cmd, what)?.map_err(|stderr| LoadError::Compile(compile_error(&stderr, what)))
+}
+
+/// Runs `cmd`; the inner error is its standard error output when it fails.
+fn run_capturing(cmd: &mut Command, what: &str) -> Result<Result<(), String>, LoadError> {
     let out = cmd.output().map_err(|e| LoadError::Input(format!("cannot run {what}: {e} (is LLVM 19 installed?)")))?;
-    if out.status.success() {
-        return Ok(());
-    }
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    // Keep the diagnostics themselves, one line each, without source excerpts and carets.
+    Ok(if out.status.success() { Ok(()) } else { Err(String::from_utf8_lossy(&out.stderr).into_owned()) })
+}
+
+/// The diagnostics themselves, one line each, without source excerpts and carets.
+fn compile_error(stderr: &str, what: &str) -> String {
     let errors: Vec<&str> = stderr
         .lines()
         .filter(|l| l.contains("error:"))
@@ -76,12 +82,68 @@ fn run(cmd: &mut Command, what: &str) -> Result<(), LoadError> {
             _ => l.trim(),
         })
         .collect();
-    let msg = match errors.as_slice() {
+    match errors.as_slice() {
         [] => stderr.trim().to_string(),
         [one] => one.to_string(),
         [first, rest @ ..] => format!("{first} (and {} more errors)", rest.len()),
+    }
+}
+
+/// The lines of `input` that clang reports errors on, or `None` when some error has no
+/// line in `input` (a bad flag, an error in a header).
+fn error_lines(stderr: &str, input: &Path) -> Option<Vec<u32>> {
+    let name = input.to_string_lossy();
+    let mut lines = Vec::new();
+    for l in stderr.lines().filter(|l| l.contains("error:")) {
+        let place = l.split_once(": error:").or_else(|| l.split_once(": fatal error:"))?.0;
+        let mut parts = place.rsplitn(3, ':');
+        let (_col, line, file) = (parts.next()?, parts.next()?, parts.next()?);
+        if file != name {
+            return None;
+        }
+        lines.push(line.parse().ok()?);
+    }
+    Some(lines)
+}
+
+/// Compiles the C program `input` to `out`. When clang fails only inside the definition
+/// of an SV-COMP error function, whose body ravel never runs, compiles the source with
+/// that body replaced and says so in the returned notes.
+fn compile_c(
+    work: &Workdir,
+    input: &Path,
+    ext: &str,
+    clang_flags: &[String],
+    out: &Path,
+) -> Result<Vec<String>, LoadError> {
+    let Err(stderr) = run_capturing(&mut clang(work, input, Some(ext), clang_flags, out), "clang")? else {
+        return Ok(Vec::new());
     };
-    Err(LoadError::Compile(msg))
+    let original = compile_error(&stderr, "clang");
+    let repaired = std::fs::read_to_string(input)
+        .ok()
+        .zip(error_lines(&stderr, input))
+        .and_then(|(src, lines)| repair(&src, &lines));
+    let Some((src, replaced)) = repaired else {
+        return Err(LoadError::Compile(original));
+    };
+    // A line marker keeps the original file name and line numbers in the debug info.
+    let name = input.to_string_lossy().replace('\\', "\\\\").replace('"', "\\\"");
+    let copy = work.path().join(format!("repaired.{ext}"));
+    std::fs::write(&copy, format!("# 1 \"{name}\"\n{src}"))
+        .map_err(|e| LoadError::Input(format!("cannot write to the scratch directory: {e}")))?;
+    if run_capturing(&mut clang(work, &copy, Some(ext), clang_flags, out), "clang")?.is_err() {
+        return Err(LoadError::Compile(original));
+    }
+    Ok(replaced
+        .iter()
+        .map(|(f, line)| {
+            format!(
+                "the body of `{f}` ({}:{line}) does not compile ({original}); ravel treats every call of `{f}` as the error itself and never runs its body, so it compiled the program with that body replaced",
+                input.display()
+            )
+        })
+        .collect())
 }
 
 /// The clang command that compiles C (`.i` is preprocessed C) to bitcode.
@@ -106,8 +168,15 @@ fn clang(work: &Workdir, input: &Path, ext: Option<&str>, clang_flags: &[String]
     cmd
 }
 
+/// Canonical bitcode and what the user should know about how the input was read.
+pub struct Compiled {
+    pub bitcode: PathBuf,
+    /// Changes made to the input on the way, one sentence each.
+    pub notes: Vec<String>,
+}
+
 /// Produces the canonical bitcode ravel interprets for `input`, inside `work`.
-pub fn compile(input: &Path, clang_flags: &[String], work: &Workdir) -> Result<PathBuf, LoadError> {
+pub fn compile(input: &Path, clang_flags: &[String], work: &Workdir) -> Result<Compiled, LoadError> {
     let meta =
         std::fs::metadata(input).map_err(|e| LoadError::Input(format!("cannot read {}: {e}", input.display())))?;
     if !meta.is_file() {
@@ -118,11 +187,12 @@ pub fn compile(input: &Path, clang_flags: &[String], work: &Workdir) -> Result<P
     }
     let ext = input.extension().and_then(|e| e.to_str()).unwrap_or("");
     let mut raw = work.path().join("input.bc");
+    let mut notes = Vec::new();
     match ext {
         "ll" | "bc" => raw = input.to_path_buf(),
         _ => {
             let program = work.path().join("program.bc");
-            run(&mut clang(work, input, Some(ext), clang_flags, &program), "clang")?;
+            notes = compile_c(work, input, ext, clang_flags, &program)?;
             let libc = work.path().join("ravel_libc.bc");
             run(&mut clang(work, &work.path().join("ravel_libc.c"), None, clang_flags, &libc), "clang")?;
             let mut link = Command::new(tool("llvm-link"));
@@ -139,5 +209,5 @@ pub fn compile(input: &Path, clang_flags: &[String], work: &Workdir) -> Result<P
     })?;
     let canonical = work.path().join("canonical.bc");
     canonicalize(&promoted, &canonical).map_err(LoadError::Bitcode)?;
-    Ok(canonical)
+    Ok(Compiled { bitcode: canonical, notes })
 }

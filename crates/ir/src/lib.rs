@@ -4,6 +4,7 @@ mod builtins;
 mod canon;
 mod consts;
 pub mod effects;
+mod error_fn_repair;
 pub mod frontend;
 mod global_uses;
 mod layout;
@@ -33,8 +34,10 @@ pub enum LoadError {
 /// Compiles (if needed) and lowers `input` with extra `clang_flags`.
 pub fn load(input: &Path, clang_flags: &[String]) -> Result<Program, LoadError> {
     let work = frontend::Workdir::new()?;
-    let bc = frontend::compile(input, clang_flags, &work)?;
-    load_bitcode(&bc)
+    let compiled = frontend::compile(input, clang_flags, &work)?;
+    let mut program = load_bitcode(&compiled.bitcode)?;
+    program.notes = compiled.notes;
+    Ok(program)
 }
 
 /// Lowers canonical bitcode produced by [`frontend::compile`].

@@ -135,6 +135,7 @@ pub fn lower(module: &Module) -> Result<Program, String> {
         globals_end: next,
         std_streams,
         effects,
+        notes: Vec::new(),
     })
 }
 

@@ -556,6 +556,8 @@ pub struct Program {
     pub std_streams: [u64; 3],
     /// Which globals each program point may still access.
     pub effects: crate::effects::Effects,
+    /// Changes the frontend made to the input ([`crate::frontend::Compiled::notes`]).
+    pub notes: Vec<String>,
 }
 
 impl Program {

@@ -162,7 +162,7 @@ impl Machine {
     pub(crate) fn describe_pending(&mut self, t: usize) -> TraceEntry {
         let loc = self.current_loc(t);
         let what = match self.threads[t].wait {
-            Wait::Cond { .. } => "times out waiting on a condition variable".to_string(),
+            Wait::Cond { .. } => "stops waiting on a condition variable (a time-out or a spurious wake-up)".to_string(),
             Wait::Reacquire { mutex, .. } => {
                 format!("wakes up and re-locks {}", self.symbolize(mutex))
             }
@@ -197,7 +197,6 @@ impl Machine {
             }
             Some(Inst::Call { callee: Callee::Builtin(b), args, .. }) => {
                 let p0 = args.first().map_or(0, |a| addr_of(a.opd));
-                let name = format!("{b:?}");
                 match b {
                     Builtin::ThreadCreate => "creates a thread".into(),
                     Builtin::ThreadJoin => match self.thread_by_handle(p0) {
@@ -215,7 +214,7 @@ impl Machine {
                     | Builtin::Vfprintf => "prints".into(),
                     Builtin::AtomicBegin => "enters an atomic section".into(),
                     Builtin::Sleep | Builtin::SchedYield => "yields".into(),
-                    _ => format!("calls {} on {}", pthread_name(&name), self.symbolize(p0)),
+                    _ => format!("calls {} on {}", b.c_name(), self.symbolize(p0)),
                 }
             }
             Some(Inst::Call { .. }) => "calls an atomic function".into(),
@@ -280,31 +279,6 @@ impl Machine {
 }
 
 /// `MutexLock` → `pthread_mutex_lock` style names for reports.
-fn pthread_name(variant: &str) -> String {
-    let table = [
-        ("MutexLock", "pthread_mutex_lock"),
-        ("MutexUnlock", "pthread_mutex_unlock"),
-        ("MutexTryLock", "pthread_mutex_trylock"),
-        ("MutexTimedLock", "pthread_mutex_timedlock"),
-        ("MutexInit", "pthread_mutex_init"),
-        ("MutexDestroy", "pthread_mutex_destroy"),
-        ("CondWait", "pthread_cond_wait"),
-        ("CondTimedWait", "pthread_cond_timedwait"),
-        ("CondSignal", "pthread_cond_signal"),
-        ("CondBroadcast", "pthread_cond_broadcast"),
-        ("RwRdLock", "pthread_rwlock_rdlock"),
-        ("RwWrLock", "pthread_rwlock_wrlock"),
-        ("RwUnlock", "pthread_rwlock_unlock"),
-        ("BarrierWait", "pthread_barrier_wait"),
-        ("SemWait", "sem_wait"),
-        ("SemPost", "sem_post"),
-        ("SpinLock", "pthread_spin_lock"),
-        ("SpinUnlock", "pthread_spin_unlock"),
-        ("Once", "pthread_once"),
-    ];
-    table.iter().find(|(v, _)| *v == variant).map_or_else(|| variant.to_string(), |(_, n)| n.to_string())
-}
-
 /// What a pending memory access does (see `Machine::pending_access`).
 struct PendingAccess {
     bytes: u64,
