@@ -117,6 +117,10 @@ enum Command {
         /// threads without bound, where it cannot decide deadlock freedom).
         #[arg(long)]
         no_deadlocks: bool,
+        /// States engine: forget constraints between different threads' inputs, so that
+        /// states built from ever new inputs repeat (proofs only: a bug found gives unknown).
+        #[arg(long)]
+        cartesian: bool,
         /// Instead of treating nondeterministic inputs symbolically, try each with the
         /// values 0..N (types with at most N values are covered exhaustively; wider ones
         /// make "safe" unreachable).
@@ -217,6 +221,7 @@ fn run(cli: Cli) -> Result<u8> {
             all_errors,
             no_races,
             no_deadlocks,
+            cartesian,
             enumerate_inputs,
             max_sym_branches,
             solver_timeout,
@@ -246,6 +251,7 @@ fn run(cli: Cli) -> Result<u8> {
                 granularity: granularity(interleave),
                 detect_races: !no_races,
                 deadlocks_are_errors: !no_deadlocks,
+                cartesian,
                 all_errors,
                 max_executions,
                 timeout: timeout.map(Duration::from_secs_f64),

@@ -29,8 +29,9 @@ pub enum Engine {
     /// (finishes on programs that create threads without bound over finitely many
     /// local states).
     States,
-    /// A portfolio: with a time limit and without race detection, the states engine for a
-    /// third of the time, then dpor for the rest when it was inconclusive; else dpor.
+    /// A portfolio: with a time limit, the states engine for a third of the time, then
+    /// (when inputs are involved) its Cartesian abstraction for a sixth, then dpor for the
+    /// rest while inconclusive; else dpor.
     Auto,
 }
 
@@ -87,6 +88,10 @@ pub struct Options {
     /// Report deadlocks (SV-COMP properties do not count them; the states engine cannot
     /// decide them once it accelerated thread counts).
     pub deadlocks_are_errors: bool,
+    /// States engine: forget what the path constraint says between the inputs of
+    /// different threads (`Machine::forget_cross_constraints`), so that states built from
+    /// ever new inputs repeat; a proof stays a proof, a bug found then gives unknown.
+    pub cartesian: bool,
 }
 
 impl Default for Options {
@@ -115,6 +120,7 @@ impl Default for Options {
             alt_k: 1,
             random_order: None,
             deadlocks_are_errors: true,
+            cartesian: false,
         }
     }
 }
@@ -356,7 +362,8 @@ fn outcome(
 }
 
 /// [`Engine::Auto`]: the states engine decides programs with few distinct states (and
-/// those that create threads without bound) quickly, and dpor the rest.
+/// those that create threads without bound) quickly, and dpor the rest; in between, the
+/// states engine with [`Options::cartesian`] may prove what the exact search could not.
 fn check_portfolio(program: Arc<Program>, opts: &Options) -> Outcome {
     let dpor = Options { engine: Engine::Dpor, ..opts.clone() };
     // The states engine sees races only when every shared access is a scheduling point.
@@ -372,9 +379,18 @@ fn check_portfolio(program: Arc<Program>, opts: &Options) -> Outcome {
         return finish(ex);
     }
     let states = Options { engine: Engine::States, timeout: Some(total / 3), ..opts.clone() };
-    let first = check(program, &states);
+    let first = check(program.clone(), &states);
     if !matches!(first.verdict, Verdict::Unknown(_)) {
         return first;
+    }
+    // States built from ever new inputs may repeat once what ties different threads'
+    // inputs together is forgotten; that search can only prove.
+    if first.stats.solver_queries > 0 {
+        let cartesian = Options { timeout: Some(total / 6), cartesian: true, ..states };
+        let second = check(program, &cartesian);
+        if second.verdict == Verdict::Safe {
+            return second;
+        }
     }
     ex.search();
     finish(ex)

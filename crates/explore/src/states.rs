@@ -225,6 +225,9 @@ impl<'a> Explorer<'a> {
             return Arrival::Ended;
         }
         let enabled = machine.enabled();
+        // A state abstracted this way has no concrete witness, like one with a copied thread.
+        let abstracted = self.opts.cartesian && machine.forget_cross_constraints();
+        let forked = forked || abstracted;
         if enabled.is_empty() {
             self.stats.executions += 1;
             if machine.any_stuck() || !self.opts.deadlocks_are_errors {
@@ -343,7 +346,8 @@ impl<'a> Explorer<'a> {
         let race = race.or_else(|| pending.iter().find(|(t, a)| copies(*t) && a.2).map(|&(t, _)| (t, t)));
         let Some((t, u)) = race else { return false };
         if t == u || copies(t) || copies(u) || node.forked {
-            self.note("a data race is reachable with unboundedly many threads, but the states engine has no concrete schedule for it");
+            let why = self.without_schedule("a data race");
+            self.note(why);
             return false;
         }
         for (first, second) in [(t, u), (u, t)] {
@@ -364,6 +368,16 @@ impl<'a> Explorer<'a> {
         false
     }
 
+    /// Why `what`, found on a path through abstract states, leaves the verdict unknown.
+    fn without_schedule(&self, what: &str) -> String {
+        let how = if self.opts.cartesian {
+            "in the abstraction (unboundedly many threads, or constraints between threads' inputs forgotten)"
+        } else {
+            "with unboundedly many threads"
+        };
+        format!("{what} is reachable {how}, but the states engine has no concrete schedule for it (try --engine dpor)")
+    }
+
     /// The execution ended at this state.
     fn ended(&mut self, machine: &Machine, last: Vec<WitnessStep>, end: End, forked: bool) {
         self.stats.executions += 1;
@@ -374,11 +388,8 @@ impl<'a> Explorer<'a> {
                     return;
                 }
                 if forked {
-                    self.note(format!(
-                        "an error ({:?}: {}) is reachable with unboundedly many threads, but the states engine has no \
-                         concrete schedule for it (try --engine dpor)",
-                        error.kind, error.message
-                    ));
+                    let why = self.without_schedule(&format!("an error ({:?}: {})", error.kind, error.message));
+                    self.note(why);
                     // Keep looking for an error on a concrete path.
                     return;
                 }

@@ -203,6 +203,57 @@ impl Machine {
         st.pc = kept;
     }
 
+    /// Cartesian abstraction of the path constraint: forgets every group of conjuncts
+    /// (conjuncts joined through inputs nobody holds) that ties the inputs of one part of
+    /// the state to those of another (a thread's own inputs to the shared part's, or two
+    /// threads' to each other), keeping what each part knows about itself. Afterwards the
+    /// state stands for more concrete states than the execution reached: a search over
+    /// such states is still exhaustive, but what it finds has no concrete witness. The
+    /// shared part is what shared memory and main hold, and what several threads hold.
+    /// Returns whether anything was forgotten.
+    pub fn forget_cross_constraints(&mut self) -> bool {
+        self.prune_path_constraint();
+        let Some(st) = self.sym.as_ref().filter(|st| !st.pc.is_empty()) else { return false };
+        let eng = st.engine.borrow();
+        let mut part: FxHashMap<u32, usize> = FxHashMap::default();
+        let mut hold = |v: u32, p: usize| {
+            let q = part.entry(v).or_insert(p);
+            if *q != p {
+                *q = SHARED;
+            }
+        };
+        let masks = self.live_masks();
+        for t in (0..self.threads.len()).filter(|&t| !self.threads[t].finished) {
+            for (_, e) in self.live_shadows(t, &masks[t]) {
+                eng.pool.vars(e).iter().for_each(|&v| hold(v, t));
+            }
+        }
+        for (&(id, _), &e) in &self.memory.sym {
+            let obj = &self.memory.objects[id as usize];
+            if obj.alive {
+                let p = obj.thread_owner().unwrap_or(SHARED);
+                eng.pool.vars(e).iter().for_each(|&v| hold(v, p));
+            }
+        }
+        let groups = components(&st.pc, |c| eng.pool.vars(c), |v| !part.contains_key(&v));
+        let mut kept = Vec::with_capacity(st.pc.len());
+        for group in groups {
+            let mut parts = group.iter().flat_map(|&c| eng.pool.vars(c).iter().filter_map(|v| part.get(v)));
+            let first = parts.next();
+            if parts.all(|p| Some(p) == first) {
+                kept.extend(group);
+            }
+        }
+        drop(eng);
+        let st = self.sym.as_mut().expect("symbolic mode");
+        if kept.len() == st.pc.len() {
+            return false;
+        }
+        st.pruned = kept.len();
+        st.pc = kept;
+        true
+    }
+
     /// Where thread `t` is (its call stack's code positions), to order variables threads
     /// share without using thread ids.
     fn thread_sig(&self, t: usize) -> u64 {
