@@ -22,7 +22,7 @@ use crate::unfold::exec::{execute, Snapshot};
 use crate::{FoundError, Options, Stats, Witness, WitnessStep};
 use ravel_ir::Program;
 use ravel_vm::{Canon, End, Machine, SharedSym, SymEngine};
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 use std::time::Instant;
@@ -30,6 +30,9 @@ use std::time::Instant;
 /// Longest path the search follows: paths this deep mean states that never repeat (a
 /// counter without bound), and every state on the path holds a whole machine.
 const MAX_PATH: usize = 5000;
+
+/// Threads per class, sorted by class.
+type Counts = Vec<(u128, Count)>;
 
 /// How many threads of a class a state has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -77,6 +80,9 @@ pub struct Explorer<'a> {
     /// Thread ids are observable (the program joins or compares threads): no symmetry.
     ids: bool,
     visited: FxHashSet<u128>,
+    /// Thread counts of the states seen with some ω class, by shared part, and whether
+    /// their path copied a thread (see [`Explorer::covered`]).
+    omega_seen: FxHashMap<u128, Vec<(Counts, bool)>>,
     path: Vec<Node>,
     init_choices: Vec<u64>,
     /// Some class was accelerated to ω.
@@ -97,6 +103,7 @@ impl<'a> Explorer<'a> {
             started: Instant::now(),
             last_progress_ms: 0,
             visited: FxHashSet::default(),
+            omega_seen: FxHashMap::default(),
             path: Vec::new(),
             init_choices: Vec::new(),
             accelerated: false,
@@ -265,7 +272,7 @@ impl<'a> Explorer<'a> {
         } else {
             key_of(&(canon.shared, &canon.classes))
         };
-        if !self.visited.insert(key) {
+        if !self.visited.insert(key) || (canon.symmetric && self.covered(canon.shared, &node.counts, node.forked)) {
             return Arrival::Seen;
         }
         self.stats.states += 1;
@@ -287,6 +294,23 @@ impl<'a> Explorer<'a> {
         }
         node.classes = canon.classes;
         Arrival::New(Box::new(node))
+    }
+
+    /// Whether a state seen before with the same shared part has at least the threads of
+    /// this one in every class, some of them ω: more threads can do whatever fewer can
+    /// (the others stay put), so what this state leads to was covered from there. It
+    /// counts only when that state is no more abstract (it copied no thread, or this one
+    /// did too), so that errors with a concrete schedule keep it. A new state with an ω
+    /// class is remembered for later ones.
+    fn covered(&mut self, shared: u128, counts: &[(u128, Count)], forked: bool) -> bool {
+        let seen = self.omega_seen.entry(shared).or_default();
+        if seen.iter().any(|(c, f)| (!*f || forked) && covers(c, counts)) {
+            return true;
+        }
+        if counts.iter().any(|(_, n)| *n == Count::Omega) {
+            seen.push((counts.to_vec(), forked));
+        }
+        false
     }
 
     /// Karp–Miller acceleration: classes that grew since an ancestor this state covers

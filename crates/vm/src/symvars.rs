@@ -203,55 +203,123 @@ impl Machine {
         st.pc = kept;
     }
 
-    /// Cartesian abstraction of the path constraint: forgets every group of conjuncts
-    /// (conjuncts joined through inputs nobody holds) that ties the inputs of one part of
-    /// the state to those of another (a thread's own inputs to the shared part's, or two
-    /// threads' to each other), keeping what each part knows about itself. Afterwards the
-    /// state stands for more concrete states than the execution reached: a search over
-    /// such states is still exhaustive, but what it finds has no concrete witness. The
-    /// shared part is what shared memory and main hold, and what several threads hold.
-    /// Returns whether anything was forgotten.
+    /// Cartesian abstraction of the inputs: each thread other than main keeps its own
+    /// copy of every input it holds together with other threads only (and the constraints
+    /// on that input alone), and every group of conjuncts (conjuncts joined through inputs
+    /// nobody holds) that ties the inputs of one part of the state to those of another (a
+    /// thread's own inputs to the shared part's, or two threads' to each other) is
+    /// forgotten. The shared part is what shared memory and main hold. Afterwards the state
+    /// stands for more concrete states than the execution reached: a search over such
+    /// states is still exhaustive, but what it finds has no concrete witness. Returns
+    /// whether anything changed.
     pub fn forget_cross_constraints(&mut self) -> bool {
         self.prune_path_constraint();
-        let Some(st) = self.sym.as_ref().filter(|st| !st.pc.is_empty()) else { return false };
+        if self.sym.is_none() {
+            return false;
+        }
+        let holders = self.input_holders();
+        let copies = self.split_thread_inputs(&holders);
+        let st = self.sym.as_ref().expect("symbolic mode");
+        let mut eng = st.engine.borrow_mut();
+        // After the split, an input belongs to its first holder.
+        let part: FxHashMap<u32, usize> = holders.iter().map(|(&v, h)| (v, h[0])).collect();
+        let groups = components(&st.pc, |c| eng.pool.vars(c), |v| !part.contains_key(&v));
+        let mut kept = Vec::with_capacity(st.pc.len());
+        let mut dropped = false;
+        for group in groups {
+            let mut held: Vec<u32> =
+                group.iter().flat_map(|&c| eng.pool.vars(c).iter().copied().filter(|v| part.contains_key(v))).collect();
+            held.sort_unstable();
+            held.dedup();
+            if !held.iter().all(|v| part[v] == part[&held[0]]) {
+                dropped = true;
+                continue;
+            }
+            // Constraints on split inputs alone hold for every copy.
+            for subst in copies.values().filter(|m| held.iter().all(|v| m.contains_key(v))) {
+                let copied: Vec<ExprId> = group.iter().map(|&c| eng.pool.substitute(c, subst)).collect();
+                kept.extend(copied);
+            }
+            kept.extend(group);
+        }
+        drop(eng);
+        if !dropped && copies.is_empty() {
+            return false;
+        }
+        let st = self.sym.as_mut().expect("symbolic mode");
+        st.pruned = kept.len();
+        st.pc = kept;
+        true
+    }
+
+    /// The parts holding each input, sorted ([`SHARED`] for shared memory and main, else
+    /// the thread): in a live register of a running thread or a byte of a live object.
+    fn input_holders(&self) -> FxHashMap<u32, Vec<usize>> {
+        let st = self.sym.as_ref().expect("symbolic mode");
         let eng = st.engine.borrow();
-        let mut part: FxHashMap<u32, usize> = FxHashMap::default();
-        let mut hold = |v: u32, p: usize| {
-            let q = part.entry(v).or_insert(p);
-            if *q != p {
-                *q = SHARED;
+        let mut holders: FxHashMap<u32, Vec<usize>> = FxHashMap::default();
+        let mut hold = |e: ExprId, p: usize| {
+            for &v in eng.pool.vars(e) {
+                let h = holders.entry(v).or_default();
+                if let Err(at) = h.binary_search(&p) {
+                    h.insert(at, p);
+                }
             }
         };
         let masks = self.live_masks();
         for t in (0..self.threads.len()).filter(|&t| !self.threads[t].finished) {
             for (_, e) in self.live_shadows(t, &masks[t]) {
-                eng.pool.vars(e).iter().for_each(|&v| hold(v, t));
+                hold(e, t);
             }
         }
         for (&(id, _), &e) in &self.memory.sym {
             let obj = &self.memory.objects[id as usize];
             if obj.alive {
-                let p = obj.thread_owner().unwrap_or(SHARED);
-                eng.pool.vars(e).iter().for_each(|&v| hold(v, p));
+                hold(e, obj.thread_owner().unwrap_or(SHARED));
             }
         }
-        let groups = components(&st.pc, |c| eng.pool.vars(c), |v| !part.contains_key(&v));
-        let mut kept = Vec::with_capacity(st.pc.len());
-        for group in groups {
-            let mut parts = group.iter().flat_map(|&c| eng.pool.vars(c).iter().filter_map(|v| part.get(v)));
-            let first = parts.next();
-            if parts.all(|p| Some(p) == first) {
-                kept.extend(group);
+        holders
+    }
+
+    /// Gives every thread but the first of those holding an input the shared part does not
+    /// hold a fresh copy of it, in its registers and its own memory; returns each such
+    /// thread's renaming.
+    fn split_thread_inputs(
+        &mut self,
+        holders: &FxHashMap<u32, Vec<usize>>,
+    ) -> FxHashMap<usize, FxHashMap<u32, ExprId>> {
+        let mut by_thread: FxHashMap<usize, Vec<u32>> = FxHashMap::default();
+        for (&v, h) in holders.iter().filter(|(_, h)| h.len() > 1 && h[0] != SHARED) {
+            for &t in &h[1..] {
+                by_thread.entry(t).or_default().push(v);
             }
         }
-        drop(eng);
-        let st = self.sym.as_mut().expect("symbolic mode");
-        if kept.len() == st.pc.len() {
-            return false;
+        let mut copies = FxHashMap::default();
+        for (t, mut vars) in by_thread {
+            vars.sort_unstable();
+            let fresh = self.fresh_copies(&vars);
+            let own: Vec<(ObjId, u32)> = self
+                .memory
+                .sym
+                .keys()
+                .filter(|(id, _)| {
+                    let o = &self.memory.objects[*id as usize];
+                    o.alive && o.thread_owner() == Some(t)
+                })
+                .copied()
+                .collect();
+            let st = self.sym.as_mut().expect("symbolic mode");
+            let mut eng = st.engine.borrow_mut();
+            for e in self.threads[t].sym_regs.values_mut() {
+                *e = eng.pool.substitute(*e, &fresh);
+            }
+            for key in own {
+                let e = self.memory.sym[&key];
+                self.memory.sym.insert(key, eng.pool.substitute(e, &fresh));
+            }
+            copies.insert(t, fresh);
         }
-        st.pruned = kept.len();
-        st.pc = kept;
-        true
+        copies
     }
 
     /// Where thread `t` is (its call stack's code positions), to order variables threads
