@@ -30,8 +30,8 @@ pub enum Engine {
     /// local states).
     States,
     /// A portfolio: with a time limit, the states engine for a third of the time, then
-    /// (when inputs are involved) its Cartesian abstraction for a sixth, then dpor for the
-    /// rest while inconclusive; else dpor.
+    /// (when inputs are involved) its Cartesian abstraction for the rest of half the time
+    /// (at least a sixth), then dpor for the rest while inconclusive; else dpor.
     Auto,
 }
 
@@ -379,14 +379,17 @@ fn check_portfolio(program: Arc<Program>, opts: &Options) -> Outcome {
         return finish(ex);
     }
     let states = Options { engine: Engine::States, timeout: Some(total / 3), ..opts.clone() };
+    let started = std::time::Instant::now();
     let first = check(program.clone(), &states);
     if !matches!(first.verdict, Verdict::Unknown(_)) {
         return first;
     }
     // States built from ever new inputs may repeat once what ties different threads'
-    // inputs together is forgotten; that search can only prove.
+    // inputs together is forgotten; that search can only prove. It gets a sixth of the
+    // time, or what is left of the states engine's half.
     if first.stats.solver_queries > 0 {
-        let cartesian = Options { timeout: Some(total / 6), cartesian: true, ..states };
+        let budget = (total / 2).saturating_sub(started.elapsed()).max(total / 6);
+        let cartesian = Options { timeout: Some(budget), cartesian: true, ..states };
         let second = check(program, &cartesian);
         if second.verdict == Verdict::Safe {
             return second;
