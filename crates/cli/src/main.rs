@@ -117,8 +117,10 @@ enum Command {
         /// threads without bound, where it cannot decide deadlock freedom).
         #[arg(long)]
         no_deadlocks: bool,
-        /// States engine: forget constraints between different threads' inputs, so that
-        /// states built from ever new inputs repeat (proofs only: a bug found gives unknown).
+        /// States engine: forget constraints between different threads' inputs, and the
+        /// values of globals that differ from a state on the current path that is otherwise
+        /// the same, so that states built from ever new inputs or counts repeat (proofs
+        /// only: a bug found gives unknown).
         #[arg(long)]
         cartesian: bool,
         /// Instead of treating nondeterministic inputs symbolically, try each with the

@@ -88,9 +88,11 @@ pub struct Options {
     /// Report deadlocks (SV-COMP properties do not count them; the states engine cannot
     /// decide them once it accelerated thread counts).
     pub deadlocks_are_errors: bool,
-    /// States engine: forget what the path constraint says between the inputs of
-    /// different threads (`Machine::forget_cross_constraints`), so that states built from
-    /// ever new inputs repeat; a proof stays a proof, a bug found then gives unknown.
+    /// States engine, abstract search: forget what the path constraint says between the
+    /// inputs of different threads (`Machine::forget_cross_constraints`) and the values
+    /// of globals that only count (`states::Explorer::widen_counters`), so that states
+    /// built from ever new inputs or counts repeat; a proof stays a proof, a bug found
+    /// then gives unknown.
     pub cartesian: bool,
 }
 

@@ -21,7 +21,7 @@ use crate::dpor::next_choices;
 use crate::unfold::exec::{execute, Snapshot};
 use crate::{FoundError, Options, Stats, Witness, WitnessStep};
 use ravel_ir::Program;
-use ravel_vm::{Canon, End, Machine, SharedSym, SymEngine};
+use ravel_vm::{Canon, CellValue, End, Machine, SharedSym, SymEngine};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -65,6 +65,10 @@ struct Node {
     next_move: usize,
     /// Leading choices of the next run of the current move, when it has variants left.
     variant: Option<Vec<u64>>,
+    /// With [`Options::cartesian`]: the state with its counters forgotten, and the
+    /// counters' values (see [`Explorer::widen_counters`]).
+    shape: u128,
+    cells: Vec<Option<CellValue>>,
 }
 
 /// The explicit-state explorer.
@@ -234,6 +238,8 @@ impl<'a> Explorer<'a> {
         let enabled = machine.enabled();
         // A state abstracted this way has no concrete witness, like one with a copied thread.
         let abstracted = self.opts.cartesian && machine.forget_cross_constraints();
+        let widening = self.opts.cartesian.then(|| self.widen_counters(&mut machine));
+        let abstracted = abstracted || widening.as_ref().is_some_and(|w| w.0);
         let forked = forked || abstracted;
         if enabled.is_empty() {
             self.stats.executions += 1;
@@ -263,6 +269,8 @@ impl<'a> Explorer<'a> {
             reduced: false,
             next_move: 0,
             variant: None,
+            shape: widening.as_ref().map_or(0, |w| w.1),
+            cells: widening.map(|w| w.2).unwrap_or_default(),
         };
         let key = if canon.symmetric {
             let parent_omega = self.path.last().map_or(&[][..], |p| &p.omega[..]);
@@ -294,6 +302,46 @@ impl<'a> Explorer<'a> {
         }
         node.classes = canon.classes;
         Arrival::New(Box::new(node))
+    }
+
+    /// Widening of counters (`vm/src/widen.rs`): when the state equals one on the current
+    /// path except for the values of some scalar globals (and for how many threads share
+    /// each local state), the path between them can repeat with other values, and those
+    /// globals get fresh unconstrained values. Returns whether it forgot anything, the
+    /// state's shape (its key with every such global forgotten) and the globals' values.
+    fn widen_counters(&self, machine: &mut Machine) -> (bool, u128, Vec<Option<CellValue>>) {
+        let cells = machine.counter_cells();
+        // A state seen before as it is needs nothing forgotten.
+        let canon = machine.canonical(self.ids);
+        let parent_omega = self.path.last().map_or(&[][..], |p| &p.omega[..]);
+        let seen = if canon.symmetric {
+            self.visited.contains(&key_of(&(canon.shared, count_classes(&canon.classes[1..], parent_omega))))
+        } else {
+            self.visited.contains(&key_of(&(canon.shared, &canon.classes)))
+        };
+        let mut probe = machine.clone();
+        for &(addr, len) in &cells {
+            if !probe.cell_holds_address(addr, len) {
+                probe.havoc_cell(addr, len);
+            }
+        }
+        let canon = probe.canonical(self.ids);
+        let mut classes = canon.classes;
+        classes.sort_unstable();
+        classes.dedup();
+        let shape = key_of(&(canon.shared, classes));
+        let values = |m: &mut Machine| cells.iter().map(|&(addr, len)| m.cell_value(addr, len)).collect::<Vec<_>>();
+        let before = values(machine);
+        let Some(anc) = self.path.iter().rev().find(|n| n.shape == shape).filter(|_| !seen) else {
+            return (false, shape, before);
+        };
+        let mut forgot = false;
+        for (k, &(addr, len)) in cells.iter().enumerate() {
+            if anc.cells[k] != before[k] && !machine.cell_holds_address(addr, len) {
+                forgot |= machine.havoc_cell(addr, len);
+            }
+        }
+        (forgot, shape, values(machine))
     }
 
     /// Whether a state seen before with the same shared part has at least the threads of
@@ -395,7 +443,8 @@ impl<'a> Explorer<'a> {
     /// Why `what`, found on a path through abstract states, leaves the verdict unknown.
     fn without_schedule(&self, what: &str) -> String {
         let how = if self.opts.cartesian {
-            "in the abstraction (unboundedly many threads, or constraints between threads' inputs forgotten)"
+            "in the abstraction (unboundedly many threads, forgotten constraints between threads' inputs, or \
+             forgotten values of counters)"
         } else {
             "with unboundedly many threads"
         };

@@ -16,6 +16,7 @@ mod symmetry;
 mod symvars;
 mod sync;
 mod thread;
+mod widen;
 
 pub use error::{ErrorKind, ProgramError};
 pub use events::{AccessKind, Loc, LogEntry, Pending, PendingKind};
@@ -23,3 +24,4 @@ pub use machine::{Chooser, Config, End, Granularity, Machine, TraceEntry};
 pub use random::{run_random, Nondet, RandomChooser, RunOutcome};
 pub use symbolic::{Input, SharedSym, SymEngine};
 pub use symmetry::Canon;
+pub use widen::CellValue;

@@ -50,7 +50,7 @@ impl SymEngine {
 
     /// Is `cond` possible together with `pc`? Each query gets its time limit, but never
     /// beyond the exploration's `deadline`.
-    fn may_be_true(&mut self, pc: &[ExprId], cond: ExprId, deadline: Option<Instant>) -> SolverResult {
+    pub(crate) fn may_be_true(&mut self, pc: &[ExprId], cond: ExprId, deadline: Option<Instant>) -> SolverResult {
         let mut limit = self.query_timeout;
         if let Some(d) = deadline {
             limit = limit.min(d.saturating_duration_since(Instant::now()));
