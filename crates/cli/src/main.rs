@@ -46,7 +46,8 @@ enum EngineArg {
     /// programs that create threads without bound; races need --interleave all).
     States,
     /// With --timeout (e.g. with --property): dpor's scouting runs, states for a third of
-    /// the time, then dpor; otherwise dpor.
+    /// the time, then (with inputs) the abstract states search (--cartesian) for the rest
+    /// of half the time, then dpor; otherwise dpor.
     Auto,
 }
 
