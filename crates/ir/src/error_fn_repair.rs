@@ -142,7 +142,11 @@ fn tokens(src: &str) -> Vec<Token<'_>> {
                     i += 1;
                 }
             }
-            c if c.is_ascii_whitespace() => i += 1,
+            // Indentation keeps a line's start: `  #define` is a directive too.
+            c if c.is_ascii_whitespace() => {
+                i += 1;
+                continue;
+            }
             _ => {
                 let len = src[i..].chars().next().map_or(1, char::len_utf8);
                 out.push(Token { text: &src[i..i + len], start: i });
@@ -194,6 +198,14 @@ mod tests {
         assert_eq!(fixed.lines().count(), BROKEN.lines().count());
         assert!(fixed.contains("void reach_error() { reach_error();\n}\n"));
         assert!(fixed.ends_with("int main() { /* { */ reach_error(); }\n"));
+    }
+
+    #[test]
+    fn skips_indented_directives() {
+        let src = "  #define reach_error() {\nvoid reach_error() { f(, ); }\n";
+        let (fixed, replaced) = repair(src, &[2]).expect("repairable");
+        assert_eq!(replaced, vec![("reach_error", 2)]);
+        assert!(fixed.starts_with("  #define reach_error() {\nvoid reach_error() { reach_error();}"));
     }
 
     #[test]
