@@ -237,10 +237,9 @@ impl<'a> Explorer<'a> {
         }
         let enabled = machine.enabled();
         // A state abstracted this way has no concrete witness, like one with a copied thread.
-        let abstracted = self.opts.cartesian && machine.forget_cross_constraints();
-        let widening = self.opts.cartesian.then(|| self.widen_counters(&mut machine));
-        let abstracted = abstracted || widening.as_ref().is_some_and(|w| w.0);
-        let forked = forked || abstracted;
+        // (Evaluated apart: the abstraction applies whether or not the path copied threads.)
+        let forgot = self.opts.cartesian && machine.forget_cross_constraints();
+        let mut forked = forked || forgot;
         if enabled.is_empty() {
             self.stats.executions += 1;
             if machine.any_stuck() || !self.opts.deadlocks_are_errors {
@@ -254,7 +253,16 @@ impl<'a> Explorer<'a> {
             }
             return Arrival::Ended;
         }
-        let canon = machine.canonical(self.ids);
+        let mut canon = machine.canonical(self.ids);
+        let mut widening = None;
+        if self.opts.cartesian {
+            let w = self.widen_counters(&mut machine, &canon);
+            if w.0 {
+                forked = true;
+                canon = machine.canonical(self.ids);
+            }
+            widening = Some(w);
+        }
         let mut node = Node {
             machine,
             steps,
@@ -309,16 +317,18 @@ impl<'a> Explorer<'a> {
     /// each local state), the path between them can repeat with other values, and those
     /// globals get fresh unconstrained values. Returns whether it forgot anything, the
     /// state's shape (its key with every such global forgotten) and the globals' values.
-    fn widen_counters(&self, machine: &mut Machine) -> (bool, u128, Vec<Option<CellValue>>) {
+    fn widen_counters(&self, machine: &mut Machine, canon: &Canon) -> (bool, u128, Vec<Option<CellValue>>) {
         let cells = machine.counter_cells();
-        // A state seen before as it is needs nothing forgotten.
-        let canon = machine.canonical(self.ids);
+        // A state seen before as it is (`canon`) needs nothing forgotten.
         let parent_omega = self.path.last().map_or(&[][..], |p| &p.omega[..]);
         let seen = if canon.symmetric {
             self.visited.contains(&key_of(&(canon.shared, count_classes(&canon.classes[1..], parent_omega))))
         } else {
             self.visited.contains(&key_of(&(canon.shared, &canon.classes)))
         };
+        if cells.is_empty() {
+            return (false, 0, Vec::new());
+        }
         let mut probe = machine.clone();
         for &(addr, len) in &cells {
             if !probe.cell_holds_address(addr, len) {
