@@ -102,7 +102,16 @@ fn broken_error_function_body_is_replaced_with_a_note() {
 
 #[test]
 fn error_outside_the_error_function_is_still_reported() {
-    assert_input_error(&ravel(&["check", &input("broken_reach_error_and_main.c")]), "expected expression");
+    // The same program with a second error, in main: a missing semicolon.
+    let text = std::fs::read_to_string(input("broken_reach_error.c")).unwrap();
+    let text = text.replacen("  pthread_join(t, 0);\n  return 0;", "  pthread_join(t, 0);\n  return 0", 1);
+    let dir = std::env::temp_dir().join(format!("ravel-broken-main-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("broken_reach_error_and_main.c");
+    std::fs::write(&file, text).unwrap();
+    let out = ravel(&["check", file.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_input_error(&out, "expected expression");
 }
 
 #[test]

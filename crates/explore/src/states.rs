@@ -280,14 +280,11 @@ impl<'a> Explorer<'a> {
             shape: widening.as_ref().map_or(0, |w| w.1),
             cells: widening.map(|w| w.2).unwrap_or_default(),
         };
-        let key = if canon.symmetric {
-            let parent_omega = self.path.last().map_or(&[][..], |p| &p.omega[..]);
-            node.counts = count_classes(&canon.classes[1..], parent_omega);
+        if canon.symmetric {
+            node.counts = self.counts_of(&canon);
             self.accelerate(&mut node, &canon);
-            key_of(&(canon.shared, &node.counts))
-        } else {
-            key_of(&(canon.shared, &canon.classes))
-        };
+        }
+        let key = state_key(&canon, &node.counts);
         if !self.visited.insert(key) || (canon.symmetric && self.covered(canon.shared, &node.counts, node.forked)) {
             return Arrival::Seen;
         }
@@ -319,16 +316,12 @@ impl<'a> Explorer<'a> {
     /// state's shape (its key with every such global forgotten) and the globals' values.
     fn widen_counters(&self, machine: &mut Machine, canon: &Canon) -> (bool, u128, Vec<Option<CellValue>>) {
         let cells = machine.counter_cells();
-        // A state seen before as it is (`canon`) needs nothing forgotten.
-        let parent_omega = self.path.last().map_or(&[][..], |p| &p.omega[..]);
-        let seen = if canon.symmetric {
-            self.visited.contains(&key_of(&(canon.shared, count_classes(&canon.classes[1..], parent_omega))))
-        } else {
-            self.visited.contains(&key_of(&(canon.shared, &canon.classes)))
-        };
         if cells.is_empty() {
             return (false, 0, Vec::new());
         }
+        // A state seen before as it is (`canon`) needs nothing forgotten.
+        let counts = if canon.symmetric { self.counts_of(canon) } else { Vec::new() };
+        let seen = self.visited.contains(&state_key(canon, &counts));
         let mut probe = machine.clone();
         for &(addr, len) in &cells {
             if !probe.cell_holds_address(addr, len) {
@@ -352,6 +345,13 @@ impl<'a> Explorer<'a> {
             }
         }
         (forgot, shape, values(machine))
+    }
+
+    /// Threads per class of a symmetric state before acceleration: the classes its parent
+    /// counts as ω stay ω.
+    fn counts_of(&self, canon: &Canon) -> Counts {
+        let parent_omega = self.path.last().map_or(&[][..], |p| &p.omega[..]);
+        count_classes(&canon.classes[1..], parent_omega)
     }
 
     /// Whether a state seen before with the same shared part has at least the threads of
@@ -531,6 +531,16 @@ fn local_move(
     })
 }
 
+/// The visited-set key of a state: its shared part with the thread counts when threads
+/// are interchangeable, else with every thread's class.
+fn state_key(canon: &Canon, counts: &Counts) -> u128 {
+    if canon.symmetric {
+        key_of(&(canon.shared, counts))
+    } else {
+        key_of(&(canon.shared, &canon.classes))
+    }
+}
+
 /// A 128-bit key of a state description (two independent 64-bit hashes), so that two
 /// different states practically never share a key.
 fn key_of(value: &impl Hash) -> u128 {
@@ -544,7 +554,7 @@ fn key_of(value: &impl Hash) -> u128 {
 }
 
 /// Threads per class (ω for the classes in `omega` that still have a thread).
-fn count_classes(classes: &[u128], omega: &[u128]) -> Vec<(u128, Count)> {
+fn count_classes(classes: &[u128], omega: &[u128]) -> Counts {
     let mut sorted: Vec<u128> = classes.iter().copied().filter(|&c| c != 0).collect();
     sorted.sort_unstable();
     let mut counts: Vec<(u128, Count)> = Vec::new();

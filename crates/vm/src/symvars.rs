@@ -187,15 +187,7 @@ impl Machine {
         let Some(st) = self.sym.as_ref().filter(|st| st.pc.len() != st.pruned) else { return };
         let mut eng = st.engine.borrow_mut();
         let mut live: FxHashSet<u32> = FxHashSet::default();
-        // Dead registers are never read again, nor are a finished thread's (a joined
-        // return value that depends on inputs is made concrete), nor dead objects.
-        let masks = self.live_masks();
-        let running = (0..self.threads.len()).filter(|&t| !self.threads[t].finished);
-        let regs = running.flat_map(|t| self.live_shadows(t, &masks[t]).map(|(_, e)| e));
-        let bytes = self.memory.sym.iter().filter(|((id, _), _)| self.memory.objects[*id as usize].alive);
-        for e in regs.chain(bytes.map(|(_, &e)| e)) {
-            live.extend(eng.pool.vars(e).iter().copied());
-        }
+        self.for_each_held(|e, _| live.extend(eng.pool.vars(e).iter().copied()));
         let kept: Vec<ExprId> = live_components(&mut eng.pool, &st.pc, |v| live.contains(&v)).concat();
         drop(eng);
         let st = self.sym.as_mut().expect("symbolic mode");
@@ -266,19 +258,27 @@ impl Machine {
                 }
             }
         };
+        self.for_each_held(&mut hold);
+        holders
+    }
+
+    /// Calls `f` with every symbolic value that can still be read and the part holding
+    /// it ([`SHARED`] for shared memory and main, else the thread). Dead registers are
+    /// never read again, nor are a finished thread's (a joined return value that depends
+    /// on inputs is made concrete), nor dead objects.
+    fn for_each_held(&self, mut f: impl FnMut(ExprId, usize)) {
         let masks = self.live_masks();
         for t in (0..self.threads.len()).filter(|&t| !self.threads[t].finished) {
             for (_, e) in self.live_shadows(t, &masks[t]) {
-                hold(e, t);
+                f(e, t);
             }
         }
         for (&(id, _), &e) in &self.memory.sym {
             let obj = &self.memory.objects[id as usize];
             if obj.alive {
-                hold(e, obj.thread_owner().unwrap_or(SHARED));
+                f(e, obj.thread_owner().unwrap_or(SHARED));
             }
         }
-        holders
     }
 
     /// Gives every thread but the first of those holding an input the shared part does not

@@ -7,6 +7,7 @@
 //! The state then stands for more than the execution reached: an over-approximation.
 
 use crate::machine::Machine;
+use crate::memory::ObjId;
 use ravel_sym::expr::{eval_cmp, CmpOp};
 use ravel_sym::{ExprId, SolverResult};
 
@@ -22,14 +23,17 @@ impl Machine {
         self.program.globals.iter().filter(scalar).map(|g| (g.addr, g.size)).collect()
     }
 
-    /// The value of the cell at `addr`, or `None` when no live object holds it.
-    pub fn cell_value(&mut self, addr: u64, len: u64) -> Option<CellValue> {
+    /// The live object holding the `len` bytes at `addr`, with the offset.
+    fn live_cell(&mut self, addr: u64, len: u64) -> Option<(ObjId, u64)> {
         let (id, off) = self.memory.find(addr)?;
         let obj = &self.memory.objects[id as usize];
-        if !obj.alive || off + len > obj.size() {
-            return None;
-        }
-        let bytes = obj.bytes[off as usize..(off + len) as usize].to_vec();
+        (obj.alive && off + len <= obj.size()).then_some((id, off))
+    }
+
+    /// The value of the cell at `addr`, or `None` when no live object holds it.
+    pub fn cell_value(&mut self, addr: u64, len: u64) -> Option<CellValue> {
+        let (id, off) = self.live_cell(addr, len)?;
+        let bytes = self.memory.objects[id as usize].bytes[off as usize..(off + len) as usize].to_vec();
         let shadows = (off..off + len).map(|o| self.memory.sym.get(&(id, o as u32)).copied()).collect();
         Some((bytes, shadows))
     }
@@ -37,10 +41,8 @@ impl Machine {
     /// Whether the cell at `addr` holds a value that points into a live object (an
     /// address, which a widening must not forget).
     pub fn cell_holds_address(&mut self, addr: u64, len: u64) -> bool {
-        let Some((bytes, _)) = self.cell_value(addr, len) else { return true };
-        let mut word = [0u8; 8];
-        word[..bytes.len()].copy_from_slice(&bytes);
-        let v = u64::from_le_bytes(word);
+        let Some((id, off)) = self.live_cell(addr, len) else { return true };
+        let v = self.memory.load_word(id, off as usize, len as usize);
         v != 0 && self.memory.find(v).is_some_and(|(id, _)| self.memory.objects[id as usize].alive)
     }
 
@@ -49,22 +51,17 @@ impl Machine {
     /// (`!= 0`, `> 0`, `< 0` when implied): counters are often tested against zero.
     /// Returns false (and changes nothing) without symbolic inputs or a live object there.
     pub fn havoc_cell(&mut self, addr: u64, len: u64) -> bool {
-        let Some((id, off)) = self.memory.find(addr) else { return false };
-        let Some((bytes, _)) = self.cell_value(addr, len) else { return false };
+        let Some((id, off)) = self.live_cell(addr, len) else { return false };
         if self.sym.is_none() {
             return false;
         }
+        let value = self.memory.load_word(id, off as usize, len as usize) as u128;
         let old = self.sym_load(id, off as usize, len as usize);
         let st = self.sym.as_mut().expect("symbolic mode");
         let bits = len as u32 * 8;
-        let var = ((st.inputs.len() as u32) << 8) | (bits & 0xff);
-        let mut word = [0u8; 8];
-        word[..bytes.len()].copy_from_slice(&bytes);
-        let value = u64::from_le_bytes(word) as u128;
+        let (var, fresh) = st.new_input(bits, ravel_ir::SrcLoc::default());
         st.model.set(var, value);
-        st.inputs.push(crate::symbolic::Input { var, bits, loc: ravel_ir::SrcLoc::default() });
         let mut eng = st.engine.borrow_mut();
-        let fresh = eng.pool.var(var, bits, &format!("in{}", var >> 8));
         let zero = eng.pool.constant(bits, 0);
         for op in [CmpOp::Ne, CmpOp::Sgt, CmpOp::Slt] {
             if !eval_cmp(op, bits, value, 0) {

@@ -119,6 +119,16 @@ impl SymState {
             whole_object: None,
         }
     }
+
+    /// Registers a new input of `bits` bits made at `loc`: its variable and expression.
+    /// The variable id carries the width: in another execution the input made at this
+    /// position may have another type, and ids name one sort in the shared pool.
+    pub(crate) fn new_input(&mut self, bits: u32, loc: SrcLoc) -> (u32, ExprId) {
+        let var = ((self.inputs.len() as u32) << 8) | (bits & 0xff);
+        self.inputs.push(Input { var, bits, loc });
+        let e = self.engine.borrow_mut().pool.var(var, bits, &format!("in{}", var >> 8));
+        (var, e)
+    }
 }
 
 /// `e` zero-extended or truncated to `bits`.
@@ -213,15 +223,9 @@ impl Machine {
     /// shadow of the model's return value.
     pub(crate) fn fresh_input(&mut self, bits: u32, result_bits: u32, loc: SrcLoc) -> u64 {
         let st = self.sym.as_mut().expect("symbolic mode");
-        // The variable id carries the width: in another execution the input made at this
-        // position may have another type, and ids name one sort in the shared pool.
-        let var = ((st.inputs.len() as u32) << 8) | (bits & 0xff);
-        st.inputs.push(Input { var, bits, loc });
+        let (var, e) = st.new_input(bits, loc);
         let value = st.model.value(var) as u64;
-        let mut eng = st.engine.borrow_mut();
-        let e = eng.pool.var(var, bits, &format!("in{}", var >> 8));
-        let e = if result_bits > bits { eng.pool.zext(e, result_bits) } else { e };
-        drop(eng);
+        let e = if result_bits > bits { st.engine.borrow_mut().pool.zext(e, result_bits) } else { e };
         st.pending_ret = Some(e);
         value
     }
@@ -230,15 +234,13 @@ impl Machine {
     /// the map from each old variable to its copy.
     pub(crate) fn fresh_copies(&mut self, vars: &[u32]) -> rustc_hash::FxHashMap<u32, ExprId> {
         let st = self.sym.as_mut().expect("symbolic mode");
-        let mut eng = st.engine.borrow_mut();
         let mut map = rustc_hash::FxHashMap::default();
         for &old in vars {
             let input = st.inputs.iter().find(|i| i.var == old).expect("every variable is an input").clone();
-            let var = ((st.inputs.len() as u32) << 8) | (input.bits & 0xff);
+            let (var, e) = st.new_input(input.bits, input.loc);
             let value = st.model.value(old);
             st.model.set(var, value);
-            st.inputs.push(Input { var, ..input });
-            map.insert(old, eng.pool.var(var, input.bits, &format!("in{}", var >> 8)));
+            map.insert(old, e);
         }
         map
     }
