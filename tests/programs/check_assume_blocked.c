@@ -1,11 +1,12 @@
 /* ravel-test
  * an assumption cuts executions: the read sees 0 (blocked) or 1 (complete); a failing
- * assumption is a scheduling point (it ends the execution, and the writer may run before
- * it), so reading 0 gives two blocked executions: store after or before the failing assume
- * check: safe executions=1 blocked=2
+ * assumption is a scheduling point that ends the execution, so it conflicts with every
+ * other step: after reading 0 it comes before the store, between the store and main's
+ * join of the writer, or after that join: three blocked executions
+ * check: safe executions=1 blocked=3
  * unfold: the failing assumption ends the run whatever the writer did, so one blocked configuration
  * check-unfold: safe executions=1 blocked=1
- * check-all: safe executions=1 blocked=2
+ * check-all: safe executions=1 blocked=3
  */
 #include <pthread.h>
 #include <stdatomic.h>

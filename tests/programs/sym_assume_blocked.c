@@ -2,12 +2,13 @@
  * An assumption on a value read from another thread: read before the store sees 0 and
  * assume(0 > 5) blocks that execution; read after sees the symbolic v, assume adds v > 5,
  * then r < 3 (an assertion failure) is infeasible and r > 10 splits: 0 + 2 = 2. A failing
- * assumption ends the execution, so it is a scheduling point: the store may still happen
- * between the read of 0 and the failing assume, a second blocked execution.
- * check: safe executions=2 blocked=2
+ * assumption ends the execution, so it is a scheduling point that conflicts with every
+ * other step: after the read of 0 it comes before the store, between the store and main's
+ * join of the writer, or after that join: three blocked executions.
+ * check: safe executions=2 blocked=3
  * unfold: a failing assumption is one blocked configuration whatever the other thread did
  * check-unfold: safe executions=2 blocked=1
- * check-all: safe executions=2 blocked=2
+ * check-all: safe executions=2 blocked=3
  */
 #include <assert.h>
 #include <pthread.h>

@@ -8,11 +8,10 @@ pub struct Footprint(pub Vec<(Loc, AccessKind)>);
 
 impl Footprint {
     /// Two transitions of different threads conflict when they touch a common location
-    /// and at least one of them writes it (every synchronisation operation writes).
+    /// and at least one of them writes it (every synchronisation operation writes; a
+    /// failed compare-and-swap only reads).
     pub fn conflicts(&self, other: &Footprint) -> bool {
-        self.0
-            .iter()
-            .any(|(l, k)| other.0.iter().any(|(m, j)| l == m && (*k != AccessKind::Read || *j != AccessKind::Read)))
+        self.0.iter().any(|(l, k)| other.0.iter().any(|(m, j)| l == m && (writes(*k) || writes(*j))))
     }
 
     /// Adds the accesses of `other` (a conservative union for sleep sets).
@@ -23,6 +22,11 @@ impl Footprint {
             }
         }
     }
+}
+
+/// Whether an access of this kind changes its location.
+pub fn writes(kind: AccessKind) -> bool {
+    matches!(kind, AccessKind::Write | AccessKind::Rmw)
 }
 
 #[cfg(test)]

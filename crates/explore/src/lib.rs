@@ -134,8 +134,12 @@ pub struct Stats {
     pub executions: u64,
     /// Executions cut by an assumption, `abort()` or a spin loop nobody can release.
     pub blocked: u64,
-    /// Partial executions the sleep sets proved redundant.
+    /// Partial executions the sleep sets proved redundant (optimal DPOR has none).
     pub sleep_blocked: u64,
+    /// Wakeup sequences that could not be followed because their next thread was blocked
+    /// (wasted work: the race they reversed could not be reversed after all).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub infeasible_wakeups: u64,
     /// Transitions executed, replays included.
     pub transitions: u64,
     /// Feasibility questions about branches on symbolic inputs.

@@ -69,7 +69,8 @@ impl RaceDetector {
                         let acquired = l.clone();
                         self.clock(t).join(&acquired);
                     }
-                    if *kind != AccessKind::Read {
+                    // A failed compare-and-swap only read: it releases nothing.
+                    if !matches!(kind, AccessKind::Read | AccessKind::FailedRmw) {
                         let clock = if *kind == AccessKind::Rmw { self.clock(t).clone() } else { clock };
                         self.sync.entry(*loc).or_default().join(&clock);
                         // Accesses after a release are not covered by it.

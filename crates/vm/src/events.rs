@@ -25,6 +25,8 @@ pub enum AccessKind {
     Write,
     /// Atomic read-modify-write (also every synchronisation operation).
     Rmw,
+    /// A compare-and-swap that failed: it only read, but would write in another order.
+    FailedRmw,
 }
 
 /// One entry of the per-step log.
@@ -158,6 +160,19 @@ impl Machine {
             }
         }
         true
+    }
+
+    /// Turns the logged event of a compare-and-swap at `addr` that did not write into a
+    /// failed one (it commutes with other reads).
+    pub(crate) fn mark_failed_rmw(&mut self, addr: u64) {
+        let word = Loc::Mem(addr & !7);
+        let last = self.log.iter_mut().rev().find_map(|e| match e {
+            LogEntry::Event { loc, kind, .. } if *loc == word => Some(kind),
+            _ => None,
+        });
+        if let Some(kind @ AccessKind::Rmw) = last {
+            *kind = AccessKind::FailedRmw;
+        }
     }
 
     /// A fingerprint of thread `t`'s local state together with the memory write counter:

@@ -683,6 +683,8 @@ impl Machine {
                     let ok = old == e;
                     if ok {
                         self.memory.store_word(id, off, len, n);
+                    } else {
+                        self.mark_failed_rmw(a);
                     }
                     let words = (*flag_offset as usize + 1).div_ceil(8);
                     let mut bytes = vec![0u8; words * 8];

@@ -416,7 +416,8 @@ impl Machine {
                 true
             }
             Wait::Barrier { addr, .. } => {
-                self.log_event(t, Loc::Sync(addr), AccessKind::Rmw);
+                // Waking up only observes that the barrier opened: wake-ups commute.
+                self.log_event(t, Loc::Sync(addr), AccessKind::Read);
                 self.threads[t].wait = Wait::None;
                 self.complete_call(t, Some(0));
                 true

@@ -133,8 +133,9 @@ fn log_sync(m: &mut Machine, t: usize, b: Builtin, a: &Args, f: &Flow) {
         }
         // A blocking barrier wait has arrived: that is a release.
         (Builtin::BarrierWait, Flow::Block) => m.log_event(t, Loc::Sync(a.get(0)), AccessKind::Rmw),
-        // The first caller of pthread_once releases when the init routine returns.
-        (Builtin::Once, Flow::Stay) => {}
+        // The first caller of pthread_once claims it (and releases when the init routine
+        // returns): the claim decides which caller runs the routine.
+        (Builtin::Once, Flow::Stay) => m.log_event(t, Loc::Sync(a.get(0)), AccessKind::Rmw),
         (_, Flow::Block | Flow::End) => {}
         (Builtin::ThreadJoin, _) => {
             if let Some(c) = m.thread_by_handle(a.get(0)) {

@@ -1,25 +1,31 @@
-//! Stateless exploration of all thread schedules with dynamic partial-order reduction.
+//! Stateless exploration of all thread schedules with optimal dynamic partial-order
+//! reduction (Optimal-DPOR with wakeup trees: Abdulla, Aronis, Jonsson, Sagonas, JACM 2017).
 //!
 //! The explorer drives the vm step by step (a *transition* = one visible operation plus
 //! the thread's local code after it). Two transitions of different threads are dependent
-//! when their footprints conflict. After each transition, the latest earlier dependent
-//! transition that could have been swapped with it (the thread was enabled there and it
-//! is not already ordered before the thread) gets the thread added to its backtrack set
-//! (Flanagan–Godefroid race reversal). Sleep sets stop every reordering of independent
-//! transitions that was already covered, so each Mazurkiewicz class of executions is
-//! completed exactly once; the partial executions sleep sets cut are counted separately.
-//! Backtracking re-executes the program from the start along the recorded schedule.
+//! when their footprints conflict. While an execution runs, each transition notes the
+//! earlier transitions it is in a reversible race with (dependent, not ordered by anything
+//! else, and it could have run before them); when the execution ends, each race of the
+//! transitions it added is reversed by inserting, at the node before the first transition,
+//! the sequence that runs what does not depend on it and then the second one, into that
+//! node's wakeup tree — unless a sleeping thread or an existing branch covers it. Every
+//! Mazurkiewicz class of executions is then completed exactly once and no execution ends
+//! blocked by its sleep set. Backtracking re-executes the program from the start along the
+//! recorded schedule.
+
+mod wakeup;
 
 use crate::clock::VClock;
-use crate::footprint::Footprint;
+use crate::footprint::writes;
 use crate::race::RaceDetector;
 use crate::{Engine, FoundError, Options, Stats, Witness, WitnessStep};
 use ravel_ir::Program;
-use ravel_vm::{AccessKind, Chooser, End, Loc, LogEntry, Machine, ProgramError, SharedSym, SymEngine};
+use ravel_vm::{AccessKind, Chooser, End, Loc, LogEntry, Machine, PendingKind, ProgramError, SharedSym, SymEngine};
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Instant;
+use wakeup::{Step, WakeupTree};
 
 /// Choices handed to the machine: forced values first, then defaults; records what was
 /// chosen and how many alternatives each choice had.
@@ -60,6 +66,11 @@ impl Chooser for ScheduleChooser {
 /// an under-approximation), and a round in which no execution reached its cap was complete.
 pub(crate) const THREAD_CAPS: [usize; 3] = [4, 16, 1000];
 
+/// Executions a round with a thread cap below the last one may take once an execution
+/// reached the cap: those rounds only look for shallow bugs first, and the last round
+/// explores everything anyway.
+const ROUND_BUDGET: u64 = 2000;
+
 /// Executions the scouting before the systematic search may take.
 const SCOUT_RUNS: usize = 32;
 
@@ -95,21 +106,47 @@ struct Taken {
     thread: usize,
     choices: Vec<(u64, u64)>,
     /// Union over the choice variants explored so far (for the sleep set).
-    union: Footprint,
+    union: Step,
+    /// Choice prefixes of this thread's step still to explore from this node (a stack).
+    variants: Vec<Vec<u64>>,
 }
 
 /// A state on the current path.
-#[derive(Clone, Debug, Default)]
+#[derive(Default)]
 struct Node {
+    /// Threads that may run here (a spinning thread waits for a write).
     enabled: Vec<usize>,
-    backtrack: Vec<usize>,
-    done: Vec<usize>,
-    sleep: Vec<(usize, Footprint)>,
+    /// Threads the machine could run here, spinning or not.
+    runnable: Vec<usize>,
+    /// Sequences still to explore from here.
+    wakeup: WakeupTree,
+    /// Threads whose next step from here is covered by executions explored already.
+    sleep: Vec<Step>,
     taken: Option<Taken>,
+    /// The execution as it stood at this node.
+    snapshot: Option<Box<Run>>,
+}
+
+/// Nodes between two snapshots of the execution on the current path.
+const SNAPSHOT_INTERVAL: usize = 8;
+
+/// Every variant of a choice vector that differs from `made` at some position from `from`
+/// on (keeping what comes before), deepest position and lowest value last, for a stack.
+fn choice_siblings(made: &[(u64, u64)], from: usize) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    for pos in from..made.len() {
+        let prefix: Vec<u64> = made[..pos].iter().map(|(v, _)| *v).collect();
+        for x in (0..made[pos].1).rev().filter(|&x| x != made[pos].0) {
+            let mut p = prefix.clone();
+            p.push(x);
+            out.push(p);
+        }
+    }
+    out
 }
 
 /// The accesses of one location so far.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct LocHistory {
     /// The last write and the reads after it: a new access's clock needs only theirs,
     /// since every earlier access happens before them.
@@ -121,12 +158,17 @@ struct LocHistory {
 }
 
 /// Per-transition happens-before data, rebuilt on every replay.
+#[derive(Clone)]
 struct TransInfo {
-    thread: usize,
+    step: Step,
     vc: VClock,
+    /// Earlier transitions this one is in a reversible race with.
+    races: Vec<usize>,
 }
 
-/// Where one execution of the current path stands.
+/// Where one execution of the current path stands (cloned as a snapshot every
+/// [`SNAPSHOT_INTERVAL`] nodes, so that backtracking re-executes only the steps since).
+#[derive(Clone)]
 struct Run {
     machine: Machine,
     infos: Vec<TransInfo>,
@@ -146,6 +188,8 @@ enum Ending {
     Complete,
     Blocked,
     SleepBlocked,
+    /// The wakeup sequences that led here could not be followed.
+    Infeasible,
     /// Cut short by a per-execution limit.
     Truncated(String),
     Error(ProgramError),
@@ -173,6 +217,9 @@ pub(crate) struct Explorer<'a> {
     /// Executions of earlier rounds (they count against `--max-executions`).
     spent: u64,
     policy: Policy,
+    /// Index of the first transition the current execution did not replay: races of
+    /// earlier ones were reversed by the executions that added them.
+    fresh_from: usize,
 }
 
 impl<'a> Explorer<'a> {
@@ -193,6 +240,7 @@ impl<'a> Explorer<'a> {
             capped: false,
             spent: 0,
             policy: Policy::Systematic,
+            fresh_from: 0,
         }
     }
 
@@ -284,7 +332,7 @@ impl<'a> Explorer<'a> {
             while !stop && runs < SCOUT_RUNS {
                 let Some((depth, thread, forced)) = self.choice_variant() else { break };
                 let Ok(mut run) = self.replay(depth) else { return false };
-                self.step(&mut run, depth, thread, &forced, false);
+                self.step(&mut run, depth, thread, &forced, false, WakeupTree::default());
                 stop = self.forward(&mut run);
                 runs += 1;
             }
@@ -318,10 +366,15 @@ impl<'a> Explorer<'a> {
         loop {
             let (mut run, made) = self.new_run(&init);
             self.init_choices = made.clone();
-            self.path = vec![Node::default()];
+            self.path = vec![Node { snapshot: Some(Box::new(run.clone())), ..Default::default() }];
+            self.fresh_from = 0;
             let mut stop = self.forward(&mut run);
             while !stop {
-                let Some((depth, thread, forced)) = self.backtrack_point() else { break };
+                let last_round = self.thread_cap == THREAD_CAPS[THREAD_CAPS.len() - 1];
+                if !last_round && self.capped && self.stats.executions + self.stats.blocked >= ROUND_BUDGET {
+                    return;
+                }
+                let Some((depth, thread, forced, wakeup)) = self.backtrack_point() else { break };
                 let mut run = match self.replay(depth) {
                     Ok(run) => run,
                     Err(why) => {
@@ -329,7 +382,12 @@ impl<'a> Explorer<'a> {
                         return;
                     }
                 };
-                self.step(&mut run, depth, thread, &forced, true);
+                if !run.machine.enabled().contains(&thread) || Self::is_spinning(&run, thread) {
+                    self.stats.infeasible_wakeups += 1;
+                    continue;
+                }
+                self.fresh_from = depth;
+                self.step(&mut run, depth, thread, &forced, true, wakeup);
                 stop = self.forward(&mut run);
             }
             if stop {
@@ -346,16 +404,22 @@ impl<'a> Explorer<'a> {
     /// `Err` when the execution does not follow the recorded path (which would be a bug:
     /// executions are deterministic given their schedule and choices).
     fn replay(&mut self, depth: usize) -> Result<Run, String> {
-        let init: Vec<u64> = self.init_choices.iter().map(|(v, _)| *v).collect();
-        let (mut run, _) = self.new_run(&init);
-        for i in 0..depth {
+        let from = (0..=depth).rev().find(|&i| self.path[i].snapshot.is_some());
+        let (mut run, from) = match from {
+            Some(i) => (self.path[i].snapshot.as_deref().expect("a snapshot").clone(), i),
+            None => {
+                let init: Vec<u64> = self.init_choices.iter().map(|(v, _)| *v).collect();
+                (self.new_run(&init).0, 0)
+            }
+        };
+        for i in from..depth {
             if i % 256 == 255 {
                 if let Some(why) = self.limit_reached() {
                     return Err(why);
                 }
             }
-            let taken = self.path[i].taken.clone().expect("path nodes have transitions");
-            let t = taken.thread;
+            let taken = self.path[i].taken.as_ref().expect("path nodes have transitions");
+            let (t, forced) = (taken.thread, taken.choices.iter().map(|(v, _)| *v).collect::<Vec<u64>>());
             let m = &run.machine;
             if let Some(End::Limit(why)) = &m.end {
                 return Err(why.clone());
@@ -363,46 +427,44 @@ impl<'a> Explorer<'a> {
             if m.end.is_some() || t >= m.threads.len() || m.threads[t].finished {
                 return Err(format!("internal error: re-execution diverged at step {i} (thread {t} cannot run)"));
             }
-            let forced: Vec<u64> = taken.choices.iter().map(|(v, _)| *v).collect();
             let (_, made) = self.execute(&mut run, t, &forced, false);
             if let Some(End::Limit(why)) = &run.machine.end {
                 return Err(why.clone());
             }
-            if made != taken.choices {
+            if self.path[i].taken.as_ref().is_none_or(|k| made != k.choices) {
                 return Err(format!("internal error: re-execution diverged at step {i} (different choices)"));
             }
         }
         Ok(run)
     }
 
-    /// Finds the deepest node with an unexplored alternative, trimming the path to it.
-    fn backtrack_point(&mut self) -> Option<(usize, usize, Vec<u64>)> {
-        while !self.path.is_empty() {
-            let depth = self.path.len() - 1;
+    /// Finds the deepest node with something left to explore — another variant of the
+    /// choices of the step taken there, or a wakeup sequence — trimming the path to it. A
+    /// step whose variants are all explored goes to its node's sleep set.
+    fn backtrack_point(&mut self) -> Option<(usize, usize, Vec<u64>, WakeupTree)> {
+        let naive = self.opts.engine == Engine::Naive;
+        while let Some(depth) = self.path.len().checked_sub(1) {
             let node = &mut self.path[depth];
-            if let Some(taken) = node.taken.clone() {
-                if let Some(next) = next_choices(&taken.choices) {
-                    return Some((depth, taken.thread, next));
+            if let Some(taken) = &mut node.taken {
+                if let Some(prefix) = taken.variants.pop() {
+                    return Some((depth, taken.thread, prefix, WakeupTree::default()));
                 }
-                node.sleep.push((taken.thread, taken.union.clone()));
-                node.done.push(taken.thread);
+                if !naive {
+                    node.sleep.push(taken.union.clone());
+                }
                 node.taken = None;
             }
-            let next = node
-                .backtrack
-                .iter()
-                .copied()
-                .find(|t| !node.done.contains(t) && !node.sleep.iter().any(|(s, _)| s == t));
-            if let Some(t) = next {
-                return Some((depth, t, Vec::new()));
+            if let Some((step, below)) = node.wakeup.pop_first() {
+                return Some((depth, step.thread, step.choices, below));
             }
             self.path.pop();
         }
         None
     }
 
-    /// Runs the current execution to its end from the last node of the path. Returns true
-    /// when the whole exploration must stop.
+    /// Runs the current execution to its end from the last node of the path: along the
+    /// wakeup sequences it was given, then with the first thread the policy picks that is
+    /// not asleep. Returns true when the whole exploration must stop.
     fn forward(&mut self, run: &mut Run) -> bool {
         let ending = loop {
             if let Some(end) = &run.machine.end {
@@ -428,8 +490,30 @@ impl<'a> Explorer<'a> {
                 break Ending::Truncated(why);
             }
             let depth = self.path.len() - 1;
-            let enabled = self.enabled_now(run);
-            self.path[depth].enabled = enabled.clone();
+            let runnable = run.machine.enabled();
+            let enabled: Vec<usize> = runnable.iter().copied().filter(|&t| !Self::is_spinning(run, t)).collect();
+            let node = &mut self.path[depth];
+            node.enabled = enabled.clone();
+            node.runnable = runnable.clone();
+            let mut next = None;
+            let given = !node.wakeup.is_empty();
+            // A spinning thread would only repeat its last step.
+            while let Some((step, below)) = node.wakeup.pop_first() {
+                if enabled.contains(&step.thread) {
+                    next = Some((step, below));
+                    break;
+                }
+                self.stats.infeasible_wakeups += 1;
+            }
+            if let Some((step, below)) = next {
+                self.step(run, depth, step.thread, &step.choices, true, below);
+                continue;
+            }
+            // The sequences this node was given could not run: the races they reversed
+            // could not be reversed, and everything else from here is covered elsewhere.
+            if given {
+                break Ending::Infeasible;
+            }
             if enabled.is_empty() {
                 let spinning = (0..run.machine.threads.len()).any(|t| Self::is_spinning(run, t));
                 if spinning || run.machine.any_stuck() || !self.opts.deadlocks_are_errors {
@@ -440,11 +524,14 @@ impl<'a> Explorer<'a> {
             }
             let node = &self.path[depth];
             let candidates: Vec<usize> =
-                enabled.iter().copied().filter(|t| !node.sleep.iter().any(|(s, _)| s == t)).collect();
+                enabled.iter().copied().filter(|t| !node.sleep.iter().any(|s| s.thread == *t)).collect();
             let Some(t) = self.pick(&candidates, &run.machine) else { break Ending::SleepBlocked };
-            let node = &mut self.path[depth];
-            node.backtrack = if self.opts.engine == Engine::Naive { enabled.clone() } else { vec![t] };
-            self.step(run, depth, t, &[], true);
+            if self.opts.engine == Engine::Naive {
+                for &q in enabled.iter().filter(|&&q| q != t) {
+                    self.path[depth].wakeup.push(Step { thread: q, ..Default::default() });
+                }
+            }
+            self.step(run, depth, t, &[], true, WakeupTree::default());
         };
         self.finish_execution(run, ending)
     }
@@ -506,30 +593,32 @@ impl<'a> Explorer<'a> {
         run.last_sig.get(t).copied().flatten() == Some(m.spin_signature(t))
     }
 
-    fn enabled_now(&self, run: &mut Run) -> Vec<usize> {
-        let enabled = run.machine.enabled();
-        enabled.into_iter().filter(|&t| !Self::is_spinning(run, t)).collect()
-    }
-
-    /// Executes a transition of `t` from the node at `depth` and appends the child node.
-    fn step(&mut self, run: &mut Run, depth: usize, t: usize, forced: &[u64], analyse: bool) {
-        let (footprint, made) = self.execute(run, t, forced, analyse);
+    /// Executes a transition of `t` from the node at `depth` and appends the child node,
+    /// which explores `wakeup` first.
+    fn step(&mut self, run: &mut Run, depth: usize, t: usize, forced: &[u64], analyse: bool, wakeup: WakeupTree) {
+        let (step, made) = self.execute(run, t, forced, analyse);
+        let naive = self.opts.engine == Engine::Naive;
         let node = &mut self.path[depth];
-        let mut union = node.taken.as_ref().filter(|k| k.thread == t).map(|k| k.union.clone()).unwrap_or_default();
-        union.extend(&footprint);
-        let sleep: Vec<(usize, Footprint)> = if self.opts.engine == Engine::Naive {
-            Vec::new()
-        } else {
-            node.sleep.iter().filter(|(q, fp)| *q != t && !fp.conflicts(&footprint)).cloned().collect()
-        };
-        node.taken = Some(Taken { thread: t, choices: made, union });
+        let sleep = if naive { Vec::new() } else { node.sleep.iter().filter(|s| !s.depends(&step)).cloned().collect() };
+        match &mut node.taken {
+            Some(taken) if taken.thread == t => {
+                taken.union.absorb(&step);
+                taken.variants.extend(choice_siblings(&made, forced.len()));
+                taken.choices = made;
+            }
+            _ => {
+                let variants = choice_siblings(&made, 0);
+                node.taken = Some(Taken { thread: t, choices: made, union: step, variants });
+            }
+        }
         self.path.truncate(depth + 1);
-        self.path.push(Node { sleep, ..Default::default() });
+        let snapshot = (depth + 1).is_multiple_of(SNAPSHOT_INTERVAL).then(|| Box::new(run.clone()));
+        self.path.push(Node { sleep, wakeup, snapshot, ..Default::default() });
     }
 
     /// Runs one transition of `t` on the machine and updates the execution's
-    /// happens-before data; with `analyse`, races add backtrack points to the path.
-    fn execute(&mut self, run: &mut Run, t: usize, forced: &[u64], analyse: bool) -> (Footprint, Vec<(u64, u64)>) {
+    /// happens-before data; with `analyse`, notes the races of the new transition.
+    fn execute(&mut self, run: &mut Run, t: usize, forced: &[u64], analyse: bool) -> (Step, Vec<(u64, u64)>) {
         let sig = run.machine.spin_signature(t);
         if run.last_sig.len() <= t {
             run.last_sig.resize(t + 1, None);
@@ -547,10 +636,10 @@ impl<'a> Explorer<'a> {
                 run.machine.end = Some(End::Error(crate::race::race_error(&mut run.machine, &race)));
             }
         }
-        let mut footprint = Footprint::default();
+        let mut step = Step { thread: t, ..Default::default() };
         for entry in &log {
             match entry {
-                LogEntry::Event { loc, kind, .. } => footprint.0.push((*loc, *kind)),
+                LogEntry::Event { loc, kind, .. } => step.footprint.0.push((*loc, *kind)),
                 LogEntry::Spawn { child } => {
                     if run.spawned_at.len() <= *child {
                         run.spawned_at.resize(child + 1, None);
@@ -558,10 +647,11 @@ impl<'a> Explorer<'a> {
                         run.counts.resize(child + 1, 0);
                     }
                     run.spawned_at[*child] = Some(run.infos.len());
+                    step.spawns.push(*child);
                 }
                 LogEntry::Touch { loc, kind, event } => {
                     if *event {
-                        footprint.0.push((*loc, *kind));
+                        step.footprint.0.push((*loc, *kind));
                     }
                     if self.opts.detect_races {
                         self.incomplete.get_or_insert_with(|| {
@@ -574,124 +664,175 @@ impl<'a> Explorer<'a> {
                 LogEntry::Plain { .. } => {}
             }
         }
+        // A step that ends the program stops every other thread: it depends on all of them.
+        step.global = run.machine.end.is_some();
+        step.choices = chooser.made.iter().map(|(v, _)| *v).collect();
         if chooser.partial {
             self.note_partial_inputs();
         }
         if let Some(why) = &run.machine.imprecise {
             self.incomplete.get_or_insert_with(|| why.clone());
         }
-        let vc = self.happens_before(run, t, &footprint, analyse);
+        let (vc, races) = self.happens_before(run, &step, analyse);
         let index = run.infos.len();
-        run.infos.push(TransInfo { thread: t, vc });
-        for (loc, kind) in &footprint.0 {
+        for (loc, kind) in &step.footprint.0 {
             let h = run.history.entry(*loc).or_default();
             h.all.push((index, *kind));
-            if *kind == AccessKind::Read {
-                h.reads_since.push(index);
-            } else {
+            if writes(*kind) {
                 h.last_write = Some(index);
                 h.reads_since.clear();
+            } else {
+                h.reads_since.push(index);
             }
         }
         if run.last_of_thread.len() <= t {
             run.last_of_thread.resize(t + 1, None);
         }
         run.last_of_thread[t] = Some(index);
+        run.infos.push(TransInfo { step: step.clone(), vc, races });
         self.stats.transitions += 1;
-        (footprint, chooser.made)
+        (step, chooser.made)
     }
 
-    /// Computes the clock of the new transition; with `analyse`, adds backtrack points for
-    /// the latest reversible race of each accessed location.
-    fn happens_before(&mut self, run: &mut Run, t: usize, fp: &Footprint, analyse: bool) -> VClock {
-        let mut vc = match run.last_of_thread.get(t).copied().flatten() {
+    /// Computes the clock of a new transition and, with `analyse`, the earlier transitions
+    /// it is in a reversible race with: dependent, of another thread, not ordered before it
+    /// by anything else, and such that it could have run first. On a memory word those are
+    /// the last write (for a read) or the reads since it, else the last write (for a
+    /// write). On a synchronisation object, operations the new one could not have preceded
+    /// (an unlock before a lock) are passed over for the latest one it could (the lock
+    /// before that unlock). A thread's end is never reversed (joins wait for it), and a step
+    /// that ends the program races with the latest step of every other thread.
+    fn happens_before(&mut self, run: &mut Run, step: &Step, analyse: bool) -> (VClock, Vec<usize>) {
+        let t = step.thread;
+        let pre = match run.last_of_thread.get(t).copied().flatten() {
             Some(prev) => run.infos[prev].vc.clone(),
             None => match run.spawned_at.get(t).copied().flatten() {
                 Some(s) => run.infos[s].vc.clone(),
                 None => VClock::default(),
             },
         };
-        let before = vc.clone();
-        let mut direct: Vec<usize> = Vec::new();
-        for (loc, kind) in &fp.0 {
-            if let Some(h) = run.history.get(loc) {
-                direct.extend(h.last_write);
-                if *kind != AccessKind::Read {
-                    direct.extend(&h.reads_since);
+        let mut vc = pre.clone();
+        // Direct predecessors and race candidates, with the location that orders them.
+        let mut direct: Vec<(usize, Option<Loc>)> = Vec::new();
+        let mut candidates: Vec<(usize, Option<Loc>)> = Vec::new();
+        if step.global && analyse {
+            // It could not have run earlier if it waited for one of those steps.
+            let waits = step.footprint.0.iter().any(|(l, _)| !matches!(l, Loc::Mem(_)));
+            let joined =
+                |k: usize| step.footprint.0.iter().any(|(l, _)| *l == Loc::ThreadEnd(run.infos[k].step.thread));
+            for (q, last) in run.last_of_thread.iter().enumerate() {
+                let could = |k: usize| !waits || self.reversible(run, k, t) != Some(false);
+                if let Some(k) = last.filter(|&k| q != t && !joined(k) && could(k)) {
+                    candidates.push((k, None));
                 }
             }
         }
-        direct.sort_unstable();
-        direct.dedup();
-        for j in &direct {
-            vc.join(&run.infos[*j].vc);
-        }
-        run.counts[t] += 1;
-        vc.set(t, run.counts[t]);
-        if analyse && self.opts.engine == Engine::Dpor {
-            let mut dependent: Vec<usize> = Vec::new();
-            for (loc, kind) in &fp.0 {
-                if let Some(h) = run.history.get(loc) {
-                    let conflicting = h.all.iter().filter(|(_, k)| *kind != AccessKind::Read || *k != AccessKind::Read);
-                    dependent.extend(conflicting.map(|(j, _)| *j));
-                }
+        for &(loc, kind) in &step.footprint.0 {
+            let Some(h) = run.history.get(&loc) else { continue };
+            direct.extend(h.last_write.map(|w| (w, Some(loc))));
+            if writes(kind) {
+                direct.extend(h.reads_since.iter().map(|&r| (r, Some(loc))));
             }
-            dependent.sort_unstable();
-            dependent.dedup();
-            self.add_backtracks(run, t, &before, &vc, &dependent);
-        }
-        vc
-    }
-
-    /// Race reversal (source sets): for every earlier transition `j` of another thread
-    /// that conflicts with the new transition `e` of `t` and is not already ordered
-    /// before `t`, some *initial* of `v` = (the transitions after `j` not ordered after
-    /// it, then `e`) must be explored from the state before `j`.
-    fn add_backtracks(&mut self, run: &Run, t: usize, before: &VClock, e_vc: &VClock, dependent: &[usize]) {
-        let i = run.infos.len();
-        for &j in dependent {
-            let (tj, nj) = (run.infos[j].thread, run.infos[j].vc.get(run.infos[j].thread));
-            if tj == t || before.covers(tj, nj) {
+            if !analyse {
                 continue;
             }
-            let v: Vec<usize> = (j + 1..i).filter(|&k| !run.infos[k].vc.covers(tj, nj)).collect();
-            let vc_of = |k: usize| if k == i { e_vc } else { &run.infos[k].vc };
-            let thread_of = |k: usize| if k == i { t } else { run.infos[k].thread };
-            let mut initials: Vec<usize> = Vec::new();
-            let mut seen: Vec<usize> = Vec::new();
-            for &k in v.iter().chain(std::iter::once(&i)) {
-                let p = thread_of(k);
-                if seen.contains(&p) {
-                    continue;
+            match loc {
+                Loc::Mem(_) if writes(kind) && !h.reads_since.is_empty() => {
+                    candidates.extend(h.reads_since.iter().map(|&r| (r, Some(loc))));
                 }
-                seen.push(p);
-                let independent_start = v.iter().take_while(|&&x| x < k).all(|&x| {
-                    let q = thread_of(x);
-                    q == p || !vc_of(k).covers(q, vc_of(x).get(q))
-                });
-                if independent_start {
-                    initials.push(p);
-                }
-            }
-            let node = &mut self.path[j];
-            if initials.iter().any(|p| node.backtrack.contains(p)) {
-                continue;
-            }
-            let pick = if initials.contains(&t) && node.enabled.contains(&t) {
-                Some(t)
-            } else {
-                initials.iter().copied().find(|p| node.enabled.contains(p))
-            };
-            match pick {
-                Some(p) => node.backtrack.push(p),
-                None => {
-                    for q in node.enabled.clone() {
-                        if !node.backtrack.contains(&q) {
-                            node.backtrack.push(q);
+                Loc::Mem(_) => candidates.extend(h.last_write.map(|w| (w, Some(loc)))),
+                Loc::ThreadEnd(_) => {}
+                Loc::Sync(_) => {
+                    for &(k, other) in h.all.iter().rev() {
+                        if !writes(kind) && !writes(other) {
+                            continue;
+                        }
+                        if run.infos[k].step.thread == t {
+                            break;
+                        }
+                        match self.reversible(run, k, t) {
+                            Some(true) => {
+                                candidates.push((k, Some(loc)));
+                                break;
+                            }
+                            None => candidates.push((k, Some(loc))),
+                            Some(false) => {}
                         }
                     }
                 }
             }
+        }
+        for (j, _) in &direct {
+            vc.join(&run.infos[*j].vc);
+        }
+        run.counts[t] += 1;
+        vc.set(t, run.counts[t]);
+        let infos = &run.infos;
+        // Operations on one synchronisation object are ordered through it anyway.
+        let sync = |l: Option<Loc>| matches!(l, Some(Loc::Sync(_)));
+        let covered_by = |d: usize, j: usize| {
+            let tj = infos[j].step.thread;
+            infos[d].vc.covers(tj, infos[j].vc.get(tj))
+        };
+        let mut races: Vec<usize> = candidates
+            .iter()
+            .filter(|&&(j, l)| {
+                let tj = infos[j].step.thread;
+                tj != t
+                    && !pre.covers(tj, infos[j].vc.get(tj))
+                    && !candidates.iter().any(|&(c, cl)| c != j && (cl != l || !sync(l)) && covered_by(c, j))
+                    && !direct.iter().any(|&(d, dl)| d != j && dl != l && covered_by(d, j))
+            })
+            .map(|&(j, _)| j)
+            .collect();
+        races.sort_unstable();
+        races.dedup();
+        (vc, races)
+    }
+
+    /// Whether thread `t`'s operation on a synchronisation object could have run right
+    /// before transition `k` (with the transitions after `k` that do not depend on it).
+    /// The object is in the same state there as at node `k`, so when `t` was already
+    /// waiting at that operation there, the node knows; otherwise nobody knows (`None`).
+    fn reversible(&self, run: &Run, k: usize, t: usize) -> Option<bool> {
+        let existed = run.spawned_at.get(t).copied().flatten().is_none_or(|s| s < k);
+        let idle = run.last_of_thread.get(t).copied().flatten().is_none_or(|p| p < k);
+        (existed && idle).then(|| self.path[k].runnable.contains(&t))
+    }
+
+    /// Reverses the races of the transitions the current execution added: each race (j, i)
+    /// asks for the transitions after `j` that do not depend on it, then `i`, from the node
+    /// before `j`. When the last transition ended the program, or the execution was `cut`
+    /// short by a limit after it, the threads it cut off may take their next step before it.
+    fn reverse_races(&mut self, run: &mut Run, cut: bool) {
+        let n = run.infos.len();
+        for i in self.fresh_from..n {
+            for r in 0..run.infos[i].races.len() {
+                let j = run.infos[i].races[r];
+                let tj = run.infos[j].step.thread;
+                let nj = run.infos[j].vc.get(tj);
+                let mut seq: Vec<Step> = (j + 1..n)
+                    .filter(|&k| k != i && !run.infos[k].vc.covers(tj, nj))
+                    .map(|k| run.infos[k].step.clone())
+                    .collect();
+                seq.push(run.infos[i].step.reversed());
+                self.insert_wakeup(j, seq);
+            }
+        }
+        let Some(last) = run.infos.last().filter(|l| l.step.global || cut).map(|l| l.step.thread) else { return };
+        for q in self.path[n - 1].runnable.clone() {
+            if q != last {
+                let step = pending_step(&mut run.machine, q);
+                self.insert_wakeup(n - 1, vec![step]);
+            }
+        }
+    }
+
+    /// Adds `seq` to the wakeup tree of the node at `depth` unless it is covered there.
+    fn insert_wakeup(&mut self, depth: usize, seq: Vec<Step>) {
+        let node = &mut self.path[depth];
+        if !wakeup::slept(&node.sleep, &seq) {
+            node.wakeup.insert(seq);
         }
     }
 
@@ -701,13 +842,15 @@ impl<'a> Explorer<'a> {
         if self.opts.collect_tests && matches!(ending, Ending::Complete | Ending::Error(_)) {
             self.tests.add(input_values(&run.machine));
         }
-        if matches!(ending, Ending::Complete | Ending::Blocked | Ending::Truncated(_)) {
-            self.reverse_termination();
+        let systematic = self.policy == Policy::Systematic && self.opts.engine == Engine::Dpor;
+        if systematic && !matches!(ending, Ending::Stop(_)) {
+            self.reverse_races(run, matches!(ending, Ending::Truncated(_)));
         }
         match ending {
             Ending::Complete => self.stats.executions += 1,
             Ending::Blocked => self.stats.blocked += 1,
             Ending::SleepBlocked => self.stats.sleep_blocked += 1,
+            Ending::Infeasible => {}
             Ending::Truncated(why) => {
                 self.stats.blocked += 1;
                 self.incomplete.get_or_insert(why);
@@ -727,20 +870,6 @@ impl<'a> Explorer<'a> {
         false
     }
 
-    /// A transition that ends the whole program (exit, abort, a failed assumption) stops
-    /// every other thread, so it conflicts with whatever they would do next: the threads
-    /// still enabled before it must also be explored first.
-    fn reverse_termination(&mut self) {
-        let Some(depth) = self.path.len().checked_sub(2) else { return };
-        let node = &mut self.path[depth];
-        let Some(last) = node.taken.as_ref().map(|k| k.thread) else { return };
-        for q in node.enabled.clone() {
-            if q != last && !node.backtrack.contains(&q) {
-                node.backtrack.push(q);
-            }
-        }
-    }
-
     /// The schedule of the current path.
     fn witness(&self) -> Witness {
         Witness {
@@ -755,6 +884,18 @@ impl<'a> Explorer<'a> {
             ..Witness::default()
         }
     }
+}
+
+/// The next step of thread `q` as far as the machine can tell before it runs: the access
+/// it is stopped at; a creation or an operation without a location may do anything.
+fn pending_step(m: &mut Machine, q: usize) -> Step {
+    let mut step = Step { thread: q, ..Default::default() };
+    match m.pending(q).kind {
+        PendingKind::Access(loc, kind) => step.footprint.0.push((loc, kind)),
+        PendingKind::Join(c) => step.footprint.0.push((Loc::ThreadEnd(c), AccessKind::Read)),
+        PendingKind::Spawn | PendingKind::Other => step.global = true,
+    }
+    step
 }
 
 /// The symbolic inputs of an execution with their values.

@@ -1,0 +1,190 @@
+//! Steps, sleep sets and wakeup trees of optimal DPOR (Abdulla, Aronis, Jonsson, Sagonas:
+//! "Source Sets: A Foundation for Optimal Dynamic Partial Order Reduction", JACM 2017).
+//!
+//! A wakeup tree at a node of the search holds the sequences of steps still to be explored
+//! from there, each the reversal of a race found in an earlier execution. A sequence that a
+//! branch already covers up to reordering of independent steps is not inserted again, and
+//! one that starts with a sleeping thread is dropped: that is what makes every equivalence
+//! class explored exactly once, with no execution blocked by its sleep set.
+
+use crate::footprint::Footprint;
+use ravel_vm::AccessKind;
+
+/// One transition as sleep sets and wakeup trees see it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Step {
+    pub thread: usize,
+    /// Choice values forced when the step is executed again (empty: defaults).
+    pub choices: Vec<u64>,
+    pub footprint: Footprint,
+    /// Threads this step created: everything they do depends on it.
+    pub spawns: Vec<usize>,
+    /// The step ends the program: it depends on every step.
+    pub global: bool,
+}
+
+impl Step {
+    /// Whether the two steps do not commute. A failed compare-and-swap only read.
+    pub fn depends(&self, other: &Step) -> bool {
+        self.thread == other.thread
+            || self.global
+            || other.global
+            || self.spawns.contains(&other.thread)
+            || other.spawns.contains(&self.thread)
+            || self.footprint.conflicts(&other.footprint)
+    }
+
+    /// Adds what `other` (another variant of the same step) did, for the sleep set.
+    pub fn absorb(&mut self, other: &Step) {
+        self.footprint.extend(&other.footprint);
+        for c in &other.spawns {
+            if !self.spawns.contains(c) {
+                self.spawns.push(*c);
+            }
+        }
+        self.global |= other.global;
+    }
+
+    /// The step as it may behave once moved before the write it read from: a failed
+    /// compare-and-swap may then succeed, and its choices are made afresh.
+    pub fn reversed(&self) -> Step {
+        let footprint = Footprint(
+            self.footprint
+                .0
+                .iter()
+                .map(|&(l, k)| (l, if k == AccessKind::FailedRmw { AccessKind::Rmw } else { k }))
+                .collect(),
+        );
+        Step { choices: Vec::new(), footprint, ..self.clone() }
+    }
+}
+
+/// Where thread `next.thread` can start `seq`: `Some(Some(k))` when its first step in `seq`
+/// (at `k`) has no predecessor there, `Some(None)` when it has no step in `seq` and its next
+/// step `next` commutes with all of `seq` (a *weak initial*), `None` otherwise.
+fn weak_initial(seq: &[Step], next: &Step) -> Option<Option<usize>> {
+    match seq.iter().position(|s| s.thread == next.thread) {
+        // Any happens-before chain into `k` ends with a step `k` depends on directly.
+        Some(k) => (!seq[..k].iter().any(|s| s.depends(&seq[k]))).then_some(Some(k)),
+        None => (!seq.iter().any(|s| s.depends(next))).then_some(None),
+    }
+}
+
+/// True when a sleeping thread can start `seq`: then every execution starting with `seq`
+/// is equivalent to one explored already.
+pub(crate) fn slept(sleep: &[Step], seq: &[Step]) -> bool {
+    sleep.iter().any(|s| weak_initial(seq, s).is_some())
+}
+
+/// An ordered tree of step sequences; the leftmost branch is explored first.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct WakeupTree {
+    children: Vec<(Step, WakeupTree)>,
+}
+
+impl WakeupTree {
+    pub fn is_empty(&self) -> bool {
+        self.children.is_empty()
+    }
+
+    /// Takes the leftmost branch: its first step and the tree below it.
+    pub fn pop_first(&mut self) -> Option<(Step, WakeupTree)> {
+        (!self.children.is_empty()).then(|| self.children.remove(0))
+    }
+
+    /// Adds a one-step branch (the naive engine explores every thread this way).
+    pub fn push(&mut self, step: Step) {
+        self.children.push((step, WakeupTree::default()));
+    }
+
+    /// Inserts `seq` unless a branch already covers it: walking down, a child whose thread
+    /// can start what is left of `seq` is followed (its step taken out of `seq`); reaching a
+    /// leaf means an execution equivalent to `seq` will be explored anyway.
+    pub fn insert(&mut self, mut seq: Vec<Step>) {
+        let mut node = self;
+        loop {
+            if seq.is_empty() {
+                return;
+            }
+            let hit = node.children.iter().enumerate().find_map(|(c, (s, _))| weak_initial(&seq, s).map(|k| (c, k)));
+            let Some((c, k)) = hit else {
+                node.children.push(chain(seq));
+                return;
+            };
+            if let Some(k) = k {
+                seq.remove(k);
+            }
+            node = &mut node.children[c].1;
+            if node.children.is_empty() {
+                return;
+            }
+        }
+    }
+}
+
+/// A tree that is one branch.
+fn chain(seq: Vec<Step>) -> (Step, WakeupTree) {
+    let mut steps = seq.into_iter().rev();
+    let last = steps.next().expect("a non-empty sequence");
+    let mut branch = (last, WakeupTree::default());
+    for s in steps {
+        branch = (s, WakeupTree { children: vec![branch] });
+    }
+    branch
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ravel_vm::Loc;
+
+    fn step(thread: usize, accesses: &[(u64, AccessKind)]) -> Step {
+        let footprint = Footprint(accesses.iter().map(|&(a, k)| (Loc::Mem(a), k)).collect());
+        Step { thread, footprint, ..Default::default() }
+    }
+
+    const R: AccessKind = AccessKind::Read;
+    const W: AccessKind = AccessKind::Write;
+
+    #[test]
+    fn a_leaf_covers_sequences_it_commutes_with() {
+        let mut tree = WakeupTree::default();
+        tree.insert(vec![step(1, &[(8, R)])]);
+        // Another reader commutes with the first: the leaf covers it.
+        tree.insert(vec![step(2, &[(8, R)])]);
+        assert_eq!(tree.children.len(), 1);
+        // A writer of the same word does not.
+        tree.insert(vec![step(3, &[(8, W)])]);
+        assert_eq!(tree.children.len(), 2);
+    }
+
+    #[test]
+    fn insertion_follows_initials_and_stops_at_leaves() {
+        let mut tree = WakeupTree::default();
+        tree.insert(vec![step(1, &[(8, W)]), step(2, &[(16, W)])]);
+        // Both threads of the branch start this sequence in turn and the branch ends: the
+        // exploration below it will meet thread 3 anyway.
+        tree.insert(vec![step(2, &[(16, W)]), step(1, &[(8, W)]), step(3, &[(8, R)])]);
+        assert_eq!(tree.children.len(), 1);
+        assert!(tree.children[0].1.children[0].1.children.is_empty());
+        // Thread 3's write conflicts with thread 2's: it branches below thread 1.
+        tree.insert(vec![step(1, &[(8, W)]), step(3, &[(16, W)])]);
+        let below: Vec<usize> = tree.children[0].1.children.iter().map(|(s, _)| s.thread).collect();
+        assert_eq!(below, vec![2, 3]);
+    }
+
+    #[test]
+    fn a_sleeping_thread_that_starts_the_sequence_blocks_it() {
+        let sleep = vec![step(1, &[(8, R)])];
+        assert!(slept(&sleep, &[step(2, &[(16, W)])]));
+        assert!(!slept(&sleep, &[step(2, &[(8, W)])]));
+        assert!(slept(&sleep, &[step(1, &[(8, R)]), step(2, &[(8, W)])]));
+    }
+
+    #[test]
+    fn a_failed_compare_and_swap_reads_until_reversed() {
+        let failed = step(1, &[(8, AccessKind::FailedRmw)]);
+        assert!(!failed.depends(&step(2, &[(8, R)])));
+        assert!(failed.reversed().depends(&step(2, &[(8, R)])));
+    }
+}
