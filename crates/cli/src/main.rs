@@ -278,6 +278,7 @@ fn run(cli: Cli) -> Result<u8> {
                 opts = check::property_options(p, opts);
             }
             let started = std::time::Instant::now();
+            stop_on_ctrl_c();
             let outcome = ravel_explore::check(program.clone(), &opts);
             let seconds = started.elapsed().as_secs_f64();
             if opts.progress {
@@ -337,5 +338,20 @@ fn run(cli: Cli) -> Result<u8> {
             }
             Ok(report.exit_code())
         }
+    }
+}
+
+/// Ctrl-C during an exploration: the first stops it (the partial statistics and the
+/// verdict `unknown (interrupted)` are reported as usual), a second ends ravel at once.
+fn stop_on_ctrl_c() {
+    let pressed = std::sync::atomic::AtomicBool::new(false);
+    let handler = move || {
+        if pressed.swap(true, std::sync::atomic::Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+        ravel_explore::interrupt();
+    };
+    if let Err(e) = ctrlc::set_handler(handler) {
+        eprintln!("ravel: warning: Ctrl-C will end ravel without a report ({e})");
     }
 }

@@ -12,6 +12,7 @@ mod unfold;
 use ravel_ir::Program;
 use ravel_vm::{Chooser, Granularity, Machine, ProgramError, SharedSym, SymEngine, TraceEntry};
 use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -209,8 +210,21 @@ fn partial_inputs_note(opts: &Options) -> String {
     format!("nondeterministic inputs were only tried with the values 0..{} (--enumerate-inputs)", opts.input_domain)
 }
 
+/// Set when the user interrupts ravel (Ctrl-C): every engine stops at its next check of
+/// the exploration's limits and answers unknown with what it explored so far.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Asks the running exploration to stop as soon as it can (safe to call from a signal
+/// handler's thread).
+pub fn interrupt() {
+    INTERRUPTED.store(true, Ordering::Relaxed);
+}
+
 /// The exploration-wide limit reached after `explored` executions, if any.
 fn exploration_limit(opts: &Options, started: std::time::Instant, explored: u64) -> Option<String> {
+    if INTERRUPTED.load(Ordering::Relaxed) {
+        return Some("interrupted".into());
+    }
     if let Some(max) = opts.max_executions {
         if explored >= max {
             return Some(format!("the exploration reached {max} executions (--max-executions)"));
@@ -222,15 +236,21 @@ fn exploration_limit(opts: &Options, started: std::time::Instant, explored: u64)
     None
 }
 
-/// Prints the progress line (at most twice a second).
-fn progress_line(explored: u64, started: std::time::Instant, last_ms: &mut u128) {
+/// Prints the progress line (at most twice a second): executions (or states) and their
+/// rate, the blocked and wasted ones, the time so far.
+fn progress_line(stats: &Stats, started: std::time::Instant, last_ms: &mut u128) {
     let now = started.elapsed();
     if now.as_millis() < *last_ms + 500 {
         return;
     }
     *last_ms = now.as_millis();
-    let rate = explored as f64 / now.as_secs_f64().max(1e-9);
-    eprint!("\r\x1b[K{explored} executions ({rate:.0}/s), {:.1}s", now.as_secs_f64());
+    let (n, what) = if stats.states > 0 { (stats.states, "states") } else { (stats.executions, "executions") };
+    let rate = n as f64 / now.as_secs_f64().max(1e-9);
+    let mut line = format!("{n} {what} ({rate:.0}/s), {} blocked", stats.blocked);
+    if stats.sleep_blocked > 0 {
+        line += &format!(", {} sleep-set blocked", stats.sleep_blocked);
+    }
+    eprint!("\r\x1b[K{line}, {:.1}s", now.as_secs_f64());
 }
 
 /// The value of one symbolic input in an execution.

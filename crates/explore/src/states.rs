@@ -204,7 +204,7 @@ impl<'a> Explorer<'a> {
                 Arrival::Ended => {}
             }
             if self.opts.progress {
-                crate::progress_line(self.stats.states, self.started, &mut self.last_progress_ms);
+                crate::progress_line(&self.stats, self.started, &mut self.last_progress_ms);
             }
         }
     }

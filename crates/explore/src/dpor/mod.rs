@@ -559,8 +559,7 @@ impl<'a> Explorer<'a> {
 
     fn progress(&mut self) {
         if self.opts.progress {
-            let n = self.stats.executions + self.stats.blocked;
-            crate::progress_line(n, self.started, &mut self.last_progress_ms);
+            crate::progress_line(&self.stats, self.started, &mut self.last_progress_ms);
         }
     }
 

@@ -569,8 +569,7 @@ impl<'a> Explorer<'a> {
 
     fn progress(&mut self) {
         if self.opts.progress {
-            let n = self.stats.executions + self.stats.blocked + self.stats.cut;
-            crate::progress_line(n, self.started, &mut self.last_progress_ms);
+            crate::progress_line(&self.stats, self.started, &mut self.last_progress_ms);
         }
     }
 }
