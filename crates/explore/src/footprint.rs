@@ -2,16 +2,32 @@
 
 use ravel_vm::{AccessKind, Loc};
 
-/// The locations a transition accesses and how.
+/// The locations a transition accesses, how, and which bytes of the location's word (all
+/// eight for synchronisation objects and thread ends).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Footprint(pub Vec<(Loc, AccessKind)>);
+pub struct Footprint(pub Vec<(Loc, AccessKind, u8)>);
+
+/// Every byte of a word.
+pub const WHOLE: u8 = 0xff;
+
+/// The bytes of its 8-byte word an access of `len` bytes at `addr` touches (all of them
+/// when the length is unknown or the access runs past the word).
+pub fn byte_mask(addr: u64, len: u64) -> u8 {
+    let start = addr & 7;
+    if len == 0 || start + len > 8 {
+        return WHOLE;
+    }
+    (((1u16 << len) - 1) << start) as u8
+}
 
 impl Footprint {
-    /// Two transitions of different threads conflict when they touch a common location
-    /// and at least one of them writes it (every synchronisation operation writes; a
-    /// failed compare-and-swap only reads).
+    /// Two transitions of different threads conflict when they touch a common byte and at
+    /// least one of them writes it (every synchronisation operation writes; a failed
+    /// compare-and-swap only reads).
     pub fn conflicts(&self, other: &Footprint) -> bool {
-        self.0.iter().any(|(l, k)| other.0.iter().any(|(m, j)| l == m && (writes(*k) || writes(*j))))
+        self.0
+            .iter()
+            .any(|(l, k, a)| other.0.iter().any(|(m, j, b)| l == m && a & b != 0 && (writes(*k) || writes(*j))))
     }
 
     /// Adds the accesses of `other` (a conservative union for sleep sets).
@@ -35,11 +51,22 @@ mod tests {
 
     #[test]
     fn reads_commute_writes_do_not() {
-        let r = Footprint(vec![(Loc::Mem(8), AccessKind::Read)]);
-        let w = Footprint(vec![(Loc::Mem(8), AccessKind::Write)]);
-        let other = Footprint(vec![(Loc::Mem(16), AccessKind::Write)]);
+        let r = Footprint(vec![(Loc::Mem(8), AccessKind::Read, WHOLE)]);
+        let w = Footprint(vec![(Loc::Mem(8), AccessKind::Write, WHOLE)]);
+        let other = Footprint(vec![(Loc::Mem(16), AccessKind::Write, WHOLE)]);
         assert!(!r.conflicts(&r));
         assert!(r.conflicts(&w) && w.conflicts(&r) && w.conflicts(&w));
         assert!(!w.conflicts(&other));
+    }
+
+    #[test]
+    fn neighbouring_ints_of_one_word_commute() {
+        let low = Footprint(vec![(Loc::Mem(8), AccessKind::Write, byte_mask(8, 4))]);
+        let high = Footprint(vec![(Loc::Mem(8), AccessKind::Write, byte_mask(12, 4))]);
+        let whole = Footprint(vec![(Loc::Mem(8), AccessKind::Read, byte_mask(8, 8))]);
+        assert_eq!((byte_mask(8, 4), byte_mask(12, 4), byte_mask(13, 1)), (0x0f, 0xf0, 0x20));
+        assert!(!low.conflicts(&high));
+        assert!(low.conflicts(&whole) && high.conflicts(&whole));
+        assert_eq!(byte_mask(6, 4), WHOLE);
     }
 }

@@ -16,7 +16,7 @@
 mod wakeup;
 
 use crate::clock::VClock;
-use crate::footprint::writes;
+use crate::footprint::{byte_mask, writes, WHOLE};
 use crate::race::RaceDetector;
 use crate::{Engine, FoundError, Options, Stats, Witness, WitnessStep};
 use ravel_ir::Program;
@@ -127,8 +127,12 @@ struct Node {
     snapshot: Option<Box<Run>>,
 }
 
-/// Nodes between two snapshots of the execution on the current path.
-const SNAPSHOT_INTERVAL: usize = 8;
+/// Nodes between two snapshots of the execution on the current path around depth
+/// `depth`: 8 near the start, then sparser so that a long path holds a few hundred
+/// snapshots at most (each costs memory in proportion to the depth).
+fn snapshot_interval(depth: usize) -> usize {
+    (depth.next_power_of_two() / 32).max(8)
+}
 
 /// Every variant of a choice vector that differs from `made` at some position from `from`
 /// on (keeping what comes before), deepest position and lowest value last, for a stack.
@@ -148,13 +152,46 @@ fn choice_siblings(made: &[(u64, u64)], from: usize) -> Vec<Vec<u64>> {
 /// The accesses of one location so far.
 #[derive(Clone, Default)]
 struct LocHistory {
-    /// The last write and the reads after it: a new access's clock needs only theirs,
-    /// since every earlier access happens before them.
-    last_write: Option<usize>,
-    reads_since: Vec<usize>,
-    /// Every access, for race reversal: a lock handoff must be reversed at an earlier
-    /// acquisition, where the other thread could still take the lock.
-    all: Vec<(usize, AccessKind)>,
+    /// The writes, with the bytes they wrote: a read follows the last write of each of
+    /// its bytes.
+    writes: Vec<(usize, u8)>,
+    /// Every access: a write follows the reads since the last write of each of its bytes,
+    /// and a lock handoff must be reversed at an earlier acquisition, where the other
+    /// thread could still take the lock.
+    all: Vec<(usize, AccessKind, u8)>,
+}
+
+impl LocHistory {
+    /// The accesses a new access of `kind` to the bytes `mask` directly follows: per byte,
+    /// its last write and, for a write, the reads since.
+    fn predecessors(&self, kind: AccessKind, mask: u8) -> Vec<usize> {
+        let mut left = mask;
+        let mut out = Vec::new();
+        if writes(kind) {
+            for &(k, other, m) in self.all.iter().rev() {
+                if m & left != 0 {
+                    out.push(k);
+                    if writes(other) {
+                        left &= !m;
+                    }
+                }
+                if left == 0 {
+                    break;
+                }
+            }
+        } else {
+            for &(k, m) in self.writes.iter().rev() {
+                if m & left != 0 {
+                    out.push(k);
+                    left &= !m;
+                }
+                if left == 0 {
+                    break;
+                }
+            }
+        }
+        out
+    }
 }
 
 /// Per-transition happens-before data, rebuilt on every replay.
@@ -167,7 +204,7 @@ struct TransInfo {
 }
 
 /// Where one execution of the current path stands (cloned as a snapshot every
-/// [`SNAPSHOT_INTERVAL`] nodes, so that backtracking re-executes only the steps since).
+/// [`snapshot_interval`] nodes, so that backtracking re-executes only the steps since).
 #[derive(Clone)]
 struct Run {
     machine: Machine,
@@ -611,7 +648,7 @@ impl<'a> Explorer<'a> {
             }
         }
         self.path.truncate(depth + 1);
-        let snapshot = (depth + 1).is_multiple_of(SNAPSHOT_INTERVAL).then(|| Box::new(run.clone()));
+        let snapshot = (depth + 1).is_multiple_of(snapshot_interval(depth + 1)).then(|| Box::new(run.clone()));
         self.path.push(Node { sleep, wakeup, snapshot, ..Default::default() });
     }
 
@@ -638,7 +675,10 @@ impl<'a> Explorer<'a> {
         let mut step = Step { thread: t, ..Default::default() };
         for entry in &log {
             match entry {
-                LogEntry::Event { loc, kind, .. } => step.footprint.0.push((*loc, *kind)),
+                LogEntry::Event { loc, kind, addr, len, .. } => {
+                    let mask = if matches!(loc, Loc::Mem(_)) { byte_mask(*addr, *len) } else { WHOLE };
+                    step.footprint.0.push((*loc, *kind, mask));
+                }
                 LogEntry::Spawn { child } => {
                     if run.spawned_at.len() <= *child {
                         run.spawned_at.resize(child + 1, None);
@@ -650,7 +690,7 @@ impl<'a> Explorer<'a> {
                 }
                 LogEntry::Touch { loc, kind, event } => {
                     if *event {
-                        step.footprint.0.push((*loc, *kind));
+                        step.footprint.0.push((*loc, *kind, WHOLE));
                     }
                     if self.opts.detect_races {
                         self.incomplete.get_or_insert_with(|| {
@@ -674,14 +714,11 @@ impl<'a> Explorer<'a> {
         }
         let (vc, races) = self.happens_before(run, &step, analyse);
         let index = run.infos.len();
-        for (loc, kind) in &step.footprint.0 {
-            let h = run.history.entry(*loc).or_default();
-            h.all.push((index, *kind));
-            if writes(*kind) {
-                h.last_write = Some(index);
-                h.reads_since.clear();
-            } else {
-                h.reads_since.push(index);
+        for &(loc, kind, mask) in &step.footprint.0 {
+            let h = run.history.entry(loc).or_default();
+            h.all.push((index, kind, mask));
+            if writes(kind) {
+                h.writes.push((index, mask));
             }
         }
         if run.last_of_thread.len() <= t {
@@ -716,9 +753,9 @@ impl<'a> Explorer<'a> {
         let mut candidates: Vec<(usize, Option<Loc>)> = Vec::new();
         if step.global && analyse {
             // It could not have run earlier if it waited for one of those steps.
-            let waits = step.footprint.0.iter().any(|(l, _)| !matches!(l, Loc::Mem(_)));
+            let waits = step.footprint.0.iter().any(|(l, ..)| !matches!(l, Loc::Mem(_)));
             let joined =
-                |k: usize| step.footprint.0.iter().any(|(l, _)| *l == Loc::ThreadEnd(run.infos[k].step.thread));
+                |k: usize| step.footprint.0.iter().any(|(l, ..)| *l == Loc::ThreadEnd(run.infos[k].step.thread));
             for (q, last) in run.last_of_thread.iter().enumerate() {
                 let could = |k: usize| !waits || self.reversible(run, k, t) != Some(false);
                 if let Some(k) = last.filter(|&k| q != t && !joined(k) && could(k)) {
@@ -726,23 +763,20 @@ impl<'a> Explorer<'a> {
                 }
             }
         }
-        for &(loc, kind) in &step.footprint.0 {
+        for &(loc, kind, mask) in &step.footprint.0 {
             let Some(h) = run.history.get(&loc) else { continue };
-            direct.extend(h.last_write.map(|w| (w, Some(loc))));
-            if writes(kind) {
-                direct.extend(h.reads_since.iter().map(|&r| (r, Some(loc))));
-            }
+            let preds = h.predecessors(kind, mask);
+            direct.extend(preds.iter().map(|&k| (k, Some(loc))));
             if !analyse {
                 continue;
             }
             match loc {
-                Loc::Mem(_) if writes(kind) && !h.reads_since.is_empty() => {
-                    candidates.extend(h.reads_since.iter().map(|&r| (r, Some(loc))));
-                }
-                Loc::Mem(_) => candidates.extend(h.last_write.map(|w| (w, Some(loc)))),
+                // A write the reads since it ordered before the new access is no longer
+                // in a race with it: the check below drops it.
+                Loc::Mem(_) => candidates.extend(preds.iter().map(|&k| (k, Some(loc)))),
                 Loc::ThreadEnd(_) => {}
                 Loc::Sync(_) => {
-                    for &(k, other) in h.all.iter().rev() {
+                    for &(k, other, _) in h.all.iter().rev() {
                         if !writes(kind) && !writes(other) {
                             continue;
                         }
@@ -890,8 +924,8 @@ impl<'a> Explorer<'a> {
 fn pending_step(m: &mut Machine, q: usize) -> Step {
     let mut step = Step { thread: q, ..Default::default() };
     match m.pending(q).kind {
-        PendingKind::Access(loc, kind) => step.footprint.0.push((loc, kind)),
-        PendingKind::Join(c) => step.footprint.0.push((Loc::ThreadEnd(c), AccessKind::Read)),
+        PendingKind::Access(loc, kind) => step.footprint.0.push((loc, kind, WHOLE)),
+        PendingKind::Join(c) => step.footprint.0.push((Loc::ThreadEnd(c), AccessKind::Read, WHOLE)),
         PendingKind::Spawn | PendingKind::Other => step.global = true,
     }
     step

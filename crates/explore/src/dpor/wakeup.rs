@@ -52,7 +52,7 @@ impl Step {
             self.footprint
                 .0
                 .iter()
-                .map(|&(l, k)| (l, if k == AccessKind::FailedRmw { AccessKind::Rmw } else { k }))
+                .map(|&(l, k, m)| (l, if k == AccessKind::FailedRmw { AccessKind::Rmw } else { k }, m))
                 .collect(),
         );
         Step { choices: Vec::new(), footprint, ..self.clone() }
@@ -139,7 +139,7 @@ mod tests {
     use ravel_vm::Loc;
 
     fn step(thread: usize, accesses: &[(u64, AccessKind)]) -> Step {
-        let footprint = Footprint(accesses.iter().map(|&(a, k)| (Loc::Mem(a), k)).collect());
+        let footprint = Footprint(accesses.iter().map(|&(a, k)| (Loc::Mem(a), k, crate::footprint::WHOLE)).collect());
         Step { thread, footprint, ..Default::default() }
     }
 
