@@ -254,9 +254,6 @@ pub(crate) struct Explorer<'a> {
     /// Executions of earlier rounds (they count against `--max-executions`).
     spent: u64,
     policy: Policy,
-    /// Index of the first transition the current execution did not replay: races of
-    /// earlier ones were reversed by the executions that added them.
-    fresh_from: usize,
 }
 
 impl<'a> Explorer<'a> {
@@ -277,7 +274,6 @@ impl<'a> Explorer<'a> {
             capped: false,
             spent: 0,
             policy: Policy::Systematic,
-            fresh_from: 0,
         }
     }
 
@@ -404,7 +400,6 @@ impl<'a> Explorer<'a> {
             let (mut run, made) = self.new_run(&init);
             self.init_choices = made.clone();
             self.path = vec![Node { snapshot: Some(Box::new(run.clone())), ..Default::default() }];
-            self.fresh_from = 0;
             let mut stop = self.forward(&mut run);
             while !stop {
                 let last_round = self.thread_cap == THREAD_CAPS[THREAD_CAPS.len() - 1];
@@ -423,7 +418,6 @@ impl<'a> Explorer<'a> {
                     self.stats.infeasible_wakeups += 1;
                     continue;
                 }
-                self.fresh_from = depth;
                 self.step(&mut run, depth, thread, &forced, true, wakeup);
                 stop = self.forward(&mut run);
             }
@@ -833,13 +827,15 @@ impl<'a> Explorer<'a> {
         (existed && idle).then(|| self.path[k].runnable.contains(&t))
     }
 
-    /// Reverses the races of the transitions the current execution added: each race (j, i)
-    /// asks for the transitions after `j` that do not depend on it, then `i`, from the node
-    /// before `j`. When the last transition ended the program, or the execution was `cut`
+    /// Reverses the races of the execution: each race (j, i) asks for the transitions after
+    /// `j` that do not depend on it, then `i`, from the node before `j`. Races of the
+    /// replayed prefix count too: what the sequence holds after `i` depends on the whole
+    /// execution, and a sleeping thread that covered an earlier version may not cover it
+    /// (skipping them lost 136 of sigma's 2,027,025 classes at N = 8). When the last transition ended the program, or the execution was `cut`
     /// short by a limit after it, the threads it cut off may take their next step before it.
     fn reverse_races(&mut self, run: &mut Run, cut: bool) {
         let n = run.infos.len();
-        for i in self.fresh_from..n {
+        for i in 0..n {
             for r in 0..run.infos[i].races.len() {
                 let j = run.infos[i].races[r];
                 let tj = run.infos[j].step.thread;
