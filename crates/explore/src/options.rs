@@ -66,6 +66,7 @@ pub struct Options {
     /// Report deadlocks (SV-COMP properties do not count them; the states engine cannot
     /// decide them once it accelerated thread counts).
     pub deadlocks_are_errors: bool,
+    /// Settings only one engine reads, beside it (the CLI maps its flags onto them).
     pub dpor: DporOptions,
     pub unfold: UnfoldOptions,
     pub states: StatesOptions,

@@ -140,11 +140,8 @@ impl fmt::Display for Unknown {
                 } else {
                     "with unboundedly many threads"
                 };
-                write!(
-                    f,
-                    "{found} is reachable {how}, but the states engine has no concrete schedule for it (try --engine \
-                     dpor)"
-                )
+                write!(f, "{found} is reachable {how}, ")?;
+                write!(f, "but the states engine has no concrete schedule for it (try --engine dpor)")
             }
         }
     }

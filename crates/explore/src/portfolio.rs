@@ -1,7 +1,8 @@
 //! [`EngineKind::Auto`](crate::EngineKind::Auto): the states engine decides programs with
 //! few distinct states (and those that create threads without bound) quickly, and dpor the
-//! rest; in between, the states engine with [`StatesOptions::cartesian`](crate::StatesOptions::cartesian) may prove what the
-//! exact search could not.
+//! rest; in between, the states engine with
+//! [`StatesOptions::cartesian`](crate::StatesOptions::cartesian) may prove what the exact
+//! search could not.
 
 use crate::engine::Engine;
 use crate::{dpor, states, Options, Outcome, Verdict};
