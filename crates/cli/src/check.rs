@@ -2,7 +2,7 @@
 
 use crate::report::{place, render_interleaving};
 use anyhow::{Context, Result};
-use ravel_explore::{Engine, Options, Outcome, Verdict, Witness};
+use ravel_explore::{Options, Outcome, Verdict, Witness};
 use ravel_ir::Program;
 use ravel_vm::{End, ErrorKind, Granularity};
 use serde_json::json;
@@ -177,7 +177,7 @@ pub fn to_json(program: &Arc<Program>, outcome: &Outcome, seconds: f64) -> serde
     let (verdict, reason) = match &outcome.verdict {
         Verdict::Safe => ("safe", None),
         Verdict::Unsafe => ("unsafe", None),
-        Verdict::Unknown(why) => ("unknown", Some(why.clone())),
+        Verdict::Unknown(why) => ("unknown", Some(why.to_string())),
     };
     json!({
         "verdict": verdict,
@@ -219,7 +219,6 @@ pub fn replay_file(path: &Path, json_out: bool) -> Result<u8> {
     let granularity = if witness.interleave == "all" { Granularity::All } else { Granularity::Sync };
     let opts = Options {
         granularity,
-        engine: Engine::Dpor,
         detect_races: witness.detect_races,
         strict_pthread: witness.strict_pthread,
         spurious_wakeups: witness.spurious_wakeups,
@@ -278,10 +277,10 @@ pub fn read_test(path: &Path) -> Result<Vec<u64>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ravel_explore::FoundError;
+    use ravel_explore::{FoundError, Unknown};
     use ravel_vm::ProgramError;
 
-    fn outcome(kinds: &[ErrorKind], incomplete: Option<&str>) -> Outcome {
+    fn outcome(kinds: &[ErrorKind], incomplete: Option<Unknown>) -> Outcome {
         let errors: Vec<FoundError> = kinds
             .iter()
             .map(|&kind| FoundError {
@@ -290,19 +289,12 @@ mod tests {
                 trace: Vec::new(),
             })
             .collect();
-        let verdict = match (errors.is_empty(), incomplete) {
+        let verdict = match (errors.is_empty(), &incomplete) {
             (false, _) => Verdict::Unsafe,
-            (true, Some(why)) => Verdict::Unknown(why.into()),
+            (true, Some(why)) => Verdict::Unknown(why.clone()),
             (true, None) => Verdict::Safe,
         };
-        Outcome {
-            verdict,
-            errors,
-            stats: Default::default(),
-            incomplete: incomplete.map(Into::into),
-            tests: Vec::new(),
-            sym: None,
-        }
+        Outcome { verdict, errors, stats: Default::default(), incomplete, tests: Vec::new(), sym: None }
     }
 
     #[test]
@@ -317,7 +309,7 @@ mod tests {
         // Undefined behaviour leaves either property undecided, and so does a partial search.
         let oob = outcome(&[ErrorKind::OutOfBounds], None);
         assert_eq!(svcomp_answer(Property::NoDataRace, &oob), "UNKNOWN");
-        let partial = outcome(&[ErrorKind::ReachError], Some("the time limit was reached"));
+        let partial = outcome(&[ErrorKind::ReachError], Some(Unknown::Time));
         assert_eq!(svcomp_answer(Property::NoDataRace, &partial), "UNKNOWN");
         assert_eq!(svcomp_answer(Property::NoDataRace, &outcome(&[ErrorKind::DataRace], None)), "FALSE");
         assert_eq!(svcomp_answer(Property::UnreachCall, &outcome(&[], None)), "TRUE");

@@ -6,6 +6,7 @@ mod source;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand, ValueEnum};
+use ravel_explore::{DporOptions, EngineKind, StatesOptions, UnfoldOptions};
 use ravel_vm::{Config, Granularity};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -245,16 +246,14 @@ fn run(cli: Cli) -> Result<u8> {
             let program = check::load_program(&file, &clang_flags)?;
             let mut opts = ravel_explore::Options {
                 engine: match engine {
-                    EngineArg::Dpor => ravel_explore::Engine::Dpor,
-                    EngineArg::Naive => ravel_explore::Engine::Naive,
-                    EngineArg::Unfold => ravel_explore::Engine::Unfold,
-                    EngineArg::States => ravel_explore::Engine::States,
-                    EngineArg::Auto => ravel_explore::Engine::Auto,
+                    EngineArg::Dpor | EngineArg::Naive => EngineKind::Dpor,
+                    EngineArg::Unfold => EngineKind::Unfold,
+                    EngineArg::States => EngineKind::States,
+                    EngineArg::Auto => EngineKind::Auto,
                 },
                 granularity: granularity(interleave),
                 detect_races: !no_races,
                 deadlocks_are_errors: !no_deadlocks,
-                cartesian,
                 all_errors,
                 max_executions,
                 timeout: timeout.map(Duration::from_secs_f64),
@@ -267,10 +266,14 @@ fn run(cli: Cli) -> Result<u8> {
                 solver_timeout: Duration::from_secs_f64(solver_timeout.max(0.001)),
                 spurious_wakeups,
                 collect_tests: tests.is_some(),
-                cutoffs: !no_cutoffs,
-                standby_interval: standby_interval.max(1),
-                alt_k: alt_k.max(1),
-                random_order,
+                dpor: DporOptions { naive: engine == EngineArg::Naive },
+                unfold: UnfoldOptions {
+                    cutoffs: !no_cutoffs,
+                    standby_interval: standby_interval.max(1),
+                    alt_k: alt_k.max(1),
+                    random_order,
+                },
+                states: StatesOptions { cartesian },
                 ..Default::default()
             };
             let property = property.map(|p| check::Property::from_file(&p)).transpose()?;

@@ -18,14 +18,24 @@
 //! search goes on for an error on a concrete path.
 
 use crate::dpor::next_choices;
+use crate::engine::{Context, Engine};
 use crate::unfold::exec::{execute, Snapshot};
-use crate::{FoundError, Options, Stats, Witness, WitnessStep};
+use crate::{DepthUnit, FoundError, Options, Outcome, Unknown, Unscheduled, Witness, WitnessStep};
 use ravel_ir::Program;
-use ravel_vm::{Canon, CellValue, End, Machine, SharedSym, SymEngine};
+use ravel_vm::{Canon, CellValue, End, Machine};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
-use std::time::Instant;
+
+/// Settings of the states engine.
+#[derive(Clone, Debug, Default)]
+pub struct StatesOptions {
+    /// Abstract search: forget what the path constraint says between the inputs of
+    /// different threads (`Machine::forget_cross_constraints`) and the values of globals
+    /// that only count (`Explorer::widen_counters`), so that states built from ever new
+    /// inputs or counts repeat; a proof stays a proof, a bug found then gives unknown.
+    pub cartesian: bool,
+}
 
 /// Longest path the search follows: paths this deep mean states that never repeat (a
 /// counter without bound), and every state on the path holds a whole machine.
@@ -65,7 +75,7 @@ struct Node {
     next_move: usize,
     /// Leading choices of the next run of the current move, when it has variants left.
     variant: Option<Vec<u64>>,
-    /// With [`Options::cartesian`]: the state with its counters forgotten, and the
+    /// With [`StatesOptions::cartesian`]: the state with its counters forgotten, and the
     /// counters' values (see [`Explorer::widen_counters`]).
     shape: u128,
     cells: Vec<Option<CellValue>>,
@@ -73,14 +83,7 @@ struct Node {
 
 /// The explicit-state explorer.
 pub struct Explorer<'a> {
-    program: Arc<Program>,
-    opts: &'a Options,
-    pub stats: Stats,
-    pub errors: Vec<FoundError>,
-    pub incomplete: Option<String>,
-    pub sym: Option<SharedSym>,
-    started: Instant,
-    last_progress_ms: u128,
+    cx: Context<'a>,
     /// Thread ids are observable (the program joins or compares threads): no symmetry.
     ids: bool,
     visited: FxHashSet<u128>,
@@ -94,18 +97,25 @@ pub struct Explorer<'a> {
     stop: bool,
 }
 
+impl Engine for Explorer<'_> {
+    fn run(mut self: Box<Self>) -> Outcome {
+        self.explore();
+        self.cx.into_outcome(Vec::new())
+    }
+}
+
 impl<'a> Explorer<'a> {
     pub fn new(program: Arc<Program>, opts: &'a Options) -> Explorer<'a> {
+        let ids = !program.thread_handles_unread();
+        let mut cx = Context::new(program, opts);
+        // States are compared up to thread permutation: handles nobody reads must not tell
+        // threads apart. The search also sees the loops that branches on inputs drive
+        // inside one thread.
+        cx.vm.anonymous_handles = !ids;
+        cx.vm.pause_at_symbolic_branches = true;
         Explorer {
-            ids: !program.thread_handles_unread(),
-            program,
-            opts,
-            stats: Stats::default(),
-            errors: Vec::new(),
-            incomplete: None,
-            sym: opts.symbolic.then(|| SymEngine::shared(opts.solver_timeout, opts.max_sym_branches)),
-            started: Instant::now(),
-            last_progress_ms: 0,
+            cx,
+            ids,
             visited: FxHashSet::default(),
             omega_seen: FxHashMap::default(),
             path: Vec::new(),
@@ -115,39 +125,31 @@ impl<'a> Explorer<'a> {
         }
     }
 
-    fn note(&mut self, why: impl Into<String>) {
-        self.incomplete.get_or_insert_with(|| why.into());
-    }
-
     /// Explores every state reachable from each start of main (one per combination of
     /// the choices made before main's first visible operation).
     pub fn explore(&mut self) {
-        if self.opts.detect_races && self.opts.granularity != ravel_vm::Granularity::All {
-            self.note("the states engine looks for data races only with --interleave all (or use --no-races)");
+        if self.cx.opts.detect_races && self.cx.opts.granularity != ravel_vm::Granularity::All {
+            self.cx.note(Unknown::RacesNeedInterleaveAll);
             return;
         }
         let mut init: Vec<u64> = Vec::new();
         loop {
-            let (machine, chooser) =
-                crate::start_execution(&self.program, self.opts, self.started, self.sym.clone(), &init);
-            if chooser.partial {
-                self.note(crate::partial_inputs_note(self.opts));
-            }
-            self.init_choices = chooser.made.iter().map(|(v, _)| *v).collect();
+            let (machine, made) = self.cx.start(&init);
+            self.init_choices = made.iter().map(|(v, _)| *v).collect();
             if let Arrival::New(node) = self.arrive(machine, Vec::new(), false) {
                 self.path.push(*node);
                 self.search();
             }
-            if self.stop || self.incomplete.is_some() {
+            if self.stop || self.cx.incomplete.is_some() {
                 break;
             }
-            match next_choices(&chooser.made) {
+            match next_choices(&made) {
                 Some(next) => init = next,
                 None => break,
             }
         }
-        if self.accelerated && self.opts.deadlocks_are_errors {
-            self.note("deadlocks are not decided with unboundedly many threads (states engine)");
+        if self.accelerated && self.cx.opts.deadlocks_are_errors {
+            self.cx.note(Unknown::DeadlocksUndecided);
         }
     }
 
@@ -168,13 +170,13 @@ impl<'a> Explorer<'a> {
                     continue;
                 }
             };
-            if let Some(why) = crate::exploration_limit(self.opts, self.started, self.stats.states) {
-                self.note(why);
+            if let Some(why) = self.cx.limit_at(self.cx.stats.states) {
+                self.cx.note(why);
                 return;
             }
-            if self.path.len() >= self.opts.max_depth.min(MAX_PATH) {
-                let n = self.opts.max_depth.min(MAX_PATH);
-                self.note(format!("a path exceeded {n} states (--max-depth)"));
+            let max = self.cx.opts.max_depth.min(MAX_PATH);
+            if self.path.len() >= max {
+                self.cx.note(Unknown::Depth { max, unit: DepthUnit::States });
                 return;
             }
             let top = self.path.last().expect("the path is not empty");
@@ -183,7 +185,7 @@ impl<'a> Explorer<'a> {
             let mut t = t;
             if top.symmetric && top.omega.contains(&top.classes[t]) {
                 let Some(copy) = machine.fork_thread(t) else {
-                    self.note("copies of threads would exhaust the 32-bit address space (states engine)");
+                    self.cx.note(Unknown::ThreadCopiesExhaustAddresses);
                     return;
                 };
                 t = copy;
@@ -191,11 +193,9 @@ impl<'a> Explorer<'a> {
             }
             // One step is the thread's next visible operation, or its whole atomic section.
             let mut snap = Snapshot { machine, races: Default::default(), steps: Vec::new() };
-            let ex = execute(&mut snap, t as u32, &forced, self.opts.input_domain, false, false);
-            if ex.partial {
-                self.note(crate::partial_inputs_note(self.opts));
-            }
-            self.stats.transitions += 1;
+            let ex = execute(&mut snap, t as u32, &forced, self.cx.opts.input_domain, false, false);
+            self.cx.note_step(ex.partial, &snap.machine);
+            self.cx.stats.transitions += 1;
             let top = self.path.last_mut().expect("the path is not empty");
             top.variant = next_choices(&ex.made);
             match self.arrive(snap.machine, snap.steps, forked) {
@@ -203,9 +203,7 @@ impl<'a> Explorer<'a> {
                 Arrival::Seen => self.expand_reduced(),
                 Arrival::Ended => {}
             }
-            if self.opts.progress {
-                crate::progress_line(&self.stats, self.started, &mut self.last_progress_ms);
-            }
+            self.cx.progress();
         }
     }
 
@@ -228,9 +226,6 @@ impl<'a> Explorer<'a> {
 
     /// A state was reached: handles its end, and makes it a node unless it was seen.
     fn arrive(&mut self, mut machine: Machine, steps: Vec<WitnessStep>, forked: bool) -> Arrival {
-        if let Some(why) = machine.imprecise.clone() {
-            self.note(why);
-        }
         if let Some(end) = machine.end.clone() {
             self.ended(&machine, steps, end, forked);
             return Arrival::Ended;
@@ -238,14 +233,14 @@ impl<'a> Explorer<'a> {
         let enabled = machine.enabled();
         // A state abstracted this way has no concrete witness, like one with a copied thread.
         // (Evaluated apart: the abstraction applies whether or not the path copied threads.)
-        let forgot = self.opts.cartesian && machine.forget_cross_constraints();
+        let forgot = self.cx.opts.states.cartesian && machine.forget_cross_constraints();
         let mut forked = forked || forgot;
         if enabled.is_empty() {
-            self.stats.executions += 1;
-            if machine.any_stuck() || !self.opts.deadlocks_are_errors {
-                self.stats.blocked += 1;
+            self.cx.stats.executions += 1;
+            if machine.any_stuck() || !self.cx.opts.deadlocks_are_errors {
+                self.cx.stats.blocked += 1;
             } else if forked {
-                self.note("a deadlock needs unboundedly many threads (states engine)");
+                self.cx.note(Unknown::DeadlockNeedsUnboundedThreads);
             } else {
                 machine.report_deadlock();
                 let end = machine.end.clone().expect("a deadlock ends the execution");
@@ -255,7 +250,7 @@ impl<'a> Explorer<'a> {
         }
         let mut canon = machine.canonical(self.ids);
         let mut widening = None;
-        if self.opts.cartesian {
+        if self.cx.opts.states.cartesian {
             let w = self.widen_counters(&mut machine, &canon);
             if w.0 {
                 forked = true;
@@ -288,16 +283,16 @@ impl<'a> Explorer<'a> {
         if !self.visited.insert(key) || (canon.symmetric && self.covered(canon.shared, &node.counts, node.forked)) {
             return Arrival::Seen;
         }
-        self.stats.states += 1;
+        self.cx.stats.states += 1;
         let omega = node.omega.clone();
         let copies = |t: usize| canon.symmetric && t != 0 && omega.contains(&canon.classes[t]);
-        if self.opts.detect_races && self.race_at(&mut node, &enabled, &copies) {
+        if self.cx.opts.detect_races && self.race_at(&mut node, &enabled, &copies) {
             return Arrival::Ended;
         }
         // Races are a property of pairs of steps, which ample sets do not keep.
         let creations = omega.is_empty();
         let reduced =
-            if self.opts.detect_races { None } else { local_move(&mut node.machine, &enabled, copies, creations) };
+            if self.cx.opts.detect_races { None } else { local_move(&mut node.machine, &enabled, copies, creations) };
         match reduced {
             Some(t) => {
                 node.moves = vec![t];
@@ -418,7 +413,7 @@ impl<'a> Explorer<'a> {
         for &t in enabled {
             match node.machine.pending_plain_access(t) {
                 Some(Some(access)) => pending.push((t, access)),
-                Some(None) => self.note("an access at a symbolic address hides which races it may take part in"),
+                Some(None) => self.cx.note(Unknown::SymbolicAddressHidesRaces),
                 None => {}
             }
         }
@@ -428,17 +423,17 @@ impl<'a> Explorer<'a> {
         let race = race.or_else(|| pending.iter().find(|(t, a)| copies(*t) && a.2).map(|&(t, _)| (t, t)));
         let Some((t, u)) = race else { return false };
         if t == u || copies(t) || copies(u) || node.forked {
-            let why = self.without_schedule("a data race");
-            self.note(why);
+            let why = self.without_schedule(Unscheduled::DataRace);
+            self.cx.note(why);
             return false;
         }
         for (first, second) in [(t, u), (u, t)] {
             let mut snap = Snapshot { machine: node.machine.clone(), races: Default::default(), steps: Vec::new() };
-            execute(&mut snap, first as u32, &[], self.opts.input_domain, true, false);
+            execute(&mut snap, first as u32, &[], self.cx.opts.input_domain, true, false);
             if snap.machine.end.is_some() || !snap.machine.enabled().contains(&second) {
                 continue;
             }
-            execute(&mut snap, second as u32, &[], self.opts.input_domain, true, false);
+            execute(&mut snap, second as u32, &[], self.cx.opts.input_domain, true, false);
             if let Some(end @ End::Error(_)) = snap.machine.end.clone() {
                 let mut steps = node.steps.clone();
                 steps.extend(snap.steps);
@@ -446,40 +441,34 @@ impl<'a> Explorer<'a> {
                 return true;
             }
         }
-        self.note("a data race was found but its two accesses could not be replayed");
+        self.cx.note(Unknown::RaceNotReplayed);
         false
     }
 
-    /// Why `what`, found on a path through abstract states, leaves the verdict unknown.
-    fn without_schedule(&self, what: &str) -> String {
-        let how = if self.opts.cartesian {
-            "in the abstraction (unboundedly many threads, forgotten constraints between threads' inputs, or \
-             forgotten values of counters)"
-        } else {
-            "with unboundedly many threads"
-        };
-        format!("{what} is reachable {how}, but the states engine has no concrete schedule for it (try --engine dpor)")
+    /// Why `found`, reached on a path through abstract states, leaves the verdict unknown.
+    fn without_schedule(&self, found: Unscheduled) -> Unknown {
+        Unknown::NoConcreteSchedule { found, cartesian: self.cx.opts.states.cartesian }
     }
 
     /// The execution ended at this state.
     fn ended(&mut self, machine: &Machine, last: Vec<WitnessStep>, end: End, forked: bool) {
-        self.stats.executions += 1;
+        self.cx.stats.executions += 1;
         match end {
             End::Error(error) => {
-                if forked && self.opts.ends_only.contains(&error.kind) {
-                    self.stats.blocked += 1;
+                if forked && self.cx.opts.ends_only.contains(&error.kind) {
+                    self.cx.stats.blocked += 1;
                     return;
                 }
                 if forked {
-                    let why = self.without_schedule(&format!("an error ({:?}: {})", error.kind, error.message));
-                    self.note(why);
+                    let why = self.without_schedule(Unscheduled::Error { kind: error.kind, message: error.message });
+                    self.cx.note(why);
                     // Keep looking for an error on a concrete path.
                     return;
                 }
                 let mut steps: Vec<WitnessStep> = self.path.iter().flat_map(|n| n.steps.iter().cloned()).collect();
                 steps.extend(last);
                 let witness = Witness {
-                    symbolic: self.sym.is_some(),
+                    symbolic: self.cx.sym.is_some(),
                     init_choices: self.init_choices.clone(),
                     steps,
                     inputs: crate::dpor::input_values(machine),
@@ -487,15 +476,19 @@ impl<'a> Explorer<'a> {
                     ..Witness::default()
                 };
                 let found = FoundError { error, witness, trace: Vec::new() };
-                if crate::record_error(&mut self.errors, self.opts, found) {
+                if self.cx.record_error(found) {
                     self.stop = true;
                 }
             }
-            End::Limit(why) | End::Unsupported { what: why, .. } => {
-                self.stats.blocked += 1;
-                self.note(why);
+            End::Limit(why) => {
+                self.cx.stats.blocked += 1;
+                self.cx.note(Unknown::Limit(why));
             }
-            End::AssumeFailed(_) | End::Abort(_) => self.stats.blocked += 1,
+            End::Unsupported { what, .. } => {
+                self.cx.stats.blocked += 1;
+                self.cx.note(Unknown::Unsupported { what, at: None });
+            }
+            End::AssumeFailed(_) | End::Abort(_) => self.cx.stats.blocked += 1,
             End::Exit(_) => {}
         }
     }

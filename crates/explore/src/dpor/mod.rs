@@ -18,13 +18,12 @@ mod wakeup;
 use crate::clock::VClock;
 use crate::footprint::{byte_mask, writes, WHOLE};
 use crate::race::RaceDetector;
-use crate::{Engine, FoundError, Options, Stats, Witness, WitnessStep};
+use crate::{FoundError, Options, Outcome, Unknown, Witness, WitnessStep};
 use ravel_ir::Program;
-use ravel_vm::{AccessKind, Chooser, End, Loc, LogEntry, Machine, PendingKind, ProgramError, SharedSym, SymEngine};
+use ravel_vm::{AccessKind, Chooser, End, Loc, LogEntry, Machine, PendingKind, ProgramError};
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 use std::sync::Arc;
-use std::time::Instant;
 use wakeup::{Step, WakeupTree};
 
 /// Choices handed to the machine: forced values first, then defaults; records what was
@@ -228,57 +227,53 @@ enum Ending {
     /// The wakeup sequences that led here could not be followed.
     Infeasible,
     /// Cut short by a per-execution limit.
-    Truncated(String),
+    Truncated(Unknown),
     Error(ProgramError),
-    Stop(String),
+    Stop(Unknown),
+}
+
+/// Settings of the dpor engine.
+#[derive(Clone, Debug, Default)]
+pub struct DporOptions {
+    /// Explore every interleaving, without reduction (no sleep sets, no race reversal;
+    /// for comparison and cross-checking).
+    pub naive: bool,
 }
 
 pub(crate) struct Explorer<'a> {
-    program: Arc<Program>,
-    opts: &'a Options,
+    cx: crate::engine::Context<'a>,
     path: Vec<Node>,
     init_choices: Vec<(u64, u64)>,
-    pub stats: Stats,
-    pub errors: Vec<FoundError>,
-    /// Why "safe" cannot be concluded, if something was not covered.
-    pub incomplete: Option<String>,
-    started: Instant,
-    last_progress_ms: u128,
-    /// Expressions and solver shared by all executions (symbolic inputs only).
-    pub sym: Option<SharedSym>,
     /// Distinct input vectors seen (with `collect_tests`).
-    pub tests: crate::tests::TestSet,
+    tests: crate::tests::TestSet,
     /// Threads an execution may create in this round, and whether one reached that.
     thread_cap: usize,
     capped: bool,
-    /// Executions of earlier rounds (they count against `--max-executions`).
-    spent: u64,
     policy: Policy,
+}
+
+impl crate::engine::Engine for Explorer<'_> {
+    fn run(mut self: Box<Self>) -> Outcome {
+        self.explore();
+        self.into_outcome()
+    }
 }
 
 impl<'a> Explorer<'a> {
     pub fn new(program: Arc<Program>, opts: &'a Options) -> Self {
         Explorer {
-            program,
-            opts,
+            cx: crate::engine::Context::new(program, opts),
             path: Vec::new(),
             init_choices: Vec::new(),
-            stats: Stats::default(),
-            errors: Vec::new(),
-            incomplete: None,
-            started: Instant::now(),
-            last_progress_ms: 0,
-            sym: opts.symbolic.then(|| SymEngine::shared(opts.solver_timeout, opts.max_sym_branches)),
             tests: Default::default(),
             thread_cap: THREAD_CAPS[0],
             capped: false,
-            spent: 0,
             policy: Policy::Systematic,
         }
     }
 
     fn new_run(&mut self, init: &[u64]) -> (Run, Vec<(u64, u64)>) {
-        let (machine, chooser) = crate::start_execution(&self.program, self.opts, self.started, self.sym.clone(), init);
+        let (machine, made) = self.cx.start(init);
         let run = Run {
             machine,
             infos: Vec::new(),
@@ -289,17 +284,7 @@ impl<'a> Explorer<'a> {
             counts: vec![0],
             last_sig: vec![None],
         };
-        if chooser.partial {
-            self.note_partial_inputs();
-        }
-        if let Some(why) = &run.machine.imprecise {
-            self.incomplete.get_or_insert_with(|| why.clone());
-        }
-        (run, chooser.made)
-    }
-
-    fn note_partial_inputs(&mut self) {
-        self.incomplete.get_or_insert_with(|| crate::partial_inputs_note(self.opts));
+        (run, made)
     }
 
     /// Explores everything; stops at the first error unless `all_errors`.
@@ -309,21 +294,25 @@ impl<'a> Explorer<'a> {
         }
     }
 
+    /// What the exploration found so far, with the input vectors collected.
+    pub(crate) fn into_outcome(mut self) -> Outcome {
+        let tests = self.tests.take();
+        self.cx.into_outcome(tests)
+    }
+
     /// The systematic search, in rounds of growing thread caps.
     pub(crate) fn search(&mut self) {
         for cap in THREAD_CAPS {
             self.thread_cap = cap;
             self.capped = false;
-            self.spent += self.stats.executions + self.stats.blocked;
-            self.stats = Stats::default();
-            self.incomplete = None;
+            self.cx.new_round();
             self.tests = Default::default();
             self.explore_round();
             let last = cap == THREAD_CAPS[THREAD_CAPS.len() - 1];
-            if let Some(limit) = self.limit_reached().filter(|_| self.capped && !last) {
-                self.incomplete = Some(format!("{limit}, in the round that caps executions at {cap} threads"));
+            if let Some(limit) = self.cx.limit_reached().filter(|_| self.capped && !last) {
+                self.cx.incomplete = Some(Unknown::InRound { limit: Box::new(limit), cap });
             }
-            if last || !self.errors.is_empty() || !self.capped || self.limit_reached().is_some() {
+            if last || !self.cx.errors.is_empty() || !self.capped || self.cx.limit_reached().is_some() {
                 return;
             }
         }
@@ -344,11 +333,10 @@ impl<'a> Explorer<'a> {
             }
         }
         self.policy = Policy::Systematic;
-        if stop && (!self.errors.is_empty() || self.limit_reached().is_some()) {
+        if stop && (!self.cx.errors.is_empty() || self.cx.limit_reached().is_some()) {
             return true;
         }
-        self.stats = Stats::default();
-        self.incomplete = None;
+        self.cx.forget();
         self.tests = Default::default();
         false
     }
@@ -403,19 +391,19 @@ impl<'a> Explorer<'a> {
             let mut stop = self.forward(&mut run);
             while !stop {
                 let last_round = self.thread_cap == THREAD_CAPS[THREAD_CAPS.len() - 1];
-                if !last_round && self.capped && self.stats.executions + self.stats.blocked >= ROUND_BUDGET {
+                if !last_round && self.capped && self.cx.stats.executions + self.cx.stats.blocked >= ROUND_BUDGET {
                     return;
                 }
                 let Some((depth, thread, forced, wakeup)) = self.backtrack_point() else { break };
                 let mut run = match self.replay(depth) {
                     Ok(run) => run,
                     Err(why) => {
-                        self.incomplete.get_or_insert(why);
+                        self.cx.note(why);
                         return;
                     }
                 };
                 if !run.machine.enabled().contains(&thread) || Self::is_spinning(&run, thread) {
-                    self.stats.infeasible_wakeups += 1;
+                    self.cx.stats.infeasible_wakeups += 1;
                     continue;
                 }
                 self.step(&mut run, depth, thread, &forced, true, wakeup);
@@ -434,7 +422,7 @@ impl<'a> Explorer<'a> {
     /// Re-executes the path up to (not including) the transition at `depth`.
     /// `Err` when the execution does not follow the recorded path (which would be a bug:
     /// executions are deterministic given their schedule and choices).
-    fn replay(&mut self, depth: usize) -> Result<Run, String> {
+    fn replay(&mut self, depth: usize) -> Result<Run, Unknown> {
         let from = (0..=depth).rev().find(|&i| self.path[i].snapshot.is_some());
         let (mut run, from) = match from {
             Some(i) => (self.path[i].snapshot.as_deref().expect("a snapshot").clone(), i),
@@ -445,7 +433,7 @@ impl<'a> Explorer<'a> {
         };
         for i in from..depth {
             if i % 256 == 255 {
-                if let Some(why) = self.limit_reached() {
+                if let Some(why) = self.cx.limit_reached() {
                     return Err(why);
                 }
             }
@@ -453,17 +441,17 @@ impl<'a> Explorer<'a> {
             let (t, forced) = (taken.thread, taken.choices.iter().map(|(v, _)| *v).collect::<Vec<u64>>());
             let m = &run.machine;
             if let Some(End::Limit(why)) = &m.end {
-                return Err(why.clone());
+                return Err(Unknown::Limit(why.clone()));
             }
             if m.end.is_some() || t >= m.threads.len() || m.threads[t].finished {
-                return Err(format!("internal error: re-execution diverged at step {i} (thread {t} cannot run)"));
+                return Err(Unknown::Internal(format!("re-execution diverged at step {i} (thread {t} cannot run)")));
             }
             let (_, made) = self.execute(&mut run, t, &forced, false);
             if let Some(End::Limit(why)) = &run.machine.end {
-                return Err(why.clone());
+                return Err(Unknown::Limit(why.clone()));
             }
             if self.path[i].taken.as_ref().is_none_or(|k| made != k.choices) {
-                return Err(format!("internal error: re-execution diverged at step {i} (different choices)"));
+                return Err(Unknown::Internal(format!("re-execution diverged at step {i} (different choices)")));
             }
         }
         Ok(run)
@@ -473,7 +461,7 @@ impl<'a> Explorer<'a> {
     /// choices of the step taken there, or a wakeup sequence — trimming the path to it. A
     /// step whose variants are all explored goes to its node's sleep set.
     fn backtrack_point(&mut self) -> Option<(usize, usize, Vec<u64>, WakeupTree)> {
-        let naive = self.opts.engine == Engine::Naive;
+        let naive = self.cx.opts.dpor.naive;
         while let Some(depth) = self.path.len().checked_sub(1) {
             let node = &mut self.path[depth];
             if let Some(taken) = &mut node.taken {
@@ -503,18 +491,15 @@ impl<'a> Explorer<'a> {
                     End::Exit(_) => Ending::Complete,
                     End::Abort(_) | End::AssumeFailed(_) => Ending::Blocked,
                     End::Error(e) => Ending::Error(e),
-                    End::Unsupported { what, loc, .. } => {
-                        let file = self.program.files.get(loc.file as usize).cloned().unwrap_or_default();
-                        Ending::Stop(format!("unsupported: {what} at {file}:{}", loc.line))
-                    }
+                    End::Unsupported { what, loc, .. } => Ending::Stop(self.cx.unsupported(what, loc)),
                     // The time limit ends everything; an instruction limit only this execution.
-                    End::Limit(why) if self.limit_reached().is_some() || run.machine.sym_branch_limit_hit() => {
-                        Ending::Stop(why)
+                    End::Limit(why) if self.cx.limit_reached().is_some() || run.machine.sym_branch_limit_hit() => {
+                        Ending::Stop(Unknown::Limit(why))
                     }
-                    End::Limit(why) => Ending::Truncated(why),
+                    End::Limit(why) => Ending::Truncated(Unknown::Limit(why)),
                 };
             }
-            if let Some(why) = self.limit_reached() {
+            if let Some(why) = self.cx.limit_reached() {
                 break Ending::Stop(why);
             }
             if let Some(why) = self.execution_too_long(run) {
@@ -534,7 +519,7 @@ impl<'a> Explorer<'a> {
                     next = Some((step, below));
                     break;
                 }
-                self.stats.infeasible_wakeups += 1;
+                self.cx.stats.infeasible_wakeups += 1;
             }
             if let Some((step, below)) = next {
                 self.step(run, depth, step.thread, &step.choices, true, below);
@@ -547,7 +532,7 @@ impl<'a> Explorer<'a> {
             }
             if enabled.is_empty() {
                 let spinning = (0..run.machine.threads.len()).any(|t| Self::is_spinning(run, t));
-                if spinning || run.machine.any_stuck() || !self.opts.deadlocks_are_errors {
+                if spinning || run.machine.any_stuck() || !self.cx.opts.deadlocks_are_errors {
                     break Ending::Blocked;
                 }
                 run.machine.report_deadlock();
@@ -557,7 +542,7 @@ impl<'a> Explorer<'a> {
             let candidates: Vec<usize> =
                 enabled.iter().copied().filter(|t| !node.sleep.iter().any(|s| s.thread == *t)).collect();
             let Some(t) = self.pick(&candidates, &run.machine) else { break Ending::SleepBlocked };
-            if self.opts.engine == Engine::Naive {
+            if self.cx.opts.dpor.naive {
                 for &q in enabled.iter().filter(|&&q| q != t) {
                     self.path[depth].wakeup.push(Step { thread: q, ..Default::default() });
                 }
@@ -588,27 +573,16 @@ impl<'a> Explorer<'a> {
         }
     }
 
-    fn progress(&mut self) {
-        if self.opts.progress {
-            crate::progress_line(&self.stats, self.started, &mut self.last_progress_ms);
-        }
-    }
-
-    /// Limits of the whole exploration: reaching one stops it.
-    fn limit_reached(&self) -> Option<String> {
-        crate::exploration_limit(self.opts, self.started, self.spent + self.stats.executions + self.stats.blocked)
-    }
-
     /// Limits of one execution: reaching one cuts that execution short (so "safe" is out
     /// of reach) but the exploration goes on and may still find errors elsewhere.
-    fn execution_too_long(&mut self, run: &Run) -> Option<String> {
-        let max_depth = self.opts.max_depth;
-        if run.infos.len() >= max_depth {
-            return Some(format!("an execution exceeded {max_depth} scheduling steps (--max-depth)"));
+    fn execution_too_long(&mut self, run: &Run) -> Option<Unknown> {
+        let max = self.cx.opts.max_depth;
+        if run.infos.len() >= max {
+            return Some(Unknown::Depth { max, unit: crate::DepthUnit::Steps });
         }
         if run.machine.threads.len() > self.thread_cap {
             self.capped = true;
-            return Some(format!("an execution created more than {} threads", self.thread_cap));
+            return Some(Unknown::Threads(self.thread_cap));
         }
         None
     }
@@ -627,9 +601,9 @@ impl<'a> Explorer<'a> {
     /// which explores `wakeup` first.
     fn step(&mut self, run: &mut Run, depth: usize, t: usize, forced: &[u64], analyse: bool, wakeup: WakeupTree) {
         let (step, made) = self.execute(run, t, forced, analyse);
-        let naive = self.opts.engine == Engine::Naive;
         let node = &mut self.path[depth];
-        let sleep = if naive { Vec::new() } else { node.sleep.iter().filter(|s| !s.depends(&step)).cloned().collect() };
+        // A naive exploration never fills a sleep set (see `backtrack_point`).
+        let sleep = node.sleep.iter().filter(|s| !s.depends(&step)).cloned().collect();
         match &mut node.taken {
             Some(taken) if taken.thread == t => {
                 taken.union.absorb(&step);
@@ -656,12 +630,12 @@ impl<'a> Explorer<'a> {
         run.last_sig[t] = Some(sig);
         let mut chooser = ScheduleChooser {
             forced: forced.iter().copied().collect(),
-            domain: self.opts.input_domain,
+            domain: self.cx.opts.input_domain,
             ..Default::default()
         };
         run.machine.step(t, &mut chooser);
         let log = run.machine.take_log();
-        if run.machine.end.is_none() && self.opts.detect_races {
+        if run.machine.end.is_none() && self.cx.opts.detect_races {
             if let Some(race) = run.races.transition(t, &log) {
                 run.machine.end = Some(End::Error(crate::race::race_error(&mut run.machine, &race)));
             }
@@ -686,12 +660,8 @@ impl<'a> Explorer<'a> {
                     if *event {
                         step.footprint.0.push((*loc, *kind, WHOLE));
                     }
-                    if self.opts.detect_races {
-                        self.incomplete.get_or_insert_with(|| {
-                            "an access at a symbolic address was checked for data races only at the address the \
-                             inputs chose"
-                                .into()
-                        });
+                    if self.cx.opts.detect_races {
+                        self.cx.note(Unknown::SymbolicAddressRace);
                     }
                 }
                 LogEntry::Plain { .. } => {}
@@ -700,12 +670,7 @@ impl<'a> Explorer<'a> {
         // A step that ends the program stops every other thread: it depends on all of them.
         step.global = run.machine.end.is_some();
         step.choices = chooser.made.iter().map(|(v, _)| *v).collect();
-        if chooser.partial {
-            self.note_partial_inputs();
-        }
-        if let Some(why) = &run.machine.imprecise {
-            self.incomplete.get_or_insert_with(|| why.clone());
-        }
+        self.cx.note_step(chooser.partial, &run.machine);
         let (vc, races) = self.happens_before(run, &step, analyse);
         let index = run.infos.len();
         for &(loc, kind, mask) in &step.footprint.0 {
@@ -720,7 +685,7 @@ impl<'a> Explorer<'a> {
         }
         run.last_of_thread[t] = Some(index);
         run.infos.push(TransInfo { step: step.clone(), vc, races });
-        self.stats.transitions += 1;
+        self.cx.stats.transitions += 1;
         (step, chooser.made)
     }
 
@@ -867,33 +832,33 @@ impl<'a> Explorer<'a> {
 
     /// Accounts for an ended execution; returns true when exploration must stop.
     fn finish_execution(&mut self, run: &mut Run, ending: Ending) -> bool {
-        self.progress();
-        if self.opts.collect_tests && matches!(ending, Ending::Complete | Ending::Error(_)) {
+        self.cx.progress();
+        if self.cx.opts.collect_tests && matches!(ending, Ending::Complete | Ending::Error(_)) {
             self.tests.add(input_values(&run.machine));
         }
-        let systematic = self.policy == Policy::Systematic && self.opts.engine == Engine::Dpor;
+        let systematic = self.policy == Policy::Systematic && !self.cx.opts.dpor.naive;
         if systematic && !matches!(ending, Ending::Stop(_)) {
             self.reverse_races(run, matches!(ending, Ending::Truncated(_)));
         }
         match ending {
-            Ending::Complete => self.stats.executions += 1,
-            Ending::Blocked => self.stats.blocked += 1,
-            Ending::SleepBlocked => self.stats.sleep_blocked += 1,
+            Ending::Complete => self.cx.stats.executions += 1,
+            Ending::Blocked => self.cx.stats.blocked += 1,
+            Ending::SleepBlocked => self.cx.stats.sleep_blocked += 1,
             Ending::Infeasible => {}
             Ending::Truncated(why) => {
-                self.stats.blocked += 1;
-                self.incomplete.get_or_insert(why);
+                self.cx.stats.blocked += 1;
+                self.cx.note(why);
             }
             Ending::Stop(why) => {
-                self.incomplete.get_or_insert(why);
+                self.cx.note(why);
                 return true;
             }
             Ending::Error(error) => {
-                self.stats.executions += 1;
+                self.cx.stats.executions += 1;
                 let mut witness = self.witness();
                 witness.inputs = input_values(&run.machine);
                 let found = FoundError { error, witness, trace: run.machine.trace.clone() };
-                return crate::record_error(&mut self.errors, self.opts, found);
+                return self.cx.record_error(found);
             }
         }
         false
@@ -902,7 +867,7 @@ impl<'a> Explorer<'a> {
     /// The schedule of the current path.
     fn witness(&self) -> Witness {
         Witness {
-            symbolic: self.sym.is_some(),
+            symbolic: self.cx.sym.is_some(),
             init_choices: self.init_choices.iter().map(|(v, _)| *v).collect(),
             steps: self
                 .path

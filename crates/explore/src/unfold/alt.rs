@@ -30,7 +30,7 @@ impl Explorer<'_> {
     /// just explored), as the events to add to `C`, sorted.
     pub(super) fn alternative(&self, depth: usize) -> Option<Vec<EvId>> {
         let d = &self.nodes[depth].d;
-        let targets: Vec<EvId> = d.iter().rev().take(self.opts.alt_k.max(1)).copied().collect();
+        let targets: Vec<EvId> = d.iter().rev().take(self.cx.opts.unfold.alt_k.max(1)).copied().collect();
         let mut partial = Partial::default();
         if self.conflict_with_all(d, &targets, &mut partial) && !partial.events.is_empty() {
             partial.events.sort_unstable();

@@ -97,7 +97,7 @@ impl Explorer<'_> {
     ) {
         let total = options.iter().try_fold(1usize, |n, o| n.checked_mul(o.len()));
         if total.is_none_or(|n| n > MAX_COMBINATIONS) {
-            self.note("an event had too many combinations of earlier tokens to try (unfold engine)");
+            self.cx.note(crate::Unknown::TooManyCombinations);
             return;
         }
         let mut pick = vec![0usize; options.len()];

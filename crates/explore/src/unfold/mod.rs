@@ -24,15 +24,37 @@ mod order;
 mod structure;
 
 use crate::dpor::next_choices;
-use crate::{FoundError, Options, Stats, Witness};
+use crate::engine::{Context, Engine};
+use crate::{DepthUnit, FoundError, Options, Outcome, Unknown, Witness};
 use config::Configuration;
 use exec::{execute, PlainAccess, Snapshot};
 use ravel_ir::Program;
-use ravel_vm::{End, SharedSym, SymEngine};
+use ravel_vm::End;
 use rustc_hash::FxHashSet;
 use std::sync::Arc;
-use std::time::Instant;
 use structure::{Cond, Draft, Ending, EvId, Place, Unfolding};
+
+/// Settings of the unfold engine: they change how it explores, never what it finds.
+#[derive(Clone, Debug)]
+pub struct UnfoldOptions {
+    /// Stop at events that reach an already-seen state by a longer way.
+    pub cutoffs: bool,
+    /// Keep an interpreter snapshot every this many events along the current branch
+    /// (memory) instead of re-executing from the start (time).
+    pub standby_interval: usize,
+    /// Alternatives must conflict with this many of the latest explored events (1:
+    /// quasi-optimal and cheap; larger: fewer redundant branches).
+    pub alt_k: usize,
+    /// Pick the next event at random with this seed instead of the lowest thread first
+    /// (the exploration stays complete).
+    pub random_order: Option<u64>,
+}
+
+impl Default for UnfoldOptions {
+    fn default() -> Self {
+        UnfoldOptions { cutoffs: true, standby_interval: 16, alt_k: 1, random_order: None }
+    }
+}
 
 /// One call ⟨C, D, A⟩ of the exploration; `C` is the configuration of the events chosen
 /// by the nodes below this one.
@@ -59,19 +81,12 @@ enum Tokens<'s> {
 }
 
 pub(crate) struct Explorer<'a> {
-    program: Arc<Program>,
-    opts: &'a Options,
+    cx: Context<'a>,
     u: Unfolding,
     config: Configuration,
     nodes: Vec<Node>,
     /// The state of the configuration of the node at this depth, if at hand.
     current: Option<(usize, Snapshot)>,
-    pub stats: Stats,
-    pub errors: Vec<FoundError>,
-    pub incomplete: Option<String>,
-    pub sym: Option<SharedSym>,
-    started: Instant,
-    last_progress_ms: u128,
     /// Conflicting-extension candidates already executed: (thread, tokens).
     tried: FxHashSet<(u32, Vec<Cond>)>,
     /// Hierarchical id of each thread, to check that thread numbers mean the same thread
@@ -83,54 +98,40 @@ pub(crate) struct Explorer<'a> {
     /// Threads an execution may create in this round, and whether an event reached that.
     thread_cap: usize,
     capped: bool,
-    /// Executions of earlier rounds (they count against `--max-executions`).
-    spent: u64,
     /// Non-atomic accesses of the events enabled at the node being visited.
     en_accesses: Vec<(EvId, Vec<PlainAccess>)>,
+}
+
+impl Engine for Explorer<'_> {
+    fn run(mut self: Box<Self>) -> Outcome {
+        self.explore();
+        self.cx.into_outcome(Vec::new())
+    }
 }
 
 impl<'a> Explorer<'a> {
     pub fn new(program: Arc<Program>, opts: &'a Options) -> Self {
         Explorer {
-            program,
-            opts,
-            u: Unfolding::new(opts.cutoffs),
+            cx: Context::new(program, opts),
+            u: Unfolding::new(opts.unfold.cutoffs),
             config: Configuration::default(),
             nodes: Vec::new(),
             current: None,
-            stats: Stats::default(),
-            errors: Vec::new(),
-            incomplete: None,
-            sym: opts.symbolic.then(|| SymEngine::shared(opts.solver_timeout, opts.max_sym_branches)),
-            started: Instant::now(),
-            last_progress_ms: 0,
             tried: FxHashSet::default(),
             paths: vec![Some(Vec::new())],
             stop: false,
             init_choices: Vec::new(),
             thread_cap: crate::dpor::THREAD_CAPS[0],
             capped: false,
-            spent: 0,
             en_accesses: Vec::new(),
         }
-    }
-
-    fn note(&mut self, why: impl Into<String>) {
-        self.incomplete.get_or_insert_with(|| why.into());
     }
 
     /// The state at main's first visible operation, with the given choices made on the way
     /// there (decisions on inputs in main's first code), and the choices made.
     fn initial(&mut self, forced: &[u64]) -> (Snapshot, Vec<(u64, u64)>) {
-        let (machine, chooser) =
-            crate::start_execution(&self.program, self.opts, self.started, self.sym.clone(), forced);
-        if chooser.partial {
-            self.note(crate::partial_inputs_note(self.opts));
-        }
-        if let Some(why) = &machine.imprecise {
-            self.note(why.clone());
-        }
-        (Snapshot { machine, races: Default::default(), steps: Vec::new() }, chooser.made)
+        let (machine, made) = self.cx.start(forced);
+        (Snapshot { machine, races: Default::default(), steps: Vec::new() }, made)
     }
 
     /// Explores every maximal configuration (up to cutoffs); stops at the first error
@@ -142,18 +143,16 @@ impl<'a> Explorer<'a> {
         for cap in caps {
             self.thread_cap = cap;
             self.capped = false;
-            self.spent += self.stats.executions + self.stats.blocked;
-            self.stats = Stats::default();
-            self.incomplete = None;
+            self.cx.new_round();
             self.explore_round();
             let last = cap == caps[caps.len() - 1];
-            if let Some(limit) = self.limit_reached().filter(|_| self.capped && !last) {
-                self.incomplete = Some(format!("{limit}, in the round that caps executions at {cap} threads"));
+            if let Some(limit) = self.cx.limit_reached().filter(|_| self.capped && !last) {
+                self.cx.incomplete = Some(Unknown::InRound { limit: Box::new(limit), cap });
             }
             if last && self.capped {
-                self.note(format!("an execution created more than {cap} threads"));
+                self.cx.note(Unknown::Threads(cap));
             }
-            if last || self.stop || !self.capped || self.limit_reached().is_some() {
+            if last || self.stop || !self.capped || self.cx.limit_reached().is_some() {
                 return;
             }
         }
@@ -166,13 +165,13 @@ impl<'a> Explorer<'a> {
         loop {
             let (root, made) = self.initial(&init);
             self.init_choices = made.iter().map(|(v, _)| *v).collect();
-            self.u = Unfolding::new(self.opts.cutoffs);
+            self.u = Unfolding::new(self.cx.opts.unfold.cutoffs);
             self.config = Configuration::default();
             self.nodes.clear();
             self.tried.clear();
             self.current = None;
             self.explore_from(root);
-            if self.stop || self.limit_reached().is_some() {
+            if self.stop || self.cx.limit_reached().is_some() {
                 return;
             }
             match next_choices(&made) {
@@ -184,7 +183,7 @@ impl<'a> Explorer<'a> {
 
     /// Explores the unfolding that starts at `root`.
     fn explore_from(&mut self, root: Snapshot) {
-        self.u.initial_fp = if self.opts.cutoffs { root.machine.fingerprint() } else { 0 };
+        self.u.initial_fp = if self.cx.opts.unfold.cutoffs { root.machine.fingerprint() } else { 0 };
         if let Some(end) = root.machine.end.clone() {
             self.finish_before_main(&root, end);
             return;
@@ -195,8 +194,8 @@ impl<'a> Explorer<'a> {
             if self.stop {
                 return;
             }
-            if let Some(why) = self.limit_reached() {
-                self.note(why);
+            if let Some(why) = self.cx.limit_reached() {
+                self.cx.note(why);
                 return;
             }
             let next = if !self.nodes[depth].visited {
@@ -219,7 +218,8 @@ impl<'a> Explorer<'a> {
                         self.nodes[depth].a = j;
                         let pick = self.pick(depth);
                         if pick.is_none() {
-                            self.note("internal error: an alternative could not be followed (unfold engine)");
+                            self.cx
+                                .note(Unknown::Internal("an alternative could not be followed (unfold engine)".into()));
                         }
                         pick
                     }
@@ -242,17 +242,13 @@ impl<'a> Explorer<'a> {
     /// The program ended while setting up (in a global constructor or before main's first
     /// visible operation).
     fn finish_before_main(&mut self, root: &Snapshot, end: End) {
-        self.stats.executions += 1;
+        self.cx.stats.executions += 1;
         match end {
             End::Error(_) => self.report(root),
-            End::Limit(why) | End::Unsupported { what: why, .. } => self.note(why),
+            End::Limit(why) => self.cx.note(Unknown::Limit(why)),
+            End::Unsupported { what, .. } => self.cx.note(Unknown::Unsupported { what, at: None }),
             _ => {}
         }
-    }
-
-    /// Limits of the whole exploration.
-    fn limit_reached(&self) -> Option<String> {
-        crate::exploration_limit(self.opts, self.started, self.spent + self.stats.executions + self.stats.blocked)
     }
 
     /// The state of the configuration of the node at `depth`, rebuilt from the nearest
@@ -277,7 +273,7 @@ impl<'a> Explorer<'a> {
     /// Keeps `s` as the standby state of the node at `depth` if that depth is one of the
     /// intervals.
     fn keep_standby(&mut self, depth: usize, s: &Snapshot) {
-        if depth.is_multiple_of(self.opts.standby_interval.max(1)) && self.nodes[depth].snapshot.is_none() {
+        if depth.is_multiple_of(self.cx.opts.unfold.standby_interval.max(1)) && self.nodes[depth].snapshot.is_none() {
             self.nodes[depth].snapshot = Some(s.clone());
         }
     }
@@ -288,14 +284,14 @@ impl<'a> Explorer<'a> {
         let ev = &self.u.events[e as usize];
         let (t, choices) = (ev.thread, ev.choices.clone());
         if s.machine.end.is_some() || !s.machine.enabled().contains(&(t as usize)) {
-            self.note(format!("internal error: re-execution diverged (thread {t} cannot run)"));
+            self.cx.note(Unknown::Internal(format!("re-execution diverged (thread {t} cannot run)")));
             return false;
         }
-        let ex = execute(s, t, &choices, self.opts.input_domain, self.opts.detect_races, false);
-        self.stats.transitions += ex.step_choices.len() as u64;
+        let ex = execute(s, t, &choices, self.cx.opts.input_domain, self.cx.opts.detect_races, false);
+        self.cx.stats.transitions += ex.step_choices.len() as u64;
         let same = ex.made.iter().map(|(v, _)| *v).eq(choices.iter().copied());
         if !same {
-            self.note("internal error: re-execution diverged (different choices)");
+            self.cx.note(Unknown::Internal("re-execution diverged (different choices)".into()));
         }
         same
     }
@@ -307,7 +303,7 @@ impl<'a> Explorer<'a> {
             self.stop = true;
             return;
         };
-        if self.config.events.len() < self.opts.max_depth {
+        if self.config.events.len() < self.cx.opts.max_depth {
             self.en_accesses.clear();
             let mut en = Vec::new();
             for t in s.machine.enabled() {
@@ -325,9 +321,9 @@ impl<'a> Explorer<'a> {
         }
         self.keep_standby(depth, &s);
         self.current = Some((depth, s));
-        self.stats.events = self.u.events.len() as u64;
-        self.stats.cutoffs = self.u.cutoff_count;
-        self.progress();
+        self.cx.stats.events = self.u.events.len() as u64;
+        self.cx.stats.cutoffs = self.u.cutoff_count;
+        self.cx.progress();
     }
 
     /// Runs thread `t`'s next event from `base`, with every combination of the choices
@@ -337,14 +333,10 @@ impl<'a> Explorer<'a> {
         let mut forced: Vec<u64> = Vec::new();
         loop {
             let mut s = base.clone();
-            let ex = execute(&mut s, t, &forced, self.opts.input_domain, self.opts.detect_races, self.opts.cutoffs);
-            self.stats.transitions += ex.step_choices.len() as u64;
-            if ex.partial {
-                self.note(crate::partial_inputs_note(self.opts));
-            }
-            if let Some(why) = &s.machine.imprecise {
-                self.note(why.clone());
-            }
+            let opts = self.cx.opts;
+            let ex = execute(&mut s, t, &forced, opts.input_domain, opts.detect_races, opts.unfold.cutoffs);
+            self.cx.stats.transitions += ex.step_choices.len() as u64;
+            self.cx.note_step(ex.partial, &s.machine);
             self.check_thread_ids(&s, &ex.spawned);
             let own = self.token(&tokens, Place::Thread(t));
             let conds = std::iter::once(own).chain(ex.places.iter().map(|&p| self.token(&tokens, p))).collect();
@@ -411,9 +403,7 @@ impl<'a> Explorer<'a> {
                 self.paths.resize(child as usize + 1, None);
             }
             match &self.paths[child as usize] {
-                Some(p) if *p != path => {
-                    self.note("threads created concurrently by several threads are not supported by the unfold engine")
-                }
+                Some(p) if *p != path => self.cx.note(Unknown::ConcurrentCreation),
                 Some(_) => {}
                 None => self.paths[child as usize] = Some(path),
             }
@@ -425,16 +415,16 @@ impl<'a> Explorer<'a> {
         match s.machine.end.clone() {
             Some(End::Error(_)) => self.report(s),
             Some(End::Limit(why)) => {
-                if let Some(stop) = self.limit_reached() {
-                    self.note(stop);
+                if let Some(stop) = self.cx.limit_reached() {
+                    self.cx.note(stop);
                     self.stop = true;
                 } else {
-                    self.note(why);
+                    self.cx.note(Unknown::Limit(why));
                 }
             }
             Some(End::Unsupported { what, loc, .. }) => {
-                let file = self.program.files.get(loc.file as usize).cloned().unwrap_or_default();
-                self.note(format!("unsupported: {what} at {file}:{}", loc.line));
+                let why = self.cx.unsupported(what, loc);
+                self.cx.note(why);
                 self.stop = true;
             }
             _ => {}
@@ -445,14 +435,14 @@ impl<'a> Explorer<'a> {
     fn report(&mut self, s: &Snapshot) {
         let Some(End::Error(error)) = s.machine.end.clone() else { return };
         let witness = Witness {
-            symbolic: self.sym.is_some(),
+            symbolic: self.cx.sym.is_some(),
             init_choices: self.init_choices.clone(),
             steps: s.steps.clone(),
             inputs: crate::dpor::input_values(&s.machine),
             ..Witness::default()
         };
         let found = FoundError { error, witness, trace: s.machine.trace.clone() };
-        if crate::record_error(&mut self.errors, self.opts, found) {
+        if self.cx.record_error(found) {
             self.stop = true;
         }
     }
@@ -462,7 +452,7 @@ impl<'a> Explorer<'a> {
     /// cutoffs (which are never added, so no configuration would hold both). Running one
     /// after the other lets the race detector report it with a witness.
     fn races_between_enabled(&mut self, s: &Snapshot) {
-        if !self.opts.detect_races {
+        if !self.cx.opts.detect_races {
             return;
         }
         let list = std::mem::take(&mut self.en_accesses);
@@ -479,7 +469,7 @@ impl<'a> Explorer<'a> {
                 let (t, choices) = (ev2.thread, ev2.choices.clone());
                 let mut run = s.clone();
                 if self.replay_event(&mut run, *e1) && run.machine.end.is_none() {
-                    execute(&mut run, t, &choices, self.opts.input_domain, true, false);
+                    execute(&mut run, t, &choices, self.cx.opts.input_domain, true, false);
                 }
                 if matches!(run.machine.end, Some(End::Error(_))) {
                     self.report(&run);
@@ -493,10 +483,10 @@ impl<'a> Explorer<'a> {
 
     /// Accounts for a node where nothing can be added.
     fn leaf(&mut self, depth: usize) {
-        if self.config.events.len() >= self.opts.max_depth {
-            let n = self.opts.max_depth;
-            self.note(format!("a configuration exceeded {n} events (--max-depth)"));
-            self.stats.blocked += 1;
+        let max = self.cx.opts.max_depth;
+        if self.config.events.len() >= max {
+            self.cx.note(Unknown::Depth { max, unit: DepthUnit::Events });
+            self.cx.stats.blocked += 1;
             return;
         }
         let node = &self.nodes[depth];
@@ -504,21 +494,21 @@ impl<'a> Explorer<'a> {
         let addable = |e: &&structure::Event| e.ending.is_none() && !e.cutoff;
         let endings = |k: &[Ending]| events.iter().filter(|e| e.ending.as_ref().is_some_and(|x| k.contains(x))).count();
         if events.iter().any(addable) {
-            self.stats.sleep_blocked += 1;
+            self.cx.stats.sleep_blocked += 1;
         } else if events.iter().any(|e| e.cutoff) {
-            self.stats.cut += 1;
+            self.cx.stats.cut += 1;
         } else if !events.is_empty() {
             // Each ending event completes its own maximal configuration.
-            self.stats.executions += endings(&[Ending::Exit, Ending::Error]) as u64;
-            self.stats.blocked += endings(&[Ending::Blocked, Ending::Truncated]) as u64;
+            self.cx.stats.executions += endings(&[Ending::Exit, Ending::Error]) as u64;
+            self.cx.stats.blocked += endings(&[Ending::Blocked, Ending::Truncated]) as u64;
         } else if let Some((_, s)) = self.current.as_ref() {
-            if s.machine.any_stuck() || !self.opts.deadlocks_are_errors {
-                self.stats.blocked += 1;
+            if s.machine.any_stuck() || !self.cx.opts.deadlocks_are_errors {
+                self.cx.stats.blocked += 1;
                 return;
             }
             let mut s = s.clone();
             s.machine.report_deadlock();
-            self.stats.executions += 1;
+            self.cx.stats.executions += 1;
             self.report(&s);
         }
     }
@@ -535,7 +525,7 @@ impl<'a> Explorer<'a> {
             return node.a.iter().copied().filter(|e| node.en.contains(e) && ok(e)).min();
         }
         let candidates: Vec<EvId> = node.en.iter().copied().filter(ok).collect();
-        match self.opts.random_order {
+        match self.cx.opts.unfold.random_order {
             // A different but deterministic choice per node and seed.
             Some(seed) if !candidates.is_empty() => {
                 let mut h = rustc_hash::FxHasher::default();
@@ -565,11 +555,5 @@ impl<'a> Explorer<'a> {
         self.config.push(e, &self.u.events[e as usize]);
         self.nodes.push(child);
         self.current = Some((depth + 1, child_state));
-    }
-
-    fn progress(&mut self) {
-        if self.opts.progress {
-            crate::progress_line(&self.stats, self.started, &mut self.last_progress_ms);
-        }
     }
 }

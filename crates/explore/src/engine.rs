@@ -1,0 +1,199 @@
+//! What the engines have in common: the trait [`crate::check`] runs them through, and the
+//! context every exploration keeps — program, options, limits, statistics, errors, the
+//! reason the verdict cannot be safe, progress — so that limits, progress lines and error
+//! records work the same in every engine.
+
+use crate::dpor::ScheduleChooser;
+use crate::{FoundError, Options, Outcome, Stats, Unknown, Verdict};
+use ravel_ir::{Program, SrcLoc};
+use ravel_vm::{Machine, SharedSym, SymEngine};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// An exploration algorithm. Adding one means a type implementing this and an arm in
+/// `check`.
+pub(crate) trait Engine {
+    /// Explores the program (up to the limits) and reports what it found.
+    fn run(self: Box<Self>) -> Outcome;
+}
+
+/// Set when the user interrupts ravel (Ctrl-C): every engine stops at its next check of
+/// the exploration's limits and answers unknown with what it explored so far.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Asks the running exploration to stop as soon as it can (safe to call from a signal
+/// handler's thread).
+pub fn interrupt() {
+    INTERRUPTED.store(true, Ordering::Relaxed);
+}
+
+/// The vm settings executions of an exploration run with (replays add output and the
+/// trace).
+pub(crate) fn vm_config(opts: &Options) -> ravel_vm::Config {
+    ravel_vm::Config {
+        granularity: opts.granularity,
+        echo_output: false,
+        log_events: true,
+        record_trace: false,
+        max_steps: opts.max_steps,
+        strict_pthread: opts.strict_pthread,
+        spurious_wakeups: opts.spurious_wakeups,
+        detect_races: opts.detect_races,
+        ..Default::default()
+    }
+}
+
+/// The state of one exploration that does not depend on the algorithm.
+pub(crate) struct Context<'a> {
+    program: Arc<Program>,
+    pub opts: &'a Options,
+    /// The vm settings executions start with (an engine may adjust them).
+    pub vm: ravel_vm::Config,
+    started: Instant,
+    pub stats: Stats,
+    pub errors: Vec<FoundError>,
+    /// Why "safe" cannot be concluded (the first reason met), if something was not covered.
+    pub incomplete: Option<Unknown>,
+    /// Executions of earlier rounds (they count against `max_executions`).
+    spent: u64,
+    last_progress_ms: u128,
+    /// Expressions and solver shared by all executions (symbolic inputs only).
+    pub sym: Option<SharedSym>,
+}
+
+impl<'a> Context<'a> {
+    pub fn new(program: Arc<Program>, opts: &'a Options) -> Self {
+        Context {
+            program,
+            opts,
+            vm: vm_config(opts),
+            started: Instant::now(),
+            stats: Stats::default(),
+            errors: Vec::new(),
+            incomplete: None,
+            spent: 0,
+            last_progress_ms: 0,
+            sym: opts.symbolic.then(|| SymEngine::shared(opts.solver_timeout, opts.max_sym_branches)),
+        }
+    }
+
+    /// Starts one execution: the machine at main's first visible operation, with `forced`
+    /// as the leading choices on the way there, and the choices made.
+    pub fn start(&mut self, forced: &[u64]) -> (Machine, Vec<(u64, u64)>) {
+        let mut chooser = ScheduleChooser {
+            forced: forced.iter().copied().collect(),
+            domain: self.opts.input_domain,
+            ..Default::default()
+        };
+        let deadline = self.opts.timeout.map(|d| self.started + d);
+        let machine =
+            Machine::with_inputs(self.program.clone(), self.vm.clone(), deadline, &mut chooser, self.sym.clone());
+        self.note_step(chooser.partial, &machine);
+        (machine, chooser.made)
+    }
+
+    /// Notes why the verdict cannot be safe, unless a reason is known already.
+    pub fn note(&mut self, why: Unknown) {
+        self.incomplete.get_or_insert(why);
+    }
+
+    /// Notes what a step of `machine` left unexplored: input values not tried (`partial`),
+    /// then the vm's own imprecision.
+    pub fn note_step(&mut self, partial: bool, machine: &Machine) {
+        if partial {
+            self.note(Unknown::PartialInputs(self.opts.input_domain));
+        }
+        if let Some(why) = &machine.imprecise {
+            self.note(Unknown::Imprecise(why.clone()));
+        }
+    }
+
+    /// The reason an unsupported operation at `loc` stops the exploration.
+    pub fn unsupported(&self, what: String, loc: SrcLoc) -> Unknown {
+        let file = self.program.files.get(loc.file as usize).cloned().unwrap_or_default();
+        Unknown::Unsupported { what, at: Some((file, loc.line)) }
+    }
+
+    /// The exploration-wide limit reached, if any, counting the executions of this round
+    /// and the earlier ones.
+    pub fn limit_reached(&self) -> Option<Unknown> {
+        self.limit_at(self.spent + self.stats.executions + self.stats.blocked)
+    }
+
+    /// The exploration-wide limit reached after `explored` executions (or states), if any.
+    pub fn limit_at(&self, explored: u64) -> Option<Unknown> {
+        if INTERRUPTED.load(Ordering::Relaxed) {
+            return Some(Unknown::Interrupted);
+        }
+        if let Some(max) = self.opts.max_executions.filter(|&max| explored >= max) {
+            return Some(Unknown::Executions(max));
+        }
+        if self.opts.timeout.is_some_and(|d| self.started.elapsed() > d) {
+            return Some(Unknown::Time);
+        }
+        None
+    }
+
+    /// Forgets the counts and the reason of what was explored so far (a scouting or an
+    /// earlier round), so that the search reports exactly its own.
+    pub fn forget(&mut self) {
+        self.stats = Stats::default();
+        self.incomplete = None;
+    }
+
+    /// Starts a new round of the search: the executions so far still count against the
+    /// limit, the rest is forgotten.
+    pub fn new_round(&mut self) {
+        self.spent += self.stats.executions + self.stats.blocked;
+        self.forget();
+    }
+
+    /// Adds `found` to the errors unless an error of the same kind at the same place is
+    /// there already; returns whether the exploration stops here (the first error, or one
+    /// of the kinds it stops at).
+    pub fn record_error(&mut self, found: FoundError) -> bool {
+        let (kind, loc) = (found.error.kind, found.error.loc);
+        if !self.errors.iter().any(|f| f.error.kind == kind && f.error.loc == loc) {
+            self.errors.push(found);
+        }
+        !self.opts.all_errors || self.opts.stop_at.contains(&kind)
+    }
+
+    /// Prints the progress line when asked to (at most twice a second): executions (or
+    /// states) and their rate, the blocked and wasted ones, the time so far.
+    pub fn progress(&mut self) {
+        if !self.opts.progress {
+            return;
+        }
+        let now = self.started.elapsed();
+        if now.as_millis() < self.last_progress_ms + 500 {
+            return;
+        }
+        self.last_progress_ms = now.as_millis();
+        let stats = &self.stats;
+        let (n, what) = if stats.states > 0 { (stats.states, "states") } else { (stats.executions, "executions") };
+        let rate = n as f64 / now.as_secs_f64().max(1e-9);
+        let mut line = format!("{n} {what} ({rate:.0}/s), {} blocked", stats.blocked);
+        if stats.sleep_blocked > 0 {
+            line += &format!(", {} sleep-set blocked", stats.sleep_blocked);
+        }
+        eprint!("\r\x1b[K{line}, {:.1}s", now.as_secs_f64());
+    }
+
+    /// The verdict and report of what was found, with the input vectors collected.
+    pub fn into_outcome(self, tests: Vec<Vec<crate::InputValue>>) -> Outcome {
+        let mut stats = self.stats;
+        if let Some(sym) = &self.sym {
+            (stats.solver_queries, stats.solver_calls) = sym.borrow().counts();
+        }
+        let verdict = if !self.errors.is_empty() {
+            Verdict::Unsafe
+        } else if let Some(why) = self.incomplete.clone() {
+            Verdict::Unknown(why)
+        } else {
+            Verdict::Safe
+        };
+        Outcome { verdict, errors: self.errors, stats, incomplete: self.incomplete, tests, sym: self.sym }
+    }
+}

@@ -1,0 +1,102 @@
+//! Settings of an exploration: which engine, the limits and what counts as an error, with
+//! each engine's own settings in its options struct.
+
+use crate::{DporOptions, StatesOptions, UnfoldOptions};
+use ravel_vm::{ErrorKind, Granularity};
+use std::time::Duration;
+
+/// Which exploration algorithm [`crate::check`] runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineKind {
+    /// Optimal dynamic partial-order reduction (or every interleaving, see
+    /// [`DporOptions::naive`]).
+    Dpor,
+    /// Unfolding-based partial-order reduction with cutoff events (finishes on programs
+    /// that loop forever over finitely many states).
+    Unfold,
+    /// Explicit-state search with thread symmetry and thread-count acceleration
+    /// (finishes on programs that create threads without bound over finitely many
+    /// local states).
+    States,
+    /// A portfolio: with a time limit, the states engine for a third of the time, then
+    /// (when inputs are involved) its Cartesian abstraction for the rest of half the time
+    /// (at least a sixth), then dpor for the rest while inconclusive; else dpor.
+    Auto,
+}
+
+/// Settings of an exploration.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub engine: EngineKind,
+    pub granularity: Granularity,
+    /// Report data races (non-atomic conflicting accesses unordered by synchronisation).
+    pub detect_races: bool,
+    /// Keep exploring after an error to collect every distinct one...
+    pub all_errors: bool,
+    /// ...except after an error of one of these kinds (SV-COMP: the property's violation).
+    pub stop_at: Vec<ErrorKind>,
+    /// Errors that only end their execution for the property checked (SV-COMP
+    /// no-data-race: a failed assertion aborts the program): one without a concrete
+    /// schedule does not make the verdict unknown.
+    pub ends_only: Vec<ErrorKind>,
+    pub max_executions: Option<u64>,
+    pub timeout: Option<Duration>,
+    /// Instructions per execution.
+    pub max_steps: u64,
+    /// Scheduling steps per execution.
+    pub max_depth: usize,
+    /// Print a progress line on stderr.
+    pub progress: bool,
+    /// Relocking a normal mutex is pthread misuse (else the thread hangs, as natively).
+    pub strict_pthread: bool,
+    /// Nondeterministic inputs are symbolic: branches on them split the exploration into
+    /// the feasible sides. Otherwise each input is enumerated over `input_domain` values.
+    pub symbolic: bool,
+    /// Values tried for each nondeterministic input when not symbolic (all of them for
+    /// types this small).
+    pub input_domain: u64,
+    /// Branches on symbolic inputs per execution before it is cut short.
+    pub max_sym_branches: u32,
+    /// Time limit of one solver query (an undecided query makes the verdict unknown).
+    pub solver_timeout: Duration,
+    /// Explore spurious wake-ups of condition-variable waits.
+    pub spurious_wakeups: bool,
+    /// Collect the input values of every complete execution (`ravel check --tests`).
+    pub collect_tests: bool,
+    /// Report deadlocks (SV-COMP properties do not count them; the states engine cannot
+    /// decide them once it accelerated thread counts).
+    pub deadlocks_are_errors: bool,
+    /// Settings only one engine reads, beside it (the CLI maps its flags onto them).
+    pub dpor: DporOptions,
+    pub unfold: UnfoldOptions,
+    pub states: StatesOptions,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            engine: EngineKind::Dpor,
+            granularity: Granularity::Sync,
+            detect_races: true,
+            all_errors: false,
+            stop_at: Vec::new(),
+            ends_only: Vec::new(),
+            max_executions: None,
+            timeout: None,
+            max_steps: 50_000_000,
+            max_depth: 20_000,
+            progress: false,
+            strict_pthread: true,
+            symbolic: true,
+            input_domain: 2,
+            max_sym_branches: 10_000,
+            solver_timeout: Duration::from_secs(10),
+            spurious_wakeups: false,
+            collect_tests: false,
+            deadlocks_are_errors: true,
+            dpor: DporOptions::default(),
+            unfold: UnfoldOptions::default(),
+            states: StatesOptions::default(),
+        }
+    }
+}

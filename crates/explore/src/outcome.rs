@@ -1,0 +1,348 @@
+//! What an exploration answers: the verdict, with the reason when it is unknown, the
+//! errors with their witnesses, and the statistics.
+
+use ravel_vm::{ErrorKind, ProgramError, SharedSym, TraceEntry};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The answer of an exploration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Safe,
+    Unsafe,
+    Unknown(Unknown),
+}
+
+/// Why an exploration cannot conclude "safe": a limit, something it could not explore
+/// exactly, or something it does not support. Engines keep the first reason they meet;
+/// its text (`Display`) is what reports and the JSON `reason` show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unknown {
+    /// The user interrupted ravel (Ctrl-C).
+    Interrupted,
+    /// The exploration's time limit.
+    Time,
+    /// The exploration's limit on executions (the states engine counts states).
+    Executions(u64),
+    /// An execution, configuration or path was cut at the depth limit.
+    Depth { max: usize, unit: DepthUnit },
+    /// An execution created more threads than the last round allows.
+    Threads(usize),
+    /// An exploration-wide limit was reached during a round that capped the threads per
+    /// execution, so the uncapped search never ran.
+    InRound { limit: Box<Unknown>, cap: usize },
+    /// Nondeterministic inputs were enumerated over their first values only.
+    PartialInputs(u64),
+    /// A limit of one execution, in the vm's words (instructions, branches on symbolic
+    /// inputs, time, threads for the address space).
+    Limit(String),
+    /// The vm explored fewer behaviours than the program has, in its words (a symbolic
+    /// input made concrete, a solver query it could not decide, ...).
+    Imprecise(String),
+    /// An operation ravel does not support; without its place, the vm's words alone.
+    Unsupported { what: String, at: Option<(String, u32)> },
+    /// An engine bug (a re-execution did not do the same thing again).
+    Internal(String),
+    /// dpor: an access at a symbolic address was checked for races at one address only.
+    SymbolicAddressRace,
+    /// unfold: thread numbers would not name the same thread in every execution.
+    ConcurrentCreation,
+    /// unfold: a conflicting extension had too many token combinations to try.
+    TooManyCombinations,
+    /// states: data races need every shared access to be a scheduling point.
+    RacesNeedInterleaveAll,
+    /// states: an access at a symbolic address hides which races it may take part in.
+    SymbolicAddressHidesRaces,
+    /// states: deadlock freedom is not decided once thread counts were accelerated.
+    DeadlocksUndecided,
+    /// states: a deadlock was reached only with unboundedly many threads.
+    DeadlockNeedsUnboundedThreads,
+    /// states: copying a thread would exhaust the 32-bit address space.
+    ThreadCopiesExhaustAddresses,
+    /// states: a race was found but its two accesses could not be replayed.
+    RaceNotReplayed,
+    /// states: something was reached through abstract states only (unboundedly many
+    /// threads; with `cartesian`, also forgotten constraints or counter values).
+    NoConcreteSchedule { found: Unscheduled, cartesian: bool },
+}
+
+/// What the depth limit counts in each engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DepthUnit {
+    /// dpor: scheduling steps of an execution.
+    Steps,
+    /// unfold: events of a configuration.
+    Events,
+    /// states: states on the search path.
+    States,
+}
+
+/// What the states engine reached without a concrete schedule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unscheduled {
+    DataRace,
+    Error { kind: ErrorKind, message: String },
+}
+
+impl fmt::Display for Unknown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unknown::Interrupted => write!(f, "interrupted"),
+            Unknown::Time => write!(f, "the time limit was reached (--timeout)"),
+            Unknown::Executions(max) => write!(f, "the exploration reached {max} executions (--max-executions)"),
+            Unknown::Depth { max, unit } => {
+                let (what, units) = match unit {
+                    DepthUnit::Steps => ("an execution", "scheduling steps"),
+                    DepthUnit::Events => ("a configuration", "events"),
+                    DepthUnit::States => ("a path", "states"),
+                };
+                write!(f, "{what} exceeded {max} {units} (--max-depth)")
+            }
+            Unknown::Threads(cap) => write!(f, "an execution created more than {cap} threads"),
+            Unknown::InRound { limit, cap } => write!(f, "{limit}, in the round that caps executions at {cap} threads"),
+            Unknown::PartialInputs(n) => {
+                write!(f, "nondeterministic inputs were only tried with the values 0..{n} (--enumerate-inputs)")
+            }
+            Unknown::Limit(why) | Unknown::Imprecise(why) => write!(f, "{why}"),
+            Unknown::Unsupported { what, at: Some((file, line)) } => write!(f, "unsupported: {what} at {file}:{line}"),
+            Unknown::Unsupported { what, at: None } => write!(f, "{what}"),
+            Unknown::Internal(what) => write!(f, "internal error: {what}"),
+            Unknown::SymbolicAddressRace => write!(
+                f,
+                "an access at a symbolic address was checked for data races only at the address the inputs chose"
+            ),
+            Unknown::ConcurrentCreation => {
+                write!(f, "threads created concurrently by several threads are not supported by the unfold engine")
+            }
+            Unknown::TooManyCombinations => {
+                write!(f, "an event had too many combinations of earlier tokens to try (unfold engine)")
+            }
+            Unknown::RacesNeedInterleaveAll => {
+                write!(f, "the states engine looks for data races only with --interleave all (or use --no-races)")
+            }
+            Unknown::SymbolicAddressHidesRaces => {
+                write!(f, "an access at a symbolic address hides which races it may take part in")
+            }
+            Unknown::DeadlocksUndecided => {
+                write!(f, "deadlocks are not decided with unboundedly many threads (states engine)")
+            }
+            Unknown::DeadlockNeedsUnboundedThreads => {
+                write!(f, "a deadlock needs unboundedly many threads (states engine)")
+            }
+            Unknown::ThreadCopiesExhaustAddresses => {
+                write!(f, "copies of threads would exhaust the 32-bit address space (states engine)")
+            }
+            Unknown::RaceNotReplayed => write!(f, "a data race was found but its two accesses could not be replayed"),
+            Unknown::NoConcreteSchedule { found, cartesian } => {
+                let how = if *cartesian {
+                    "in the abstraction (unboundedly many threads, forgotten constraints between threads' inputs, \
+                     or forgotten values of counters)"
+                } else {
+                    "with unboundedly many threads"
+                };
+                write!(f, "{found} is reachable {how}, ")?;
+                write!(f, "but the states engine has no concrete schedule for it (try --engine dpor)")
+            }
+        }
+    }
+}
+
+impl fmt::Display for Unscheduled {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unscheduled::DataRace => write!(f, "a data race"),
+            Unscheduled::Error { kind, message } => write!(f, "an error ({kind:?}: {message})"),
+        }
+    }
+}
+
+/// Result of [`crate::check`].
+pub struct Outcome {
+    pub verdict: Verdict,
+    pub errors: Vec<FoundError>,
+    pub stats: Stats,
+    /// Why the exploration did not cover everything, if it did not.
+    pub incomplete: Option<Unknown>,
+    /// Distinct input vectors of the explored executions, in exploration order (with
+    /// `collect_tests`).
+    pub tests: Vec<Vec<InputValue>>,
+    /// The expressions and solver caches of the exploration (symbolic inputs only), for
+    /// cheap replays of its witnesses.
+    pub sym: Option<SharedSym>,
+}
+
+/// Counters of an exploration.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Stats {
+    /// Complete executions (one per equivalence class).
+    pub executions: u64,
+    /// Executions cut by an assumption, `abort()` or a spin loop nobody can release.
+    pub blocked: u64,
+    /// Partial executions the sleep sets proved redundant (optimal DPOR has none).
+    pub sleep_blocked: u64,
+    /// Wakeup sequences that could not be followed because their next thread was blocked
+    /// (wasted work: the race they reversed could not be reversed after all).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub infeasible_wakeups: u64,
+    /// Transitions executed, replays included.
+    pub transitions: u64,
+    /// Feasibility questions about branches on symbolic inputs.
+    pub solver_queries: u64,
+    /// Those that reached Z3 (the others were answered by caches).
+    pub solver_calls: u64,
+    /// Unfold engine: events in the unfolding, cutoff events among them, and
+    /// configurations that ended because only cutoff events could extend them.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub events: u64,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub cutoffs: u64,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub cut: u64,
+    /// States engine: distinct states explored.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub states: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+/// An error with the execution that exhibits it.
+#[derive(Clone, Debug)]
+pub struct FoundError {
+    pub error: ProgramError,
+    pub witness: Witness,
+    pub trace: Vec<TraceEntry>,
+}
+
+/// The value of one symbolic input in an execution.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct InputValue {
+    /// Source line of the call that made the input.
+    pub line: u32,
+    pub bits: u32,
+    pub value: u128,
+}
+
+/// One step of a witness: which thread ran, and the choices it made.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct WitnessStep {
+    pub thread: usize,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<u64>,
+}
+
+fn default_true() -> bool {
+    true
+}
+
+/// Everything needed to re-execute one execution exactly.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Witness {
+    /// Format tag, so old files are recognised.
+    pub format: String,
+    pub program: String,
+    pub clang_flags: Vec<String>,
+    pub interleave: String,
+    /// Whether data races were errors in the exploration that found this execution.
+    #[serde(default = "default_true")]
+    pub detect_races: bool,
+    #[serde(default = "default_true")]
+    pub strict_pthread: bool,
+    #[serde(default)]
+    pub spurious_wakeups: bool,
+    /// Inputs were symbolic (the choices then include the sides of symbolic branches).
+    #[serde(default)]
+    pub symbolic: bool,
+    /// Values of the symbolic inputs that drive this execution (for people and tests;
+    /// replay recomputes them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub inputs: Vec<InputValue>,
+    pub init_choices: Vec<u64>,
+    pub steps: Vec<WitnessStep>,
+    /// Steps end before branches on symbolic inputs (the states engine's executions).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub branch_steps: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Reports, the JSON `reason` and scripts show these texts: they must not change.
+    #[test]
+    fn reasons_read_as_before() {
+        let cases = [
+            (Unknown::Interrupted, "interrupted"),
+            (Unknown::Time, "the time limit was reached (--timeout)"),
+            (Unknown::Executions(20), "the exploration reached 20 executions (--max-executions)"),
+            (
+                Unknown::Depth { max: 7, unit: DepthUnit::Steps },
+                "an execution exceeded 7 scheduling steps (--max-depth)",
+            ),
+            (Unknown::Depth { max: 7, unit: DepthUnit::Events }, "a configuration exceeded 7 events (--max-depth)"),
+            (Unknown::Depth { max: 7, unit: DepthUnit::States }, "a path exceeded 7 states (--max-depth)"),
+            (Unknown::Threads(16), "an execution created more than 16 threads"),
+            (
+                Unknown::InRound { limit: Box::new(Unknown::Time), cap: 4 },
+                "the time limit was reached (--timeout), in the round that caps executions at 4 threads",
+            ),
+            (
+                Unknown::PartialInputs(2),
+                "nondeterministic inputs were only tried with the values 0..2 (--enumerate-inputs)",
+            ),
+            (Unknown::Limit("vm limit".into()), "vm limit"),
+            (Unknown::Imprecise("vm note".into()), "vm note"),
+            (
+                Unknown::Unsupported { what: "inline asm".into(), at: Some(("a.c".into(), 3)) },
+                "unsupported: inline asm at a.c:3",
+            ),
+            (Unknown::Unsupported { what: "inline asm".into(), at: None }, "inline asm"),
+            (Unknown::Internal("re-execution diverged".into()), "internal error: re-execution diverged"),
+            (
+                Unknown::SymbolicAddressRace,
+                "an access at a symbolic address was checked for data races only at the address the inputs chose",
+            ),
+            (
+                Unknown::ConcurrentCreation,
+                "threads created concurrently by several threads are not supported by the unfold engine",
+            ),
+            (
+                Unknown::TooManyCombinations,
+                "an event had too many combinations of earlier tokens to try (unfold engine)",
+            ),
+            (
+                Unknown::RacesNeedInterleaveAll,
+                "the states engine looks for data races only with --interleave all (or use --no-races)",
+            ),
+            (
+                Unknown::SymbolicAddressHidesRaces,
+                "an access at a symbolic address hides which races it may take part in",
+            ),
+            (Unknown::DeadlocksUndecided, "deadlocks are not decided with unboundedly many threads (states engine)"),
+            (Unknown::DeadlockNeedsUnboundedThreads, "a deadlock needs unboundedly many threads (states engine)"),
+            (
+                Unknown::ThreadCopiesExhaustAddresses,
+                "copies of threads would exhaust the 32-bit address space (states engine)",
+            ),
+            (Unknown::RaceNotReplayed, "a data race was found but its two accesses could not be replayed"),
+            (
+                Unknown::NoConcreteSchedule { found: Unscheduled::DataRace, cartesian: false },
+                "a data race is reachable with unboundedly many threads, but the states engine has no concrete \
+                 schedule for it (try --engine dpor)",
+            ),
+            (
+                Unknown::NoConcreteSchedule {
+                    found: Unscheduled::Error { kind: ErrorKind::AssertionFailure, message: "x".into() },
+                    cartesian: true,
+                },
+                "an error (AssertionFailure: x) is reachable in the abstraction (unboundedly many threads, forgotten \
+                 constraints between threads' inputs, or forgotten values of counters), but the states engine has \
+                 no concrete schedule for it (try --engine dpor)",
+            ),
+        ];
+        for (reason, text) in cases {
+            assert_eq!(reason.to_string(), text);
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! [`EngineKind::Auto`](crate::EngineKind::Auto): the states engine decides programs with
+//! few distinct states (and those that create threads without bound) quickly, and dpor the
+//! rest; in between, the states engine with
+//! [`StatesOptions::cartesian`](crate::StatesOptions::cartesian) may prove what the exact
+//! search could not.
+
+use crate::engine::Engine;
+use crate::{dpor, states, Options, Outcome, Verdict};
+use ravel_ir::Program;
+use ravel_vm::Granularity;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// The engines in turn under one time limit.
+pub(crate) struct Portfolio<'a> {
+    program: Arc<Program>,
+    opts: &'a Options,
+}
+
+impl<'a> Portfolio<'a> {
+    pub fn new(program: Arc<Program>, opts: &'a Options) -> Self {
+        Portfolio { program, opts }
+    }
+}
+
+impl Engine for Portfolio<'_> {
+    fn run(self: Box<Self>) -> Outcome {
+        let Portfolio { program, opts } = *self;
+        // The states engine sees races only when every shared access is a scheduling point.
+        let states_apply = !opts.detect_races || opts.granularity == Granularity::All;
+        let Some(total) = opts.timeout.filter(|_| !opts.collect_tests && states_apply) else {
+            return Box::new(dpor::Explorer::new(program, opts)).run();
+        };
+        // Scouting first: a bug it finds needs neither of the searches. The same explorer
+        // searches last, its time limit counted from now.
+        let mut dpor = dpor::Explorer::new(program.clone(), opts);
+        if dpor.scout() {
+            return dpor.into_outcome();
+        }
+        let exact = Options { timeout: Some(total / 3), ..opts.clone() };
+        let started = Instant::now();
+        let first = Box::new(states::Explorer::new(program.clone(), &exact)).run();
+        if !matches!(first.verdict, Verdict::Unknown(_)) {
+            return first;
+        }
+        // States built from ever new inputs may repeat once what ties different threads'
+        // inputs together is forgotten; that search can only prove. It gets a sixth of the
+        // time, or what is left of the states engine's half.
+        if first.stats.solver_queries > 0 {
+            let budget = (total / 2).saturating_sub(started.elapsed()).max(total / 6);
+            let mut cartesian = exact;
+            cartesian.timeout = Some(budget);
+            cartesian.states.cartesian = true;
+            let second = Box::new(states::Explorer::new(program, &cartesian)).run();
+            if second.verdict == Verdict::Safe {
+                return second;
+            }
+        }
+        dpor.search();
+        dpor.into_outcome()
+    }
+}
