@@ -23,6 +23,7 @@ use ravel_ir::Program;
 use ravel_vm::{AccessKind, Chooser, End, Loc, LogEntry, Machine, PendingKind, ProgramError};
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
+use std::rc::Rc;
 use std::sync::Arc;
 use wakeup::{Step, WakeupTree};
 
@@ -194,7 +195,6 @@ impl LocHistory {
 }
 
 /// Per-transition happens-before data, rebuilt on every replay.
-#[derive(Clone)]
 struct TransInfo {
     step: Step,
     vc: VClock,
@@ -207,9 +207,10 @@ struct TransInfo {
 #[derive(Clone)]
 struct Run {
     machine: Machine,
-    infos: Vec<TransInfo>,
-    /// Dependency history per location.
-    history: FxHashMap<Loc, LocHistory>,
+    /// Shared with the snapshots (a transition's data never changes once recorded).
+    infos: Vec<Rc<TransInfo>>,
+    /// Dependency history per location (copied on write after a snapshot shares it).
+    history: FxHashMap<Loc, Rc<LocHistory>>,
     /// Index of each thread's latest transition (for program order), and spawn points.
     last_of_thread: Vec<Option<usize>>,
     spawned_at: Vec<Option<usize>>,
@@ -674,7 +675,7 @@ impl<'a> Explorer<'a> {
         let (vc, races) = self.happens_before(run, &step, analyse);
         let index = run.infos.len();
         for &(loc, kind, mask) in &step.footprint.0 {
-            let h = run.history.entry(loc).or_default();
+            let h = Rc::make_mut(run.history.entry(loc).or_default());
             h.all.push((index, kind, mask));
             if writes(kind) {
                 h.writes.push((index, mask));
@@ -684,7 +685,7 @@ impl<'a> Explorer<'a> {
             run.last_of_thread.resize(t + 1, None);
         }
         run.last_of_thread[t] = Some(index);
-        run.infos.push(TransInfo { step: step.clone(), vc, races });
+        run.infos.push(Rc::new(TransInfo { step: step.clone(), vc, races }));
         self.cx.stats.transitions += 1;
         (step, chooser.made)
     }
@@ -805,11 +806,12 @@ impl<'a> Explorer<'a> {
                 let j = run.infos[i].races[r];
                 let tj = run.infos[j].step.thread;
                 let nj = run.infos[j].vc.get(tj);
-                let mut seq: Vec<Step> = (j + 1..n)
+                let last = run.infos[i].step.reversed();
+                let mut seq: Vec<&Step> = (j + 1..n)
                     .filter(|&k| k != i && !run.infos[k].vc.covers(tj, nj))
-                    .map(|k| run.infos[k].step.clone())
+                    .map(|k| &run.infos[k].step)
                     .collect();
-                seq.push(run.infos[i].step.reversed());
+                seq.push(&last);
                 self.insert_wakeup(j, seq);
             }
         }
@@ -817,13 +819,13 @@ impl<'a> Explorer<'a> {
         for q in self.path[n - 1].runnable.clone() {
             if q != last {
                 let step = pending_step(&mut run.machine, q);
-                self.insert_wakeup(n - 1, vec![step]);
+                self.insert_wakeup(n - 1, vec![&step]);
             }
         }
     }
 
     /// Adds `seq` to the wakeup tree of the node at `depth` unless it is covered there.
-    fn insert_wakeup(&mut self, depth: usize, seq: Vec<Step>) {
+    fn insert_wakeup(&mut self, depth: usize, seq: Vec<&Step>) {
         let node = &mut self.path[depth];
         if !wakeup::slept(&node.sleep, &seq) {
             node.wakeup.insert(seq);

@@ -62,17 +62,17 @@ impl Step {
 /// Where thread `next.thread` can start `seq`: `Some(Some(k))` when its first step in `seq`
 /// (at `k`) has no predecessor there, `Some(None)` when it has no step in `seq` and its next
 /// step `next` commutes with all of `seq` (a *weak initial*), `None` otherwise.
-fn weak_initial(seq: &[Step], next: &Step) -> Option<Option<usize>> {
+fn weak_initial(seq: &[&Step], next: &Step) -> Option<Option<usize>> {
     match seq.iter().position(|s| s.thread == next.thread) {
         // Any happens-before chain into `k` ends with a step `k` depends on directly.
-        Some(k) => (!seq[..k].iter().any(|s| s.depends(&seq[k]))).then_some(Some(k)),
+        Some(k) => (!seq[..k].iter().any(|s| s.depends(seq[k]))).then_some(Some(k)),
         None => (!seq.iter().any(|s| s.depends(next))).then_some(None),
     }
 }
 
 /// True when a sleeping thread can start `seq`: then every execution starting with `seq`
 /// is equivalent to one explored already.
-pub(crate) fn slept(sleep: &[Step], seq: &[Step]) -> bool {
+pub(crate) fn slept(sleep: &[Step], seq: &[&Step]) -> bool {
     sleep.iter().any(|s| weak_initial(seq, s).is_some())
 }
 
@@ -99,8 +99,9 @@ impl WakeupTree {
 
     /// Inserts `seq` unless a branch already covers it: walking down, a child whose thread
     /// can start what is left of `seq` is followed (its step taken out of `seq`); reaching a
-    /// leaf means an execution equivalent to `seq` will be explored anyway.
-    pub fn insert(&mut self, mut seq: Vec<Step>) {
+    /// leaf means an execution equivalent to `seq` will be explored anyway. Only what is
+    /// added is copied.
+    pub fn insert(&mut self, mut seq: Vec<&Step>) {
         let mut node = self;
         loop {
             if seq.is_empty() {
@@ -108,7 +109,7 @@ impl WakeupTree {
             }
             let hit = node.children.iter().enumerate().find_map(|(c, (s, _))| weak_initial(&seq, s).map(|k| (c, k)));
             let Some((c, k)) = hit else {
-                node.children.push(chain(seq));
+                node.children.push(chain(seq.into_iter().cloned().collect()));
                 return;
             };
             if let Some(k) = k {
@@ -149,26 +150,26 @@ mod tests {
     #[test]
     fn a_leaf_covers_sequences_it_commutes_with() {
         let mut tree = WakeupTree::default();
-        tree.insert(vec![step(1, &[(8, R)])]);
+        tree.insert(vec![&step(1, &[(8, R)])]);
         // Another reader commutes with the first: the leaf covers it.
-        tree.insert(vec![step(2, &[(8, R)])]);
+        tree.insert(vec![&step(2, &[(8, R)])]);
         assert_eq!(tree.children.len(), 1);
         // A writer of the same word does not.
-        tree.insert(vec![step(3, &[(8, W)])]);
+        tree.insert(vec![&step(3, &[(8, W)])]);
         assert_eq!(tree.children.len(), 2);
     }
 
     #[test]
     fn insertion_follows_initials_and_stops_at_leaves() {
         let mut tree = WakeupTree::default();
-        tree.insert(vec![step(1, &[(8, W)]), step(2, &[(16, W)])]);
+        tree.insert(vec![&step(1, &[(8, W)]), &step(2, &[(16, W)])]);
         // Both threads of the branch start this sequence in turn and the branch ends: the
         // exploration below it will meet thread 3 anyway.
-        tree.insert(vec![step(2, &[(16, W)]), step(1, &[(8, W)]), step(3, &[(8, R)])]);
+        tree.insert(vec![&step(2, &[(16, W)]), &step(1, &[(8, W)]), &step(3, &[(8, R)])]);
         assert_eq!(tree.children.len(), 1);
         assert!(tree.children[0].1.children[0].1.children.is_empty());
         // Thread 3's write conflicts with thread 2's: it branches below thread 1.
-        tree.insert(vec![step(1, &[(8, W)]), step(3, &[(16, W)])]);
+        tree.insert(vec![&step(1, &[(8, W)]), &step(3, &[(16, W)])]);
         let below: Vec<usize> = tree.children[0].1.children.iter().map(|(s, _)| s.thread).collect();
         assert_eq!(below, vec![2, 3]);
     }
@@ -176,9 +177,9 @@ mod tests {
     #[test]
     fn a_sleeping_thread_that_starts_the_sequence_blocks_it() {
         let sleep = vec![step(1, &[(8, R)])];
-        assert!(slept(&sleep, &[step(2, &[(16, W)])]));
-        assert!(!slept(&sleep, &[step(2, &[(8, W)])]));
-        assert!(slept(&sleep, &[step(1, &[(8, R)]), step(2, &[(8, W)])]));
+        assert!(slept(&sleep, &[&step(2, &[(16, W)])]));
+        assert!(!slept(&sleep, &[&step(2, &[(8, W)])]));
+        assert!(slept(&sleep, &[&step(1, &[(8, R)]), &step(2, &[(8, W)])]));
     }
 
     #[test]
