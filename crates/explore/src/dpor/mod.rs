@@ -114,14 +114,12 @@ struct Taken {
 /// A state on the current path.
 #[derive(Default)]
 struct Node {
-    /// Threads that may run here (a spinning thread waits for a write).
-    enabled: Vec<usize>,
     /// Threads the machine could run here, spinning or not.
     runnable: Vec<usize>,
     /// Sequences still to explore from here.
     wakeup: WakeupTree,
     /// Threads whose next step from here is covered by executions explored already.
-    sleep: Vec<Step>,
+    sleep: Vec<Rc<Step>>,
     taken: Option<Taken>,
     /// The execution as it stood at this node.
     snapshot: Option<Box<Run>>,
@@ -470,7 +468,7 @@ impl<'a> Explorer<'a> {
                     return Some((depth, taken.thread, prefix, WakeupTree::default()));
                 }
                 if !naive {
-                    node.sleep.push(taken.union.clone());
+                    node.sleep.push(Rc::new(taken.union.clone()));
                 }
                 node.taken = None;
             }
@@ -510,8 +508,7 @@ impl<'a> Explorer<'a> {
             let runnable = run.machine.enabled();
             let enabled: Vec<usize> = runnable.iter().copied().filter(|&t| !Self::is_spinning(run, t)).collect();
             let node = &mut self.path[depth];
-            node.enabled = enabled.clone();
-            node.runnable = runnable.clone();
+            node.runnable = runnable;
             let mut next = None;
             let given = !node.wakeup.is_empty();
             // A spinning thread would only repeat its last step.

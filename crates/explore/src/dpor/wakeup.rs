@@ -72,7 +72,7 @@ fn weak_initial(seq: &[&Step], next: &Step) -> Option<Option<usize>> {
 
 /// True when a sleeping thread can start `seq`: then every execution starting with `seq`
 /// is equivalent to one explored already.
-pub(crate) fn slept(sleep: &[Step], seq: &[&Step]) -> bool {
+pub(crate) fn slept(sleep: &[std::rc::Rc<Step>], seq: &[&Step]) -> bool {
     sleep.iter().any(|s| weak_initial(seq, s).is_some())
 }
 
@@ -176,7 +176,7 @@ mod tests {
 
     #[test]
     fn a_sleeping_thread_that_starts_the_sequence_blocks_it() {
-        let sleep = vec![step(1, &[(8, R)])];
+        let sleep = vec![std::rc::Rc::new(step(1, &[(8, R)]))];
         assert!(slept(&sleep, &[&step(2, &[(16, W)])]));
         assert!(!slept(&sleep, &[&step(2, &[(8, W)])]));
         assert!(slept(&sleep, &[&step(1, &[(8, R)]), &step(2, &[(8, W)])]));
