@@ -10,8 +10,8 @@
 //! the sequence that runs what does not depend on it and then the second one, into that
 //! node's wakeup tree — unless a sleeping thread or an existing branch covers it. Every
 //! Mazurkiewicz class of executions is then completed exactly once and no execution ends
-//! blocked by its sleep set. Backtracking re-executes the program from the start along the
-//! recorded schedule.
+//! blocked by its sleep set. Backtracking restores the nearest snapshot of the execution
+//! on the path and re-executes the recorded schedule from there.
 
 mod wakeup;
 
@@ -192,7 +192,7 @@ impl LocHistory {
     }
 }
 
-/// Per-transition happens-before data, rebuilt on every replay.
+/// Per-transition happens-before data (recomputed when a replay re-executes a step).
 struct TransInfo {
     step: Step,
     vc: VClock,
