@@ -27,7 +27,7 @@ impl Footprint {
     pub fn conflicts(&self, other: &Footprint) -> bool {
         self.0
             .iter()
-            .any(|(l, k, a)| other.0.iter().any(|(m, j, b)| l == m && a & b != 0 && (writes(*k) || writes(*j))))
+            .any(|(l, k, a)| other.0.iter().any(|(m, j, b)| l == m && a & b != 0 && (k.writes() || j.writes())))
     }
 
     /// Adds the accesses of `other` (a conservative union for sleep sets).
@@ -38,11 +38,6 @@ impl Footprint {
             }
         }
     }
-}
-
-/// Whether an access of this kind changes its location.
-pub fn writes(kind: AccessKind) -> bool {
-    matches!(kind, AccessKind::Write | AccessKind::Rmw)
 }
 
 #[cfg(test)]

@@ -70,7 +70,7 @@ impl RaceDetector {
                         self.clock(t).join(&acquired);
                     }
                     // A failed compare-and-swap only read: it releases nothing.
-                    if !matches!(kind, AccessKind::Read | AccessKind::FailedRmw) {
+                    if kind.writes() {
                         let clock = if *kind == AccessKind::Rmw { self.clock(t).clone() } else { clock };
                         self.sync.entry(*loc).or_default().join(&clock);
                         // Accesses after a release are not covered by it.

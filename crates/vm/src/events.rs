@@ -29,6 +29,14 @@ pub enum AccessKind {
     FailedRmw,
 }
 
+impl AccessKind {
+    /// Whether an access of this kind changes its location (a failed compare-and-swap
+    /// does not).
+    pub fn writes(self) -> bool {
+        matches!(self, AccessKind::Write | AccessKind::Rmw)
+    }
+}
+
 /// One entry of the per-step log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LogEntry {

@@ -16,7 +16,7 @@
 mod wakeup;
 
 use crate::clock::VClock;
-use crate::footprint::{byte_mask, writes, WHOLE};
+use crate::footprint::{byte_mask, WHOLE};
 use crate::race::RaceDetector;
 use crate::{FoundError, Options, Outcome, Unknown, Witness, WitnessStep};
 use ravel_ir::Program;
@@ -165,11 +165,11 @@ impl LocHistory {
     fn predecessors(&self, kind: AccessKind, mask: u8) -> Vec<usize> {
         let mut left = mask;
         let mut out = Vec::new();
-        if writes(kind) {
+        if kind.writes() {
             for &(k, other, m) in self.all.iter().rev() {
                 if m & left != 0 {
                     out.push(k);
-                    if writes(other) {
+                    if other.writes() {
                         left &= !m;
                     }
                 }
@@ -674,7 +674,7 @@ impl<'a> Explorer<'a> {
         for &(loc, kind, mask) in &step.footprint.0 {
             let h = Rc::make_mut(run.history.entry(loc).or_default());
             h.all.push((index, kind, mask));
-            if writes(kind) {
+            if kind.writes() {
                 h.writes.push((index, mask));
             }
         }
@@ -734,7 +734,7 @@ impl<'a> Explorer<'a> {
                 Loc::ThreadEnd(_) => {}
                 Loc::Sync(_) => {
                     for &(k, other, _) in h.all.iter().rev() {
-                        if !writes(kind) && !writes(other) {
+                        if !kind.writes() && !other.writes() {
                             continue;
                         }
                         if run.infos[k].step.thread == t {
