@@ -112,7 +112,7 @@ pub fn exit_code(v: &Verdict) -> u8 {
 
 fn verdict_text(v: &Verdict) -> String {
     match v {
-        Verdict::Safe => "safe".into(),
+        Verdict::Safe => "safe under sequential consistency".into(),
         Verdict::Unsafe => "unsafe".into(),
         Verdict::Unknown(why) => format!("unknown ({why})"),
     }
@@ -132,6 +132,9 @@ pub fn render(program: &Arc<Program>, outcome: &Outcome, opts: &Options, seconds
     let mut s = String::new();
     let mut sources = crate::source::Sources::default();
     s.push_str(&format!("ravel: verdict: {}\n", verdict_text(&outcome.verdict)));
+    for note in &outcome.notes {
+        s.push_str(&format!("ravel: note: {note}\n"));
+    }
     for found in &outcome.errors {
         let e = &found.error;
         s.push_str(&format!("error: {}: {}\n", e.kind.name(), e.message));
@@ -182,6 +185,8 @@ pub fn to_json(program: &Arc<Program>, outcome: &Outcome, seconds: f64) -> serde
     json!({
         "verdict": verdict,
         "reason": reason,
+        "memory_model": "sc",
+        "notes": outcome.notes,
         "errors": outcome.errors.iter().map(|f| json!({
             "kind": f.error.kind.name(),
             "message": f.error.message,
@@ -194,18 +199,14 @@ pub fn to_json(program: &Arc<Program>, outcome: &Outcome, seconds: f64) -> serde
     })
 }
 
-/// Fills in the witness header so `ravel replay FILE` needs nothing else.
-pub fn complete_witness(w: &Witness, file: &Path, clang_flags: &[String], opts: &Options) -> Witness {
-    let g = opts.granularity;
+/// Fills in the witness header so `ravel replay FILE` needs nothing else (the engine
+/// recorded the exploration settings it ran under).
+pub fn complete_witness(w: &Witness, file: &Path, clang_flags: &[String]) -> Witness {
     let program = std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
     Witness {
         format: "ravel-witness-1".into(),
         program: program.display().to_string(),
         clang_flags: clang_flags.to_vec(),
-        interleave: if g == Granularity::All { "all".into() } else { "sync".into() },
-        detect_races: opts.detect_races,
-        strict_pthread: opts.strict_pthread,
-        spurious_wakeups: opts.spurious_wakeups,
         ..w.clone()
     }
 }
@@ -294,7 +295,15 @@ mod tests {
             (true, Some(why)) => Verdict::Unknown(why.clone()),
             (true, None) => Verdict::Safe,
         };
-        Outcome { verdict, errors, stats: Default::default(), incomplete, tests: Vec::new(), sym: None }
+        Outcome {
+            verdict,
+            errors,
+            stats: Default::default(),
+            incomplete,
+            tests: Vec::new(),
+            sym: None,
+            notes: Vec::new(),
+        }
     }
 
     #[test]

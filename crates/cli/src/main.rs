@@ -46,9 +46,9 @@ enum EngineArg {
     /// Explicit states with thread symmetry and thread-count acceleration (finishes on
     /// programs that create threads without bound; races need --interleave all).
     States,
-    /// With --timeout (e.g. with --property): dpor's scouting runs, states for a third of
-    /// the time, then (with inputs) the abstract states search (--cartesian) for the rest
-    /// of half the time, then dpor; otherwise dpor.
+    /// dpor's scouting runs, states for a third of --timeout (5 s without one), then (with
+    /// inputs) the abstract states search (--cartesian) for the rest of half the time,
+    /// then dpor; only dpor when races are reported under --interleave sync.
     Auto,
 }
 
@@ -291,7 +291,7 @@ fn run(cli: Cli) -> Result<u8> {
                 check::write_tests(dir, &file, &outcome.tests)?;
             }
             if let (Some(path), Some(first)) = (&witness, outcome.errors.first()) {
-                let w = check::complete_witness(&first.witness, &file, &clang_flags, &opts);
+                let w = check::complete_witness(&first.witness, &file, &clang_flags);
                 std::fs::write(path, serde_json::to_string_pretty(&w)?)?;
             }
             if json {

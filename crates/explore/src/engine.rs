@@ -6,7 +6,7 @@
 use crate::dpor::ScheduleChooser;
 use crate::{FoundError, Options, Outcome, Stats, Unknown, Verdict};
 use ravel_ir::{Program, SrcLoc};
-use ravel_vm::{Machine, SharedSym, SymEngine};
+use ravel_vm::{Granularity, Machine, SharedSym, SymEngine};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -152,8 +152,14 @@ impl<'a> Context<'a> {
     /// Adds `found` to the errors unless an error of the same kind at the same place is
     /// there already; returns whether the exploration stops here (the first error, or one
     /// of the kinds it stops at).
-    pub fn record_error(&mut self, found: FoundError) -> bool {
+    pub fn record_error(&mut self, mut found: FoundError) -> bool {
         let (kind, loc) = (found.error.kind, found.error.loc);
+        // The witness replays under the settings this exploration really used.
+        let w = &mut found.witness;
+        w.interleave = if self.opts.granularity == Granularity::All { "all" } else { "sync" }.into();
+        w.detect_races = self.opts.detect_races;
+        w.strict_pthread = self.opts.strict_pthread;
+        w.spurious_wakeups = self.opts.spurious_wakeups;
         if !self.errors.iter().any(|f| f.error.kind == kind && f.error.loc == loc) {
             self.errors.push(found);
         }
@@ -194,6 +200,14 @@ impl<'a> Context<'a> {
         } else {
             Verdict::Safe
         };
-        Outcome { verdict, errors: self.errors, stats, incomplete: self.incomplete, tests, sym: self.sym }
+        Outcome {
+            verdict,
+            errors: self.errors,
+            stats,
+            incomplete: self.incomplete,
+            tests,
+            sym: self.sym,
+            notes: Vec::new(),
+        }
     }
 }

@@ -9,6 +9,7 @@ mod options;
 mod outcome;
 mod portfolio;
 mod race;
+mod racy_sync;
 mod replay;
 mod states;
 mod tests;
@@ -26,10 +27,29 @@ pub use unfold::UnfoldOptions;
 
 use engine::Engine;
 use ravel_ir::Program;
+use ravel_vm::Granularity;
 use std::sync::Arc;
 
 /// Explores all schedules of `program` with the engine the options name.
 pub fn check(program: Arc<Program>, opts: &Options) -> Outcome {
+    let mut outcome = if !opts.detect_races && opts.granularity == Granularity::Sync {
+        racy_sync::check(program.clone(), opts)
+    } else {
+        check_with(program.clone(), opts)
+    };
+    if let Some(at) = program.weak_atomic() {
+        let file = program.files.get(at.file as usize).map_or("", String::as_str);
+        outcome.notes.push(format!(
+            "the program uses atomics weaker than seq_cst (first at {file}:{}): only sequentially consistent \
+             behaviours were explored",
+            at.line
+        ));
+    }
+    outcome
+}
+
+/// Runs the engine the options name, as they are.
+fn check_with(program: Arc<Program>, opts: &Options) -> Outcome {
     let engine: Box<dyn Engine + '_> = match opts.engine {
         EngineKind::Dpor => Box::new(dpor::Explorer::new(program, opts)),
         EngineKind::Unfold => Box::new(unfold::Explorer::new(program, opts)),

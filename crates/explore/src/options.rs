@@ -18,9 +18,11 @@ pub enum EngineKind {
     /// (finishes on programs that create threads without bound over finitely many
     /// local states).
     States,
-    /// A portfolio: with a time limit, the states engine for a third of the time, then
-    /// (when inputs are involved) its Cartesian abstraction for the rest of half the time
-    /// (at least a sixth), then dpor for the rest while inconclusive; else dpor.
+    /// A portfolio: dpor's scouting runs, the states engine for a third of the time limit
+    /// (of 15 s without one), then (when inputs are involved) its Cartesian abstraction
+    /// for the rest of half the time (at least a sixth), then dpor for the rest while
+    /// inconclusive. Only dpor when the states engine cannot answer (races looked for
+    /// under sync granularity, or test collection).
     Auto,
 }
 

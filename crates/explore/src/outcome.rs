@@ -169,6 +169,9 @@ pub struct Outcome {
     /// The expressions and solver caches of the exploration (symbolic inputs only), for
     /// cheap replays of its witnesses.
     pub sym: Option<SharedSym>,
+    /// What the verdict holds for beyond the options, for people (how the search was
+    /// adapted to the program).
+    pub notes: Vec<String>,
 }
 
 /// Counters of an exploration.
@@ -201,6 +204,29 @@ pub struct Stats {
     /// States engine: distinct states explored.
     #[serde(skip_serializing_if = "is_zero")]
     pub states: u64,
+}
+
+impl Stats {
+    /// Executions explored to their end, blocked ones included (what the limit on
+    /// executions counts).
+    pub fn explored(&self) -> u64 {
+        self.executions + self.blocked + self.sleep_blocked
+    }
+
+    /// Adds the counts of an earlier phase of the same exploration.
+    pub fn add(&mut self, other: &Stats) {
+        self.executions += other.executions;
+        self.blocked += other.blocked;
+        self.sleep_blocked += other.sleep_blocked;
+        self.infeasible_wakeups += other.infeasible_wakeups;
+        self.transitions += other.transitions;
+        self.solver_queries += other.solver_queries;
+        self.solver_calls += other.solver_calls;
+        self.events += other.events;
+        self.cutoffs += other.cutoffs;
+        self.cut += other.cut;
+        self.states += other.states;
+    }
 }
 
 fn is_zero(n: &u64) -> bool {

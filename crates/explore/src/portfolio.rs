@@ -5,11 +5,15 @@
 //! search could not.
 
 use crate::engine::Engine;
-use crate::{dpor, states, Options, Outcome, Verdict};
+use crate::{dpor, states, Options, Outcome, Stats, Verdict};
 use ravel_ir::Program;
 use ravel_vm::Granularity;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// The nominal time limit the phases of the states engine take their shares of when the
+/// user gave none (at most 5 s for the exact search, 2.5 s for the abstraction).
+const UNTIMED_SHARES: Duration = Duration::from_secs(15);
 
 /// The engines in turn under one time limit.
 pub(crate) struct Portfolio<'a> {
@@ -28,9 +32,13 @@ impl Engine for Portfolio<'_> {
         let Portfolio { program, opts } = *self;
         // The states engine sees races only when every shared access is a scheduling point.
         let states_apply = !opts.detect_races || opts.granularity == Granularity::All;
-        let Some(total) = opts.timeout.filter(|_| !opts.collect_tests && states_apply) else {
+        if opts.collect_tests || !states_apply {
             return Box::new(dpor::Explorer::new(program, opts)).run();
-        };
+        }
+        // Without a time limit the states engine's phases get a share of a nominal one;
+        // dpor, last, then runs without a limit.
+        let total = opts.timeout.unwrap_or(UNTIMED_SHARES);
+        let mut earlier = Stats::default();
         // Scouting first: a bug it finds needs neither of the searches. The same explorer
         // searches last, its time limit counted from now.
         let mut dpor = dpor::Explorer::new(program.clone(), opts);
@@ -39,10 +47,12 @@ impl Engine for Portfolio<'_> {
         }
         let exact = Options { timeout: Some(total / 3), ..opts.clone() };
         let started = Instant::now();
-        let first = Box::new(states::Explorer::new(program.clone(), &exact)).run();
+        let mut first = Box::new(states::Explorer::new(program.clone(), &exact)).run();
         if !matches!(first.verdict, Verdict::Unknown(_)) {
+            first.notes.push("decided by the states engine".into());
             return first;
         }
+        earlier.add(&first.stats);
         // States built from ever new inputs may repeat once what ties different threads'
         // inputs together is forgotten; that search can only prove. It gets a sixth of the
         // time, or what is left of the states engine's half.
@@ -51,12 +61,21 @@ impl Engine for Portfolio<'_> {
             let mut cartesian = exact;
             cartesian.timeout = Some(budget);
             cartesian.states.cartesian = true;
-            let second = Box::new(states::Explorer::new(program, &cartesian)).run();
+            let mut second = Box::new(states::Explorer::new(program, &cartesian)).run();
             if second.verdict == Verdict::Safe {
+                second.stats.add(&earlier);
+                second.notes.push("decided by the states engine's abstraction (--cartesian)".into());
                 return second;
             }
+            earlier.add(&second.stats);
         }
         dpor.search();
-        dpor.into_outcome()
+        let mut last = dpor.into_outcome();
+        // The executions stay dpor's own (one per equivalence class); the work of the
+        // states phases counts in the other statistics.
+        let own = (last.stats.executions, last.stats.blocked);
+        last.stats.add(&earlier);
+        (last.stats.executions, last.stats.blocked) = own;
+        last
     }
 }

@@ -4,7 +4,7 @@
 use crate::engine::vm_config;
 use crate::{race, Options, Witness};
 use ravel_ir::Program;
-use ravel_vm::{Chooser, Machine, SharedSym, SymEngine};
+use ravel_vm::{Chooser, Granularity, Machine, SharedSym, SymEngine};
 use std::sync::Arc;
 
 /// Replays the choices of a witness, in order.
@@ -25,6 +25,23 @@ impl Chooser for ReplayChooser {
 #[error("the witness does not match this program: {0}")]
 pub struct ReplayError(pub String);
 
+/// `opts` with the exploration settings the witness records, when it records them (an
+/// exploration may change granularity on the way, see `racy_sync`).
+fn recorded_settings(witness: &Witness, opts: &Options) -> Options {
+    let granularity = match witness.interleave.as_str() {
+        "all" => Granularity::All,
+        "sync" => Granularity::Sync,
+        _ => return opts.clone(),
+    };
+    Options {
+        granularity,
+        detect_races: witness.detect_races,
+        strict_pthread: witness.strict_pthread,
+        spurious_wakeups: witness.spurious_wakeups,
+        ..opts.clone()
+    }
+}
+
 /// Re-executes a witness; returns the machine at the end (its `end` says what happened).
 pub fn replay(
     program: Arc<Program>,
@@ -44,6 +61,7 @@ pub fn replay_with(
     echo_output: bool,
     engine: Option<SharedSym>,
 ) -> Result<Machine, ReplayError> {
+    let opts = &recorded_settings(witness, opts);
     let config = ravel_vm::Config {
         echo_output,
         record_trace: true,

@@ -587,6 +587,27 @@ impl Program {
         cells.iter().all(|&(fi, cell)| !self.function_referenced(fi) || self.only_handle_cell(fi, cell))
     }
 
+    /// The first atomic operation weaker than `seq_cst` in a function that can run, if
+    /// any: ravel interleaves under sequential consistency, so such a program may have
+    /// behaviours (weak-memory reorderings) no exploration shows.
+    pub fn weak_atomic(&self) -> Option<SrcLoc> {
+        let weak =
+            |o: &Ordering| matches!(o, Ordering::Relaxed | Ordering::Acquire | Ordering::Release | Ordering::AcqRel);
+        self.functions.iter().enumerate().filter(|&(fi, _)| self.function_referenced(fi)).find_map(|(_, f)| {
+            f.code.iter().zip(&f.locs).find_map(|(inst, loc)| {
+                let order = match inst {
+                    Inst::Load { order, .. }
+                    | Inst::Store { order, .. }
+                    | Inst::Rmw { order, .. }
+                    | Inst::CmpXchg { order, .. }
+                    | Inst::Fence { order } => order,
+                    _ => return None,
+                };
+                weak(order).then_some(*loc)
+            })
+        })
+    }
+
     /// Whether function `fi` can run: it is main, a constructor, called, or its address
     /// is taken (the lowering keeps unused wrappers of library functions).
     fn function_referenced(&self, fi: usize) -> bool {
