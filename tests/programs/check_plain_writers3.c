@@ -1,9 +1,9 @@
 /* ravel-test
  * three plain writes to one variable that main reads, with races not reported: under
- * `sync` plain accesses are no scheduling points (one class); under `all` each write is
- * one (3! classes)
- * check: safe executions=1
- * check-unfold: safe executions=1
+ * `sync` plain accesses are no scheduling points, which would be one class, but the writes
+ * race, so ravel makes every access a scheduling point as under `all` (3! classes)
+ * check: safe executions=6
+ * check-unfold: safe executions=6
  * check-all: safe executions=6
  * check-flags: --no-races
  */

@@ -347,3 +347,61 @@ fn annotated_programs() {
         assert!(check_count >= 30, "only {check_count} check expectations");
     }
 }
+
+/// The verdict and first error kind of `ravel check` (default engine) under `flags`.
+fn verdict_under(file: &Path, e: &Expect, flags: &[&str]) -> (String, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ravel"));
+    cmd.arg("check").arg(file).args(["--json", "--timeout", "30"]).args(flags);
+    cmd.args(e.check_flags.iter().filter(|f| !flags.contains(&f.as_str())));
+    if !e.clang.is_empty() {
+        cmd.arg("--").args(&e.clang);
+    }
+    let report: serde_json::Value =
+        cmd.output().ok().and_then(|out| serde_json::from_slice(&out.stdout).ok()).unwrap_or(serde_json::Value::Null);
+    let text = |v: &serde_json::Value| v.as_str().unwrap_or("?").to_string();
+    (text(&report["verdict"]), text(&report["errors"][0]["kind"]))
+}
+
+/// No combination of `--no-races` and `--interleave sync|all` says `safe` for a program in
+/// which another finds an error other than a race: a search that was not exhaustive for
+/// the program must not conclude.
+#[test]
+fn no_flag_combination_hides_an_error() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(programs_dir())
+        .expect("tests/programs exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .collect();
+    files.sort();
+    let filter = std::env::var("RAVEL_TEST_FILTER").unwrap_or_default();
+    files.retain(|f| f.to_string_lossy().contains(&filter));
+    let queue = Mutex::new(files);
+    let failures = Mutex::new(Vec::new());
+    let combinations: [&[&str]; 4] = [
+        &["--interleave", "sync"],
+        &["--interleave", "all"],
+        &["--interleave", "sync", "--no-races"],
+        &["--interleave", "all", "--no-races"],
+    ];
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| loop {
+                let Some(file) = queue.lock().unwrap().pop() else { break };
+                let text = std::fs::read_to_string(&file).unwrap_or_default();
+                let Some(e) = parse_header(&text).filter(|e| !e.checks.is_empty()) else { continue };
+                let verdicts: Vec<_> = combinations.iter().map(|flags| verdict_under(&file, &e, flags)).collect();
+                let error = verdicts.iter().position(|(v, kind)| v == "unsafe" && kind != "data-race");
+                let safe = verdicts.iter().position(|(v, _)| v == "safe");
+                if let (Some(u), Some(s)) = (error, safe) {
+                    let name = file.file_name().unwrap().to_string_lossy().to_string();
+                    failures.lock().unwrap().push(format!(
+                        "{name}: safe with {:?} but {} with {:?}",
+                        combinations[s], verdicts[u].1, combinations[u]
+                    ));
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

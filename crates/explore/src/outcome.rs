@@ -213,19 +213,18 @@ impl Stats {
         self.executions + self.blocked + self.sleep_blocked
     }
 
-    /// Adds the counts of an earlier phase of the same exploration.
-    pub fn add(&mut self, other: &Stats) {
-        self.executions += other.executions;
-        self.blocked += other.blocked;
-        self.sleep_blocked += other.sleep_blocked;
-        self.infeasible_wakeups += other.infeasible_wakeups;
-        self.transitions += other.transitions;
-        self.solver_queries += other.solver_queries;
-        self.solver_calls += other.solver_calls;
-        self.events += other.events;
-        self.cutoffs += other.cutoffs;
-        self.cut += other.cut;
-        self.states += other.states;
+    /// Adds the work of an earlier phase of the same exploration (transitions, solver
+    /// queries, events, states); the executions stay this phase's own, one per equivalence
+    /// class of the search that gave the verdict.
+    pub fn absorb_earlier(&mut self, earlier: &Stats) {
+        self.infeasible_wakeups += earlier.infeasible_wakeups;
+        self.transitions += earlier.transitions;
+        self.solver_queries += earlier.solver_queries;
+        self.solver_calls += earlier.solver_calls;
+        self.events += earlier.events;
+        self.cutoffs += earlier.cutoffs;
+        self.cut += earlier.cut;
+        self.states += earlier.states;
     }
 }
 

@@ -52,7 +52,7 @@ impl Engine for Portfolio<'_> {
             first.notes.push("decided by the states engine".into());
             return first;
         }
-        earlier.add(&first.stats);
+        earlier.absorb_earlier(&first.stats);
         // States built from ever new inputs may repeat once what ties different threads'
         // inputs together is forgotten; that search can only prove. It gets a sixth of the
         // time, or what is left of the states engine's half.
@@ -63,19 +63,15 @@ impl Engine for Portfolio<'_> {
             cartesian.states.cartesian = true;
             let mut second = Box::new(states::Explorer::new(program, &cartesian)).run();
             if second.verdict == Verdict::Safe {
-                second.stats.add(&earlier);
+                second.stats.absorb_earlier(&earlier);
                 second.notes.push("decided by the states engine's abstraction (--cartesian)".into());
                 return second;
             }
-            earlier.add(&second.stats);
+            earlier.absorb_earlier(&second.stats);
         }
         dpor.search();
         let mut last = dpor.into_outcome();
-        // The executions stay dpor's own (one per equivalence class); the work of the
-        // states phases counts in the other statistics.
-        let own = (last.stats.executions, last.stats.blocked);
-        last.stats.add(&earlier);
-        (last.stats.executions, last.stats.blocked) = own;
+        last.stats.absorb_earlier(&earlier);
         last
     }
 }

@@ -27,17 +27,23 @@ pub(crate) fn check(program: Arc<Program>, opts: &Options) -> Outcome {
     let started = Instant::now();
     let probe = Options { detect_races: true, ..opts.clone() };
     let first = check_with(program.clone(), &probe);
-    let Some(race) = first.errors.iter().find(|e| e.error.kind == ErrorKind::DataRace) else {
-        return first;
+    let note = match first.errors.iter().find(|e| e.error.kind == ErrorKind::DataRace) {
+        Some(race) => {
+            format!("races are not reported, but the program has one ({}), {INTERLEAVED_ALL}", race.error.message)
+        }
+        // Races could not be ruled out at accesses whose address depends on inputs.
+        None if first.incomplete == Some(Unknown::SymbolicAddressRace) => {
+            format!("an access at a symbolic address may race, {INTERLEAVED_ALL}")
+        }
+        None => return first,
     };
-    let note = format!("races are not reported, but the program has one ({}), {INTERLEAVED_ALL}", race.error.message);
     let remaining = Options {
         timeout: opts.timeout.map(|t| t.saturating_sub(started.elapsed())),
         max_executions: opts.max_executions.map(|n| n.saturating_sub(first.stats.explored())),
         ..fine
     };
     let mut second = check_with(program, &remaining);
-    second.stats.add(&first.stats);
+    second.stats.absorb_earlier(&first.stats);
     // The limit the user gave, not what was left of it.
     if let (Some(max), Some(Unknown::Executions(_))) = (opts.max_executions, &second.incomplete) {
         second.incomplete = Some(Unknown::Executions(max));

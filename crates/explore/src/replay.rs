@@ -84,7 +84,7 @@ pub fn replay_with(
         let mut chooser = ReplayChooser(s.choices.iter().copied().collect());
         m.step(s.thread, &mut chooser);
         let log = m.take_log();
-        if opts.detect_races && m.end.is_none() {
+        if opts.detect_races && !m.ended_in_error() {
             if let Some(r) = races.transition(s.thread, &log) {
                 m.end = Some(ravel_vm::End::Error(race::race_error(&mut m, &r)));
             }

@@ -53,7 +53,14 @@ pub struct Config {
     /// Data races are reported. When they are not, stores into globals no load observes
     /// are not visible operations (nothing can tell their order apart).
     pub detect_races: bool,
+    /// Keep the program's stdout (its first [`CAPTURE_LIMIT`] bytes) in
+    /// [`Machine::captured`] instead of writing it, so a JSON report on ravel's stdout
+    /// stays parseable.
+    pub capture_stdout: bool,
 }
+
+/// Bytes of program stdout a capturing machine keeps.
+pub const CAPTURE_LIMIT: usize = 1 << 20;
 
 impl Default for Config {
     fn default() -> Self {
@@ -70,6 +77,7 @@ impl Default for Config {
             anonymous_handles: false,
             pause_at_symbolic_branches: false,
             detect_races: true,
+            capture_stdout: false,
         }
     }
 }
@@ -126,6 +134,10 @@ pub struct Machine {
     pub(crate) atexit: Vec<u64>,
     pub(crate) exit_status: Option<i32>,
     pub(crate) stdout: Vec<u8>,
+    /// The program's stdout when [`Config::capture_stdout`] is set, and whether more was
+    /// written than it keeps.
+    pub captured: Vec<u8>,
+    pub captured_truncated: bool,
     pub(crate) rand_state: u64,
     /// Address of the `__ctype_b_loc` table pointer, allocated on first use.
     pub(crate) ctype_table: u64,
@@ -191,6 +203,8 @@ impl Machine {
             atexit: Vec::new(),
             exit_status: None,
             stdout: Vec::new(),
+            captured: Vec::new(),
+            captured_truncated: false,
             rand_state: 1,
             ctype_table: 0,
             exited_with_running_threads: 0,
@@ -350,6 +364,13 @@ impl Machine {
         matches!(self.threads[t].wait, crate::thread::Wait::Exit { .. })
     }
 
+    /// True when an error ended the execution. A data race found in the transition that
+    /// ended it otherwise (the program exited, aborted, ...) still happened, so race
+    /// detectors look at every transition unless this holds.
+    pub fn ended_in_error(&self) -> bool {
+        matches!(self.end, Some(End::Error(_)))
+    }
+
     /// True when the execution is over (exit, error, limit, ...).
     pub fn is_done(&self) -> bool {
         self.end.is_some()
@@ -487,6 +508,12 @@ impl Machine {
 
     /// Writes program output, to the real stream when echoing.
     pub(crate) fn output(&mut self, stream: usize, bytes: &[u8]) {
+        if self.config.capture_stdout && stream != 2 {
+            let room = CAPTURE_LIMIT - self.captured.len();
+            self.captured.extend_from_slice(&bytes[..bytes.len().min(room)]);
+            self.captured_truncated |= bytes.len() > room;
+            return;
+        }
         if !self.config.echo_output {
             return;
         }

@@ -633,7 +633,7 @@ impl<'a> Explorer<'a> {
         };
         run.machine.step(t, &mut chooser);
         let log = run.machine.take_log();
-        if run.machine.end.is_none() && self.cx.opts.detect_races {
+        if !run.machine.ended_in_error() && self.cx.opts.detect_races {
             if let Some(race) = run.races.transition(t, &log) {
                 run.machine.end = Some(End::Error(crate::race::race_error(&mut run.machine, &race)));
             }

@@ -65,7 +65,7 @@ pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, detect_
         let first = chooser.made.len();
         snap.machine.step(tv, &mut chooser);
         let log = snap.machine.take_log();
-        if snap.machine.end.is_none() && detect_races {
+        if !snap.machine.ended_in_error() && detect_races {
             if let Some(race) = snap.races.transition(tv, &log) {
                 snap.machine.end = Some(End::Error(crate::race::race_error(&mut snap.machine, &race)));
             }
