@@ -285,7 +285,7 @@ mod tests {
         let errors: Vec<FoundError> = kinds
             .iter()
             .map(|&kind| FoundError {
-                error: ProgramError { kind, message: String::new(), thread: 0, loc: Default::default() },
+                error: ProgramError::at(kind, String::new(), 0, Default::default()),
                 witness: Witness::default(),
                 trace: Vec::new(),
             })

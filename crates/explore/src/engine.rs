@@ -153,14 +153,15 @@ impl<'a> Context<'a> {
     /// there already; returns whether the exploration stops here (the first error, or one
     /// of the kinds it stops at).
     pub fn record_error(&mut self, mut found: FoundError) -> bool {
-        let (kind, loc) = (found.error.kind, found.error.loc);
+        let kind = found.error.kind;
         // The witness replays under the settings this exploration really used.
         let w = &mut found.witness;
         w.interleave = if self.opts.granularity == Granularity::All { "all" } else { "sync" }.into();
         w.detect_races = self.opts.detect_races;
         w.strict_pthread = self.opts.strict_pthread;
         w.spurious_wakeups = self.opts.spurious_wakeups;
-        if !self.errors.iter().any(|f| f.error.kind == kind && f.error.loc == loc) {
+        let places = found.error.places();
+        if !self.errors.iter().any(|f| f.error.kind == kind && f.error.places() == places) {
             self.errors.push(found);
         }
         !self.opts.all_errors || self.opts.stop_at.contains(&kind)

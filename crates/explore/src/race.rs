@@ -56,9 +56,11 @@ impl RaceDetector {
         c.set(t, v);
     }
 
-    /// Processes the log of one transition of thread `t`; returns the first race found.
+    /// Processes the log of one transition of thread `t`; returns the first race found
+    /// (the whole log is processed, so detection can go on after it).
     pub fn transition(&mut self, t: usize, log: &[LogEntry]) -> Option<Race> {
         self.tick(t);
+        let mut first = None;
         for entry in log {
             match entry {
                 LogEntry::Event { thread, loc, kind, atomic: true, .. } => {
@@ -78,14 +80,12 @@ impl RaceDetector {
                     }
                 }
                 LogEntry::Event { thread, kind, atomic: false, addr, len, at, .. } => {
-                    if let Some(r) = self.plain(*thread, *addr, *len, *kind != AccessKind::Read, *at) {
-                        return Some(r);
-                    }
+                    let race = self.plain(*thread, *addr, *len, *kind != AccessKind::Read, *at);
+                    first = first.or(race);
                 }
                 LogEntry::Plain { thread, addr, len, write, at } => {
-                    if let Some(r) = self.plain(*thread, *addr, *len, *write, *at) {
-                        return Some(r);
-                    }
+                    let race = self.plain(*thread, *addr, *len, *write, *at);
+                    first = first.or(race);
                 }
                 LogEntry::Touch { .. } => {}
                 LogEntry::Spawn { child } => {
@@ -95,7 +95,7 @@ impl RaceDetector {
                 }
             }
         }
-        None
+        first
     }
 
     fn plain(&mut self, t: usize, addr: u64, len: u64, write: bool, at: SrcLoc) -> Option<Race> {
@@ -139,7 +139,13 @@ pub fn race_error(m: &mut ravel_vm::Machine, race: &Race) -> ravel_vm::ProgramEr
         m.threads[race.second.0].name(),
         race.second.1.line
     );
-    ravel_vm::ProgramError { kind: ravel_vm::ErrorKind::DataRace, message, thread: race.second.0, loc: race.second.1 }
+    ravel_vm::ProgramError {
+        kind: ravel_vm::ErrorKind::DataRace,
+        message,
+        thread: race.second.0,
+        loc: race.second.1,
+        related: vec![(race.first.0, race.first.1)],
+    }
 }
 
 #[cfg(test)]

@@ -461,7 +461,7 @@ impl Inst {
 }
 
 /// A source position: index into [`Program::files`], line and column (0 = unknown).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SrcLoc {
     pub file: u32,
     pub line: u32,

@@ -56,4 +56,23 @@ pub struct ProgramError {
     pub thread: usize,
     #[serde(skip)]
     pub loc: SrcLoc,
+    /// The other places the error involves, with their threads: the earlier access of a
+    /// data race, the operations the other threads of a deadlock are blocked at.
+    #[serde(skip)]
+    pub related: Vec<(usize, SrcLoc)>,
+}
+
+impl ProgramError {
+    /// An error at one place.
+    pub fn at(kind: ErrorKind, message: String, thread: usize, loc: SrcLoc) -> ProgramError {
+        ProgramError { kind, message, thread, loc, related: Vec::new() }
+    }
+
+    /// Every place the error involves, in a canonical order: two reports of the same race
+    /// (in either order) or of the same deadlock have the same places.
+    pub fn places(&self) -> Vec<SrcLoc> {
+        let mut all: Vec<SrcLoc> = std::iter::once(self.loc).chain(self.related.iter().map(|&(_, l)| l)).collect();
+        all.sort();
+        all
+    }
 }

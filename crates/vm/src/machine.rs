@@ -465,7 +465,7 @@ impl Machine {
     /// Ends the execution with an error in thread `t` at its current location.
     pub(crate) fn fail(&mut self, t: usize, kind: ErrorKind, message: impl Into<String>) {
         let loc = self.current_loc(t);
-        self.end = Some(End::Error(ProgramError { kind, message: message.into(), thread: t, loc }));
+        self.end = Some(End::Error(ProgramError::at(kind, message.into(), t, loc)));
     }
 
     pub(crate) fn fault(&mut self, t: usize, f: Fault) {

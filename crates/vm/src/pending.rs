@@ -252,14 +252,30 @@ impl Machine {
             let loc = self.current_loc(t);
             lines.push(format!("thread {} {} (line {})", self.threads[t].name(), what, loc.line));
         }
-        let t = first.unwrap_or(0);
-        let loc = self.current_loc(t);
+        // The report points at a lock operation of the cycle when there is one (not at
+        // the join that waits for a thread of it), with the other blocked threads beside.
+        let blocked: Vec<usize> =
+            (0..self.threads.len()).filter(|&t| !self.threads[t].finished && !self.threads[t].frames.is_empty()).collect();
+        let t = blocked.iter().copied().find(|&t| self.waits_for_lock(t)).or(first).unwrap_or(0);
+        let related = blocked.iter().filter(|&&o| o != t).map(|&o| (o, self.current_loc(o))).collect();
+        let message = format!("all live threads are blocked: {}", lines.join("; "));
         self.end = Some(End::Error(ProgramError {
             kind: ErrorKind::Deadlock,
-            message: format!("all live threads are blocked: {}", lines.join("; ")),
+            message,
             thread: t,
-            loc,
+            loc: self.current_loc(t),
+            related,
         }));
+    }
+
+    /// Whether thread `t` is blocked acquiring a lock (or re-acquiring a condition
+    /// variable's mutex).
+    fn waits_for_lock(&mut self, t: usize) -> bool {
+        matches!(self.threads[t].wait, Wait::Reacquire { .. })
+            || matches!(
+                self.pending_call(t),
+                Some((Builtin::MutexLock | Builtin::SpinLock | Builtin::RwRdLock | Builtin::RwWrLock, _))
+            )
     }
 
     /// ", held by thread [0.1]" when `t` waits for a mutex someone holds.

@@ -20,7 +20,7 @@ use crate::footprint::{byte_mask, WHOLE};
 use crate::race::RaceDetector;
 use crate::{FoundError, Options, Outcome, Unknown, Witness, WitnessStep};
 use ravel_ir::Program;
-use ravel_vm::{AccessKind, Chooser, End, Loc, LogEntry, Machine, PendingKind, ProgramError};
+use ravel_vm::{AccessKind, Chooser, End, ErrorKind, Loc, LogEntry, Machine, PendingKind, ProgramError};
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -216,6 +216,9 @@ struct Run {
     counts: Vec<u32>,
     /// Spin signature of each thread when it was last stepped.
     last_sig: Vec<Option<u64>>,
+    /// A race of the latest transition that does not end the execution (with
+    /// `all_errors`), to record once the transition is on the path.
+    race: Option<ProgramError>,
 }
 
 /// What ended one execution.
@@ -282,6 +285,7 @@ impl<'a> Explorer<'a> {
             races: RaceDetector::default(),
             counts: vec![0],
             last_sig: vec![None],
+            race: None,
         };
         (run, made)
     }
@@ -616,6 +620,12 @@ impl<'a> Explorer<'a> {
         self.path.truncate(depth + 1);
         let snapshot = (depth + 1).is_multiple_of(snapshot_interval(depth + 1)).then(|| Box::new(run.clone()));
         self.path.push(Node { sleep, wakeup, snapshot, ..Default::default() });
+        if let Some(error) = run.race.take() {
+            let mut witness = self.witness();
+            witness.inputs = input_values(&run.machine);
+            // Recording cannot stop the search: races are not among the kinds it stops at.
+            self.cx.record_error(FoundError { error, witness, trace: run.machine.trace.clone() });
+        }
     }
 
     /// Runs one transition of `t` on the machine and updates the execution's
@@ -635,7 +645,13 @@ impl<'a> Explorer<'a> {
         let log = run.machine.take_log();
         if !run.machine.ended_in_error() && self.cx.opts.detect_races {
             if let Some(race) = run.races.transition(t, &log) {
-                run.machine.end = Some(End::Error(crate::race::race_error(&mut run.machine, &race)));
+                let error = crate::race::race_error(&mut run.machine, &race);
+                if self.cx.opts.all_errors && !self.cx.opts.stop_at.contains(&ErrorKind::DataRace) {
+                    // Every distinct error is wanted: the execution goes on to later ones.
+                    run.race = Some(error);
+                } else {
+                    run.machine.end = Some(End::Error(error));
+                }
             }
         }
         let mut step = Step { thread: t, ..Default::default() };
