@@ -1,10 +1,11 @@
 //! `ravel check` and `ravel replay`: exploration, SV-COMP property mode, witnesses.
 
-use crate::report::{place, render_interleaving};
+use crate::json_report::{self, peak_memory_mib};
+use crate::report::{place, place_col, render_interleaving};
 use anyhow::{Context, Result};
 use ravel_explore::{Options, Outcome, Verdict, Witness};
 use ravel_ir::Program;
-use ravel_vm::{End, ErrorKind, Granularity};
+use ravel_vm::{End, ErrorKind, Granularity, Machine, ProgramError};
 use serde_json::json;
 use std::path::Path;
 use std::sync::Arc;
@@ -118,19 +119,37 @@ fn verdict_text(v: &Verdict) -> String {
     }
 }
 
-/// Peak resident memory of this process in MiB, from /proc.
-fn peak_memory_mib() -> Option<f64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb / 1024.0)
+/// The execution of an error, replayed with its trace (which also proves the witness
+/// reproduces it).
+fn replayed(
+    program: &Arc<Program>,
+    found: &ravel_explore::FoundError,
+    opts: &Options,
+    outcome: &Outcome,
+) -> Option<Machine> {
+    ravel_explore::replay_with(program.clone(), &found.witness, opts, false, outcome.sym.clone()).ok()
+}
+
+/// Where an error happened, with the other places it involves, for people: `-->` lines
+/// with file, line, column and thread, each followed by its source line.
+pub fn render_places(program: &Program, e: &ProgramError, name: &dyn Fn(usize) -> String) -> String {
+    let mut s = String::new();
+    let mut sources = crate::source::Sources::default();
+    let places = std::iter::once((e.thread, e.loc, "-->")).chain(e.related.iter().map(|&(t, l)| (t, l, "and")));
+    for (t, loc, arrow) in places {
+        s.push_str(&format!("  {arrow:>3} {} (thread {})\n", place_col(program, loc), name(t)));
+        let file = program.files.get(loc.file as usize).cloned().unwrap_or_default();
+        if let Some(code) = sources.line(&file, loc.line) {
+            s.push_str(&format!("{:>6} | {}\n", loc.line, code.trim_end()));
+        }
+    }
+    s
 }
 
 /// Renders the outcome of `check` for people (the interleaving comes from a replay of
 /// each error's witness, which also proves it reproduces).
 pub fn render(program: &Arc<Program>, outcome: &Outcome, opts: &Options, seconds: f64) -> String {
     let mut s = String::new();
-    let mut sources = crate::source::Sources::default();
     s.push_str(&format!("ravel: verdict: {}\n", verdict_text(&outcome.verdict)));
     for note in &outcome.notes {
         s.push_str(&format!("ravel: note: {note}\n"));
@@ -138,12 +157,10 @@ pub fn render(program: &Arc<Program>, outcome: &Outcome, opts: &Options, seconds
     for found in &outcome.errors {
         let e = &found.error;
         s.push_str(&format!("error: {}: {}\n", e.kind.name(), e.message));
-        s.push_str(&format!("  --> {}\n", place(program, e.loc)));
-        let file = program.files.get(e.loc.file as usize).cloned().unwrap_or_default();
-        if let Some(code) = sources.line(&file, e.loc.line) {
-            s.push_str(&format!("{:>6} | {}\n", e.loc.line, code.trim_end()));
-        }
-        if let Ok(m) = ravel_explore::replay_with(program.clone(), &found.witness, opts, false, outcome.sym.clone()) {
+        let m = replayed(program, found, opts, outcome);
+        let name = |t: usize| m.as_ref().and_then(|m| m.threads.get(t)).map_or_else(|| t.to_string(), |th| th.name());
+        s.push_str(&render_places(program, e, &name));
+        if let Some(m) = &m {
             s.push_str(&render_interleaving(program, &m.trace, |t| m.threads[t].name()));
             let inputs = m.input_values();
             if !inputs.is_empty() {
@@ -176,27 +193,37 @@ pub fn render(program: &Arc<Program>, outcome: &Outcome, opts: &Options, seconds
     s
 }
 
-pub fn to_json(program: &Arc<Program>, outcome: &Outcome, seconds: f64) -> serde_json::Value {
+/// The JSON report of `check` (see [`crate::json_report`]); witnesses are complete, so
+/// each replays with `ravel replay`.
+pub fn to_json(
+    program: &Arc<Program>,
+    outcome: &Outcome,
+    opts: &Options,
+    file: &Path,
+    clang_flags: &[String],
+    seconds: f64,
+) -> serde_json::Value {
     let (verdict, reason) = match &outcome.verdict {
         Verdict::Safe => ("safe", None),
         Verdict::Unsafe => ("unsafe", None),
         Verdict::Unknown(why) => ("unknown", Some(why.to_string())),
     };
-    json!({
-        "verdict": verdict,
-        "reason": reason,
-        "memory_model": "sc",
-        "notes": outcome.notes,
-        "errors": outcome.errors.iter().map(|f| json!({
-            "kind": f.error.kind.name(),
-            "message": f.error.message,
-            "at": place(program, f.error.loc),
-            "witness": f.witness,
-        })).collect::<Vec<_>>(),
-        "stats": outcome.stats,
-        "seconds": seconds,
-        "peak_memory_mib": peak_memory_mib(),
-    })
+    let mut sources = crate::source::Sources::default();
+    let errors = outcome
+        .errors
+        .iter()
+        .map(|found| {
+            let m = replayed(program, found, opts, outcome);
+            let witness = serde_json::to_value(complete_witness(&found.witness, file, clang_flags)).ok();
+            json_report::error(program, &found.error, m.as_ref(), witness, &mut sources)
+        })
+        .collect();
+    let header = json_report::Header { command: "check", program: file, verdict, reason, notes: &outcome.notes };
+    json_report::report(
+        header,
+        errors,
+        json!({"stats": outcome.stats, "seconds": seconds, "peak_memory_mib": peak_memory_mib()}),
+    )
 }
 
 /// Fills in the witness header so `ravel replay FILE` needs nothing else (the engine
@@ -226,18 +253,40 @@ pub fn replay_file(path: &Path, json_out: bool) -> Result<u8> {
         ..Options::default()
     };
     let m = ravel_explore::replay(program.clone(), &witness, &opts, !json_out)?;
-    let (code, headline) = match &m.end {
-        Some(End::Error(e)) => {
-            (1, format!("error: {}: {}\n  --> {}", e.kind.name(), e.message, place(&program, e.loc)))
-        }
-        Some(End::Exit(s)) => (0, format!("the execution exits with status {s}")),
-        Some(other) => (2, format!("the execution ends: {other:?}")),
-        None => (2, "the witness ends before the execution does".into()),
+    let (code, verdict, headline) = match &m.end {
+        Some(End::Error(e)) => (1, "unsafe", format!("error: {}: {}", e.kind.name(), e.message)),
+        Some(End::Exit(s)) => (0, "ok", format!("the execution exits with status {s}")),
+        Some(other) => (2, "unknown", format!("the execution ends: {other:?}")),
+        None => (2, "unknown", "the witness ends before the execution does".into()),
     };
+    let name = |t: usize| m.threads.get(t).map_or_else(|| t.to_string(), |th| th.name());
     if json_out {
-        eprintln!("{}", json!({"exit": code, "message": headline}));
+        let mut sources = crate::source::Sources::default();
+        let errors = match &m.end {
+            Some(End::Error(e)) => vec![json_report::error(&program, e, Some(&m), None, &mut sources)],
+            _ => Vec::new(),
+        };
+        let reason = (verdict == "unknown").then(|| headline.clone());
+        let header = json_report::Header {
+            command: "replay",
+            program: Path::new(&witness.program),
+            verdict,
+            reason,
+            notes: &[],
+        };
+        let exit_status = match &m.end {
+            Some(End::Exit(s)) => Some(*s),
+            _ => None,
+        };
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json_report::report(header, errors, json!({"exit_status": exit_status})))?
+        );
     } else {
         eprintln!("ravel: replay: {headline}");
+        if let Some(End::Error(e)) = &m.end {
+            eprint!("{}", render_places(&program, e, &name));
+        }
         eprint!("{}", render_interleaving(&program, &m.trace, |t| m.threads[t].name()));
     }
     Ok(code)

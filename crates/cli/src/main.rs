@@ -1,6 +1,7 @@
 //! The `ravel` command line.
 
 mod check;
+mod json_report;
 mod report;
 mod source;
 
@@ -74,7 +75,8 @@ enum Command {
         /// Scheduling points.
         #[arg(long, value_enum, default_value_t = Interleave::All)]
         interleave: Interleave,
-        /// Print the report as one JSON object on stderr.
+        /// Print the report as one JSON object on stdout (the program's own stdout is then
+        /// in its `stdout` field).
         #[arg(long)]
         json: bool,
         /// Also report notes such as threads still running at exit.
@@ -295,13 +297,19 @@ fn run(cli: Cli) -> Result<u8> {
                 std::fs::write(path, serde_json::to_string_pretty(&w)?)?;
             }
             if json {
-                println!("{}", serde_json::to_string_pretty(&check::to_json(&program, &outcome, seconds))?);
+                let report = check::to_json(&program, &outcome, &opts, &file, &clang_flags, seconds);
+                println!("{}", serde_json::to_string_pretty(&report)?);
             } else {
                 eprint!("{}", check::render(&program, &outcome, &opts, seconds));
             }
             if let Some(p) = property {
                 let answer = check::svcomp_answer(p, &outcome);
-                println!("{answer}");
+                // The answer is the last line of stdout, unless stdout is the JSON report.
+                if json {
+                    eprintln!("{answer}");
+                } else {
+                    println!("{answer}");
+                }
                 return Ok(match answer {
                     "TRUE" => 0,
                     "FALSE" => 1,
@@ -329,13 +337,14 @@ fn run(cli: Cli) -> Result<u8> {
                 granularity: granularity(interleave),
                 argv,
                 max_steps: max_steps.unwrap_or(u64::MAX),
+                capture_stdout: json,
                 ..Config::default()
             };
             let timeout = timeout.map(Duration::from_secs_f64);
             let outcome = ravel_vm::run_random(program, config, seed, timeout, given);
             let report = report::RunReport::new(&outcome, seed);
             if json {
-                eprintln!("{}", serde_json::to_string(&report.to_json())?);
+                println!("{}", serde_json::to_string_pretty(&report.to_json(&file, &outcome.machine))?);
             } else {
                 eprint!("{}", report.render(verbose));
             }

@@ -31,6 +31,14 @@ pub fn place(program: &Program, loc: SrcLoc) -> String {
     }
 }
 
+/// `file:line:column` of a location (`file:line` when the column is unknown).
+pub fn place_col(program: &Program, loc: SrcLoc) -> String {
+    match loc.col {
+        0 => place(program, loc),
+        col => format!("{}:{col}", place(program, loc)),
+    }
+}
+
 /// The interleaving of visible operations, thread by thread, in source terms.
 pub fn render_interleaving(
     program: &Program,
@@ -164,19 +172,30 @@ impl RunReport {
         s
     }
 
-    pub fn to_json(&self) -> Value {
-        json!({
-            "outcome": self.verdict,
-            "error": self.error_kind,
+    /// The JSON report of `run` (see [`crate::json_report`]), with the program's stdout.
+    pub fn to_json(&self, file: &std::path::Path, m: &ravel_vm::Machine) -> Value {
+        let verdict = match self.verdict {
+            "error" => "unsafe",
+            other => other,
+        };
+        let reason = (verdict == "unknown").then(|| self.headline.clone());
+        let header = crate::json_report::Header { command: "run", program: file, verdict, reason, notes: &self.notes };
+        let errors = match &m.end {
+            Some(End::Error(e)) => {
+                vec![crate::json_report::error(&m.program, e, Some(m), None, &mut Sources::default())]
+            }
+            _ => Vec::new(),
+        };
+        let extra = json!({
             "message": self.headline,
-            "location": self.location.as_ref().map(|(f, l, c, text, th)| json!({"file": f, "line": l, "column": c, "code": text, "thread": th})),
             "exit_status": self.exit_status,
-            "interleaving": self.interleaving.iter().map(|(t, at, w)| json!({"thread": t, "at": at, "op": w})).collect::<Vec<_>>(),
-            "inputs": self.inputs.iter().map(|(w, v)| json!({"what": w, "value": v})).collect::<Vec<_>>(),
-            "notes": self.notes,
+            "stdout": String::from_utf8_lossy(&m.captured),
+            "stdout_truncated": m.captured_truncated,
+            "inputs_given": self.inputs.iter().map(|(w, v)| json!({"what": w, "value": v})).collect::<Vec<_>>(),
             "seed": self.seed,
             "instructions": self.steps,
             "seconds": self.seconds,
-        })
+        });
+        crate::json_report::report(header, errors, extra)
     }
 }

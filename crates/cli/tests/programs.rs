@@ -76,14 +76,18 @@ fn check_run(file: &Path, e: &Expect, run: &str, seed: u64) -> Option<String> {
         Err(err) => return Some(format!("cannot run ravel: {err}")),
     };
     let stderr = String::from_utf8_lossy(&out.stderr);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let report: serde_json::Value = match stderr.lines().last().and_then(|l| serde_json::from_str(l).ok()) {
-        Some(v) => v,
-        None => return Some(format!("seed {seed}: no JSON report (exit {:?}); stderr:\n{stderr}", out.status.code())),
+    let report: serde_json::Value = match serde_json::from_slice(&out.stdout) {
+        Ok(v) => v,
+        Err(_) => {
+            return Some(format!("seed {seed}: no JSON report (exit {:?}); stderr:\n{stderr}", out.status.code()))
+        }
     };
-    let outcome = report["outcome"].as_str().unwrap_or("");
-    let got = match outcome {
-        "error" => format!("error {}", report["error"].as_str().unwrap_or("?")),
+    if report["schema"] != "ravel-report/1" || report["command"] != "run" {
+        return Some(format!("seed {seed}: not a run report: {report}"));
+    }
+    let stdout = report["stdout"].as_str().unwrap_or("");
+    let got = match report["verdict"].as_str().unwrap_or("") {
+        "unsafe" => format!("error {}", report["errors"][0]["kind"].as_str().unwrap_or("?")),
         other => other.to_string(),
     };
     if got != run {

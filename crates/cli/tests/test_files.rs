@@ -44,7 +44,7 @@ fn each_test_file_replays_its_path() {
             .output()
             .expect("ravel runs");
         let report: serde_json::Value =
-            serde_json::from_str(String::from_utf8_lossy(&out.stderr).lines().last().unwrap_or("")).unwrap();
+            serde_json::from_slice(&out.stdout).expect("run --json prints its report on stdout");
         exits.insert(report["exit_status"].as_i64().expect("the program exits"));
     }
     std::fs::remove_dir_all(&dir).ok();

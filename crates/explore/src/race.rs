@@ -20,6 +20,8 @@ struct Access {
     thread: usize,
     epoch: u32,
     at: SrcLoc,
+    /// Index of the transition that made it (for reports).
+    step: usize,
 }
 
 /// A detected race: the earlier and the later access.
@@ -28,6 +30,8 @@ pub struct Race {
     pub addr: u64,
     pub first: (usize, SrcLoc, bool),
     pub second: (usize, SrcLoc, bool),
+    /// The transition (index in the execution) of the first access.
+    pub first_step: usize,
 }
 
 /// Happens-before state of one execution.
@@ -36,6 +40,8 @@ pub struct RaceDetector {
     threads: Vec<VClock>,
     sync: FxHashMap<Loc, VClock>,
     shadow: FxHashMap<u64, Shadow>,
+    /// Transitions processed so far.
+    steps: usize,
 }
 
 impl RaceDetector {
@@ -60,6 +66,7 @@ impl RaceDetector {
     /// (the whole log is processed, so detection can go on after it).
     pub fn transition(&mut self, t: usize, log: &[LogEntry]) -> Option<Race> {
         self.tick(t);
+        self.steps += 1;
         let mut first = None;
         for entry in log {
             match entry {
@@ -100,17 +107,27 @@ impl RaceDetector {
 
     fn plain(&mut self, t: usize, addr: u64, len: u64, write: bool, at: SrcLoc) -> Option<Race> {
         let clock = self.clock(t).clone();
-        let me = Access { thread: t, epoch: clock.get(t), at };
+        let me = Access { thread: t, epoch: clock.get(t), at, step: self.steps.saturating_sub(1) };
         let mut race = None;
         for a in addr..addr + len.max(1) {
             let sh = self.shadow.entry(a).or_default();
             let unordered = |x: &Access| x.thread != t && !clock.covers(x.thread, x.epoch);
             if race.is_none() {
                 if let Some(w) = sh.write.filter(|w| unordered(w)) {
-                    race = Some(Race { addr: a, first: (w.thread, w.at, true), second: (t, at, write) });
+                    race = Some(Race {
+                        addr: a,
+                        first: (w.thread, w.at, true),
+                        second: (t, at, write),
+                        first_step: w.step,
+                    });
                 } else if write {
                     if let Some(r) = sh.reads.iter().find(|r| unordered(r)) {
-                        race = Some(Race { addr: a, first: (r.thread, r.at, false), second: (t, at, write) });
+                        race = Some(Race {
+                            addr: a,
+                            first: (r.thread, r.at, false),
+                            second: (t, at, write),
+                            first_step: r.step,
+                        });
                     }
                 }
             }

@@ -4,7 +4,7 @@
 use crate::engine::vm_config;
 use crate::{race, Options, Witness};
 use ravel_ir::Program;
-use ravel_vm::{Chooser, Granularity, Machine, SharedSym, SymEngine};
+use ravel_vm::{Chooser, Granularity, Machine, SharedSym, SymEngine, TraceEntry};
 use std::sync::Arc;
 
 /// Replays the choices of a witness, in order.
@@ -40,6 +40,27 @@ fn recorded_settings(witness: &Witness, opts: &Options) -> Options {
         spurious_wakeups: witness.spurious_wakeups,
         ..opts.clone()
     }
+}
+
+/// Puts the two accesses of a race into the trace where they happened: under sync
+/// granularity plain accesses are no visible operations, so the interleaving would show
+/// neither.
+fn show_plain_accesses(m: &mut Machine, r: &race::Race) {
+    let what = m.symbolize(r.addr);
+    let rw = |write: bool| if write { "writes" } else { "reads" };
+    let first = TraceEntry {
+        thread: r.first.0,
+        loc: r.first.1,
+        what: format!("{} {what} (unsynchronised: the race's first access)", rw(r.first.2)),
+    };
+    let second = TraceEntry {
+        thread: r.second.0,
+        loc: r.second.1,
+        what: format!("{} {what} (unsynchronised: races with the access above)", rw(r.second.2)),
+    };
+    let at = (r.first_step + 1).min(m.trace.len());
+    m.trace.insert(at, first);
+    m.trace.push(second);
 }
 
 /// Re-executes a witness; returns the machine at the end (its `end` says what happened).
@@ -87,6 +108,9 @@ pub fn replay_with(
         if opts.detect_races && !m.ended_in_error() {
             if let Some(r) = races.transition(s.thread, &log) {
                 m.end = Some(ravel_vm::End::Error(race::race_error(&mut m, &r)));
+                if opts.granularity == Granularity::Sync {
+                    show_plain_accesses(&mut m, &r);
+                }
             }
         }
     }

@@ -254,10 +254,14 @@ impl Machine {
         }
         // The report points at a lock operation of the cycle when there is one (not at
         // the join that waits for a thread of it), with the other blocked threads beside.
-        let blocked: Vec<usize> =
-            (0..self.threads.len()).filter(|&t| !self.threads[t].finished && !self.threads[t].frames.is_empty()).collect();
+        let blocked: Vec<usize> = (0..self.threads.len())
+            .filter(|&t| !self.threads[t].finished && !self.threads[t].frames.is_empty())
+            .collect();
         let t = blocked.iter().copied().find(|&t| self.waits_for_lock(t)).or(first).unwrap_or(0);
-        let related = blocked.iter().filter(|&&o| o != t).map(|&o| (o, self.current_loc(o))).collect();
+        let mut others: Vec<(bool, usize)> =
+            blocked.iter().filter(|&&o| o != t).map(|&o| (!self.waits_for_lock(o), o)).collect();
+        others.sort();
+        let related = others.iter().map(|&(_, o)| (o, self.current_loc(o))).collect();
         let message = format!("all live threads are blocked: {}", lines.join("; "));
         self.end = Some(End::Error(ProgramError {
             kind: ErrorKind::Deadlock,
