@@ -7,7 +7,7 @@ use ravel_explore::{Options, Outcome, Verdict, Witness};
 use ravel_ir::Program;
 use ravel_vm::{End, ErrorKind, Granularity, Machine, ProgramError};
 use serde_json::json;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The SV-COMP properties ravel can decide.
@@ -94,8 +94,8 @@ pub fn property_options(property: Property, mut opts: Options) -> Options {
 }
 
 /// Loads a program and tells the user on standard error about any change made to it.
-pub fn load_program(file: &Path, clang_flags: &[String]) -> Result<Arc<Program>> {
-    let program = ravel_ir::load(file, clang_flags)?;
+pub fn load_program(files: &[PathBuf], clang_flags: &[String]) -> Result<Arc<Program>> {
+    let program = ravel_ir::load(files, clang_flags)?;
     for note in &program.notes {
         eprintln!("ravel: note: {note}");
     }
@@ -199,7 +199,7 @@ pub fn to_json(
     program: &Arc<Program>,
     outcome: &Outcome,
     opts: &Options,
-    file: &Path,
+    files: &[PathBuf],
     clang_flags: &[String],
     seconds: f64,
 ) -> serde_json::Value {
@@ -214,11 +214,13 @@ pub fn to_json(
         .iter()
         .map(|found| {
             let m = replayed(program, found, opts, outcome);
-            let witness = serde_json::to_value(complete_witness(&found.witness, file, clang_flags)).ok();
+            let witness = serde_json::to_value(complete_witness(&found.witness, files, clang_flags)).ok();
             json_report::error(program, &found.error, m.as_ref(), witness, &mut sources)
         })
         .collect();
-    let header = json_report::Header { command: "check", program: file, verdict, reason, notes: &outcome.notes };
+    let program_file = files.first().map_or(Path::new(""), PathBuf::as_path);
+    let header =
+        json_report::Header { command: "check", program: program_file, verdict, reason, notes: &outcome.notes };
     json_report::report(
         header,
         errors,
@@ -228,14 +230,55 @@ pub fn to_json(
 
 /// Fills in the witness header so `ravel replay FILE` needs nothing else (the engine
 /// recorded the exploration settings it ran under).
-pub fn complete_witness(w: &Witness, file: &Path, clang_flags: &[String]) -> Witness {
-    let program = std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
+pub fn complete_witness(w: &Witness, files: &[PathBuf], clang_flags: &[String]) -> Witness {
+    let absolute = |f: &PathBuf| std::fs::canonicalize(f).unwrap_or_else(|_| f.clone()).display().to_string();
     Witness {
         format: "ravel-witness-1".into(),
-        program: program.display().to_string(),
+        program: files.first().map(absolute).unwrap_or_default(),
+        more_sources: files.iter().skip(1).map(absolute).collect(),
         clang_flags: clang_flags.to_vec(),
         ..w.clone()
     }
+}
+
+/// The files and clang flags of the program named on the command line: the files as
+/// given, or those of an SV-COMP task definition (`.yml`: its `input_files`, and `-m32`
+/// for the ILP32 data model).
+pub fn resolve_inputs(files: Vec<PathBuf>, mut clang_flags: Vec<String>) -> Result<(Vec<PathBuf>, Vec<String>)> {
+    let is_task = |f: &PathBuf| f.extension().is_some_and(|e| e == "yml" || e == "yaml");
+    let [task] = files.as_slice() else {
+        if let Some(task) = files.iter().find(|f| is_task(f)) {
+            anyhow::bail!("{} is an SV-COMP task definition: give it alone", task.display());
+        }
+        return Ok((files, clang_flags));
+    };
+    if !is_task(task) {
+        return Ok((files, clang_flags));
+    }
+    let text = std::fs::read_to_string(task).with_context(|| format!("cannot read {}", task.display()))?;
+    let dir = task.parent().unwrap_or(Path::new("."));
+    let unquote = |v: &str| v.trim().trim_matches(|c| c == '\'' || c == '"').to_string();
+    let mut inputs = Vec::new();
+    let mut in_list = false;
+    for line in text.lines() {
+        if let Some(v) = line.strip_prefix("input_files:") {
+            in_list = v.trim().is_empty();
+            if !in_list {
+                inputs.push(dir.join(unquote(v)));
+            }
+        } else if in_list && line.trim_start().starts_with("- ") {
+            inputs.push(dir.join(unquote(&line.trim_start()[2..])));
+        } else if !line.starts_with(' ') {
+            in_list = false;
+        }
+        if line.trim() == "data_model: ILP32" && !clang_flags.iter().any(|f| f == "-m32") {
+            clang_flags.push("-m32".into());
+        }
+    }
+    if inputs.is_empty() {
+        anyhow::bail!("{} names no input_files (is it an SV-COMP task definition?)", task.display());
+    }
+    Ok((inputs, clang_flags))
 }
 
 /// `ravel replay`: re-executes a witness and reports what happens.
@@ -243,7 +286,9 @@ pub fn replay_file(path: &Path, json_out: bool) -> Result<u8> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let witness: Witness =
         serde_json::from_str(&text).with_context(|| format!("{} is not a ravel witness", path.display()))?;
-    let program = load_program(Path::new(&witness.program), &witness.clang_flags)?;
+    let files: Vec<PathBuf> =
+        std::iter::once(&witness.program).chain(&witness.more_sources).map(PathBuf::from).collect();
+    let program = load_program(&files, &witness.clang_flags)?;
     let granularity = if witness.interleave == "all" { Granularity::All } else { Granularity::Sync };
     let opts = Options {
         granularity,

@@ -57,8 +57,10 @@ enum EngineArg {
 enum Command {
     /// Execute the program once under a seeded random schedule.
     Run {
-        /// A .c, .i, .ll or .bc file.
-        file: PathBuf,
+        /// The program: .c, .i, .ll or .bc files (several are compiled and linked into one
+        /// program), or an SV-COMP task (.yml).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
         /// Seed of the scheduler and of nondeterministic inputs.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -91,8 +93,10 @@ enum Command {
     },
     /// Explore every schedule: verdict safe, unsafe (with a witness) or unknown.
     Check {
-        /// A .c, .i, .ll or .bc file.
-        file: PathBuf,
+        /// The program: .c, .i, .ll or .bc files (several are compiled and linked into one
+        /// program), or an SV-COMP task (.yml).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
         /// Scheduling points (SV-COMP tasks need `all`).
         #[arg(long, value_enum, default_value_t = Interleave::Sync)]
         interleave: Interleave,
@@ -171,6 +175,9 @@ enum Command {
         /// Print the report as JSON on stdout.
         #[arg(long)]
         json: bool,
+        /// Program arguments (argv[1..]).
+        #[arg(long, num_args = 0.., allow_hyphen_values = true)]
+        args: Vec<String>,
         /// Extra clang flags, after `--`.
         #[arg(last = true)]
         clang_flags: Vec<String>,
@@ -183,7 +190,8 @@ enum Command {
     },
     /// Write the canonical bitcode ravel interprets (for benchmarks and debugging).
     Compile {
-        file: PathBuf,
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
         #[arg(short, long)]
         output: PathBuf,
         #[arg(last = true)]
@@ -217,7 +225,7 @@ fn granularity(i: Interleave) -> Granularity {
 fn run(cli: Cli) -> Result<u8> {
     match cli.command {
         Command::Check {
-            file,
+            files,
             interleave,
             engine,
             timeout,
@@ -240,13 +248,19 @@ fn run(cli: Cli) -> Result<u8> {
             alt_k,
             random_order,
             json,
+            args,
             clang_flags,
         } => {
+            let (files, clang_flags) = check::resolve_inputs(files, clang_flags)?;
+            let file = files[0].clone();
             if tests.is_some() && matches!(engine, EngineArg::Unfold | EngineArg::States) {
                 anyhow::bail!("--tests is only supported with --engine dpor and naive");
             }
-            let program = check::load_program(&file, &clang_flags)?;
+            let program = check::load_program(&files, &clang_flags)?;
+            let mut argv = vec![file.display().to_string()];
+            argv.extend(args);
             let mut opts = ravel_explore::Options {
+                argv,
                 engine: match engine {
                     EngineArg::Dpor | EngineArg::Naive => EngineKind::Dpor,
                     EngineArg::Unfold => EngineKind::Unfold,
@@ -293,11 +307,11 @@ fn run(cli: Cli) -> Result<u8> {
                 check::write_tests(dir, &file, &outcome.tests)?;
             }
             if let (Some(path), Some(first)) = (&witness, outcome.errors.first()) {
-                let w = check::complete_witness(&first.witness, &file, &clang_flags);
+                let w = check::complete_witness(&first.witness, &files, &clang_flags);
                 std::fs::write(path, serde_json::to_string_pretty(&w)?)?;
             }
             if json {
-                let report = check::to_json(&program, &outcome, &opts, &file, &clang_flags, seconds);
+                let report = check::to_json(&program, &outcome, &opts, &files, &clang_flags, seconds);
                 println!("{}", serde_json::to_string_pretty(&report)?);
             } else {
                 eprint!("{}", check::render(&program, &outcome, &opts, seconds));
@@ -319,18 +333,20 @@ fn run(cli: Cli) -> Result<u8> {
             Ok(check::exit_code(&outcome.verdict))
         }
         Command::Replay { witness, json } => check::replay_file(&witness, json),
-        Command::Compile { file, output, clang_flags } => {
+        Command::Compile { files, output, clang_flags } => {
             let work = ravel_ir::frontend::Workdir::new()?;
-            let compiled = ravel_ir::frontend::compile(&file, &clang_flags, &work)?;
+            let compiled = ravel_ir::frontend::compile(&files, &clang_flags, &work)?;
             for note in &compiled.notes {
                 eprintln!("ravel: note: {note}");
             }
             std::fs::copy(&compiled.bitcode, &output)?;
             Ok(0)
         }
-        Command::Run { file, seed, inputs, timeout, max_steps, interleave, json, verbose, args, clang_flags } => {
+        Command::Run { files, seed, inputs, timeout, max_steps, interleave, json, verbose, args, clang_flags } => {
+            let (files, clang_flags) = check::resolve_inputs(files, clang_flags)?;
+            let file = files[0].clone();
             let given = inputs.map(|p| check::read_test(&p)).transpose()?.unwrap_or_default();
-            let program = check::load_program(&file, &clang_flags)?;
+            let program = check::load_program(&files, &clang_flags)?;
             let mut argv = vec![file.display().to_string()];
             argv.extend(args);
             let config = Config {

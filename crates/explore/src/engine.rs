@@ -40,6 +40,7 @@ pub(crate) fn vm_config(opts: &Options) -> ravel_vm::Config {
         strict_pthread: opts.strict_pthread,
         spurious_wakeups: opts.spurious_wakeups,
         detect_races: opts.detect_races,
+        argv: opts.argv.clone(),
         ..Default::default()
     }
 }
@@ -160,6 +161,7 @@ impl<'a> Context<'a> {
         w.detect_races = self.opts.detect_races;
         w.strict_pthread = self.opts.strict_pthread;
         w.spurious_wakeups = self.opts.spurious_wakeups;
+        w.argv = self.opts.argv.clone();
         let places = found.error.places();
         if !self.errors.iter().any(|f| f.error.kind == kind && f.error.places() == places) {
             self.errors.push(found);

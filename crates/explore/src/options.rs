@@ -72,6 +72,8 @@ pub struct Options {
     pub dpor: DporOptions,
     pub unfold: UnfoldOptions,
     pub states: StatesOptions,
+    /// The program's arguments, `argv[0]` included.
+    pub argv: Vec<String>,
 }
 
 impl Default for Options {
@@ -99,6 +101,7 @@ impl Default for Options {
             dpor: DporOptions::default(),
             unfold: UnfoldOptions::default(),
             states: StatesOptions::default(),
+            argv: vec!["prog".into()],
         }
     }
 }

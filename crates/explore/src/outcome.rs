@@ -267,7 +267,13 @@ pub struct Witness {
     /// Format tag, so old files are recognised.
     pub format: String,
     pub program: String,
+    /// The other files of a program given as several (compiled and linked with `program`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub more_sources: Vec<String>,
     pub clang_flags: Vec<String>,
+    /// The program's arguments, `argv[0]` included (empty in old witnesses: the default).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub argv: Vec<String>,
     pub interleave: String,
     /// Whether data races were errors in the exploration that found this execution.
     #[serde(default = "default_true")]

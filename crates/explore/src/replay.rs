@@ -38,6 +38,7 @@ fn recorded_settings(witness: &Witness, opts: &Options) -> Options {
         detect_races: witness.detect_races,
         strict_pthread: witness.strict_pthread,
         spurious_wakeups: witness.spurious_wakeups,
+        argv: if witness.argv.is_empty() { opts.argv.clone() } else { witness.argv.clone() },
         ..opts.clone()
     }
 }

@@ -175,8 +175,8 @@ pub struct Compiled {
     pub notes: Vec<String>,
 }
 
-/// Produces the canonical bitcode ravel interprets for `input`, inside `work`.
-pub fn compile(input: &Path, clang_flags: &[String], work: &Workdir) -> Result<Compiled, LoadError> {
+/// Checks that `input` is a non-empty readable file.
+fn check_input(input: &Path) -> Result<(), LoadError> {
     let meta =
         std::fs::metadata(input).map_err(|e| LoadError::Input(format!("cannot read {}: {e}", input.display())))?;
     if !meta.is_file() {
@@ -185,21 +185,42 @@ pub fn compile(input: &Path, clang_flags: &[String], work: &Workdir) -> Result<C
     if meta.len() == 0 {
         return Err(LoadError::Input(format!("{} is empty", input.display())));
     }
-    let ext = input.extension().and_then(|e| e.to_str()).unwrap_or("");
-    let mut raw = work.path().join("input.bc");
+    Ok(())
+}
+
+/// Produces the canonical bitcode ravel interprets for the program made of `inputs` (C
+/// files, `.i`, `.ll` or `.bc`, linked together), inside `work`.
+pub fn compile(inputs: &[PathBuf], clang_flags: &[String], work: &Workdir) -> Result<Compiled, LoadError> {
+    let mut modules = Vec::new();
     let mut notes = Vec::new();
-    match ext {
-        "ll" | "bc" => raw = input.to_path_buf(),
-        _ => {
-            let program = work.path().join("program.bc");
-            notes = compile_c(work, input, ext, clang_flags, &program)?;
-            let libc = work.path().join("ravel_libc.bc");
-            run(&mut clang(work, &work.path().join("ravel_libc.c"), None, clang_flags, &libc), "clang")?;
-            let mut link = Command::new(tool("llvm-link"));
-            link.arg(&program).arg("--only-needed").arg(&libc).arg("-o").arg(&raw);
-            run(&mut link, "llvm-link")?;
+    let mut any_c = false;
+    for (i, input) in inputs.iter().enumerate() {
+        check_input(input)?;
+        let ext = input.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if matches!(ext, "ll" | "bc") {
+            modules.push(input.clone());
+        } else {
+            let module = work.path().join(format!("program{i}.bc"));
+            notes.extend(compile_c(work, input, ext, clang_flags, &module)?);
+            modules.push(module);
+            any_c = true;
         }
     }
+    let raw = match (modules.as_slice(), any_c) {
+        ([only], false) => only.clone(),
+        _ => {
+            let raw = work.path().join("input.bc");
+            let mut link = Command::new(tool("llvm-link"));
+            link.args(&modules);
+            if any_c {
+                let libc = work.path().join("ravel_libc.bc");
+                run(&mut clang(work, &work.path().join("ravel_libc.c"), None, clang_flags, &libc), "clang")?;
+                link.arg("--only-needed").arg(&libc);
+            }
+            run(link.arg("-o").arg(&raw), "llvm-link")?;
+            raw
+        }
+    };
     let promoted = work.path().join("promoted.bc");
     let mut opt = Command::new(tool("opt"));
     opt.arg("-passes=mem2reg").arg(&raw).arg("-o").arg(&promoted);

@@ -32,9 +32,9 @@ pub enum LoadError {
 }
 
 /// Compiles (if needed) and lowers `input` with extra `clang_flags`.
-pub fn load(input: &Path, clang_flags: &[String]) -> Result<Program, LoadError> {
+pub fn load(inputs: &[std::path::PathBuf], clang_flags: &[String]) -> Result<Program, LoadError> {
     let work = frontend::Workdir::new()?;
-    let compiled = frontend::compile(input, clang_flags, &work)?;
+    let compiled = frontend::compile(inputs, clang_flags, &work)?;
     let mut program = load_bitcode(&compiled.bitcode)?;
     program.notes = compiled.notes;
     Ok(program)

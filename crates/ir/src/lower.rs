@@ -140,6 +140,18 @@ pub fn lower(module: &Module) -> Result<Program, String> {
 }
 
 /// Constructor function addresses of `@llvm.global_ctors`, by priority.
+/// How the message about a function without a definition starts.
+const UNDEFINED_FUNCTION: &str = "call to undefined function";
+
+/// The message about a call of `name`, which no given file defines and ravel does not
+/// model: its C name and what to do.
+fn undefined_function(name: &str) -> String {
+    format!(
+        "{UNDEFINED_FUNCTION} `{name}`: no file given defines it and ravel has no model of it \
+         (pass the file that defines it too, e.g. `ravel check main.c other.c`)"
+    )
+}
+
 fn global_ctors(g: &llvm_ir::module::GlobalVariable, symbols: &SymbolTable) -> Vec<u64> {
     let Some(init) = &g.initializer else {
         return Vec::new();
@@ -199,7 +211,7 @@ fn stub(ctx: &mut Ctx, name: &str, decl: Option<&llvm_ir::function::FunctionDecl
             },
             Inst::Ret { val: ret.map(|(r, w)| (Opd::Reg(r), w)) },
         ],
-        None => vec![Inst::Unsupported { what: format!("call to undefined function `{name}`").into() }],
+        None => vec![Inst::Unsupported { what: undefined_function(name).into() }],
     };
     let locs = vec![SrcLoc::default(); code.len()];
     let units: Vec<Reg> = params.iter().map(|p| p.0).chain(ret.map(|r| r.0)).collect();
@@ -456,6 +468,8 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
                     self.push(i, loc);
                 }
             }
+            // A missing function is a source-level fact: no IR text needed.
+            Err(why) if why.starts_with(UNDEFINED_FUNCTION) => self.push(Inst::Unsupported { what: why.into() }, loc),
             Err(why) => {
                 let what = format!("{why} (in `{}`)", text().trim());
                 self.push(Inst::Unsupported { what: what.into() }, loc);
@@ -967,7 +981,7 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
                         Callee::Builtin(b)
                     } else if let Some(&f) = self.ctx.func_ids.get(&n) {
                         if self.is_declaration(&n) {
-                            return Err(format!("call to undefined function `{n}`"));
+                            return Err(undefined_function(&n));
                         }
                         Callee::Func(f)
                     } else {
