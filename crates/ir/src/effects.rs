@@ -237,7 +237,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("prog.c");
         std::fs::write(&file, src).unwrap();
-        let program = crate::load(&file, &[]).expect("the test program compiles");
+        let program = crate::load(std::slice::from_ref(&file), &[]).expect("the test program compiles");
         std::fs::remove_dir_all(&dir).ok();
         program
     }
