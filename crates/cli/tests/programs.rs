@@ -140,6 +140,10 @@ fn run_check(
     cmd.arg("check").arg(file).args(["--json", "--interleave", interleave, "--engine"]).args(engine);
     cmd.args(["--timeout", "60"]);
     cmd.arg("--witness").arg(witness).args(&e.check_flags);
+    // Last: `--args` takes every value up to `--`.
+    if !e.args.is_empty() {
+        cmd.arg("--args").args(&e.args);
+    }
     if !e.clang.is_empty() {
         cmd.arg("--").args(&e.clang);
     }
@@ -357,6 +361,9 @@ fn verdict_under(file: &Path, e: &Expect, flags: &[&str]) -> (String, String) {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_ravel"));
     cmd.arg("check").arg(file).args(["--json", "--timeout", "30"]).args(flags);
     cmd.args(e.check_flags.iter().filter(|f| !flags.contains(&f.as_str())));
+    if !e.args.is_empty() {
+        cmd.arg("--args").args(&e.args);
+    }
     if !e.clang.is_empty() {
         cmd.arg("--").args(&e.clang);
     }

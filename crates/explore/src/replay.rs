@@ -106,8 +106,11 @@ pub fn replay_with(
         let mut chooser = ReplayChooser(s.choices.iter().copied().collect());
         m.step(s.thread, &mut chooser);
         let log = m.take_log();
+        // An exploration that collects every error goes on after a race: the witness of a
+        // later error passes earlier races, and ends at its own.
+        let last = i + 1 == witness.steps.len();
         if opts.detect_races && !m.ended_in_error() {
-            if let Some(r) = races.transition(s.thread, &log) {
+            if let Some(r) = races.transition(s.thread, &log).filter(|_| last) {
                 m.end = Some(ravel_vm::End::Error(race::race_error(&mut m, &r)));
                 if opts.granularity == Granularity::Sync {
                     show_plain_accesses(&mut m, &r);

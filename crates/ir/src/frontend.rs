@@ -168,6 +168,12 @@ fn clang(work: &Workdir, input: &Path, ext: Option<&str>, clang_flags: &[String]
     cmd
 }
 
+/// The textual IR of a bitcode file, if `llvm-dis` can produce it.
+pub fn disassemble(bc: &Path) -> Option<String> {
+    let out = Command::new(tool("llvm-dis")).arg(bc).arg("-o").arg("-").output().ok()?;
+    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
 /// Canonical bitcode and what the user should know about how the input was read.
 pub struct Compiled {
     pub bitcode: PathBuf,

@@ -3,6 +3,7 @@
 mod builtins;
 mod canon;
 mod consts;
+pub mod debug_types;
 pub mod effects;
 mod error_fn_repair;
 pub mod frontend;
@@ -37,6 +38,10 @@ pub fn load(inputs: &[std::path::PathBuf], clang_flags: &[String]) -> Result<Pro
     let compiled = frontend::compile(inputs, clang_flags, &work)?;
     let mut program = load_bitcode(&compiled.bitcode)?;
     program.notes = compiled.notes;
+    // Reports only: without the textual IR, places are named by offsets.
+    if let Some(text) = frontend::disassemble(&compiled.bitcode) {
+        program.global_types = debug_types::global_types(&text);
+    }
     Ok(program)
 }
 

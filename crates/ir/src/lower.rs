@@ -136,6 +136,7 @@ pub fn lower(module: &Module) -> Result<Program, String> {
         std_streams,
         effects,
         notes: Vec::new(),
+        global_types: Default::default(),
     })
 }
 

@@ -558,6 +558,8 @@ pub struct Program {
     pub effects: crate::effects::Effects,
     /// Changes the frontend made to the input ([`crate::frontend::Compiled::notes`]).
     pub notes: Vec<String>,
+    /// C types of the globals that have named parts, by global name (for reports).
+    pub global_types: std::collections::HashMap<String, crate::debug_types::DebugType>,
 }
 
 impl Program {

@@ -3,6 +3,7 @@
 
 use crate::error::{ErrorKind, ProgramError};
 use crate::machine::{End, Machine, TraceEntry};
+use crate::memory::ObjKind;
 use crate::models;
 use crate::thread::Wait;
 use ravel_ir::{Builtin, Callee, Inst};
@@ -147,11 +148,13 @@ impl Machine {
     pub fn symbolize(&mut self, addr: u64) -> String {
         match self.memory.find(addr) {
             Some((id, off)) => {
-                let d = self.memory.describe(id);
-                if off == 0 {
-                    d
-                } else {
-                    format!("{d} + {off}")
+                let obj = &self.memory.objects[id as usize];
+                let typed = matches!(obj.kind, ObjKind::Global | ObjKind::ConstGlobal);
+                let path = typed.then(|| self.program.global_types.get(&obj.name)).flatten().map(|t| t.path(off));
+                match path {
+                    Some(path) if !path.is_empty() => format!("global `{}{path}`", obj.name),
+                    _ if off == 0 => self.memory.describe(id),
+                    _ => format!("{} + {off}", self.memory.describe(id)),
                 }
             }
             None => format!("{addr:#x}"),
