@@ -148,6 +148,8 @@ fn run_check(
         cmd.arg("--").args(&e.clang);
     }
     let out = cmd.output().map_err(|err| format!("cannot run ravel: {err}"))?;
+    // Kept beside the witness for the schema check at the end.
+    std::fs::write(witness.with_extension("report.json"), &out.stdout).ok();
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).map_err(|_| {
         format!("no JSON from check (exit {:?}): {}", out.status.code(), String::from_utf8_lossy(&out.stderr))
     })?;
@@ -344,8 +346,10 @@ fn annotated_programs() {
             });
         }
     });
-    std::fs::remove_dir_all(std::env::temp_dir().join(format!("ravel-check-{}", std::process::id()))).ok();
-    let failures = failures.into_inner().unwrap();
+    let dir = std::env::temp_dir().join(format!("ravel-check-{}", std::process::id()));
+    let mut failures = failures.into_inner().unwrap();
+    failures.extend(reports_follow_the_schema(&dir));
+    std::fs::remove_dir_all(&dir).ok();
     let checked = checked.into_inner().unwrap();
     let check_count = check_count.into_inner().unwrap();
     eprintln!("ran {checked} programs and {check_count} check expectations, {} failed", failures.len());
@@ -353,6 +357,26 @@ fn annotated_programs() {
     if filter.is_empty() {
         assert!(checked >= 60, "only {checked} programs have run expectations");
         assert!(check_count >= 30, "only {check_count} check expectations");
+    }
+}
+
+/// Validates every JSON report of `check` kept in `dir` against
+/// `schemas/ravel-report-1.json` (with `scripts/validate-reports`); returns the failure.
+fn reports_follow_the_schema(dir: &Path) -> Option<String> {
+    let reports: Vec<PathBuf> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_string_lossy().ends_with(".report.json"))
+        .collect();
+    if reports.is_empty() {
+        return None;
+    }
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/validate-reports");
+    let out = Command::new("python3").arg(script).args(&reports).output();
+    match out {
+        Ok(o) if o.status.success() => None,
+        Ok(o) => Some(format!("reports do not follow the schema:\n{}", String::from_utf8_lossy(&o.stdout))),
+        Err(e) => Some(format!("cannot run scripts/validate-reports: {e}")),
     }
 }
 

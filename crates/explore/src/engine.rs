@@ -119,7 +119,7 @@ impl<'a> Context<'a> {
     /// The exploration-wide limit reached, if any, counting the executions of this round
     /// and the earlier ones.
     pub fn limit_reached(&self) -> Option<Unknown> {
-        self.limit_at(self.spent + self.stats.executions + self.stats.blocked)
+        self.limit_at(self.spent + self.stats.explored())
     }
 
     /// The exploration-wide limit reached after `explored` executions (or states), if any.
@@ -146,7 +146,7 @@ impl<'a> Context<'a> {
     /// Starts a new round of the search: the executions so far still count against the
     /// limit, the rest is forgotten.
     pub fn new_round(&mut self) {
-        self.spent += self.stats.executions + self.stats.blocked;
+        self.spent += self.stats.explored();
         self.forget();
     }
 
@@ -181,9 +181,12 @@ impl<'a> Context<'a> {
         }
         self.last_progress_ms = now.as_millis();
         let stats = &self.stats;
-        let (n, what) = if stats.states > 0 { (stats.states, "states") } else { (stats.executions, "executions") };
+        // Every explored execution counts, blocked ones included (and those of earlier
+        // rounds), so the rate never reads 0/s while work is being done.
+        let explored = self.spent + stats.explored();
+        let (n, what) = if stats.states > 0 { (stats.states, "states") } else { (explored, "executions") };
         let rate = n as f64 / now.as_secs_f64().max(1e-9);
-        let mut line = format!("{n} {what} ({rate:.0}/s), {} blocked", stats.blocked);
+        let mut line = format!("{n} {what} ({rate:.0}/s): {} complete, {} blocked", stats.executions, stats.blocked);
         if stats.sleep_blocked > 0 {
             line += &format!(", {} sleep-set blocked", stats.sleep_blocked);
         }
