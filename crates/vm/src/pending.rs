@@ -4,6 +4,15 @@
 use crate::error::{ErrorKind, ProgramError};
 use crate::machine::{End, Machine, TraceEntry};
 use crate::memory::ObjKind;
+
+/// The mask of the low `bytes` bytes of a word.
+fn mask_of(bytes: u32) -> u64 {
+    if bytes >= 8 {
+        u64::MAX
+    } else {
+        (1u64 << (bytes * 8)) - 1
+    }
+}
 use crate::models;
 use crate::thread::Wait;
 use ravel_ir::{Builtin, Callee, Inst};
@@ -161,6 +170,13 @@ impl Machine {
         }
     }
 
+    /// The `bytes`-byte value at `addr`, when it is a live word of memory.
+    fn peek(&mut self, addr: u64, bytes: u32) -> Option<u64> {
+        let (id, off) = self.memory.find(addr)?;
+        let size = self.memory.objects[id as usize].size;
+        (bytes <= 8 && off + bytes as u64 <= size).then(|| self.memory.load_word(id, off as usize, bytes as usize))
+    }
+
     /// Describes the visible operation thread `t` is stopped at.
     pub(crate) fn describe_pending(&mut self, t: usize) -> TraceEntry {
         let loc = self.current_loc(t);
@@ -186,13 +202,16 @@ impl Machine {
         let regs = &self.threads[t].regs;
         let addr_of = |o| crate::interp::rd(&prog, regs, base, o) & prog.model.ptr_mask();
         match f.code.get(fr.pc as usize) {
-            Some(Inst::Load { addr, .. }) => {
+            Some(Inst::Load { addr, bytes, .. }) => {
                 let a = addr_of(*addr);
-                format!("reads {}", self.symbolize(a))
+                let value = self.peek(a, *bytes).map_or(String::new(), |v| format!(" (value {v})"));
+                format!("reads {}{value}", self.symbolize(a))
             }
-            Some(Inst::Store { addr, .. }) => {
+            Some(Inst::Store { addr, val, bytes, .. }) => {
                 let a = addr_of(*addr);
-                format!("writes {}", self.symbolize(a))
+                let v = crate::interp::rd(&prog, regs, base, *val);
+                let value = if *bytes <= 8 { format!(" (value {})", v & mask_of(*bytes)) } else { String::new() };
+                format!("writes {}{value}", self.symbolize(a))
             }
             Some(Inst::Rmw { addr, .. } | Inst::CmpXchg { addr, .. }) => {
                 let a = addr_of(*addr);
