@@ -1,11 +1,13 @@
 //! The `ravel` command line.
 
 mod check;
+mod html;
 mod json_report;
 mod report;
+mod sarif;
 mod source;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
 use ravel_explore::{DporOptions, EngineKind, StatesOptions, UnfoldOptions};
 use ravel_vm::{Config, Granularity};
@@ -152,6 +154,13 @@ enum Command {
         /// Write the witness of the first error to this file.
         #[arg(long)]
         witness: Option<PathBuf>,
+        /// Write the errors as a SARIF 2.1.0 log to this file (for code scanning in CI).
+        #[arg(long)]
+        sarif: Option<PathBuf>,
+        /// Write a self-contained HTML page with each error's interleaving (a column per
+        /// thread) to this file.
+        #[arg(long)]
+        html: Option<PathBuf>,
         /// Write one test file per distinct input vector of the explored executions into
         /// this directory (replay one with `ravel run --inputs FILE`).
         #[arg(long)]
@@ -242,6 +251,8 @@ fn run(cli: Cli) -> Result<u8> {
             spurious_wakeups,
             property,
             witness,
+            sarif,
+            html,
             tests,
             no_cutoffs,
             standby_interval,
@@ -310,9 +321,19 @@ fn run(cli: Cli) -> Result<u8> {
                 let w = check::complete_witness(&first.witness, &files, &clang_flags);
                 std::fs::write(path, serde_json::to_string_pretty(&w)?)?;
             }
-            if json {
-                let report = check::to_json(&program, &outcome, &opts, &files, &clang_flags, seconds);
-                println!("{}", serde_json::to_string_pretty(&report)?);
+            let report = (json || sarif.is_some() || html.is_some())
+                .then(|| check::to_json(&program, &outcome, &opts, &files, &clang_flags, seconds));
+            if let (Some(path), Some(report)) = (&sarif, &report) {
+                let log = sarif::from_report(report, witness.as_deref().filter(|_| !outcome.errors.is_empty()));
+                std::fs::write(path, serde_json::to_string_pretty(&log)?)
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+            }
+            if let (Some(path), Some(report)) = (&html, &report) {
+                std::fs::write(path, html::from_report(report))
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+            }
+            if let (true, Some(report)) = (json, &report) {
+                println!("{}", serde_json::to_string_pretty(report)?);
             } else {
                 eprint!("{}", check::render(&program, &outcome, &opts, seconds));
             }

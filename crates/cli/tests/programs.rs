@@ -2,64 +2,12 @@
 //! checks the outcome, exit status and stdout its header comment expects (see the README
 //! there for the format).
 
+mod common;
+
+use common::{c_programs, parse_header, programs_dir, Expect};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
-
-/// Expectations parsed from a program's `/* ravel-test` header.
-#[derive(Default, Debug)]
-struct Expect {
-    run: Option<String>,
-    exit: i64,
-    stdout: Option<Vec<String>>,
-    seeds: u64,
-    clang: Vec<String>,
-    args: Vec<String>,
-    /// `ravel check` expectations: (interleave, expectation text).
-    checks: Vec<(&'static str, String)>,
-    check_flags: Vec<String>,
-    /// What `--engine unfold` must give in sync mode when it differs from dpor (programs
-    /// that loop forever: dpor stops at its bound, unfold finishes), with exact counts.
-    unfold: Option<String>,
-    /// What `--engine states --no-races --interleave all` must give.
-    states: Option<String>,
-    /// What `--engine states --interleave all` must give (races reported).
-    states_races: Option<String>,
-}
-
-fn parse_header(text: &str) -> Option<Expect> {
-    let start = text.find("/* ravel-test")?;
-    let end = start + text[start..].find("*/")?;
-    let mut e = Expect { seeds: 3, ..Default::default() };
-    for line in text[start..end].lines().skip(1) {
-        let line = line.trim_start().trim_start_matches('*');
-        let line = line.strip_prefix(' ').unwrap_or(line);
-        let Some((key, value)) = line.split_once(':') else {
-            continue;
-        };
-        let value = value.strip_prefix(' ').unwrap_or(value);
-        match key.trim() {
-            "run" => e.run = Some(value.trim().to_string()),
-            "exit" => e.exit = value.trim().parse().unwrap_or(0),
-            "stdout" => e.stdout.get_or_insert_with(Vec::new).push(value.trim_end().to_string()),
-            "seeds" => e.seeds = value.trim().parse().unwrap_or(3),
-            "clang" => e.clang = value.split_whitespace().map(str::to_string).collect(),
-            "args" => e.args = value.split_whitespace().map(str::to_string).collect(),
-            "check" => e.checks.push(("sync", value.trim().to_string())),
-            "check-all" => e.checks.push(("all", value.trim().to_string())),
-            "check-unfold" => e.unfold = Some(value.trim().to_string()),
-            "check-states" => e.states = Some(value.trim().to_string()),
-            "check-states-races" => e.states_races = Some(value.trim().to_string()),
-            "check-flags" => e.check_flags = value.split_whitespace().map(str::to_string).collect(),
-            _ => {}
-        }
-    }
-    Some(e)
-}
-
-fn programs_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/programs")
-}
 
 /// Runs one program with one seed; returns a failure message or None.
 fn check_run(file: &Path, e: &Expect, run: &str, seed: u64) -> Option<String> {
@@ -297,14 +245,8 @@ fn check_expectation(file: &Path, e: &Expect, interleave: &str, want: &str) -> O
 
 #[test]
 fn annotated_programs() {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(programs_dir())
-        .expect("tests/programs exists")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "c"))
-        .collect();
-    files.sort();
     let filter = std::env::var("RAVEL_TEST_FILTER").unwrap_or_default();
-    files.retain(|f| f.to_string_lossy().contains(&filter));
+    let files = c_programs(&filter);
     let queue = Mutex::new(files.clone());
     let failures = Mutex::new(Vec::new());
     let checked = Mutex::new(0usize);
@@ -361,7 +303,7 @@ fn annotated_programs() {
 }
 
 /// Validates every JSON report of `check` kept in `dir` against
-/// `schemas/ravel-report-1.json` (with `scripts/validate-reports`); returns the failure.
+/// `schemas/ravel-report-1.json` (with `scripts/validate-json`); returns the failure.
 fn reports_follow_the_schema(dir: &Path) -> Option<String> {
     let reports: Vec<PathBuf> = std::fs::read_dir(dir)
         .ok()?
@@ -371,12 +313,13 @@ fn reports_follow_the_schema(dir: &Path) -> Option<String> {
     if reports.is_empty() {
         return None;
     }
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/validate-reports");
-    let out = Command::new("python3").arg(script).args(&reports).output();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let schema = root.join("schemas/ravel-report-1.json");
+    let out = Command::new("python3").arg(root.join("scripts/validate-json")).arg(schema).args(&reports).output();
     match out {
         Ok(o) if o.status.success() => None,
         Ok(o) => Some(format!("reports do not follow the schema:\n{}", String::from_utf8_lossy(&o.stdout))),
-        Err(e) => Some(format!("cannot run scripts/validate-reports: {e}")),
+        Err(e) => Some(format!("cannot run scripts/validate-json: {e}")),
     }
 }
 
@@ -402,14 +345,8 @@ fn verdict_under(file: &Path, e: &Expect, flags: &[&str]) -> (String, String) {
 /// the program must not conclude.
 #[test]
 fn no_flag_combination_hides_an_error() {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(programs_dir())
-        .expect("tests/programs exists")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "c"))
-        .collect();
-    files.sort();
     let filter = std::env::var("RAVEL_TEST_FILTER").unwrap_or_default();
-    files.retain(|f| f.to_string_lossy().contains(&filter));
+    let files = c_programs(&filter);
     let queue = Mutex::new(files);
     let failures = Mutex::new(Vec::new());
     let combinations: [&[&str]; 4] = [

@@ -3,22 +3,11 @@
 //! with paths made relative and times and memory blanked, must equal
 //! `tests/programs/reports/NAME.txt`. `RAVEL_BLESS=1` rewrites the snapshots instead.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::{c_programs, parse_header, programs_dir};
+use std::path::Path;
 use std::process::Command;
-
-fn programs_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/programs").canonicalize().expect("tests/programs exists")
-}
-
-/// The `report:` line of a program's header: the command and its flags.
-fn report_command(text: &str) -> Option<Vec<String>> {
-    let header = &text[text.find("/* ravel-test")?..];
-    let header = &header[..header.find("*/")?];
-    header.lines().find_map(|l| {
-        let words = l.trim_start().trim_start_matches('*').trim().strip_prefix("report:")?;
-        Some(words.split_whitespace().map(str::to_string).collect())
-    })
-}
 
 /// Blanks what changes from run to run: the directory, seconds, memory.
 fn normalise(text: &str, dir: &Path) -> String {
@@ -45,19 +34,14 @@ fn normalise(text: &str, dir: &Path) -> String {
 
 #[test]
 fn reports_match_their_snapshots() {
-    let dir = programs_dir();
+    let dir = programs_dir().canonicalize().expect("tests/programs exists");
     let bless = std::env::var_os("RAVEL_BLESS").is_some();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "c"))
-        .collect();
-    files.sort();
     let mut failures = Vec::new();
     let mut checked = 0;
-    for file in files {
+    for file in c_programs("") {
+        let file = file.canonicalize().unwrap();
         let text = std::fs::read_to_string(&file).unwrap();
-        let Some(command) = report_command(&text) else { continue };
+        let Some(command) = parse_header(&text).map(|e| e.report).filter(|r| !r.is_empty()) else { continue };
         let out = Command::new(env!("CARGO_BIN_EXE_ravel"))
             .arg(&command[0])
             .arg(&file)

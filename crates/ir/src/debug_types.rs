@@ -11,8 +11,10 @@ use std::collections::HashMap;
 pub enum DebugType {
     /// A scalar, pointer, enum or anything without named parts.
     Leaf,
-    /// A struct or union: its members with their byte offsets.
+    /// A struct: its members with their byte offsets.
     Record(Vec<(String, u64, DebugType)>),
+    /// A union: which member an offset belongs to is not known, so none is named.
+    Union,
     /// An array: element type, element size in bytes, number of elements.
     Array(Box<DebugType>, u64, u64),
 }
@@ -22,9 +24,9 @@ impl DebugType {
     /// `[3].key`, or empty when the offset has no name.
     pub fn path(&self, offset: u64) -> String {
         match self {
-            DebugType::Leaf => String::new(),
+            DebugType::Leaf | DebugType::Union => String::new(),
             DebugType::Record(fields) => {
-                // The last member starting at or before the offset (unions: the first).
+                // The last member starting at or before the offset.
                 let found = fields.iter().filter(|(_, at, _)| *at <= offset).max_by_key(|(_, at, _)| *at);
                 match found {
                     Some((name, at, ty)) => format!(".{name}{}", ty.path(offset - at)),
@@ -56,7 +58,7 @@ pub fn global_types(ll: &str) -> HashMap<String, DebugType> {
         let ty = var.and_then(|v| nodes.get(v)).and_then(|v| field(v, "type"));
         if let Some(ty) = ty {
             let t = resolve(&nodes, ty, 0);
-            if t != DebugType::Leaf {
+            if !matches!(t, DebugType::Leaf | DebugType::Union) {
                 types.insert(name.trim_matches('"').to_string(), t);
             }
         }
@@ -71,7 +73,8 @@ fn resolve(nodes: &HashMap<&str, &str>, id: &str, depth: u32) -> DebugType {
     let base = || field(node, "baseType").map_or(DebugType::Leaf, |b| resolve(nodes, b, depth + 1));
     match tag {
         "DW_TAG_typedef" | "DW_TAG_const_type" | "DW_TAG_volatile_type" | "DW_TAG_atomic_type" => base(),
-        "DW_TAG_structure_type" | "DW_TAG_union_type" => {
+        "DW_TAG_union_type" => DebugType::Union,
+        "DW_TAG_structure_type" => {
             let members = field(node, "elements").map(|e| tuple(nodes, e)).unwrap_or_default();
             let fields = members
                 .iter()

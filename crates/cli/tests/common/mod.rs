@@ -1,0 +1,75 @@
+//! What the integration tests share: the `/* ravel-test` header of the programs under
+//! `tests/programs/` (the format is in the README there) and the list of those programs.
+#![allow(dead_code)] // each test binary uses its own part
+
+use std::path::{Path, PathBuf};
+
+/// Expectations parsed from a program's `/* ravel-test` header.
+#[derive(Default, Debug)]
+pub struct Expect {
+    pub run: Option<String>,
+    pub exit: i64,
+    pub stdout: Option<Vec<String>>,
+    pub seeds: u64,
+    pub clang: Vec<String>,
+    pub args: Vec<String>,
+    /// `ravel check` expectations: (interleave, expectation text).
+    pub checks: Vec<(&'static str, String)>,
+    pub check_flags: Vec<String>,
+    /// What `--engine unfold` must give in sync mode when it differs from dpor (programs
+    /// that loop forever: dpor stops at its bound, unfold finishes), with exact counts.
+    pub unfold: Option<String>,
+    /// What `--engine states --no-races --interleave all` must give.
+    pub states: Option<String>,
+    /// What `--engine states --interleave all` must give (races reported).
+    pub states_races: Option<String>,
+    /// `report:` the command and flags whose human report has a snapshot.
+    pub report: Vec<String>,
+}
+
+pub fn parse_header(text: &str) -> Option<Expect> {
+    let start = text.find("/* ravel-test")?;
+    let end = start + text[start..].find("*/")?;
+    let mut e = Expect { seeds: 3, ..Default::default() };
+    for line in text[start..end].lines().skip(1) {
+        let line = line.trim_start().trim_start_matches('*');
+        let line = line.strip_prefix(' ').unwrap_or(line);
+        let Some((key, value)) = line.split_once(':') else {
+            continue;
+        };
+        let value = value.strip_prefix(' ').unwrap_or(value);
+        match key.trim() {
+            "run" => e.run = Some(value.trim().to_string()),
+            "exit" => e.exit = value.trim().parse().unwrap_or(0),
+            "stdout" => e.stdout.get_or_insert_with(Vec::new).push(value.trim_end().to_string()),
+            "seeds" => e.seeds = value.trim().parse().unwrap_or(3),
+            "clang" => e.clang = value.split_whitespace().map(str::to_string).collect(),
+            "args" => e.args = value.split_whitespace().map(str::to_string).collect(),
+            "check" => e.checks.push(("sync", value.trim().to_string())),
+            "check-all" => e.checks.push(("all", value.trim().to_string())),
+            "check-unfold" => e.unfold = Some(value.trim().to_string()),
+            "check-states" => e.states = Some(value.trim().to_string()),
+            "check-states-races" => e.states_races = Some(value.trim().to_string()),
+            "check-flags" => e.check_flags = value.split_whitespace().map(str::to_string).collect(),
+            "report" => e.report = value.split_whitespace().map(str::to_string).collect(),
+            _ => {}
+        }
+    }
+    Some(e)
+}
+
+pub fn programs_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/programs")
+}
+
+/// The C programs under `tests/programs/` whose path contains `filter`, sorted.
+pub fn c_programs(filter: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(programs_dir())
+        .expect("tests/programs exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .filter(|p| p.to_string_lossy().contains(filter))
+        .collect();
+    files.sort();
+    files
+}
