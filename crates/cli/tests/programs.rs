@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{c_programs, parse_header, programs_dir, Expect};
+use common::{c_programs, parse_header, Expect};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
