@@ -83,3 +83,23 @@ fn unsafe_programs_get_valid_sarif_and_html() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// BenchExec's tool-info module builds ravel's command line from a task definition and
+/// reads the answer, as SV-COMP's infrastructure would (`contrib/benchexec`).
+#[test]
+fn benchexec_tool_info_reads_ravels_answers() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let check = root.join("contrib/benchexec/check_tool_info.py");
+    let prp = root.join("tests/trust/unreach-call.prp");
+    for (task, expected) in [("task.yml", "false(unreach-call)"), ("safe_task.yml", "true")] {
+        let out = Command::new("python3")
+            .arg(&check)
+            .arg(env!("CARGO_BIN_EXE_ravel"))
+            .arg(root.join("tests/trust").join(task))
+            .arg(&prp)
+            .arg(expected)
+            .output()
+            .expect("python3 runs");
+        assert!(out.status.success(), "{task}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+}
