@@ -94,7 +94,16 @@ pub fn property_options(property: Property, mut opts: Options) -> Options {
 
 /// Loads a program and tells the user on standard error about any change made to it.
 pub fn load_program(file: &Path, clang_flags: &[String]) -> Result<Arc<Program>> {
-    let program = ravel_ir::load(file, clang_flags)?;
+    load_program_within(file, clang_flags, None)
+}
+
+/// [`load_program`], with the compilers stopped at `deadline`.
+pub fn load_program_within(
+    file: &Path,
+    clang_flags: &[String],
+    deadline: Option<std::time::Instant>,
+) -> Result<Arc<Program>> {
+    let program = ravel_ir::load_within(file, clang_flags, deadline)?;
     for note in &program.notes {
         eprintln!("ravel: note: {note}");
     }
@@ -212,9 +221,7 @@ pub fn complete_witness(w: &Witness, file: &Path, clang_flags: &[String], opts: 
 
 /// `ravel replay`: re-executes a witness and reports what happens.
 pub fn replay_file(path: &Path, json_out: bool) -> Result<u8> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let witness: Witness =
-        serde_json::from_str(&text).with_context(|| format!("{} is not a ravel witness", path.display()))?;
+    let witness = crate::witness::read(path)?;
     let program = load_program(Path::new(&witness.program), &witness.clang_flags)?;
     let granularity = if witness.interleave == "all" { Granularity::All } else { Granularity::Sync };
     let opts = Options {

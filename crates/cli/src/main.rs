@@ -1,8 +1,11 @@
 //! The `ravel` command line.
 
+mod args;
 mod check;
 mod report;
+mod signals;
 mod source;
+mod witness;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -17,8 +20,8 @@ use std::time::Duration;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// Exit code for usage and input errors (DESIGN.md: 0 safe, 1 unsafe, 2 unknown, 3 input).
-const EXIT_INPUT: u8 = 3;
+use args::EXIT_INPUT;
+use signals::Phase;
 
 #[derive(Parser)]
 #[command(name = "ravel", version, about = "Finds concurrency bugs in multithreaded C programs")]
@@ -65,9 +68,9 @@ enum Command {
         /// nondeterministic inputs in order; later ones are random).
         #[arg(long)]
         inputs: Option<PathBuf>,
-        /// Stop after this many seconds (verdict unknown).
-        #[arg(long)]
-        timeout: Option<f64>,
+        /// Stop after this many seconds, compilation included (verdict unknown).
+        #[arg(long, value_parser = args::seconds)]
+        timeout: Option<Duration>,
         /// Stop after this many executed instructions (verdict unknown).
         #[arg(long)]
         max_steps: Option<u64>,
@@ -97,10 +100,10 @@ enum Command {
         /// Exploration algorithm.
         #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
         engine: EngineArg,
-        /// Stop after this many seconds (verdict unknown).
-        #[arg(long)]
-        timeout: Option<f64>,
-        /// Stop after this many executions (verdict unknown).
+        /// Stop after this many seconds, compilation included (verdict unknown).
+        #[arg(long, value_parser = args::seconds)]
+        timeout: Option<Duration>,
+        /// Stop after this many executions, blocked ones included (verdict unknown).
         #[arg(long)]
         max_executions: Option<u64>,
         /// Instructions per execution (for loops that never end).
@@ -135,8 +138,8 @@ enum Command {
         #[arg(long, default_value_t = 10_000)]
         max_sym_branches: u32,
         /// Seconds one solver query may take (an undecided query makes the verdict unknown).
-        #[arg(long, default_value_t = 10.0)]
-        solver_timeout: f64,
+        #[arg(long, default_value = "10", value_parser = args::seconds)]
+        solver_timeout: Duration,
         /// Let condition-variable waits also return without a signal.
         #[arg(long)]
         spurious_wakeups: bool,
@@ -190,9 +193,21 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    restore_sigpipe();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(args::clap_exit_code(&e));
+        }
+    };
+    signals::install();
     match run(cli) {
         Ok(code) => ExitCode::from(code),
+        Err(e) if matches!(e.downcast_ref(), Some(ravel_ir::LoadError::Interrupted)) => {
+            eprintln!("ravel: interrupted");
+            ExitCode::from(signals::EXIT_INTERRUPTED)
+        }
         Err(e) => {
             let text = format!("{e:#}");
             let mut lines = text.lines();
@@ -203,6 +218,49 @@ fn main() -> ExitCode {
             ExitCode::from(EXIT_INPUT)
         }
     }
+}
+
+/// Rust ignores SIGPIPE, which turns every write after the reader went away
+/// (`ravel check --json x.c | head -c 10`) into an error or a panic in `println!`. With
+/// the default action ravel ends quietly instead, as other command-line tools do.
+fn restore_sigpipe() {
+    // SAFETY: setting a signal's disposition to its default before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+/// Compiles and loads `file`, stopping the compilers at `deadline`; `None` when the
+/// deadline passed first.
+fn load(
+    file: &std::path::Path,
+    clang_flags: &[String],
+    deadline: Option<std::time::Instant>,
+) -> Result<Option<std::sync::Arc<ravel_ir::Program>>> {
+    signals::enter(Phase::Compiling);
+    let loaded = check::load_program_within(file, clang_flags, deadline);
+    if signals::enter(Phase::Other) {
+        return Err(ravel_ir::LoadError::Interrupted.into());
+    }
+    match loaded {
+        Err(e) if matches!(e.downcast_ref(), Some(ravel_ir::LoadError::Timeout)) => Ok(None),
+        other => other.map(Some),
+    }
+}
+
+/// The report when the time limit passes during compilation (JSON on standard output for
+/// `check`, on standard error for `run`).
+fn compile_timeout(json: bool, json_on_stdout: bool) -> u8 {
+    let why = ravel_ir::LoadError::Timeout.to_string();
+    let report = serde_json::json!({"verdict": "unknown", "reason": why});
+    if json && json_on_stdout {
+        println!("{report}");
+    } else if json {
+        eprintln!("{report}");
+    } else {
+        eprintln!("ravel: verdict: unknown ({why})");
+    }
+    2
 }
 
 fn granularity(i: Interleave) -> Granularity {
@@ -243,7 +301,14 @@ fn run(cli: Cli) -> Result<u8> {
             if tests.is_some() && matches!(engine, EngineArg::Unfold | EngineArg::States) {
                 anyhow::bail!("--tests is only supported with --engine dpor and naive");
             }
-            let program = check::load_program(&file, &clang_flags)?;
+            let started = std::time::Instant::now();
+            let Some(program) = load(&file, &clang_flags, timeout.map(|t| started + t))? else {
+                let code = compile_timeout(json, true);
+                if property.is_some() {
+                    println!("UNKNOWN");
+                }
+                return Ok(code);
+            };
             let mut opts = ravel_explore::Options {
                 engine: match engine {
                     EngineArg::Dpor | EngineArg::Naive => EngineKind::Dpor,
@@ -256,14 +321,14 @@ fn run(cli: Cli) -> Result<u8> {
                 deadlocks_are_errors: !no_deadlocks,
                 all_errors,
                 max_executions,
-                timeout: timeout.map(Duration::from_secs_f64),
+                timeout: timeout.map(|t| t.saturating_sub(started.elapsed())),
                 max_steps,
                 max_depth,
                 progress: std::io::IsTerminal::is_terminal(&std::io::stderr()) && !json,
                 symbolic: enumerate_inputs.is_none(),
                 input_domain: enumerate_inputs.unwrap_or(2).max(1),
                 max_sym_branches,
-                solver_timeout: Duration::from_secs_f64(solver_timeout.max(0.001)),
+                solver_timeout: solver_timeout.max(Duration::from_millis(1)),
                 spurious_wakeups,
                 collect_tests: tests.is_some(),
                 dpor: DporOptions { naive: engine == EngineArg::Naive },
@@ -280,19 +345,28 @@ fn run(cli: Cli) -> Result<u8> {
             if let Some(p) = property {
                 opts = check::property_options(p, opts);
             }
-            let started = std::time::Instant::now();
-            stop_on_ctrl_c();
+            let explored = std::time::Instant::now();
+            signals::enter(Phase::Exploring);
             let outcome = ravel_explore::check(program.clone(), &opts);
-            let seconds = started.elapsed().as_secs_f64();
+            signals::enter(Phase::Other);
+            let seconds = explored.elapsed().as_secs_f64();
             if opts.progress {
                 eprint!("\r\x1b[K");
             }
             if let Some(dir) = &tests {
                 check::write_tests(dir, &file, &outcome.tests)?;
             }
-            if let (Some(path), Some(first)) = (&witness, outcome.errors.first()) {
-                let w = check::complete_witness(&first.witness, &file, &clang_flags, &opts);
-                std::fs::write(path, serde_json::to_string_pretty(&w)?)?;
+            match (&witness, outcome.errors.first()) {
+                (Some(path), Some(first)) => {
+                    let w = witness::sealed(check::complete_witness(&first.witness, &file, &clang_flags, &opts))?;
+                    witness::write(path, &w)?;
+                }
+                (Some(path), None) => {
+                    if witness::remove_stale(path)? {
+                        eprintln!("ravel: note: removed the witness {} of an earlier run", path.display());
+                    }
+                }
+                (None, _) => {}
             }
             if json {
                 println!("{}", serde_json::to_string_pretty(&check::to_json(&program, &outcome, seconds))?);
@@ -313,7 +387,9 @@ fn run(cli: Cli) -> Result<u8> {
         Command::Replay { witness, json } => check::replay_file(&witness, json),
         Command::Compile { file, output, clang_flags } => {
             let work = ravel_ir::frontend::Workdir::new()?;
-            let compiled = ravel_ir::frontend::compile(&file, &clang_flags, &work)?;
+            signals::enter(Phase::Compiling);
+            let compiled = ravel_ir::frontend::compile(&file, &clang_flags, &work, None)?;
+            signals::enter(Phase::Other);
             for note in &compiled.notes {
                 eprintln!("ravel: note: {note}");
             }
@@ -322,7 +398,10 @@ fn run(cli: Cli) -> Result<u8> {
         }
         Command::Run { file, seed, inputs, timeout, max_steps, interleave, json, verbose, args, clang_flags } => {
             let given = inputs.map(|p| check::read_test(&p)).transpose()?.unwrap_or_default();
-            let program = check::load_program(&file, &clang_flags)?;
+            let started = std::time::Instant::now();
+            let Some(program) = load(&file, &clang_flags, timeout.map(|t| started + t))? else {
+                return Ok(compile_timeout(json, false));
+            };
             let mut argv = vec![file.display().to_string()];
             argv.extend(args);
             let config = Config {
@@ -331,7 +410,7 @@ fn run(cli: Cli) -> Result<u8> {
                 max_steps: max_steps.unwrap_or(u64::MAX),
                 ..Config::default()
             };
-            let timeout = timeout.map(Duration::from_secs_f64);
+            let timeout = timeout.map(|t| t.saturating_sub(started.elapsed()));
             let outcome = ravel_vm::run_random(program, config, seed, timeout, given);
             let report = report::RunReport::new(&outcome, seed);
             if json {
@@ -341,20 +420,5 @@ fn run(cli: Cli) -> Result<u8> {
             }
             Ok(report.exit_code())
         }
-    }
-}
-
-/// Ctrl-C during an exploration: the first stops it (the partial statistics and the
-/// verdict `unknown (interrupted)` are reported as usual), a second ends ravel at once.
-fn stop_on_ctrl_c() {
-    let pressed = std::sync::atomic::AtomicBool::new(false);
-    let handler = move || {
-        if pressed.swap(true, std::sync::atomic::Ordering::Relaxed) {
-            std::process::exit(130);
-        }
-        ravel_explore::interrupt();
-    };
-    if let Err(e) = ctrlc::set_handler(handler) {
-        eprintln!("ravel: warning: Ctrl-C will end ravel without a report ({e})");
     }
 }

@@ -243,6 +243,14 @@ pub struct Witness {
     pub format: String,
     pub program: String,
     pub clang_flags: Vec<String>,
+    /// SHA-256 of the program file's bytes when the witness was written (hex), so a
+    /// replay of a changed program is refused instead of silently diverging.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub source_sha256: String,
+    /// SHA-256 of `clang_flags` (hex, each flag followed by a NUL byte), so flags edited
+    /// after the fact are noticed.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub flags_sha256: String,
     pub interleave: String,
     /// Whether data races were errors in the exploration that found this execution.
     #[serde(default = "default_true")]

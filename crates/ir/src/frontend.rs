@@ -7,10 +7,12 @@
 //! address is never taken, which is most of what makes -O0 code slow to interpret.
 
 use crate::canon::canonicalize;
+use crate::child;
 use crate::error_fn_repair::repair;
 use crate::LoadError;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Instant;
 
 /// The header behind `#include <ravel.h>`.
 pub const RAVEL_H: &str = include_str!("../include/ravel.h");
@@ -18,29 +20,24 @@ pub const RAVEL_H: &str = include_str!("../include/ravel.h");
 /// libc functions written in C, linked into C programs on demand.
 const RAVEL_LIBC: &str = include_str!("../include/ravel_libc.c");
 
-/// A scratch directory removed when dropped.
-pub struct Workdir(PathBuf);
+/// A scratch directory for one compilation, made by `tempfile`: its name is unpredictable
+/// and it is created exclusively (an existing file or symlink of that name is never used),
+/// and it is removed with everything in it when dropped.
+pub struct Workdir(tempfile::TempDir);
 
 impl Workdir {
     pub fn new() -> Result<Workdir, LoadError> {
-        static COUNTER: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-        let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("ravel-{}-{n}", std::process::id()));
-        std::fs::create_dir_all(dir.join("include"))
-            .and_then(|_| std::fs::write(dir.join("include/ravel.h"), RAVEL_H))
-            .and_then(|_| std::fs::write(dir.join("ravel_libc.c"), RAVEL_LIBC))
-            .map_err(|e| LoadError::Input(format!("cannot create a scratch directory: {e}")))?;
+        let scratch = |e: std::io::Error| LoadError::Input(format!("cannot create a scratch directory: {e}"));
+        let dir = tempfile::Builder::new().prefix("ravel-").tempdir().map_err(scratch)?;
+        std::fs::create_dir(dir.path().join("include"))
+            .and_then(|_| std::fs::write(dir.path().join("include/ravel.h"), RAVEL_H))
+            .and_then(|_| std::fs::write(dir.path().join("ravel_libc.c"), RAVEL_LIBC))
+            .map_err(scratch)?;
         Ok(Workdir(dir))
     }
 
     pub fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for Workdir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        self.0.path()
     }
 }
 
@@ -62,14 +59,8 @@ fn tool(name: &str) -> String {
     }
 }
 
-fn run(cmd: &mut Command, what: &str) -> Result<(), LoadError> {
-    run_capturing(cmd, what)?.map_err(|stderr| LoadError::Compile(compile_error(&stderr, what)))
-}
-
-/// Runs `cmd`; the inner error is its standard error output when it fails.
-fn run_capturing(cmd: &mut Command, what: &str) -> Result<Result<(), String>, LoadError> {
-    let out = cmd.output().map_err(|e| LoadError::Input(format!("cannot run {what}: {e} (is LLVM 19 installed?)")))?;
-    Ok(if out.status.success() { Ok(()) } else { Err(String::from_utf8_lossy(&out.stderr).into_owned()) })
+fn run(cmd: &mut Command, what: &str, deadline: Option<Instant>) -> Result<(), LoadError> {
+    child::run(cmd, what, deadline)?.map_err(|stderr| LoadError::Compile(compile_error(&stderr, what)))
 }
 
 /// The diagnostics themselves, one line each, without source excerpts and carets.
@@ -115,8 +106,9 @@ fn compile_c(
     ext: &str,
     clang_flags: &[String],
     out: &Path,
+    deadline: Option<Instant>,
 ) -> Result<Vec<String>, LoadError> {
-    let Err(stderr) = run_capturing(&mut clang(work, input, Some(ext), clang_flags, out), "clang")? else {
+    let Err(stderr) = child::run(&mut clang(work, input, Some(ext), clang_flags, out), "clang", deadline)? else {
         return Ok(Vec::new());
     };
     let original = compile_error(&stderr, "clang");
@@ -132,7 +124,7 @@ fn compile_c(
     let copy = work.path().join(format!("repaired.{ext}"));
     std::fs::write(&copy, format!("# 1 \"{name}\"\n{src}"))
         .map_err(|e| LoadError::Input(format!("cannot write to the scratch directory: {e}")))?;
-    if run_capturing(&mut clang(work, &copy, Some(ext), clang_flags, out), "clang")?.is_err() {
+    if child::run(&mut clang(work, &copy, Some(ext), clang_flags, out), "clang", deadline)?.is_err() {
         return Err(LoadError::Compile(original));
     }
     Ok(replaced
@@ -175,8 +167,14 @@ pub struct Compiled {
     pub notes: Vec<String>,
 }
 
-/// Produces the canonical bitcode ravel interprets for `input`, inside `work`.
-pub fn compile(input: &Path, clang_flags: &[String], work: &Workdir) -> Result<Compiled, LoadError> {
+/// Produces the canonical bitcode ravel interprets for `input`, inside `work`; the tools
+/// are stopped at `deadline` ([`LoadError::Timeout`]).
+pub fn compile(
+    input: &Path,
+    clang_flags: &[String],
+    work: &Workdir,
+    deadline: Option<Instant>,
+) -> Result<Compiled, LoadError> {
     let meta =
         std::fs::metadata(input).map_err(|e| LoadError::Input(format!("cannot read {}: {e}", input.display())))?;
     if !meta.is_file() {
@@ -192,22 +190,22 @@ pub fn compile(input: &Path, clang_flags: &[String], work: &Workdir) -> Result<C
         "ll" | "bc" => raw = input.to_path_buf(),
         _ => {
             let program = work.path().join("program.bc");
-            notes = compile_c(work, input, ext, clang_flags, &program)?;
+            notes = compile_c(work, input, ext, clang_flags, &program, deadline)?;
             let libc = work.path().join("ravel_libc.bc");
-            run(&mut clang(work, &work.path().join("ravel_libc.c"), None, clang_flags, &libc), "clang")?;
+            run(&mut clang(work, &work.path().join("ravel_libc.c"), None, clang_flags, &libc), "clang", deadline)?;
             let mut link = Command::new(tool("llvm-link"));
             link.arg(&program).arg("--only-needed").arg(&libc).arg("-o").arg(&raw);
-            run(&mut link, "llvm-link")?;
+            run(&mut link, "llvm-link", deadline)?;
         }
     }
     let promoted = work.path().join("promoted.bc");
     let mut opt = Command::new(tool("opt"));
     opt.arg("-passes=mem2reg").arg(&raw).arg("-o").arg(&promoted);
-    run(&mut opt, "opt").map_err(|e| match e {
+    run(&mut opt, "opt", deadline).map_err(|e| match e {
         LoadError::Compile(m) => LoadError::Bitcode(format!("not valid LLVM 19 IR: {m}")),
         other => other,
     })?;
     let canonical = work.path().join("canonical.bc");
-    canonicalize(&promoted, &canonical).map_err(LoadError::Bitcode)?;
+    notes.extend(canonicalize(&promoted, &canonical).map_err(LoadError::Bitcode)?);
     Ok(Compiled { bitcode: canonical, notes })
 }
