@@ -74,6 +74,10 @@ enum Command {
         /// Stop after this many executed instructions (verdict unknown).
         #[arg(long)]
         max_steps: Option<u64>,
+        /// Memory ravel may use, in MiB, before stopping with verdict unknown (default: half
+        /// the machine's memory).
+        #[arg(long, value_parser = args::mebibytes)]
+        max_memory: Option<u64>,
         /// Scheduling points.
         #[arg(long, value_enum, default_value_t = Interleave::All)]
         interleave: Interleave,
@@ -106,6 +110,10 @@ enum Command {
         /// Stop after this many executions, blocked ones included (verdict unknown).
         #[arg(long)]
         max_executions: Option<u64>,
+        /// Memory ravel may use, in MiB, before stopping with verdict unknown (default: half
+        /// the machine's memory).
+        #[arg(long, value_parser = args::mebibytes)]
+        max_memory: Option<u64>,
         /// Instructions per execution (for loops that never end).
         #[arg(long, default_value_t = 50_000_000)]
         max_steps: u64,
@@ -263,6 +271,11 @@ fn compile_timeout(json: bool, json_on_stdout: bool) -> u8 {
     2
 }
 
+/// The memory limit in bytes: `--max-memory` MiB, or the default share of the machine.
+fn memory_limit(mib: Option<u64>) -> Option<u64> {
+    mib.map(|m| m << 20).or_else(ravel_vm::resident::default_limit)
+}
+
 fn granularity(i: Interleave) -> Granularity {
     match i {
         Interleave::Sync => Granularity::Sync,
@@ -278,6 +291,7 @@ fn run(cli: Cli) -> Result<u8> {
             engine,
             timeout,
             max_executions,
+            max_memory,
             max_steps,
             max_depth,
             all_errors,
@@ -322,6 +336,7 @@ fn run(cli: Cli) -> Result<u8> {
                 all_errors,
                 max_executions,
                 timeout: timeout.map(|t| t.saturating_sub(started.elapsed())),
+                max_memory: memory_limit(max_memory),
                 max_steps,
                 max_depth,
                 progress: std::io::IsTerminal::is_terminal(&std::io::stderr()) && !json,
@@ -396,7 +411,19 @@ fn run(cli: Cli) -> Result<u8> {
             std::fs::copy(&compiled.bitcode, &output)?;
             Ok(0)
         }
-        Command::Run { file, seed, inputs, timeout, max_steps, interleave, json, verbose, args, clang_flags } => {
+        Command::Run {
+            file,
+            seed,
+            inputs,
+            timeout,
+            max_steps,
+            max_memory,
+            interleave,
+            json,
+            verbose,
+            args,
+            clang_flags,
+        } => {
             let given = inputs.map(|p| check::read_test(&p)).transpose()?.unwrap_or_default();
             let started = std::time::Instant::now();
             let Some(program) = load(&file, &clang_flags, timeout.map(|t| started + t))? else {
@@ -408,6 +435,7 @@ fn run(cli: Cli) -> Result<u8> {
                 granularity: granularity(interleave),
                 argv,
                 max_steps: max_steps.unwrap_or(u64::MAX),
+                max_memory: memory_limit(max_memory),
                 ..Config::default()
             };
             let timeout = timeout.map(|t| t.saturating_sub(started.elapsed()));

@@ -24,6 +24,8 @@ pub enum Unknown {
     Time,
     /// The exploration's limit on executions (the states engine counts states).
     Executions(u64),
+    /// The memory limit, in bytes.
+    Memory(u64),
     /// An execution, configuration or path was cut at the depth limit.
     Depth { max: usize, unit: DepthUnit },
     /// An execution created more threads than the last round allows.
@@ -90,6 +92,7 @@ impl fmt::Display for Unknown {
             Unknown::Interrupted => write!(f, "interrupted"),
             Unknown::Time => write!(f, "the time limit was reached (--timeout)"),
             Unknown::Executions(max) => write!(f, "the exploration reached {max} executions (--max-executions)"),
+            Unknown::Memory(limit) => write!(f, "{}", ravel_vm::resident::limit_message(*limit)),
             Unknown::Depth { max, unit } => {
                 let (what, units) = match unit {
                     DepthUnit::Steps => ("an execution", "scheduling steps"),
@@ -284,6 +287,7 @@ mod tests {
             (Unknown::Interrupted, "interrupted"),
             (Unknown::Time, "the time limit was reached (--timeout)"),
             (Unknown::Executions(20), "the exploration reached 20 executions (--max-executions)"),
+            (Unknown::Memory(3 << 20), "the memory limit of 3 MiB was reached (--max-memory)"),
             (
                 Unknown::Depth { max: 7, unit: DepthUnit::Steps },
                 "an execution exceeded 7 scheduling steps (--max-depth)",

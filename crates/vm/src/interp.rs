@@ -336,6 +336,10 @@ impl Machine {
                     self.end = Some(End::Limit("the time limit was reached (--timeout)".into()));
                     return Stop::End;
                 }
+                if let Some(limit) = self.config.max_memory.filter(|&l| crate::resident::exceeds(l)) {
+                    self.end = Some(End::Limit(crate::resident::limit_message(limit)));
+                    return Stop::End;
+                }
                 next_check = self.steps + (1 << 20).min(self.config.max_steps + 1 - self.steps);
             }
             let th = &self.threads[t];

@@ -11,6 +11,7 @@ mod memory;
 mod models;
 mod pending;
 mod random;
+pub mod resident;
 mod symbolic;
 mod symmetry;
 mod symvars;

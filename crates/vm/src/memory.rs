@@ -185,8 +185,8 @@ impl Memory {
         let kind = if g.is_const { ObjKind::ConstGlobal } else { ObjKind::Global };
         self.insert(Object {
             base: g.addr,
-            size: g.init.len() as u64,
-            bytes: Rc::new(g.init.clone()),
+            size: g.size,
+            bytes: Rc::new(g.image()),
             kind,
             alive: true,
             shared: true,
