@@ -336,8 +336,7 @@ impl Machine {
                     self.end = Some(End::Limit("the time limit was reached (--timeout)".into()));
                     return Stop::End;
                 }
-                if let Some(limit) = self.config.max_memory.filter(|&l| crate::resident::exceeds(l)) {
-                    self.end = Some(End::Limit(crate::resident::limit_message(limit)));
+                if self.check_memory() {
                     return Stop::End;
                 }
                 next_check = self.steps + (1 << 20).min(self.config.max_steps + 1 - self.steps);
@@ -738,6 +737,10 @@ impl Machine {
                                     }
                                     if self.sym.is_some() {
                                         self.sym_after_builtin(t, base, b, dst.map(|(r, _)| r));
+                                    }
+                                    // A model may end the execution at a limit (the memory).
+                                    if self.end.is_some() {
+                                        return Stop::End;
                                     }
                                 }
                                 Flow::ReturnWords(mut w) => {

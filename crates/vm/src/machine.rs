@@ -520,6 +520,16 @@ impl Machine {
         }
     }
 
+    /// Ends the execution when ravel holds more memory than `max_memory`; returns whether
+    /// it did.
+    pub(crate) fn check_memory(&mut self) -> bool {
+        let Some(limit) = self.config.max_memory.filter(|&l| crate::resident::exceeds(l)) else {
+            return false;
+        };
+        self.end.get_or_insert_with(|| End::Limit(crate::resident::limit_message(limit)));
+        true
+    }
+
     /// Flushes buffered program stdout.
     pub fn flush_stdout(&mut self) {
         if !self.stdout.is_empty() {

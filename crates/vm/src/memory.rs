@@ -180,6 +180,11 @@ impl Memory {
         }
     }
 
+    /// Bytes allocated so far (globals, stacks and heap, freed objects included).
+    pub fn allocated(&self) -> u64 {
+        self.allocated
+    }
+
     /// Places a global at its fixed address.
     pub fn add_global(&mut self, g: &ravel_ir::Global) -> ObjId {
         let kind = if g.is_const { ObjKind::ConstGlobal } else { ObjKind::Global };

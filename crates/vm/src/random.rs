@@ -119,8 +119,8 @@ pub fn run_random(
         }
         // The memory is sampled more rarely: reading it costs a file read.
         steps += 1;
-        if let Some(limit) = m.config.max_memory.filter(|&l| steps % 4096 == 0 && crate::resident::exceeds(l)) {
-            m.end = Some(End::Limit(crate::resident::limit_message(limit)));
+        if steps % 4096 == 0 {
+            m.check_memory();
         }
     }
     m.flush_stdout();
