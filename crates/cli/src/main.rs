@@ -2,6 +2,8 @@
 
 mod args;
 mod check;
+#[cfg(test)]
+mod fuzz;
 mod report;
 mod signals;
 mod source;
