@@ -155,9 +155,21 @@ pub fn parse(text: &str) -> Result<Witness> {
     Ok(w)
 }
 
+/// The largest witness file ravel reads (far beyond any real one; `/dev/zero` is not one).
+const MAX_WITNESS_BYTES: u64 = 1 << 30;
+
+/// The text of a regular file of at most `limit` bytes.
+fn read_text(path: &Path, limit: u64) -> Result<String> {
+    let meta = std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
+    if !meta.is_file() || meta.len() > limit {
+        bail!("{} is not a witness file (not a regular file of at most {} MiB)", path.display(), limit >> 20);
+    }
+    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+}
+
 /// Reads and checks a witness file (see [`parse`]), and that the program is unchanged.
 pub fn read(path: &Path) -> Result<Witness> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = read_text(path, MAX_WITNESS_BYTES)?;
     let w = parse(&text).with_context(|| format!("{} is not a usable ravel witness", path.display()))?;
     if !w.source_sha256.is_empty() && source_hash(Path::new(&w.program))? != w.source_sha256 {
         bail!("{} has changed since the witness {} was written; run `ravel check` again", w.program, path.display());
@@ -187,7 +199,7 @@ pub fn write(path: &Path, w: &Witness) -> Result<()> {
 /// only a file that is a ravel witness, so a mistyped path never costs another file.
 /// Returns whether one was removed.
 pub fn remove_stale(path: &Path) -> Result<bool> {
-    let Ok(text) = std::fs::read_to_string(path) else { return Ok(false) };
+    let Ok(text) = read_text(path, MAX_WITNESS_BYTES) else { return Ok(false) };
     let is_witness = serde_json::from_str::<Witness>(&text).is_ok_and(|w| w.format == FORMAT);
     if is_witness {
         std::fs::remove_file(path).with_context(|| format!("cannot remove the stale witness {}", path.display()))?;

@@ -399,3 +399,15 @@ fn zero_filled_globals_cost_what_is_touched() {
     assert_eq!(ran.code, Some(0), "{}", ran.stderr);
     assert!(ran.peak_mib < 400, "{} MiB", ran.peak_mib);
 }
+
+#[test]
+fn special_files_are_not_read_as_witnesses_or_sources() {
+    let sb = Sandbox::new();
+    let ran = sb.ravel(&["replay", "/dev/zero"], MINUTE);
+    assert_eq!(ran.code, Some(3), "{}", ran.stderr);
+    // The report shows source lines of the file a line marker names: never a device.
+    let marked = sb.file("zero.i");
+    std::fs::write(&marked, "# 1 \"/dev/zero\"\nvoid __assert_fail(const char *, const char *, unsigned, const char *);\nint main(void) { __assert_fail(\"x\", \"f\", 1, \"main\"); return 0; }\n").unwrap();
+    let ran = sb.ravel(&["check", path(&marked)], MINUTE);
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+}
