@@ -401,12 +401,19 @@ fn run(cli: Cli) -> Result<u8> {
             }
             Ok(check::exit_code(&outcome.verdict))
         }
-        Command::Replay { witness, json } => check::replay_file(&witness, json),
+        Command::Replay { witness, json } => {
+            // A signal stops the compilation (and a second one ravel).
+            signals::enter(Phase::Compiling);
+            check::replay_file(&witness, json)
+        }
         Command::Compile { file, output, clang_flags } => {
             let work = ravel_ir::frontend::Workdir::new()?;
             signals::enter(Phase::Compiling);
-            let compiled = ravel_ir::frontend::compile(&file, &clang_flags, &work, None)?;
-            signals::enter(Phase::Other);
+            let compiled = ravel_ir::frontend::compile(&file, &clang_flags, &work, None);
+            if signals::enter(Phase::Other) {
+                return Err(ravel_ir::LoadError::Interrupted.into());
+            }
+            let compiled = compiled?;
             for note in &compiled.notes {
                 eprintln!("ravel: note: {note}");
             }
