@@ -119,7 +119,7 @@ pub fn run_random(
         }
         // The memory is sampled more rarely: reading it costs a file read.
         steps += 1;
-        if steps % 4096 == 0 {
+        if steps.is_multiple_of(4096) {
             m.check_memory();
         }
     }
