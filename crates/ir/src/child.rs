@@ -17,6 +17,18 @@ pub fn cancel() {
     CANCELLED.store(true, Ordering::Relaxed);
 }
 
+/// Whether loading must stop before its next stage: [`cancel`] was called or `deadline`
+/// passed.
+pub(crate) fn check_deadline(deadline: Option<Instant>) -> Result<(), LoadError> {
+    if CANCELLED.load(Ordering::Relaxed) {
+        Err(LoadError::Interrupted)
+    } else if deadline.is_some_and(|d| Instant::now() >= d) {
+        Err(LoadError::Timeout)
+    } else {
+        Ok(())
+    }
+}
+
 /// How often a waiting compilation looks at the clock and at [`cancel`].
 const POLL: Duration = Duration::from_millis(10);
 
@@ -25,18 +37,8 @@ const POLL: Duration = Duration::from_millis(10);
 pub(crate) fn run(cmd: &mut Command, what: &str, deadline: Option<Instant>) -> Result<Result<(), String>, LoadError> {
     cmd.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped());
     die_with_parent(cmd);
-    let stopped = || -> Option<LoadError> {
-        if CANCELLED.load(Ordering::Relaxed) {
-            Some(LoadError::Interrupted)
-        } else if deadline.is_some_and(|d| Instant::now() >= d) {
-            Some(LoadError::Timeout)
-        } else {
-            None
-        }
-    };
-    if let Some(e) = stopped() {
-        return Err(e);
-    }
+    let stopped = || check_deadline(deadline).err();
+    check_deadline(deadline)?;
     let mut child =
         cmd.spawn().map_err(|e| LoadError::Input(format!("cannot run {what}: {e} (is LLVM 19 installed?)")))?;
     // A reader thread drains standard error, so a chatty tool never blocks on a full pipe.

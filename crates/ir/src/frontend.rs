@@ -206,6 +206,7 @@ pub fn compile(
         other => other,
     })?;
     let canonical = work.path().join("canonical.bc");
+    child::check_deadline(deadline)?;
     notes.extend(canonicalize(&promoted, &canonical).map_err(LoadError::Bitcode)?);
     Ok(Compiled { bitcode: canonical, notes })
 }

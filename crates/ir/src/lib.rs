@@ -51,6 +51,9 @@ pub fn load(input: &Path, clang_flags: &[String]) -> Result<Program, LoadError> 
 pub fn load_within(input: &Path, clang_flags: &[String], deadline: Option<Instant>) -> Result<Program, LoadError> {
     let work = frontend::Workdir::new()?;
     let compiled = frontend::compile(input, clang_flags, &work, deadline)?;
+    // Reading and lowering run in-process and cannot be stopped midway: they do not start
+    // after the deadline (each takes seconds on a program of megabytes).
+    child::check_deadline(deadline)?;
     let mut program = load_bitcode(&compiled.bitcode)?;
     program.notes = compiled.notes;
     Ok(program)
