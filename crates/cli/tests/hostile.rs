@@ -398,6 +398,10 @@ fn zero_filled_globals_cost_what_is_touched() {
     let ran = sb.ravel(&["run", path(&program("big_global.c"))], MINUTE);
     assert_eq!(ran.code, Some(0), "{}", ran.stderr);
     assert!(ran.peak_mib < 400, "{} MiB", ran.peak_mib);
+    // Explorations share the image between executions and copy it page by page.
+    let ran = sb.ravel(&["check", path(&program("big_global.c"))], 3 * MINUTE);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert!(ran.peak_mib < 400, "{} MiB", ran.peak_mib);
 }
 
 #[test]

@@ -4,6 +4,7 @@
 pub mod error;
 mod events;
 mod fingerprint;
+mod images;
 mod interp;
 pub mod libc;
 mod machine;

@@ -187,8 +187,8 @@ impl Machine {
         symbolic: Option<crate::symbolic::SharedSym>,
     ) -> Machine {
         let mut memory = Memory::new(program.model.ptr_bytes);
-        for g in &program.globals {
-            let id = memory.add_global(g);
+        for (i, g) in program.globals.iter().enumerate() {
+            let id = memory.add_global(g, crate::images::initial(&program, i));
             if g.thread_local {
                 memory.objects[id as usize].kind = ObjKind::ThreadLocal;
             }
