@@ -299,6 +299,15 @@ fn non_utf8_file_names_are_read() {
     cmd.arg(&src);
     let ran = sb.finish(cmd.spawn().unwrap(), MINUTE);
     assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    // Reports keep the line, and includes beside the file are found.
+    std::fs::write(sb.file("v.h"), "#define V 0\n").unwrap();
+    let failing = sb.files.path().join(std::ffi::OsStr::from_bytes(b"\xff.c"));
+    std::fs::write(&failing, "#include \"v.h\"\n#include <assert.h>\nint main(void) { assert(V == 1); }\n").unwrap();
+    let mut cmd = sb.command(&["run"]);
+    cmd.arg(&failing);
+    let ran = sb.finish(cmd.spawn().unwrap(), MINUTE);
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    assert!(ran.stderr.contains(".c:3:"), "{}", ran.stderr);
     let marked = sb.file("marked.i");
     let mut text = b"# 1 \"\xff\xfe.c\"\n".to_vec();
     text.extend_from_slice(b"int main(void) { return 0; }\n");

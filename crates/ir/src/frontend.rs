@@ -108,6 +108,9 @@ fn compile_c(
     out: &Path,
     deadline: Option<Instant>,
 ) -> Result<Vec<String>, LoadError> {
+    if input.to_str().is_none() {
+        return compile_utf8_copy(work, input, ext, clang_flags, out, deadline);
+    }
     let Err(stderr) = child::run(&mut clang(work, input, Some(ext), clang_flags, out), "clang", deadline)? else {
         return Ok(Vec::new());
     };
@@ -120,9 +123,8 @@ fn compile_c(
         return Err(LoadError::Compile(original));
     };
     // A line marker keeps the original file name and line numbers in the debug info.
-    let name = input.to_string_lossy().replace('\\', "\\\\").replace('"', "\\\"");
     let copy = work.path().join(format!("repaired.{ext}"));
-    std::fs::write(&copy, format!("# 1 \"{name}\"\n{src}"))
+    std::fs::write(&copy, format!("{}{src}", line_marker(input)))
         .map_err(|e| LoadError::Input(format!("cannot write to the scratch directory: {e}")))?;
     if child::run(&mut clang(work, &copy, Some(ext), clang_flags, out), "clang", deadline)?.is_err() {
         return Err(LoadError::Compile(original));
@@ -136,6 +138,36 @@ fn compile_c(
             )
         })
         .collect())
+}
+
+/// Compiles a source whose path is not UTF-8 (the IR reader needs UTF-8 file names in
+/// the debug info): from a copy with a UTF-8 name, whose line marker names the original
+/// with its invalid bytes replaced, so reports keep their line numbers; `#include "..."`
+/// still finds the files beside the original.
+fn compile_utf8_copy(
+    work: &Workdir,
+    input: &Path,
+    ext: &str,
+    clang_flags: &[String],
+    out: &Path,
+    deadline: Option<Instant>,
+) -> Result<Vec<String>, LoadError> {
+    let mut text = line_marker(input).into_bytes();
+    let source = std::fs::read(input).map_err(|e| LoadError::Input(format!("cannot read {}: {e}", input.display())))?;
+    text.extend_from_slice(&source);
+    let copy = work.path().join(format!("source.{ext}"));
+    std::fs::write(&copy, text).map_err(|e| LoadError::Input(format!("cannot write to the scratch directory: {e}")))?;
+    let dir = input.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut cmd = clang(work, &copy, Some(ext), clang_flags, out);
+    cmd.arg("-iquote").arg(dir);
+    run(&mut cmd, "clang", deadline)?;
+    Ok(Vec::new())
+}
+
+/// A line marker that makes the debug info name `input` (lossily, if it is not UTF-8).
+fn line_marker(input: &Path) -> String {
+    let name = input.to_string_lossy().replace('\\', "\\\\").replace('"', "\\\"");
+    format!("# 1 \"{name}\"\n")
 }
 
 /// The clang command that compiles C (`.i` is preprocessed C) to bitcode.
