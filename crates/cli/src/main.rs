@@ -377,6 +377,9 @@ fn run(cli: Cli) -> Result<u8> {
                 (Some(path), Some(first)) => {
                     let w = witness::sealed(check::complete_witness(&first.witness, &file, &clang_flags, &opts))?;
                     witness::write(path, &w)?;
+                    if let Err(e) = witness::check_flags(&clang_flags) {
+                        eprintln!("ravel: warning: `ravel replay` will refuse this witness: {e}");
+                    }
                 }
                 (Some(path), None) => {
                     if witness::remove_stale(path)? {
