@@ -95,7 +95,16 @@ pub fn property_options(property: Property, mut opts: Options) -> Options {
 
 /// Loads a program and tells the user on standard error about any change made to it.
 pub fn load_program(files: &[PathBuf], clang_flags: &[String]) -> Result<Arc<Program>> {
-    let program = ravel_ir::load(files, clang_flags)?;
+    load_program_within(files, clang_flags, None)
+}
+
+/// [`load_program`], with the compilers stopped at `deadline`.
+pub fn load_program_within(
+    files: &[PathBuf],
+    clang_flags: &[String],
+    deadline: Option<std::time::Instant>,
+) -> Result<Arc<Program>> {
+    let program = ravel_ir::load_within(files, clang_flags, deadline)?;
     for note in &program.notes {
         eprintln!("ravel: note: {note}");
     }
@@ -214,7 +223,8 @@ pub fn to_json(
         .iter()
         .map(|found| {
             let m = replayed(program, found, opts, outcome);
-            let witness = serde_json::to_value(complete_witness(&found.witness, files, clang_flags)).ok();
+            let sealed = crate::witness::sealed(complete_witness(&found.witness, files, clang_flags));
+            let witness = sealed.ok().and_then(|w| serde_json::to_value(w).ok());
             json_report::error(program, &found.error, m.as_ref(), witness, &mut sources)
         })
         .collect();
@@ -283,12 +293,8 @@ pub fn resolve_inputs(files: Vec<PathBuf>, mut clang_flags: Vec<String>) -> Resu
 
 /// `ravel replay`: re-executes a witness and reports what happens.
 pub fn replay_file(path: &Path, json_out: bool) -> Result<u8> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let witness: Witness =
-        serde_json::from_str(&text).with_context(|| format!("{} is not a ravel witness", path.display()))?;
-    let files: Vec<PathBuf> =
-        std::iter::once(&witness.program).chain(&witness.more_sources).map(PathBuf::from).collect();
-    let program = load_program(&files, &witness.clang_flags)?;
+    let witness = crate::witness::read(path)?;
+    let program = load_program(&witness.files(), &witness.clang_flags)?;
     let granularity = if witness.interleave == "all" { Granularity::All } else { Granularity::Sync };
     let opts = Options {
         granularity,

@@ -1,11 +1,16 @@
 //! The `ravel` command line.
 
+mod args;
 mod check;
+#[cfg(test)]
+mod fuzz;
 mod html;
 mod json_report;
 mod report;
 mod sarif;
+mod signals;
 mod source;
+mod witness;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -20,8 +25,8 @@ use std::time::Duration;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// Exit code for usage and input errors (DESIGN.md: 0 safe, 1 unsafe, 2 unknown, 3 input).
-const EXIT_INPUT: u8 = 3;
+use args::EXIT_INPUT;
+use signals::Phase;
 
 #[derive(Parser)]
 #[command(name = "ravel", version, about = "Finds concurrency bugs in multithreaded C programs")]
@@ -70,12 +75,16 @@ enum Command {
         /// nondeterministic inputs in order; later ones are random).
         #[arg(long)]
         inputs: Option<PathBuf>,
-        /// Stop after this many seconds (verdict unknown).
-        #[arg(long)]
-        timeout: Option<f64>,
+        /// Stop after this many seconds, compilation included (verdict unknown).
+        #[arg(long, value_parser = args::seconds)]
+        timeout: Option<Duration>,
         /// Stop after this many executed instructions (verdict unknown).
         #[arg(long)]
         max_steps: Option<u64>,
+        /// Memory ravel may use, in MiB, before stopping with verdict unknown (default: half
+        /// the machine's memory).
+        #[arg(long, value_parser = args::mebibytes)]
+        max_memory: Option<u64>,
         /// Scheduling points.
         #[arg(long, value_enum, default_value_t = Interleave::All)]
         interleave: Interleave,
@@ -105,12 +114,16 @@ enum Command {
         /// Exploration algorithm.
         #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
         engine: EngineArg,
-        /// Stop after this many seconds (verdict unknown).
-        #[arg(long)]
-        timeout: Option<f64>,
-        /// Stop after this many executions (verdict unknown).
+        /// Stop after this many seconds, compilation included (verdict unknown).
+        #[arg(long, value_parser = args::seconds)]
+        timeout: Option<Duration>,
+        /// Stop after this many executions, blocked ones included (verdict unknown).
         #[arg(long)]
         max_executions: Option<u64>,
+        /// Memory ravel may use, in MiB, before stopping with verdict unknown (default: half
+        /// the machine's memory).
+        #[arg(long, value_parser = args::mebibytes)]
+        max_memory: Option<u64>,
         /// Instructions per execution (for loops that never end).
         #[arg(long, default_value_t = 50_000_000)]
         max_steps: u64,
@@ -143,8 +156,8 @@ enum Command {
         #[arg(long, default_value_t = 10_000)]
         max_sym_branches: u32,
         /// Seconds one solver query may take (an undecided query makes the verdict unknown).
-        #[arg(long, default_value_t = 10.0)]
-        solver_timeout: f64,
+        #[arg(long, default_value = "10", value_parser = args::seconds)]
+        solver_timeout: Duration,
         /// Let condition-variable waits also return without a signal.
         #[arg(long)]
         spurious_wakeups: bool,
@@ -209,9 +222,21 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    restore_sigpipe();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(args::clap_exit_code(&e));
+        }
+    };
+    signals::install();
     match run(cli) {
         Ok(code) => ExitCode::from(code),
+        Err(e) if matches!(e.downcast_ref(), Some(ravel_ir::LoadError::Interrupted)) => {
+            eprintln!("ravel: interrupted");
+            ExitCode::from(signals::EXIT_INTERRUPTED)
+        }
         Err(e) => {
             let text = format!("{e:#}");
             let mut lines = text.lines();
@@ -222,6 +247,54 @@ fn main() -> ExitCode {
             ExitCode::from(EXIT_INPUT)
         }
     }
+}
+
+/// Rust ignores SIGPIPE, which turns every write after the reader went away
+/// (`ravel check --json x.c | head -c 10`) into an error or a panic in `println!`. With
+/// the default action ravel ends quietly instead, as other command-line tools do.
+fn restore_sigpipe() {
+    // SAFETY: setting a signal's disposition to its default before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+/// Compiles and loads `file`, stopping the compilers at `deadline`; `None` when the
+/// deadline passed first.
+fn load(
+    files: &[PathBuf],
+    clang_flags: &[String],
+    deadline: Option<std::time::Instant>,
+) -> Result<Option<std::sync::Arc<ravel_ir::Program>>> {
+    signals::enter(Phase::Compiling);
+    let loaded = check::load_program_within(files, clang_flags, deadline);
+    if signals::enter(Phase::Other) {
+        return Err(ravel_ir::LoadError::Interrupted.into());
+    }
+    match loaded {
+        Err(e) if matches!(e.downcast_ref(), Some(ravel_ir::LoadError::Timeout)) => Ok(None),
+        other => other.map(Some),
+    }
+}
+
+/// The report when the time limit passes during compilation (JSON on standard output for
+/// `check`, on standard error for `run`).
+fn compile_timeout(json: bool, json_on_stdout: bool) -> u8 {
+    let why = ravel_ir::LoadError::Timeout.to_string();
+    let report = serde_json::json!({"verdict": "unknown", "reason": why});
+    if json && json_on_stdout {
+        println!("{report}");
+    } else if json {
+        eprintln!("{report}");
+    } else {
+        eprintln!("ravel: verdict: unknown ({why})");
+    }
+    2
+}
+
+/// The memory limit in bytes: `--max-memory` MiB, or the default share of the machine.
+fn memory_limit(mib: Option<u64>) -> Option<u64> {
+    mib.map(|m| m << 20).or_else(ravel_vm::resident::default_limit)
 }
 
 fn granularity(i: Interleave) -> Granularity {
@@ -239,6 +312,7 @@ fn run(cli: Cli) -> Result<u8> {
             engine,
             timeout,
             max_executions,
+            max_memory,
             max_steps,
             max_depth,
             all_errors,
@@ -267,7 +341,14 @@ fn run(cli: Cli) -> Result<u8> {
             if tests.is_some() && matches!(engine, EngineArg::Unfold | EngineArg::States) {
                 anyhow::bail!("--tests is only supported with --engine dpor and naive");
             }
-            let program = check::load_program(&files, &clang_flags)?;
+            let started = std::time::Instant::now();
+            let Some(program) = load(&files, &clang_flags, timeout.map(|t| started + t))? else {
+                let code = compile_timeout(json, true);
+                if property.is_some() {
+                    println!("UNKNOWN");
+                }
+                return Ok(code);
+            };
             let mut argv = vec![file.display().to_string()];
             argv.extend(args);
             let mut opts = ravel_explore::Options {
@@ -283,14 +364,15 @@ fn run(cli: Cli) -> Result<u8> {
                 deadlocks_are_errors: !no_deadlocks,
                 all_errors,
                 max_executions,
-                timeout: timeout.map(Duration::from_secs_f64),
+                timeout: timeout.map(|t| t.saturating_sub(started.elapsed())),
+                max_memory: memory_limit(max_memory),
                 max_steps,
                 max_depth,
                 progress: std::io::IsTerminal::is_terminal(&std::io::stderr()) && !json,
                 symbolic: enumerate_inputs.is_none(),
                 input_domain: enumerate_inputs.unwrap_or(2).max(1),
                 max_sym_branches,
-                solver_timeout: Duration::from_secs_f64(solver_timeout.max(0.001)),
+                solver_timeout: solver_timeout.max(Duration::from_millis(1)),
                 spurious_wakeups,
                 collect_tests: tests.is_some(),
                 dpor: DporOptions { naive: engine == EngineArg::Naive },
@@ -307,19 +389,31 @@ fn run(cli: Cli) -> Result<u8> {
             if let Some(p) = property {
                 opts = check::property_options(p, opts);
             }
-            let started = std::time::Instant::now();
-            stop_on_ctrl_c();
+            let explored = std::time::Instant::now();
+            signals::enter(Phase::Exploring);
             let outcome = ravel_explore::check(program.clone(), &opts);
-            let seconds = started.elapsed().as_secs_f64();
+            signals::enter(Phase::Other);
+            let seconds = explored.elapsed().as_secs_f64();
             if opts.progress {
                 eprint!("\r\x1b[K");
             }
             if let Some(dir) = &tests {
                 check::write_tests(dir, &file, &outcome.tests)?;
             }
-            if let (Some(path), Some(first)) = (&witness, outcome.errors.first()) {
-                let w = check::complete_witness(&first.witness, &files, &clang_flags);
-                std::fs::write(path, serde_json::to_string_pretty(&w)?)?;
+            match (&witness, outcome.errors.first()) {
+                (Some(path), Some(first)) => {
+                    let w = witness::sealed(check::complete_witness(&first.witness, &files, &clang_flags))?;
+                    witness::write(path, &w)?;
+                    if let Err(e) = witness::check_flags(&clang_flags) {
+                        eprintln!("ravel: warning: `ravel replay` will refuse this witness: {e}");
+                    }
+                }
+                (Some(path), None) => {
+                    if witness::remove_stale(path)? {
+                        eprintln!("ravel: note: removed the witness {} of an earlier run", path.display());
+                    }
+                }
+                (None, _) => {}
             }
             let report = (json || sarif.is_some() || html.is_some())
                 .then(|| check::to_json(&program, &outcome, &opts, &files, &clang_flags, seconds));
@@ -353,21 +447,45 @@ fn run(cli: Cli) -> Result<u8> {
             }
             Ok(check::exit_code(&outcome.verdict))
         }
-        Command::Replay { witness, json } => check::replay_file(&witness, json),
+        Command::Replay { witness, json } => {
+            // A signal stops the compilation (and a second one ravel).
+            signals::enter(Phase::Compiling);
+            check::replay_file(&witness, json)
+        }
         Command::Compile { files, output, clang_flags } => {
             let work = ravel_ir::frontend::Workdir::new()?;
-            let compiled = ravel_ir::frontend::compile(&files, &clang_flags, &work)?;
+            signals::enter(Phase::Compiling);
+            let compiled = ravel_ir::frontend::compile(&files, &clang_flags, &work, None);
+            if signals::enter(Phase::Other) {
+                return Err(ravel_ir::LoadError::Interrupted.into());
+            }
+            let compiled = compiled?;
             for note in &compiled.notes {
                 eprintln!("ravel: note: {note}");
             }
             std::fs::copy(&compiled.bitcode, &output)?;
             Ok(0)
         }
-        Command::Run { files, seed, inputs, timeout, max_steps, interleave, json, verbose, args, clang_flags } => {
+        Command::Run {
+            files,
+            seed,
+            inputs,
+            timeout,
+            max_steps,
+            max_memory,
+            interleave,
+            json,
+            verbose,
+            args,
+            clang_flags,
+        } => {
             let (files, clang_flags) = check::resolve_inputs(files, clang_flags)?;
             let file = files[0].clone();
             let given = inputs.map(|p| check::read_test(&p)).transpose()?.unwrap_or_default();
-            let program = check::load_program(&files, &clang_flags)?;
+            let started = std::time::Instant::now();
+            let Some(program) = load(&files, &clang_flags, timeout.map(|t| started + t))? else {
+                return Ok(compile_timeout(json, false));
+            };
             let mut argv = vec![file.display().to_string()];
             argv.extend(args);
             let config = Config {
@@ -375,9 +493,10 @@ fn run(cli: Cli) -> Result<u8> {
                 argv,
                 max_steps: max_steps.unwrap_or(u64::MAX),
                 capture_stdout: json,
+                max_memory: memory_limit(max_memory),
                 ..Config::default()
             };
-            let timeout = timeout.map(Duration::from_secs_f64);
+            let timeout = timeout.map(|t| t.saturating_sub(started.elapsed()));
             let outcome = ravel_vm::run_random(program, config, seed, timeout, given);
             let report = report::RunReport::new(&outcome, seed);
             if json {
@@ -387,20 +506,5 @@ fn run(cli: Cli) -> Result<u8> {
             }
             Ok(report.exit_code())
         }
-    }
-}
-
-/// Ctrl-C during an exploration: the first stops it (the partial statistics and the
-/// verdict `unknown (interrupted)` are reported as usual), a second ends ravel at once.
-fn stop_on_ctrl_c() {
-    let pressed = std::sync::atomic::AtomicBool::new(false);
-    let handler = move || {
-        if pressed.swap(true, std::sync::atomic::Ordering::Relaxed) {
-            std::process::exit(130);
-        }
-        ravel_explore::interrupt();
-    };
-    if let Err(e) = ctrlc::set_handler(handler) {
-        eprintln!("ravel: warning: Ctrl-C will end ravel without a report ({e})");
     }
 }

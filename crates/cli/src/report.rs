@@ -118,7 +118,7 @@ impl RunReport {
         if r.verdict == "error" {
             let start = m.trace.len().saturating_sub(40);
             if start > 0 {
-                r.notes.push(format!("interleaving shows the last 40 of {} visible operations", m.trace.len()));
+                r.notes.push(format!("interleaving shows the last 40 of {} visible operations", m.trace_total));
             }
             for e in &m.trace[start..] {
                 r.interleaving.push((m.threads[e.thread].name(), place(p, e.loc), e.what.clone()));

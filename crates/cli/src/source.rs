@@ -1,6 +1,20 @@
 //! Source lines for reports, read once per file.
 
 use std::collections::HashMap;
+use std::path::Path;
+
+/// Source files larger than this are not shown (a line marker may name any file).
+const MAX_SOURCE_BYTES: u64 = 256 << 20;
+
+/// The text of a source file, if it is a regular file of reasonable size: the names come
+/// from the program's debug info, which `# line` markers set to anything (`/dev/zero`).
+fn read_source(path: &Path) -> Option<String> {
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() || meta.len() > MAX_SOURCE_BYTES {
+        return None;
+    }
+    std::fs::read_to_string(path).ok()
+}
 
 /// Caches the lines of source files named by the program's debug info.
 #[derive(Default)]
@@ -14,7 +28,7 @@ impl Sources {
         let lines = self
             .files
             .entry(path.to_string())
-            .or_insert_with(|| std::fs::read_to_string(path).ok().map(|s| s.lines().map(str::to_string).collect()));
+            .or_insert_with(|| read_source(Path::new(path)).map(|s| s.lines().map(str::to_string).collect()));
         lines.as_ref()?.get(line.checked_sub(1)? as usize).cloned()
     }
 }

@@ -37,6 +37,7 @@ pub(crate) fn vm_config(opts: &Options) -> ravel_vm::Config {
         log_events: true,
         record_trace: false,
         max_steps: opts.max_steps,
+        max_memory: opts.max_memory,
         strict_pthread: opts.strict_pthread,
         spurious_wakeups: opts.spurious_wakeups,
         detect_races: opts.detect_races,
@@ -59,6 +60,10 @@ pub(crate) struct Context<'a> {
     /// Executions of earlier rounds (they count against `max_executions`).
     spent: u64,
     last_progress_ms: u128,
+    /// Limit checks so far, to sample the memory use every so often (see
+    /// [`Context::limit_at`]), and whether a sample exceeded the limit (then it stays so).
+    memory_checks: std::cell::Cell<u32>,
+    memory_exceeded: std::cell::Cell<bool>,
     /// Expressions and solver shared by all executions (symbolic inputs only).
     pub sym: Option<SharedSym>,
 }
@@ -75,6 +80,8 @@ impl<'a> Context<'a> {
             incomplete: None,
             spent: 0,
             last_progress_ms: 0,
+            memory_checks: Default::default(),
+            memory_exceeded: Default::default(),
             sym: opts.symbolic.then(|| SymEngine::shared(opts.solver_timeout, opts.max_sym_branches)),
         }
     }
@@ -133,7 +140,15 @@ impl<'a> Context<'a> {
         if self.opts.timeout.is_some_and(|d| self.started.elapsed() > d) {
             return Some(Unknown::Time);
         }
-        None
+        // Reading the memory use costs a file read: sampled once every 1024 checks (a
+        // check comes with every scheduling step, so that is still many times a second).
+        let limit = self.opts.max_memory?;
+        let checks = self.memory_checks.get().wrapping_add(1);
+        self.memory_checks.set(checks);
+        if checks % 1024 == 1 && ravel_vm::resident::exceeds(limit) {
+            self.memory_exceeded.set(true);
+        }
+        self.memory_exceeded.get().then_some(Unknown::Memory(limit))
     }
 
     /// Forgets the counts and the reason of what was explored so far (a scouting or an

@@ -43,6 +43,8 @@ pub struct Options {
     pub ends_only: Vec<ErrorKind>,
     pub max_executions: Option<u64>,
     pub timeout: Option<Duration>,
+    /// Bytes ravel may hold before the exploration stops (`unknown (memory limit)`).
+    pub max_memory: Option<u64>,
     /// Instructions per execution.
     pub max_steps: u64,
     /// Scheduling steps per execution.
@@ -87,6 +89,7 @@ impl Default for Options {
             ends_only: Vec::new(),
             max_executions: None,
             timeout: None,
+            max_memory: None,
             max_steps: 50_000_000,
             max_depth: 20_000,
             progress: false,

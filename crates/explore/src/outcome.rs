@@ -24,6 +24,8 @@ pub enum Unknown {
     Time,
     /// The exploration's limit on executions (the states engine counts states).
     Executions(u64),
+    /// The memory limit, in bytes.
+    Memory(u64),
     /// An execution, configuration or path was cut at the depth limit.
     Depth { max: usize, unit: DepthUnit },
     /// An execution created more threads than the last round allows.
@@ -90,6 +92,7 @@ impl fmt::Display for Unknown {
             Unknown::Interrupted => write!(f, "interrupted"),
             Unknown::Time => write!(f, "the time limit was reached (--timeout)"),
             Unknown::Executions(max) => write!(f, "the exploration reached {max} executions (--max-executions)"),
+            Unknown::Memory(limit) => write!(f, "{}", ravel_vm::resident::limit_message(*limit)),
             Unknown::Depth { max, unit } => {
                 let (what, units) = match unit {
                     DepthUnit::Steps => ("an execution", "scheduling steps"),
@@ -206,6 +209,13 @@ pub struct Stats {
     pub states: u64,
 }
 
+impl Witness {
+    /// The program's files: `program`, then `more_sources`.
+    pub fn files(&self) -> Vec<std::path::PathBuf> {
+        std::iter::once(&self.program).chain(&self.more_sources).map(std::path::PathBuf::from).collect()
+    }
+}
+
 impl Stats {
     /// Executions explored to their end, blocked ones included (what the limit on
     /// executions counts).
@@ -274,6 +284,14 @@ pub struct Witness {
     /// The program's arguments, `argv[0]` included (empty in old witnesses: the default).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub argv: Vec<String>,
+    /// SHA-256 of the program file's bytes when the witness was written (hex), so a
+    /// replay of a changed program is refused instead of silently diverging.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub source_sha256: String,
+    /// SHA-256 of `clang_flags` (hex, each flag followed by a NUL byte), so flags edited
+    /// after the fact are noticed.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub flags_sha256: String,
     pub interleave: String,
     /// Whether data races were errors in the exploration that found this execution.
     #[serde(default = "default_true")]
@@ -307,6 +325,7 @@ mod tests {
             (Unknown::Interrupted, "interrupted"),
             (Unknown::Time, "the time limit was reached (--timeout)"),
             (Unknown::Executions(20), "the exploration reached 20 executions (--max-executions)"),
+            (Unknown::Memory(3 << 20), "the memory limit of 3 MiB was reached (--max-memory)"),
             (
                 Unknown::Depth { max: 7, unit: DepthUnit::Steps },
                 "an execution exceeded 7 scheduling steps (--max-depth)",

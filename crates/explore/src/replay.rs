@@ -7,16 +7,44 @@ use ravel_ir::Program;
 use ravel_vm::{Chooser, Granularity, Machine, SharedSym, SymEngine, TraceEntry};
 use std::sync::Arc;
 
-/// Replays the choices of a witness, in order.
-struct ReplayChooser(std::collections::VecDeque<u64>);
+/// Replays the choices of a witness, in order. A witness may come from anywhere, so a
+/// choice out of range is not passed on (it would index past the alternatives): the first
+/// one is taken instead and the replay fails with [`ReplayChooser::invalid`].
+struct ReplayChooser {
+    choices: std::collections::VecDeque<u64>,
+    /// The first choice that did not fit its alternatives, described.
+    invalid: Option<String>,
+}
 
-impl Chooser for ReplayChooser {
-    fn nondet(&mut self, _bits: u32, _loc: ravel_ir::SrcLoc) -> u64 {
-        self.0.pop_front().unwrap_or(0)
+impl ReplayChooser {
+    fn new(choices: &[u64]) -> Self {
+        ReplayChooser { choices: choices.iter().copied().collect(), invalid: None }
     }
 
-    fn choose(&mut self, _n: usize) -> usize {
-        self.0.pop_front().unwrap_or(0) as usize
+    fn check(&self) -> Result<(), ReplayError> {
+        self.invalid.clone().map_or(Ok(()), |why| Err(ReplayError(why)))
+    }
+}
+
+impl Chooser for ReplayChooser {
+    fn nondet(&mut self, bits: u32, _loc: ravel_ir::SrcLoc) -> u64 {
+        let v = self.choices.pop_front().unwrap_or(0);
+        if bits < 64 && v >> bits != 0 {
+            self.invalid.get_or_insert_with(|| format!("the input value {v} does not fit in {bits} bits"));
+            return 0;
+        }
+        v
+    }
+
+    fn choose(&mut self, n: usize) -> usize {
+        let v = self.choices.pop_front().unwrap_or(0);
+        match usize::try_from(v) {
+            Ok(i) if i < n => i,
+            _ => {
+                self.invalid.get_or_insert_with(|| format!("the choice {v} is not one of {n} alternatives"));
+                0
+            }
+        }
     }
 }
 
@@ -90,11 +118,12 @@ pub fn replay_with(
         pause_at_symbolic_branches: witness.branch_steps,
         ..vm_config(opts)
     };
-    let mut chooser = ReplayChooser(witness.init_choices.iter().copied().collect());
+    let mut chooser = ReplayChooser::new(&witness.init_choices);
     let sym = witness
         .symbolic
         .then(|| engine.unwrap_or_else(|| SymEngine::shared(opts.solver_timeout, opts.max_sym_branches)));
     let mut m = Machine::with_inputs(program, config, None, &mut chooser, sym);
+    chooser.check()?;
     let mut races = race::RaceDetector::default();
     for (i, s) in witness.steps.iter().enumerate() {
         if m.is_done() {
@@ -103,8 +132,9 @@ pub fn replay_with(
         if !m.enabled().contains(&s.thread) {
             return Err(ReplayError(format!("thread {} cannot run at step {i}", s.thread)));
         }
-        let mut chooser = ReplayChooser(s.choices.iter().copied().collect());
+        let mut chooser = ReplayChooser::new(&s.choices);
         m.step(s.thread, &mut chooser);
+        chooser.check()?;
         let log = m.take_log();
         // An exploration that collects every error goes on after a race: the witness of a
         // later error passes earlier races, and ends at its own.

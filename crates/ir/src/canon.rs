@@ -21,8 +21,9 @@ use rustc_hash::FxHashSet;
 use std::ffi::{CStr, CString};
 use std::path::Path;
 
-/// Parses `input` (bitcode or textual IR), canonicalises it and writes bitcode to `output`.
-pub fn canonicalize(input: &Path, output: &Path) -> Result<(), String> {
+/// Parses `input` (bitcode or textual IR), refuses targets ravel cannot interpret,
+/// canonicalises it and writes bitcode to `output`; returns notes for the user.
+pub fn canonicalize(input: &Path, output: &Path) -> Result<Vec<String>, String> {
     let input_c = CString::new(input.as_os_str().as_encoded_bytes()).map_err(|e| e.to_string())?;
     let output_c = CString::new(output.as_os_str().as_encoded_bytes()).map_err(|e| e.to_string())?;
     // SAFETY: plain LLVM C API use; every object created here is disposed before returning,
@@ -40,7 +41,12 @@ pub fn canonicalize(input: &Path, output: &Path) -> Result<(), String> {
             if LLVMParseIRInContext(ctx, buf, &mut module, &mut msg) != 0 {
                 return Err(take_message(msg));
             }
-            let res = Canon::new(ctx, module).run();
+            if let Some(why) = refuse_target(module) {
+                LLVMDisposeModule(module);
+                return Err(why);
+            }
+            let notes = crate::names::sanitize(module);
+            let res = Canon::new(ctx, module).run().map(|()| notes);
             if res.is_ok() && LLVMWriteBitcodeToFile(module, output_c.as_ptr()) != 0 {
                 LLVMDisposeModule(module);
                 return Err(format!("cannot write {}", output.display()));
@@ -51,6 +57,17 @@ pub fn canonicalize(input: &Path, output: &Path) -> Result<(), String> {
         LLVMContextDispose(ctx);
         result
     }
+}
+
+/// Why the module's target triple or data layout is not one ravel interprets, if so.
+unsafe fn refuse_target(module: LLVMModuleRef) -> Option<String> {
+    let triple = LLVMGetTarget(module);
+    let triple = if triple.is_null() { String::new() } else { CStr::from_ptr(triple).to_string_lossy().into_owned() };
+    let td = LLVMCreateTargetData(LLVMGetDataLayoutStr(module));
+    let little = LLVMByteOrder(td) == LLVMByteOrdering::LLVMLittleEndian;
+    let pointer = LLVMPointerSize(td);
+    LLVMDisposeTargetData(td);
+    crate::target::refuse(&triple, little, pointer)
 }
 
 unsafe fn take_message(msg: *mut std::os::raw::c_char) -> String {

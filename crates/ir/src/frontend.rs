@@ -7,10 +7,12 @@
 //! address is never taken, which is most of what makes -O0 code slow to interpret.
 
 use crate::canon::canonicalize;
+use crate::child;
 use crate::error_fn_repair::repair;
 use crate::LoadError;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Instant;
 
 /// The header behind `#include <ravel.h>`.
 pub const RAVEL_H: &str = include_str!("../include/ravel.h");
@@ -18,29 +20,24 @@ pub const RAVEL_H: &str = include_str!("../include/ravel.h");
 /// libc functions written in C, linked into C programs on demand.
 const RAVEL_LIBC: &str = include_str!("../include/ravel_libc.c");
 
-/// A scratch directory removed when dropped.
-pub struct Workdir(PathBuf);
+/// A scratch directory for one compilation, made by `tempfile`: its name is unpredictable
+/// and it is created exclusively (an existing file or symlink of that name is never used),
+/// and it is removed with everything in it when dropped.
+pub struct Workdir(tempfile::TempDir);
 
 impl Workdir {
     pub fn new() -> Result<Workdir, LoadError> {
-        static COUNTER: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-        let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("ravel-{}-{n}", std::process::id()));
-        std::fs::create_dir_all(dir.join("include"))
-            .and_then(|_| std::fs::write(dir.join("include/ravel.h"), RAVEL_H))
-            .and_then(|_| std::fs::write(dir.join("ravel_libc.c"), RAVEL_LIBC))
-            .map_err(|e| LoadError::Input(format!("cannot create a scratch directory: {e}")))?;
+        let scratch = |e: std::io::Error| LoadError::Input(format!("cannot create a scratch directory: {e}"));
+        let dir = tempfile::Builder::new().prefix("ravel-").tempdir().map_err(scratch)?;
+        std::fs::create_dir(dir.path().join("include"))
+            .and_then(|_| std::fs::write(dir.path().join("include/ravel.h"), RAVEL_H))
+            .and_then(|_| std::fs::write(dir.path().join("ravel_libc.c"), RAVEL_LIBC))
+            .map_err(scratch)?;
         Ok(Workdir(dir))
     }
 
     pub fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for Workdir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        self.0.path()
     }
 }
 
@@ -62,14 +59,8 @@ fn tool(name: &str) -> String {
     }
 }
 
-fn run(cmd: &mut Command, what: &str) -> Result<(), LoadError> {
-    run_capturing(cmd, what)?.map_err(|stderr| LoadError::Compile(compile_error(&stderr, what)))
-}
-
-/// Runs `cmd`; the inner error is its standard error output when it fails.
-fn run_capturing(cmd: &mut Command, what: &str) -> Result<Result<(), String>, LoadError> {
-    let out = cmd.output().map_err(|e| LoadError::Input(format!("cannot run {what}: {e} (is LLVM 19 installed?)")))?;
-    Ok(if out.status.success() { Ok(()) } else { Err(String::from_utf8_lossy(&out.stderr).into_owned()) })
+fn run(cmd: &mut Command, what: &str, deadline: Option<Instant>) -> Result<(), LoadError> {
+    child::run(cmd, what, deadline)?.map_err(|stderr| LoadError::Compile(compile_error(&stderr, what)))
 }
 
 /// The diagnostics themselves, one line each, without source excerpts and carets.
@@ -115,8 +106,12 @@ fn compile_c(
     ext: &str,
     clang_flags: &[String],
     out: &Path,
+    deadline: Option<Instant>,
 ) -> Result<Vec<String>, LoadError> {
-    let Err(stderr) = run_capturing(&mut clang(work, input, Some(ext), clang_flags, out), "clang")? else {
+    if input.to_str().is_none() {
+        return compile_utf8_copy(work, input, ext, clang_flags, out, deadline);
+    }
+    let Err(stderr) = child::run(&mut clang(work, input, Some(ext), clang_flags, out), "clang", deadline)? else {
         return Ok(Vec::new());
     };
     let original = compile_error(&stderr, "clang");
@@ -128,11 +123,10 @@ fn compile_c(
         return Err(LoadError::Compile(original));
     };
     // A line marker keeps the original file name and line numbers in the debug info.
-    let name = input.to_string_lossy().replace('\\', "\\\\").replace('"', "\\\"");
     let copy = work.path().join(format!("repaired.{ext}"));
-    std::fs::write(&copy, format!("# 1 \"{name}\"\n{src}"))
+    std::fs::write(&copy, format!("{}{src}", line_marker(input)))
         .map_err(|e| LoadError::Input(format!("cannot write to the scratch directory: {e}")))?;
-    if run_capturing(&mut clang(work, &copy, Some(ext), clang_flags, out), "clang")?.is_err() {
+    if child::run(&mut clang(work, &copy, Some(ext), clang_flags, out), "clang", deadline)?.is_err() {
         return Err(LoadError::Compile(original));
     }
     Ok(replaced
@@ -144,6 +138,36 @@ fn compile_c(
             )
         })
         .collect())
+}
+
+/// Compiles a source whose path is not UTF-8 (the IR reader needs UTF-8 file names in
+/// the debug info): from a copy with a UTF-8 name, whose line marker names the original
+/// with its invalid bytes replaced, so reports keep their line numbers; `#include "..."`
+/// still finds the files beside the original.
+fn compile_utf8_copy(
+    work: &Workdir,
+    input: &Path,
+    ext: &str,
+    clang_flags: &[String],
+    out: &Path,
+    deadline: Option<Instant>,
+) -> Result<Vec<String>, LoadError> {
+    let mut text = line_marker(input).into_bytes();
+    let source = std::fs::read(input).map_err(|e| LoadError::Input(format!("cannot read {}: {e}", input.display())))?;
+    text.extend_from_slice(&source);
+    let copy = work.path().join(format!("source.{ext}"));
+    std::fs::write(&copy, text).map_err(|e| LoadError::Input(format!("cannot write to the scratch directory: {e}")))?;
+    let dir = input.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut cmd = clang(work, &copy, Some(ext), clang_flags, out);
+    cmd.arg("-iquote").arg(dir);
+    run(&mut cmd, "clang", deadline)?;
+    Ok(Vec::new())
+}
+
+/// A line marker that makes the debug info name `input` (lossily, if it is not UTF-8).
+fn line_marker(input: &Path) -> String {
+    let name = input.to_string_lossy().replace('\\', "\\\\").replace('"', "\\\"");
+    format!("# 1 \"{name}\"\n")
 }
 
 /// The clang command that compiles C (`.i` is preprocessed C) to bitcode.
@@ -195,8 +219,14 @@ fn check_input(input: &Path) -> Result<(), LoadError> {
 }
 
 /// Produces the canonical bitcode ravel interprets for the program made of `inputs` (C
-/// files, `.i`, `.ll` or `.bc`, linked together), inside `work`.
-pub fn compile(inputs: &[PathBuf], clang_flags: &[String], work: &Workdir) -> Result<Compiled, LoadError> {
+/// files, `.i`, `.ll` or `.bc`, linked together), inside `work`; the tools are stopped at
+/// `deadline` ([`LoadError::Timeout`]).
+pub fn compile(
+    inputs: &[PathBuf],
+    clang_flags: &[String],
+    work: &Workdir,
+    deadline: Option<Instant>,
+) -> Result<Compiled, LoadError> {
     let mut modules = Vec::new();
     let mut notes = Vec::new();
     let mut any_c = false;
@@ -207,7 +237,7 @@ pub fn compile(inputs: &[PathBuf], clang_flags: &[String], work: &Workdir) -> Re
             modules.push(input.clone());
         } else {
             let module = work.path().join(format!("program{i}.bc"));
-            notes.extend(compile_c(work, input, ext, clang_flags, &module)?);
+            notes.extend(compile_c(work, input, ext, clang_flags, &module, deadline)?);
             modules.push(module);
             any_c = true;
         }
@@ -220,21 +250,23 @@ pub fn compile(inputs: &[PathBuf], clang_flags: &[String], work: &Workdir) -> Re
             link.args(&modules);
             if any_c {
                 let libc = work.path().join("ravel_libc.bc");
-                run(&mut clang(work, &work.path().join("ravel_libc.c"), None, clang_flags, &libc), "clang")?;
+                let libc_src = work.path().join("ravel_libc.c");
+                run(&mut clang(work, &libc_src, None, clang_flags, &libc), "clang", deadline)?;
                 link.arg("--only-needed").arg(&libc);
             }
-            run(link.arg("-o").arg(&raw), "llvm-link")?;
+            run(link.arg("-o").arg(&raw), "llvm-link", deadline)?;
             raw
         }
     };
     let promoted = work.path().join("promoted.bc");
     let mut opt = Command::new(tool("opt"));
     opt.arg("-passes=mem2reg").arg(&raw).arg("-o").arg(&promoted);
-    run(&mut opt, "opt").map_err(|e| match e {
+    run(&mut opt, "opt", deadline).map_err(|e| match e {
         LoadError::Compile(m) => LoadError::Bitcode(format!("not valid LLVM 19 IR: {m}")),
         other => other,
     })?;
     let canonical = work.path().join("canonical.bc");
-    canonicalize(&promoted, &canonical).map_err(LoadError::Bitcode)?;
+    child::check_deadline(deadline)?;
+    notes.extend(canonicalize(&promoted, &canonical).map_err(LoadError::Bitcode)?);
     Ok(Compiled { bitcode: canonical, notes })
 }

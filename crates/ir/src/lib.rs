@@ -2,22 +2,27 @@
 
 mod builtins;
 mod canon;
+mod child;
 mod consts;
 pub mod debug_types;
 pub mod effects;
 mod error_fn_repair;
 pub mod frontend;
+pub use child::cancel;
 mod global_uses;
 mod layout;
 pub mod liveness;
 mod lower;
+mod names;
 mod program;
+mod target;
 
 pub use builtins::Builtin;
 pub use lower::sign_extend;
 pub use program::*;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 /// Why a program could not be loaded. Every variant carries a message fit for users.
 #[derive(Debug, thiserror::Error)]
@@ -30,12 +35,31 @@ pub enum LoadError {
     Bitcode(String),
     #[error("unsupported: {0}")]
     Unsupported(String),
+    /// The deadline passed while compiling (the tool was killed).
+    #[error("the time limit was reached while compiling (--timeout)")]
+    Timeout,
+    /// The user interrupted ravel while compiling (see [`cancel`]).
+    #[error("interrupted while compiling")]
+    Interrupted,
 }
 
-/// Compiles (if needed) and lowers `input` with extra `clang_flags`.
-pub fn load(inputs: &[std::path::PathBuf], clang_flags: &[String]) -> Result<Program, LoadError> {
+/// Compiles (if needed), links and lowers the program made of `inputs` with extra
+/// `clang_flags`.
+pub fn load(inputs: &[PathBuf], clang_flags: &[String]) -> Result<Program, LoadError> {
+    load_within(inputs, clang_flags, None)
+}
+
+/// [`load`], with the compilers stopped at `deadline` ([`LoadError::Timeout`]).
+pub fn load_within(
+    inputs: &[PathBuf],
+    clang_flags: &[String],
+    deadline: Option<Instant>,
+) -> Result<Program, LoadError> {
     let work = frontend::Workdir::new()?;
-    let compiled = frontend::compile(inputs, clang_flags, &work)?;
+    let compiled = frontend::compile(inputs, clang_flags, &work, deadline)?;
+    // Reading and lowering run in-process and cannot be stopped midway: they do not start
+    // after the deadline (each takes seconds on a program of megabytes).
+    child::check_deadline(deadline)?;
     let mut program = load_bitcode(&compiled.bitcode)?;
     program.notes = compiled.notes;
     // Reports only: without the textual IR, places are named by offsets.
@@ -47,14 +71,25 @@ pub fn load(inputs: &[std::path::PathBuf], clang_flags: &[String]) -> Result<Pro
 
 /// Lowers canonical bitcode produced by [`frontend::compile`].
 pub fn load_bitcode(bc: &Path) -> Result<Program, LoadError> {
-    let module = std::panic::catch_unwind(|| llvm_ir::Module::from_bc_path(bc))
+    let module = quietly(|| llvm_ir::Module::from_bc_path(bc))
         .map_err(|_| LoadError::Bitcode("the LLVM IR reader failed on this module".into()))?
         .map_err(LoadError::Bitcode)?;
-    let program = std::panic::catch_unwind(|| lower::lower(&module))
+    let program = quietly(|| lower::lower(&module))
         .map_err(|_| LoadError::Unsupported("the module uses IR that ravel cannot lower".into()))?
         .map_err(LoadError::Unsupported)?;
     if program.main.is_none() {
         return Err(LoadError::Input("the program has no `main` function".into()));
     }
     Ok(program)
+}
+
+/// Runs `f`, catching a panic without printing it: the loader turns a panic of the IR
+/// reader or of lowering into an error message of its own, so the user sees that one
+/// instead of a panic's backtrace.
+fn quietly<T>(f: impl FnOnce() -> T) -> std::thread::Result<T> {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    std::panic::set_hook(hook);
+    result
 }

@@ -64,15 +64,17 @@ pub fn lower(module: &Module) -> Result<Program, String> {
     for (g, (a, size)) in module.global_vars.iter().zip(&placed) {
         let name = name_str(&g.name);
         let mut init = match &g.initializer {
-            Some(c) => folder.image(c).map_err(|e| format!("initializer of @{name}: {e}"))?,
-            None => vec![0; *size as usize],
+            Some(c) if !matches!(c.as_ref(), Constant::AggregateZero(_)) => {
+                trim_zeros(folder.image(c).map_err(|e| format!("initializer of @{name}: {e}"))?, *size)
+            }
+            _ => Vec::new(),
         };
-        init.resize(*size as usize, 0);
         match name.as_str() {
             "stdin" | "stdout" | "stderr" if g.initializer.is_none() => {
                 let idx = ["stdin", "stdout", "stderr"].iter().position(|s| *s == name).unwrap_or(0);
                 let bytes = std_streams[idx].to_le_bytes();
-                let n = (layout.ptr_bytes as usize).min(init.len());
+                let n = (layout.ptr_bytes as usize).min(*size as usize);
+                init.resize(init.len().max(n), 0);
                 init[..n].copy_from_slice(&bytes[..n]);
             }
             "llvm.global_ctors" => ctors = global_ctors(g, &symbols),
@@ -93,7 +95,7 @@ pub fn lower(module: &Module) -> Result<Program, String> {
             name: ["<stdin>", "<stdout>", "<stderr>"][i].into(),
             addr: *s,
             size: 16,
-            init: vec![0; 16],
+            init: Vec::new(),
             is_const: false,
             thread_local: false,
             unread: false,
@@ -1125,4 +1127,14 @@ fn inst_debugloc(i: &Instruction) -> &Option<llvm_ir::DebugLoc> {
 fn term_debugloc(t: &Terminator) -> &Option<llvm_ir::DebugLoc> {
     use llvm_ir::HasDebugLoc;
     t.get_debug_loc()
+}
+
+/// A global's initial image without its zero tail, so that large zero-filled globals cost
+/// no memory until written ([`Global::image`] restores the size). The kept part extends a
+/// word past the last non-zero byte, so every pointer in the image stays whole.
+fn trim_zeros(mut image: Vec<u8>, size: u64) -> Vec<u8> {
+    let used = image.iter().rposition(|&b| b != 0).map_or(0, |last| last + 1 + 8);
+    image.truncate(used.min(size as usize));
+    image.shrink_to_fit();
+    image
 }

@@ -493,11 +493,23 @@ pub struct Global {
     pub name: String,
     pub addr: u64,
     pub size: u64,
+    /// The initial bytes, up to `size`: those past the end are zero (see [`Global::image`]).
     pub init: Vec<u8>,
     pub is_const: bool,
     pub thread_local: bool,
     /// No load can observe its contents (see `unread.rs`): stores into it may be skipped.
     pub unread: bool,
+}
+
+impl Global {
+    /// The global's initial contents, `size` bytes. The zero tail comes from a zeroed
+    /// allocation, which the system backs with memory only where it is written, so a
+    /// huge zero-filled global costs what the program touches.
+    pub fn image(&self) -> Vec<u8> {
+        let mut bytes = vec![0; self.size as usize];
+        bytes[..self.init.len()].copy_from_slice(&self.init);
+        bytes
+    }
 }
 
 /// Facts of the target's data model.

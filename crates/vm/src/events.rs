@@ -113,12 +113,25 @@ pub(crate) fn is_sync_op(b: Builtin) -> bool {
     )
 }
 
+/// How many of the latest plain accesses [`Machine::log_plain`] compares with.
+const PLAIN_LOOKBACK: usize = 8;
+
 impl Machine {
     /// Logs an event when the machine records events (exploration mode).
     #[inline]
     pub(crate) fn log_event(&mut self, thread: usize, loc: Loc, kind: AccessKind) {
         if self.config.log_events {
             self.log.push(LogEntry::Event { thread, loc, kind, atomic: true, addr: 0, len: 0, at: SrcLoc::default() });
+        }
+    }
+
+    /// Logs a plain access unless one of the latest entries, since the last other entry,
+    /// is the same access: repeating it tells race detection nothing new, and a loop that
+    /// runs long inside one step (a spinning thread) then logs in bounded memory.
+    fn log_plain(&mut self, entry: LogEntry) {
+        let recent = self.log.iter().rev().take(PLAIN_LOOKBACK).take_while(|e| matches!(e, LogEntry::Plain { .. }));
+        if !recent.into_iter().any(|e| *e == entry) {
+            self.log.push(entry);
         }
     }
 
@@ -157,7 +170,7 @@ impl Machine {
                 let atomic = in_atomic || order != Ordering::NotAtomic;
                 self.log.push(LogEntry::Event { thread: t, loc: Loc::Mem(addr & !7), kind, atomic, addr, len, at });
             } else {
-                self.log.push(LogEntry::Plain { thread: t, addr, len, write: kind != AccessKind::Read, at });
+                self.log_plain(LogEntry::Plain { thread: t, addr, len, write: kind != AccessKind::Read, at });
             }
             if let Some(whole) = self.sym.as_mut().and_then(|st| st.whole_object.take()) {
                 let obj = &self.memory.objects[whole as usize];

@@ -336,6 +336,9 @@ impl Machine {
                     self.end = Some(End::Limit("the time limit was reached (--timeout)".into()));
                     return Stop::End;
                 }
+                if self.check_memory() {
+                    return Stop::End;
+                }
                 next_check = self.steps + (1 << 20).min(self.config.max_steps + 1 - self.steps);
             }
             let th = &self.threads[t];
@@ -734,6 +737,10 @@ impl Machine {
                                     }
                                     if self.sym.is_some() {
                                         self.sym_after_builtin(t, base, b, dst.map(|(r, _)| r));
+                                    }
+                                    // A model may end the execution at a limit (the memory).
+                                    if self.end.is_some() {
+                                        return Stop::End;
                                     }
                                 }
                                 Flow::ReturnWords(mut w) => {

@@ -4,6 +4,7 @@
 pub mod error;
 mod events;
 mod fingerprint;
+mod images;
 mod interp;
 pub mod libc;
 mod machine;
@@ -11,6 +12,7 @@ mod memory;
 mod models;
 mod pending;
 mod random;
+pub mod resident;
 mod symbolic;
 mod symmetry;
 mod symvars;

@@ -22,6 +22,9 @@ pub enum Granularity {
     All,
 }
 
+/// How many of the latest visible operations [`Machine::trace`] keeps at least.
+pub const TRACE_KEEP: usize = 4096;
+
 /// Settings of a machine.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -30,8 +33,13 @@ pub struct Config {
     pub echo_output: bool,
     /// Program arguments, `argv[0]` included.
     pub argv: Vec<String>,
+    /// The environment `main`'s third parameter points to, `NAME=value` each. Fixed rather
+    /// than ravel's own, so that executions do not depend on where ravel runs.
+    pub env: Vec<String>,
     /// Instructions one execution may run before stopping with a limit.
     pub max_steps: u64,
+    /// Bytes ravel may hold (see [`crate::resident`]); sampled with the time limit.
+    pub max_memory: Option<u64>,
     /// Stack bytes per thread before "stack overflow".
     pub stack_limit: u64,
     /// Relocking a normal mutex by its owner is reported as pthread misuse; otherwise the
@@ -68,7 +76,9 @@ impl Default for Config {
             granularity: Granularity::All,
             echo_output: true,
             argv: vec!["prog".into()],
+            env: ["PATH=/usr/bin:/bin", "HOME=/", "LANG=C"].map(String::from).to_vec(),
             max_steps: u64::MAX,
+            max_memory: None,
             stack_limit: 64 << 20,
             strict_pthread: true,
             log_events: false,
@@ -129,8 +139,12 @@ pub struct Machine {
     pub end: Option<End>,
     /// Instructions executed.
     pub steps: u64,
-    /// Visible operations executed, in order.
+    /// The latest visible operations executed, in order: at least the last
+    /// [`TRACE_KEEP`] (older ones are dropped, so an execution that never ends runs in
+    /// bounded memory; reports show only the end of an interleaving anyway).
     pub trace: Vec<TraceEntry>,
+    /// Visible operations executed in all, those dropped from `trace` included.
+    pub trace_total: u64,
     pub(crate) atexit: Vec<u64>,
     pub(crate) exit_status: Option<i32>,
     pub(crate) stdout: Vec<u8>,
@@ -185,8 +199,8 @@ impl Machine {
         symbolic: Option<crate::symbolic::SharedSym>,
     ) -> Machine {
         let mut memory = Memory::new(program.model.ptr_bytes);
-        for g in &program.globals {
-            let id = memory.add_global(g);
+        for (i, g) in program.globals.iter().enumerate() {
+            let id = memory.add_global(g, crate::images::initial(&program, i));
             if g.thread_local {
                 memory.objects[id as usize].kind = ObjKind::ThreadLocal;
             }
@@ -200,6 +214,7 @@ impl Machine {
             end: None,
             steps: 0,
             trace: Vec::new(),
+            trace_total: 0,
             atexit: Vec::new(),
             exit_status: None,
             stdout: Vec::new(),
@@ -215,9 +230,10 @@ impl Machine {
             sym: symbolic.map(crate::symbolic::SymState::new),
         };
         let main = program.main.expect("load checks that main exists");
-        let argv = m.setup_argv();
+        let argv = m.string_array(&m.config.argv.clone());
+        let envp = m.string_array(&m.config.env.clone());
         let argc = m.config.argv.len() as u64;
-        let args: Vec<Vec<u64>> = vec![vec![argc], vec![argv], vec![0]];
+        let args: Vec<Vec<u64>> = vec![vec![argc], vec![argv], vec![envp]];
         m.push_frame(0, main, &args, &[], None, FrameKind::Start);
         for &c in program.ctors.iter().rev() {
             m.push_frame(0, c, &[], &[], None, FrameKind::Ctor);
@@ -226,10 +242,9 @@ impl Machine {
         m
     }
 
-    /// Builds `argv` in main's memory.
-    fn setup_argv(&mut self) -> u64 {
+    /// Builds a NULL-terminated array of C strings (`argv`, `envp`) in main's memory.
+    fn string_array(&mut self, args: &[String]) -> u64 {
         let pb = self.program.model.ptr_bytes as u64;
-        let args = self.config.argv.clone();
         let n = args.len() as u64;
         let Some((_, arr)) = self.memory.allocate(0, (n + 1) * pb, pb, ObjKind::Global, 0, SrcLoc::default()) else {
             return 0;
@@ -383,8 +398,12 @@ impl Machine {
             return;
         }
         if self.config.record_trace {
+            if self.trace.len() >= 2 * TRACE_KEEP {
+                self.trace.drain(..TRACE_KEEP);
+            }
             let entry = self.describe_pending(t);
             self.trace.push(entry);
+            self.trace_total += 1;
         }
         let th = &mut self.threads[t];
         th.loop_count = 0;
@@ -526,6 +545,16 @@ impl Machine {
                 self.flush_stdout();
             }
         }
+    }
+
+    /// Ends the execution when ravel holds more memory than `max_memory`; returns whether
+    /// it did.
+    pub(crate) fn check_memory(&mut self) -> bool {
+        let Some(limit) = self.config.max_memory.filter(|&l| crate::resident::exceeds(l)) else {
+            return false;
+        };
+        self.end.get_or_insert_with(|| End::Limit(crate::resident::limit_message(limit)));
+        true
     }
 
     /// Flushes buffered program stdout.

@@ -108,6 +108,32 @@ pub struct Memory {
     pub concretized: Vec<(ExprId, u8)>,
 }
 
+/// Objects at least this large are copied page by page, zero pages left out.
+const SPARSE_COPY_MIN: usize = 1 << 20;
+const PAGE: usize = 4096;
+
+/// The contents of an object for writing, copied first when machine clones share them.
+/// A large object is copied into zeroed memory page by page, skipping pages that are all
+/// zero: the system backs zeroed memory only where it is written, so a huge zero-filled
+/// global stays cheap in every clone of a machine, not only in the first.
+pub(crate) fn bytes_mut(bytes: &mut Rc<Vec<u8>>) -> &mut Vec<u8> {
+    if Rc::get_mut(bytes).is_none() {
+        let copy = if bytes.len() < SPARSE_COPY_MIN {
+            bytes.to_vec()
+        } else {
+            let mut copy = vec![0; bytes.len()];
+            for (to, from) in copy.chunks_mut(PAGE).zip(bytes.chunks(PAGE)) {
+                if from.iter().any(|&b| b != 0) {
+                    to.copy_from_slice(from);
+                }
+            }
+            copy
+        };
+        *bytes = Rc::new(copy);
+    }
+    Rc::get_mut(bytes).expect("the contents were just unshared")
+}
+
 /// Every aligned pointer-sized word of `bytes` (little-endian, `ptr` bytes each), with
 /// its offset: where an object may hold addresses.
 pub(crate) fn pointer_words(bytes: &[u8], ptr: usize) -> impl Iterator<Item = (usize, u64)> + '_ {
@@ -180,13 +206,18 @@ impl Memory {
         }
     }
 
-    /// Places a global at its fixed address.
-    pub fn add_global(&mut self, g: &ravel_ir::Global) -> ObjId {
+    /// Bytes allocated so far (globals, stacks and heap, freed objects included).
+    pub fn allocated(&self) -> u64 {
+        self.allocated
+    }
+
+    /// Places a global at its fixed address, with its initial contents `bytes`.
+    pub fn add_global(&mut self, g: &ravel_ir::Global, bytes: Rc<Vec<u8>>) -> ObjId {
         let kind = if g.is_const { ObjKind::ConstGlobal } else { ObjKind::Global };
         self.insert(Object {
             base: g.addr,
-            size: g.init.len() as u64,
-            bytes: Rc::new(g.init.clone()),
+            size: g.size,
+            bytes,
             kind,
             alive: true,
             shared: true,
@@ -280,7 +311,7 @@ impl Memory {
                     .filter_map(|(i, w)| Some((i, relocate(w))).filter(|&(_, moved)| moved != w))
                     .collect();
                 for (i, moved) in moves {
-                    Rc::make_mut(&mut obj.bytes)[i..i + ptr].copy_from_slice(&moved.to_le_bytes()[..ptr]);
+                    bytes_mut(&mut obj.bytes)[i..i + ptr].copy_from_slice(&moved.to_le_bytes()[..ptr]);
                 }
                 let copy = self.insert(obj);
                 let shadows: Vec<(u32, ExprId)> =
@@ -405,7 +436,7 @@ impl Memory {
     pub fn store_word(&mut self, id: ObjId, off: usize, len: usize, v: u64) {
         self.write_epoch += 1;
         self.forget_sym(id, off, len);
-        let b = &mut Rc::make_mut(&mut self.objects[id as usize].bytes)[off..off + len];
+        let b = &mut bytes_mut(&mut self.objects[id as usize].bytes)[off..off + len];
         b.copy_from_slice(&v.to_le_bytes()[..len]);
     }
 
@@ -435,7 +466,7 @@ impl Memory {
     pub fn write_bytes(&mut self, id: ObjId, off: usize, data: &[u8]) {
         self.write_epoch += 1;
         self.forget_sym(id, off, data.len());
-        Rc::make_mut(&mut self.objects[id as usize].bytes)[off..off + data.len()].copy_from_slice(data);
+        bytes_mut(&mut self.objects[id as usize].bytes)[off..off + data.len()].copy_from_slice(data);
     }
 
     /// Drops the symbolic shadows of an overwritten range.

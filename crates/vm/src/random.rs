@@ -97,6 +97,7 @@ pub fn run_random(
     let deadline = timeout.map(|d| start + d);
     let mut m = Machine::new(program, config, deadline, &mut chooser);
     let mut sched = RandomChooser::new(seed ^ 0x5eed);
+    let mut steps: u64 = 0;
     while !m.is_done() {
         let enabled = m.enabled();
         if enabled.is_empty() {
@@ -111,8 +112,15 @@ pub fn run_random(
         }
         let t = enabled[sched.below(enabled.len())];
         m.step(t, &mut chooser);
-        if m.steps & 0x3ff == 0 && deadline.is_some_and(|d| Instant::now() > d) {
+        // Every scheduling step looks at the clock (a step may run any number of
+        // instructions, so no count of them is a safe sampling point).
+        if deadline.is_some_and(|d| Instant::now() > d) {
             m.end = Some(End::Limit("the time limit was reached (--timeout)".into()));
+        }
+        // The memory is sampled more rarely: reading it costs a file read.
+        steps += 1;
+        if steps.is_multiple_of(4096) {
+            m.check_memory();
         }
     }
     m.flush_stdout();

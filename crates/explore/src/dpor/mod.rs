@@ -388,6 +388,12 @@ impl<'a> Explorer<'a> {
     fn explore_round(&mut self) {
         let mut init: Vec<u64> = Vec::new();
         loop {
+            // Executions that end before their first scheduling point (every input
+            // enumerated in main alone) never reach `forward`'s check.
+            if let Some(why) = self.cx.limit_reached() {
+                self.cx.note(why);
+                return;
+            }
             let (mut run, made) = self.new_run(&init);
             self.init_choices = made.clone();
             self.path = vec![Node { snapshot: Some(Box::new(run.clone())), ..Default::default() }];

@@ -23,7 +23,14 @@ pub(super) fn errno_addr(m: &mut Machine, t: usize) -> u64 {
 fn malloc(m: &mut Machine, t: usize, size: u64, align: u64) -> u64 {
     let loc = m.current_loc(t);
     let slot = m.threads[t].slot;
-    m.memory.allocate(slot, size, align, ObjKind::Heap, t, loc).map_or(0, |(_, a)| a)
+    let before = m.memory.allocated();
+    let addr = m.memory.allocate(slot, size, align, ObjKind::Heap, t, loc).map_or(0, |(_, a)| a);
+    // Every 16 MiB the program allocates, the memory limit is checked (the instruction
+    // loop's own check may come too late for a program that allocates in few steps).
+    if before >> 24 != m.memory.allocated() >> 24 {
+        m.check_memory();
+    }
+    addr
 }
 
 /// Result of a model body that may fault.

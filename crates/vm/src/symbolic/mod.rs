@@ -416,7 +416,7 @@ impl Machine {
             }
         }
         for (&(id, off), &e) in &self.memory.sym {
-            std::rc::Rc::make_mut(&mut self.memory.objects[id as usize].bytes)[off as usize] =
+            crate::memory::bytes_mut(&mut self.memory.objects[id as usize].bytes)[off as usize] =
                 eng.pool.eval(e, &st.model) as u8;
         }
     }

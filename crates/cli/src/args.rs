@@ -1,0 +1,56 @@
+//! Strict parsing of command-line values clap cannot check by type alone, and the exit
+//! code of clap's own errors (3, usage error: exit code 2 means "verdict unknown").
+
+use std::time::Duration;
+
+/// The longest duration a flag accepts: a year is beyond any useful run, and larger values
+/// would overflow the clock arithmetic (`Instant + Duration`).
+const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// Parses a number of seconds: finite, not negative, at most a year.
+pub fn seconds(text: &str) -> Result<Duration, String> {
+    let s: f64 = text.trim().parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !s.is_finite() || s < 0.0 {
+        return Err(format!("`{text}` is not a number of seconds (finite, 0 or more)"));
+    }
+    if s > MAX_SECONDS {
+        return Err(format!("`{text}` seconds is more than a year"));
+    }
+    Ok(Duration::from_secs_f64(s))
+}
+
+/// Parses a memory size in MiB (a whole number, at least 1).
+pub fn mebibytes(text: &str) -> Result<u64, String> {
+    let n: u64 = text.trim().parse().map_err(|_| format!("`{text}` is not a whole number of MiB"))?;
+    if n == 0 || n > 1 << 30 {
+        return Err(format!("`{text}` MiB is not a usable memory limit (1 to 2^30)"));
+    }
+    Ok(n)
+}
+
+/// Exit code for usage and input errors (DESIGN.md: 0 safe, 1 unsafe, 2 unknown, 3 input).
+pub const EXIT_INPUT: u8 = 3;
+
+/// The exit code of a clap error: help and version requests succeed, usage errors are
+/// input errors.
+pub fn clap_exit_code(e: &clap::Error) -> u8 {
+    if e.use_stderr() {
+        EXIT_INPUT
+    } else {
+        0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seconds_are_strict() {
+        assert_eq!(seconds("1.5"), Ok(Duration::from_millis(1500)));
+        assert_eq!(seconds("0"), Ok(Duration::ZERO));
+        for bad in ["-1", "NaN", "nan", "inf", "-inf", "1e30", "", "x", "1s", "0x10"] {
+            assert!(seconds(bad).is_err(), "{bad}");
+        }
+    }
+}

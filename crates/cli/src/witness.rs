@@ -1,0 +1,217 @@
+//! Witness files as data, never as commands: what `ravel replay` accepts from a witness,
+//! how a witness is tied to the program and flags it was found with, and how it is
+//! written (atomically) and retired (when a later run finds no error).
+//!
+//! A witness may come from anyone, so replay passes only clang flags that change what the
+//! program means (macros, include paths, language standard, 32-bit mode, a few code
+//! generation switches) and nothing that loads code, writes files or reaches other tools
+//! (`-fplugin=`, `-MF`, `-Xclang`, `-Wl,`…). The SHA-256 hashes of the source and of the
+//! flags catch a program edited since (or flags edited in the file) — an integrity check
+//! against accidents, not an authentication: the allow-list is what keeps replay safe.
+//! SHA-256 (crate `sha2`) rather than std's hasher because std's algorithm may change
+//! between Rust releases and a witness must check out with any later build of ravel.
+
+use anyhow::{bail, Context, Result};
+use ravel_explore::Witness;
+use sha2::{Digest, Sha256};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The format tag of the witnesses this ravel writes and reads.
+pub const FORMAT: &str = "ravel-witness-1";
+
+/// Flags that take their value as the next argument when not joined (`-D N`, `-I dir`).
+const WITH_VALUE: &[&str] = &["-D", "-U", "-I", "-isystem", "-iquote", "-idirafter"];
+
+/// Whole flags replay passes as they are.
+const EXACT: &[&str] = &[
+    "-m32",
+    "-m64",
+    "-w",
+    "-g",
+    "-g0",
+    "-ansi",
+    "-pedantic",
+    "-pthread",
+    "-O0",
+    "-O1",
+    "-O2",
+    "-O3",
+    "-Os",
+    "-Oz",
+    "-Og",
+];
+
+/// `-f` switches (each also in its `-fno-` form) replay passes: language dialect and code
+/// generation choices that change what the program means, nothing else.
+const F_FLAGS: &[&str] = &[
+    "builtin",
+    "signed-char",
+    "unsigned-char",
+    "wrapv",
+    "trapv",
+    "strict-aliasing",
+    "strict-overflow",
+    "gnu89-inline",
+    "common",
+    "ms-extensions",
+    "gnu-keywords",
+    "asm",
+    "inline",
+    "short-enums",
+    "short-wchar",
+    "stack-protector",
+    "delete-null-pointer-checks",
+    "discard-value-names",
+    "pack-struct",
+    "dollars-in-identifiers",
+    "blocks",
+];
+
+/// Why `flag` (not the value of a [`WITH_VALUE`] flag) may not be passed to clang from a
+/// witness, if so.
+fn refuse_flag(flag: &str) -> Option<String> {
+    let joined = |f: &str| flag.strip_prefix(f).filter(|rest| !rest.is_empty());
+    let ok = EXACT.contains(&flag)
+        || WITH_VALUE.iter().any(|f| joined(f).is_some())
+        || joined("-std=").is_some_and(|s| s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'+'))
+        || joined("-fbracket-depth=").is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+        || joined("-fbuiltin-")
+            .or_else(|| joined("-fno-builtin-"))
+            .is_some_and(|n| n.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'))
+        || joined("-fpack-struct=").is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+        || joined("-f").is_some_and(|f| F_FLAGS.contains(&f.strip_prefix("no-").unwrap_or(f)))
+        || joined("-W").is_some_and(|w| {
+            !w.contains(',') && !w.contains('=') && w.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        });
+    (!ok).then(|| format!("the witness asks for the clang flag `{flag}`, which replay does not pass (it accepts -D, -U, -I, -isystem, -iquote, -idirafter, -std=, -m32, -m64, -O*, -W warning switches and a list of -f switches)"))
+}
+
+/// Checks every flag of a witness against the allow-list; the error names the first flag
+/// refused.
+pub fn check_flags(flags: &[String]) -> Result<()> {
+    let mut i = 0;
+    while i < flags.len() {
+        let flag = flags[i].as_str();
+        if WITH_VALUE.contains(&flag) {
+            if i + 1 == flags.len() {
+                bail!("the witness's clang flag `{flag}` lacks its value");
+            }
+            i += 2;
+            continue;
+        }
+        if let Some(why) = refuse_flag(flag) {
+            bail!(why);
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+fn hex(digest: &[u8]) -> String {
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// SHA-256 of the program's source, in hex: of the file's bytes for one file; for
+/// several, of each file's bytes followed by its length (8 bytes, little-endian).
+pub fn source_hash(files: &[PathBuf]) -> Result<String> {
+    let mut h = Sha256::new();
+    for path in files {
+        let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        h.update(&bytes);
+        if files.len() > 1 {
+            h.update((bytes.len() as u64).to_le_bytes());
+        }
+    }
+    Ok(hex(&h.finalize()))
+}
+
+/// SHA-256 of the flags, each followed by a NUL byte (no flag contains one), in hex.
+pub fn flags_hash(flags: &[String]) -> String {
+    let mut h = Sha256::new();
+    for f in flags {
+        h.update(f.as_bytes());
+        h.update([0]);
+    }
+    hex(&h.finalize())
+}
+
+/// The witness with the hashes of its program and flags filled in.
+pub fn sealed(mut w: Witness) -> Result<Witness> {
+    w.source_sha256 = source_hash(&w.files())?;
+    w.flags_sha256 = flags_hash(&w.clang_flags);
+    Ok(w)
+}
+
+/// Parses a witness and checks that replaying it runs nothing but the program it names:
+/// the format, the program's kind of file, the flags against the allow-list, and the
+/// hashes (when the witness has them) against the program and flags as they are now.
+pub fn parse(text: &str) -> Result<Witness> {
+    let w: Witness = serde_json::from_str(text)?;
+    if w.format != FORMAT {
+        bail!("unknown witness format `{}` (this ravel reads `{FORMAT}`)", w.format);
+    }
+    for program in w.files() {
+        let ext = program.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if !["c", "i", "ll", "bc"].contains(&ext) {
+            bail!("the witness names `{}`, which is not a .c, .i, .ll or .bc file", program.display());
+        }
+    }
+    check_flags(&w.clang_flags)?;
+    if !w.flags_sha256.is_empty() && w.flags_sha256 != flags_hash(&w.clang_flags) {
+        bail!("the witness's clang flags do not match its flags hash (the file was edited)");
+    }
+    Ok(w)
+}
+
+/// The largest witness file ravel reads (far beyond any real one; `/dev/zero` is not one).
+const MAX_WITNESS_BYTES: u64 = 1 << 30;
+
+/// The text of a regular file of at most `limit` bytes.
+fn read_text(path: &Path, limit: u64) -> Result<String> {
+    let meta = std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
+    if !meta.is_file() || meta.len() > limit {
+        bail!("{} is not a witness file (not a regular file of at most {} MiB)", path.display(), limit >> 20);
+    }
+    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+}
+
+/// Reads and checks a witness file (see [`parse`]), and that the program is unchanged.
+pub fn read(path: &Path) -> Result<Witness> {
+    let text = read_text(path, MAX_WITNESS_BYTES)?;
+    let w = parse(&text).with_context(|| format!("{} is not a usable ravel witness", path.display()))?;
+    if !w.source_sha256.is_empty() && source_hash(&w.files())? != w.source_sha256 {
+        bail!("{} has changed since the witness {} was written; run `ravel check` again", w.program, path.display());
+    }
+    Ok(w)
+}
+
+/// Writes `w` to `path` atomically: into a fresh temporary file beside it, then renamed
+/// over it, so a reader never sees half a witness and an interrupted run leaves the old
+/// file whole.
+pub fn write(path: &Path, w: &Witness) -> Result<()> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let text = serde_json::to_string_pretty(w)?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".ravel-witness-")
+        .tempfile_in(dir)
+        .with_context(|| format!("cannot write a witness into {}", dir.display()))?;
+    tmp.write_all(text.as_bytes()).and_then(|_| tmp.as_file().sync_all())?;
+    tmp.persist(path).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+/// Removes the witness at `path` left by an earlier run, when this run found no error:
+/// only a file that is a ravel witness, so a mistyped path never costs another file.
+/// Returns whether one was removed.
+pub fn remove_stale(path: &Path) -> Result<bool> {
+    let Ok(text) = read_text(path, MAX_WITNESS_BYTES) else { return Ok(false) };
+    let is_witness = serde_json::from_str::<Witness>(&text).is_ok_and(|w| w.format == FORMAT);
+    if is_witness {
+        std::fs::remove_file(path).with_context(|| format!("cannot remove the stale witness {}", path.display()))?;
+    }
+    Ok(is_witness)
+}

@@ -1,0 +1,40 @@
+//! The targets ravel interprets correctly. The vm reads and writes memory little-endian
+//! and lays out data with x86's rules, so bitcode compiled for another machine (a
+//! big-endian data layout, another architecture's ABI) would run with the wrong bytes and
+//! could give a wrong verdict; such input is refused instead.
+
+/// Why a module's target is not one ravel can interpret, if it is not.
+pub(crate) fn refuse(triple: &str, little_endian: bool, pointer_bytes: u32) -> Option<String> {
+    let arch = triple.split('-').next().unwrap_or("");
+    let x86 = matches!(arch, "" | "x86_64" | "i386" | "i486" | "i586" | "i686");
+    if !x86 {
+        return Some(format!(
+            "the bitcode targets `{triple}`; ravel interprets x86 programs only (64-bit or 32-bit, little-endian): compile for x86_64 or with -m32"
+        ));
+    }
+    if !little_endian {
+        return Some(
+            "the bitcode's data layout is big-endian; ravel interprets little-endian x86 programs only".into(),
+        );
+    }
+    if pointer_bytes != 4 && pointer_bytes != 8 {
+        return Some(format!("the bitcode's pointers are {pointer_bytes} bytes; ravel supports 4 and 8"));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::refuse;
+
+    #[test]
+    fn only_little_endian_x86_passes() {
+        assert_eq!(refuse("x86_64-pc-linux-gnu", true, 8), None);
+        assert_eq!(refuse("i386-pc-linux-gnu", true, 4), None);
+        assert_eq!(refuse("", true, 8), None);
+        assert!(refuse("powerpc64-unknown-linux-gnu", false, 8).is_some());
+        assert!(refuse("aarch64-unknown-linux-gnu", true, 8).is_some());
+        assert!(refuse("x86_64-pc-linux-gnu", false, 8).is_some());
+        assert!(refuse("x86_64-pc-linux-gnu", true, 2).is_some());
+    }
+}
