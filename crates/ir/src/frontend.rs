@@ -242,21 +242,28 @@ pub fn compile(
             any_c = true;
         }
     }
-    let raw = match (modules.as_slice(), any_c) {
-        ([only], false) => only.clone(),
+    // The program's own modules first, all of their symbols (a symbol two files define is
+    // an error), then only what they need of ravel's libc.
+    let sources = match modules.as_slice() {
+        [only] => only.clone(),
         _ => {
-            let raw = work.path().join("input.bc");
+            let linked = work.path().join("sources.bc");
             let mut link = Command::new(tool("llvm-link"));
-            link.args(&modules);
-            if any_c {
-                let libc = work.path().join("ravel_libc.bc");
-                let libc_src = work.path().join("ravel_libc.c");
-                run(&mut clang(work, &libc_src, None, clang_flags, &libc), "clang", deadline)?;
-                link.arg("--only-needed").arg(&libc);
-            }
-            run(link.arg("-o").arg(&raw), "llvm-link", deadline)?;
-            raw
+            run(link.args(&modules).arg("-o").arg(&linked), "llvm-link", deadline)?;
+            linked
         }
+    };
+    let raw = if any_c {
+        let raw = work.path().join("input.bc");
+        let libc = work.path().join("ravel_libc.bc");
+        let libc_src = work.path().join("ravel_libc.c");
+        run(&mut clang(work, &libc_src, None, clang_flags, &libc), "clang", deadline)?;
+        let mut link = Command::new(tool("llvm-link"));
+        link.arg(&sources).arg("--only-needed").arg(&libc).arg("-o").arg(&raw);
+        run(&mut link, "llvm-link", deadline)?;
+        raw
+    } else {
+        sources
     };
     let promoted = work.path().join("promoted.bc");
     let mut opt = Command::new(tool("opt"));
