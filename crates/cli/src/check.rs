@@ -139,6 +139,16 @@ fn replayed(
     ravel_explore::replay_with(program.clone(), &found.witness, opts, false, outcome.sym.clone()).ok()
 }
 
+/// The call stack of the thread an error stopped, when it is the error's own (a data race
+/// is found after the transition that made its access, when the thread may have moved on)
+/// and says more than the error's place.
+pub fn error_stack(m: &Machine, e: &ProgramError) -> Option<Vec<(String, ravel_ir::SrcLoc)>> {
+    if e.kind == ErrorKind::DataRace || e.thread >= m.threads.len() {
+        return None;
+    }
+    Some(m.call_stack(e.thread)).filter(|stack| stack.len() > 1)
+}
+
 /// Where an error happened, with the other places it involves, for people: `-->` lines
 /// with file, line, column and thread, each followed by its source line.
 pub fn render_places(program: &Program, e: &ProgramError, name: &dyn Fn(usize) -> String) -> String {
@@ -169,6 +179,11 @@ pub fn render(program: &Arc<Program>, outcome: &Outcome, opts: &Options, seconds
         let m = replayed(program, found, opts, outcome);
         let name = |t: usize| m.as_ref().and_then(|m| m.threads.get(t)).map_or_else(|| t.to_string(), |th| th.name());
         s.push_str(&render_places(program, e, &name));
+        if let Some(stack) = m.as_ref().and_then(|m| error_stack(m, e)) {
+            let calls: Vec<String> =
+                stack.iter().map(|(f, loc)| format!("{f} ({})", place_col(program, *loc))).collect();
+            s.push_str(&format!("  stack of thread {}: {}\n", name(e.thread), calls.join(" <- ")));
+        }
         if let Some(m) = &m {
             s.push_str(&render_interleaving(program, &m.trace, |t| m.threads[t].name()));
             let inputs = m.input_values();

@@ -80,7 +80,17 @@ pub fn error(
                 .collect()
         })
         .unwrap_or_default();
+    let stack: Vec<Value> = machine
+        .and_then(|m| crate::check::error_stack(m, e))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(function, loc)| {
+            let file = program.files.get(loc.file as usize).cloned().unwrap_or_default();
+            json!({"function": function, "file": file, "line": loc.line, "column": loc.col})
+        })
+        .collect();
     json!({
+        "stack": stack,
         "kind": e.kind.name(),
         "message": e.message,
         "location": location(program, e.loc, name(e.thread), sources),

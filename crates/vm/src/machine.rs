@@ -496,7 +496,28 @@ impl Machine {
         self.end = Some(End::Unsupported { what: what.into(), loc, thread: t });
     }
 
-    /// Source location of the instruction thread `t` is at.
+    /// Thread `t`'s calls, innermost first: each function's name and where it is (the
+    /// current instruction in the innermost frame, the call site in the others); frames
+    /// without a source location (library stubs) are left out.
+    pub fn call_stack(&self, t: usize) -> Vec<(String, SrcLoc)> {
+        let frames = &self.threads[t].frames;
+        let innermost = frames.len().saturating_sub(1);
+        frames
+            .iter()
+            .enumerate()
+            .rev()
+            .filter_map(|(i, fr)| {
+                let f = &self.program.functions[fr.func as usize];
+                // Callers stand after their call instruction.
+                let pc = if i == innermost { fr.pc } else { fr.pc.saturating_sub(1) };
+                let loc = f.locs.get(pc as usize).copied()?;
+                (loc.line != 0).then(|| (f.name.clone(), loc))
+            })
+            .collect()
+    }
+
+    /// Source location of the instruction thread `t` is at (in a library stub: its
+    /// caller's call site).
     pub fn current_loc(&self, t: usize) -> SrcLoc {
         let th = &self.threads[t];
         match th.frames.last() {
