@@ -1,6 +1,7 @@
 //! The `ravel` command line.
 
 mod args;
+mod cc;
 mod check;
 #[cfg(test)]
 mod fuzz;
@@ -218,6 +219,15 @@ enum Command {
         output: PathBuf,
         #[arg(last = true)]
         clang_flags: Vec<String>,
+    },
+    /// A C compiler for build systems (`make CC="ravel cc"`): runs clang-19 as asked and
+    /// records bitcode beside each object (`foo.o.bc`) and program (`prog.bc`, for
+    /// `ravel check prog.bc`).
+    #[command(disable_help_flag = true, disable_version_flag = true)]
+    Cc {
+        /// clang's arguments, as a build system passes them.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+        args: Vec<String>,
     },
 }
 
@@ -452,6 +462,7 @@ fn run(cli: Cli) -> Result<u8> {
             signals::enter(Phase::Compiling);
             check::replay_file(&witness, json)
         }
+        Command::Cc { args } => cc::run(&args),
         Command::Compile { files, output, clang_flags } => {
             let work = ravel_ir::frontend::Workdir::new()?;
             signals::enter(Phase::Compiling);

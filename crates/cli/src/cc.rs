@@ -1,0 +1,218 @@
+//! `ravel cc`: a drop-in C compiler for build systems (`make CC="ravel cc"`,
+//! `CC="ravel cc" ./configure`), in the manner of wllvm/gllvm. It runs clang-19 exactly as
+//! asked, so the native build goes on as usual, and records LLVM bitcode beside every
+//! object (`foo.o` → `foo.o.bc`); a link step links the bitcode of its inputs into
+//! `PROGRAM.bc`, which `ravel check PROGRAM.bc` reads.
+
+use anyhow::{bail, Context, Result};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The compiler that does the real work (`RAVEL_CC` overrides it).
+fn clang() -> String {
+    std::env::var("RAVEL_CC").unwrap_or_else(|_| "clang-19".into())
+}
+
+/// What one compiler invocation asks for, as far as recording bitcode needs to know.
+#[derive(Debug, Default, PartialEq)]
+struct Invocation {
+    /// Stop after compiling (`-c`).
+    compile_only: bool,
+    /// Produces no object or program (`-E`, `-S`, `-M`, `-MM`, `-fsyntax-only`, `--version`…).
+    no_output: bool,
+    output: Option<PathBuf>,
+    /// C sources (`.c`, `.i`).
+    sources: Vec<PathBuf>,
+    /// Objects and bitcode given to a link (`.o`, `.bc`).
+    objects: Vec<PathBuf>,
+    /// Everything but the output and the inputs, for compiling the sources to bitcode:
+    /// macros, include paths, language flags (dependency-file flags dropped).
+    flags: Vec<String>,
+}
+
+/// Flags that take the next argument as their value.
+const WITH_VALUE: &[&str] = &[
+    "-I",
+    "-D",
+    "-U",
+    "-include",
+    "-isystem",
+    "-iquote",
+    "-idirafter",
+    "-x",
+    "-MF",
+    "-MT",
+    "-MQ",
+    "-L",
+    "-l",
+    "-Xlinker",
+    "-target",
+    "--target",
+    "-arch",
+];
+
+/// Flags about dependency files or the native build only, left out of the bitcode compile
+/// (with the value they take, if any).
+fn native_only(flag: &str) -> bool {
+    matches!(flag, "-MD" | "-MMD" | "-MP" | "-MF" | "-MT" | "-MQ")
+        || flag.starts_with("-fsanitize")
+        || flag.starts_with("-flto")
+        || flag.starts_with("-Wl,")
+        || flag == "-Werror"
+        || flag.starts_with("-L")
+        || flag.starts_with("-l")
+        || flag == "-Xlinker"
+        || flag == "-shared"
+        || flag == "-static"
+}
+
+fn parse(args: &[String]) -> Invocation {
+    let mut inv = Invocation::default();
+    let mut i = 0;
+    while i < args.len() {
+        let a = &args[i];
+        let value = args.get(i + 1);
+        i += 1;
+        match a.as_str() {
+            "-c" => inv.compile_only = true,
+            "-E" | "-S" | "-M" | "-MM" | "-fsyntax-only" | "--version" | "-v" | "-###" => inv.no_output = true,
+            "-o" => {
+                inv.output = value.map(PathBuf::from);
+                i += 1;
+                continue;
+            }
+            _ if WITH_VALUE.contains(&a.as_str()) => {
+                if !native_only(a) {
+                    inv.flags.push(a.clone());
+                    inv.flags.extend(value.cloned());
+                }
+                i += 1;
+                continue;
+            }
+            _ if a.starts_with('-') => {
+                if !native_only(a) {
+                    inv.flags.push(a.clone());
+                }
+            }
+            _ => {
+                let path = PathBuf::from(a);
+                match path.extension().and_then(|e| e.to_str()) {
+                    Some("c" | "i") => inv.sources.push(path),
+                    Some("o" | "bc") => inv.objects.push(path),
+                    _ => {}
+                }
+            }
+        }
+    }
+    inv
+}
+
+/// The object clang writes for `source` when no `-o` names it (`dir/foo.c` → `foo.o`).
+fn default_object(source: &Path) -> PathBuf {
+    PathBuf::from(source.file_name().unwrap_or_default()).with_extension("o")
+}
+
+/// Where the bitcode of an object is recorded.
+pub fn sidecar(object: &Path) -> PathBuf {
+    let mut name = object.as_os_str().to_owned();
+    name.push(".bc");
+    PathBuf::from(name)
+}
+
+/// Compiles `source` with `flags` to bitcode at `out`, as ravel's frontend wants it
+/// (debug info, unoptimised but optimisable, value names kept).
+fn compile_bitcode(source: &Path, flags: &[String], out: &Path) -> Result<()> {
+    let status = Command::new(clang())
+        .args(flags)
+        .args(["-c", "-emit-llvm", "-g", "-O0", "-Xclang", "-disable-O0-optnone", "-fno-discard-value-names", "-w"])
+        .arg(source)
+        .arg("-o")
+        .arg(out)
+        .status()
+        .with_context(|| format!("cannot run {}", clang()))?;
+    if !status.success() {
+        bail!("compiling {} to bitcode failed", source.display());
+    }
+    Ok(())
+}
+
+/// `ravel cc ARGS...`: the native compile, then the bitcode beside it; returns clang's
+/// exit code.
+pub fn run(args: &[String]) -> Result<u8> {
+    let native = Command::new(clang()).args(args).status().with_context(|| format!("cannot run {}", clang()))?;
+    let code = native.code().unwrap_or(1) as u8;
+    let inv = parse(args);
+    if code != 0 || inv.no_output || (inv.sources.is_empty() && inv.objects.is_empty()) {
+        return Ok(code);
+    }
+    if inv.compile_only {
+        for source in &inv.sources {
+            let object = match (&inv.output, inv.sources.len()) {
+                (Some(o), 1) => o.clone(),
+                _ => default_object(source),
+            };
+            compile_bitcode(source, &inv.flags, &sidecar(&object))?;
+        }
+        return Ok(0);
+    }
+    // A link (maybe compiling some sources on the way): the bitcode of every input,
+    // linked into PROGRAM.bc.
+    let program = inv.output.clone().unwrap_or_else(|| PathBuf::from("a.out"));
+    let scratch = tempfile::tempdir().context("cannot create a scratch directory")?;
+    let mut modules = Vec::new();
+    for (i, source) in inv.sources.iter().enumerate() {
+        let bc = scratch.path().join(format!("source{i}.bc"));
+        compile_bitcode(source, &inv.flags, &bc)?;
+        modules.push(bc);
+    }
+    for object in &inv.objects {
+        let bc = if object.extension().is_some_and(|e| e == "bc") { object.clone() } else { sidecar(object) };
+        if !bc.is_file() {
+            bail!(
+                "{} has no recorded bitcode ({} missing): compile it with `ravel cc` too",
+                object.display(),
+                bc.display()
+            );
+        }
+        modules.push(bc);
+    }
+    let status = Command::new("llvm-link-19")
+        .args(&modules)
+        .arg("-o")
+        .arg(sidecar(&program))
+        .status()
+        .context("cannot run llvm-link-19")?;
+    if !status.success() {
+        bail!("linking the bitcode of {} failed", program.display());
+    }
+    Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn compile_steps_keep_meaningful_flags_only() {
+        let inv = parse(&args("-c -O2 -DN=3 -I inc -MD -MF deps.d -Wall src/q.c -o obj/q.o"));
+        assert!(inv.compile_only);
+        assert_eq!(inv.output, Some(PathBuf::from("obj/q.o")));
+        assert_eq!(inv.sources, vec![PathBuf::from("src/q.c")]);
+        assert_eq!(inv.flags, args("-O2 -DN=3 -I inc -Wall"));
+        assert_eq!(sidecar(inv.output.as_deref().unwrap()), PathBuf::from("obj/q.o.bc"));
+        assert_eq!(default_object(Path::new("src/q.c")), PathBuf::from("q.o"));
+    }
+
+    #[test]
+    fn links_collect_objects_and_ignore_libraries() {
+        let inv = parse(&args("main.o q.o -o prog -lpthread -L/usr/lib -Wl,--as-needed"));
+        assert!(!inv.compile_only && !inv.no_output);
+        assert_eq!(inv.objects, vec![PathBuf::from("main.o"), PathBuf::from("q.o")]);
+        assert!(inv.flags.is_empty(), "{:?}", inv.flags);
+        assert!(parse(&args("-E q.c")).no_output);
+    }
+}

@@ -1,0 +1,43 @@
+//! `ravel cc` as a build system uses it: `make CC="ravel cc"` builds the native program
+//! as usual and leaves `prog.bc`, which `ravel check` reads.
+
+use std::path::Path;
+use std::process::Command;
+
+#[test]
+fn make_with_ravel_cc_gives_a_checkable_program() {
+    let dir = tempfile::tempdir().unwrap();
+    let trust = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/trust");
+    for f in ["queue.h", "queue.c", "queue_main.c"] {
+        std::fs::copy(trust.join(f), dir.path().join(f)).unwrap();
+    }
+    std::fs::write(
+        dir.path().join("Makefile"),
+        "CFLAGS = -O2 -Wall -pthread\n\
+         prog: queue_main.o queue.o\n\t$(CC) $(CFLAGS) -o $@ $^ -lpthread\n\
+         %.o: %.c queue.h\n\t$(CC) $(CFLAGS) -MD -c $< -o $@\n",
+    )
+    .unwrap();
+    let cc = format!("{} cc", env!("CARGO_BIN_EXE_ravel"));
+    let make = Command::new("make").arg(format!("CC={cc}")).current_dir(dir.path()).output().expect("make runs");
+    assert!(make.status.success(), "{}", String::from_utf8_lossy(&make.stderr));
+    for built in ["prog", "queue.o.bc", "queue_main.o.bc", "prog.bc"] {
+        assert!(dir.path().join(built).is_file(), "{built} missing");
+    }
+    let native = Command::new(dir.path().join("prog")).status().unwrap();
+    assert!(native.success(), "the native program runs");
+    let check =
+        Command::new(env!("CARGO_BIN_EXE_ravel")).arg("check").arg(dir.path().join("prog.bc")).output().unwrap();
+    let stderr = String::from_utf8_lossy(&check.stderr);
+    assert_eq!(check.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("data race on global `q.count`"), "{stderr}");
+    // A link whose object was not built by `ravel cc` says which bitcode is missing.
+    std::fs::remove_file(dir.path().join("queue.o.bc")).unwrap();
+    let relink = Command::new(env!("CARGO_BIN_EXE_ravel"))
+        .args(["cc", "-o", "prog2", "queue_main.o", "queue.o", "-lpthread"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(relink.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&relink.stderr).contains("queue.o.bc missing"));
+}
