@@ -2,7 +2,8 @@
 //! `CC="ravel cc" ./configure`), in the manner of wllvm/gllvm. It runs clang-19 exactly as
 //! asked, so the native build goes on as usual, and records LLVM bitcode beside every
 //! object (`foo.o` → `foo.o.bc`); a link step links the bitcode of its inputs into
-//! `PROGRAM.bc`, which `ravel check PROGRAM.bc` reads.
+//! `PROGRAM.bc`, which `ravel check PROGRAM.bc` reads. A static library's members are
+//! found through the bitcode recorded beside the objects in the library's directory.
 
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
@@ -25,6 +26,8 @@ struct Invocation {
     sources: Vec<PathBuf>,
     /// Objects and bitcode given to a link (`.o`, `.bc`).
     objects: Vec<PathBuf>,
+    /// Static libraries given to a link (`.a`).
+    archives: Vec<PathBuf>,
     /// Everything but the output and the inputs, for compiling the sources to bitcode:
     /// macros, include paths, language flags (dependency-file flags dropped).
     flags: Vec<String>,
@@ -99,6 +102,7 @@ fn parse(args: &[String]) -> Invocation {
                 match path.extension().and_then(|e| e.to_str()) {
                     Some("c" | "i") => inv.sources.push(path),
                     Some("o" | "bc") => inv.objects.push(path),
+                    Some("a") => inv.archives.push(path),
                     _ => {}
                 }
             }
@@ -142,7 +146,7 @@ pub fn run(args: &[String]) -> Result<u8> {
     let native = Command::new(clang()).args(args).status().with_context(|| format!("cannot run {}", clang()))?;
     let code = native.code().unwrap_or(1) as u8;
     let inv = parse(args);
-    if code != 0 || inv.no_output || (inv.sources.is_empty() && inv.objects.is_empty()) {
+    if code != 0 || inv.no_output || (inv.sources.is_empty() && inv.objects.is_empty() && inv.archives.is_empty()) {
         return Ok(code);
     }
     if inv.compile_only {
@@ -176,12 +180,26 @@ pub fn run(args: &[String]) -> Result<u8> {
         }
         modules.push(bc);
     }
-    let status = Command::new("llvm-link-19")
-        .args(&modules)
-        .arg("-o")
-        .arg(sidecar(&program))
-        .status()
-        .context("cannot run llvm-link-19")?;
+    // A static library's members whose bitcode was recorded beside them (in the library's
+    // directory): only what the program needs of them, as the native linker takes.
+    let mut libraries = Vec::new();
+    for archive in &inv.archives {
+        let listing = Command::new("ar").arg("t").arg(archive).output().context("cannot run ar")?;
+        let dir = archive.parent().unwrap_or(Path::new(""));
+        for member in String::from_utf8_lossy(&listing.stdout).lines() {
+            let bc = sidecar(&dir.join(member));
+            if !bc.is_file() {
+                bail!("{member} in {} has no recorded bitcode ({} missing)", archive.display(), bc.display());
+            }
+            libraries.push(bc);
+        }
+    }
+    let mut link = Command::new("llvm-link-19");
+    link.args(&modules);
+    if !libraries.is_empty() {
+        link.arg("--only-needed").args(&libraries);
+    }
+    let status = link.arg("-o").arg(sidecar(&program)).status().context("cannot run llvm-link-19")?;
     if !status.success() {
         bail!("linking the bitcode of {} failed", program.display());
     }
@@ -208,10 +226,11 @@ mod tests {
     }
 
     #[test]
-    fn links_collect_objects_and_ignore_libraries() {
-        let inv = parse(&args("main.o q.o -o prog -lpthread -L/usr/lib -Wl,--as-needed"));
+    fn links_collect_objects_and_static_libraries() {
+        let inv = parse(&args("main.o q.o libq.a -o prog -lpthread -L/usr/lib -Wl,--as-needed"));
         assert!(!inv.compile_only && !inv.no_output);
         assert_eq!(inv.objects, vec![PathBuf::from("main.o"), PathBuf::from("q.o")]);
+        assert_eq!(inv.archives, vec![PathBuf::from("libq.a")]);
         assert!(inv.flags.is_empty(), "{:?}", inv.flags);
         assert!(parse(&args("-E q.c")).no_output);
     }

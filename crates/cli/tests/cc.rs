@@ -1,5 +1,6 @@
 //! `ravel cc` as a build system uses it: `make CC="ravel cc"` builds the native program
-//! as usual and leaves `prog.bc`, which `ravel check` reads.
+//! (here from an object and a static library) as usual and leaves `prog.bc`, which
+//! `ravel check` reads.
 
 use std::path::Path;
 use std::process::Command;
@@ -14,7 +15,8 @@ fn make_with_ravel_cc_gives_a_checkable_program() {
     std::fs::write(
         dir.path().join("Makefile"),
         "CFLAGS = -O2 -Wall -pthread\n\
-         prog: queue_main.o queue.o\n\t$(CC) $(CFLAGS) -o $@ $^ -lpthread\n\
+         prog: queue_main.o libqueue.a\n\t$(CC) $(CFLAGS) -o $@ $^ -lpthread\n\
+         libqueue.a: queue.o\n\tar rcs $@ $^\n\
          %.o: %.c queue.h\n\t$(CC) $(CFLAGS) -MD -c $< -o $@\n",
     )
     .unwrap();
@@ -34,7 +36,7 @@ fn make_with_ravel_cc_gives_a_checkable_program() {
     // A link whose object was not built by `ravel cc` says which bitcode is missing.
     std::fs::remove_file(dir.path().join("queue.o.bc")).unwrap();
     let relink = Command::new(env!("CARGO_BIN_EXE_ravel"))
-        .args(["cc", "-o", "prog2", "queue_main.o", "queue.o", "-lpthread"])
+        .args(["cc", "-o", "prog2", "queue_main.o", "libqueue.a", "-lpthread"])
         .current_dir(dir.path())
         .output()
         .unwrap();
