@@ -2,8 +2,9 @@
 //! `CC="ravel cc" ./configure`), in the manner of wllvm/gllvm. It runs clang-19 exactly as
 //! asked, so the native build goes on as usual, and records LLVM bitcode beside every
 //! object (`foo.o` → `foo.o.bc`); a link step links the bitcode of its inputs into
-//! `PROGRAM.bc`, which `ravel check PROGRAM.bc` reads. A static library's members are
-//! found through the bitcode recorded beside the objects in the library's directory.
+//! `PROGRAM.bc`, which `ravel check PROGRAM.bc` reads. Each object also carries the path
+//! of its bitcode in a section of its own (`.ravel_bitcode`, as gllvm does), so objects
+//! moved into static libraries (`ar`, libtool, `make install`) still lead to it.
 
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
@@ -26,8 +27,11 @@ struct Invocation {
     sources: Vec<PathBuf>,
     /// Objects and bitcode given to a link (`.o`, `.bc`).
     objects: Vec<PathBuf>,
-    /// Static libraries given to a link (`.a`).
+    /// Static libraries given to a link (`.a`), and the names of `-lNAME`.
     archives: Vec<PathBuf>,
+    libraries: Vec<String>,
+    /// `-L` directories.
+    library_dirs: Vec<PathBuf>,
     /// Everything but the output and the inputs, for compiling the sources to bitcode:
     /// macros, include paths, language flags (dependency-file flags dropped).
     flags: Vec<String>,
@@ -84,6 +88,19 @@ fn parse(args: &[String]) -> Invocation {
                 i += 1;
                 continue;
             }
+            "-L" | "-l" => {
+                if let Some(v) = value {
+                    if a == "-L" {
+                        inv.library_dirs.push(PathBuf::from(v));
+                    } else {
+                        inv.libraries.push(v.clone());
+                    }
+                }
+                i += 1;
+                continue;
+            }
+            _ if a.starts_with("-L") => inv.library_dirs.push(PathBuf::from(&a[2..])),
+            _ if a.starts_with("-l") => inv.libraries.push(a[2..].to_string()),
             _ if WITH_VALUE.contains(&a.as_str()) => {
                 if !native_only(a) {
                     inv.flags.push(a.clone());
@@ -123,6 +140,75 @@ pub fn sidecar(object: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// The section of an object that names its bitcode.
+const SECTION: &str = ".ravel_bitcode";
+
+/// Writes the absolute path of `bitcode` into `object`'s [`SECTION`].
+fn embed_path(object: &Path, bitcode: &Path) -> Result<()> {
+    let absolute = std::fs::canonicalize(bitcode)?;
+    let note = tempfile::NamedTempFile::new()?;
+    std::fs::write(note.path(), absolute.as_os_str().as_encoded_bytes())?;
+    let status = Command::new("llvm-objcopy-19")
+        .arg(format!("--add-section={SECTION}={}", note.path().display()))
+        .arg(format!("--set-section-flags={SECTION}=noload,readonly"))
+        .arg(object)
+        .status()
+        .context("cannot run llvm-objcopy-19")?;
+    if !status.success() {
+        bail!("cannot record the bitcode path in {}", object.display());
+    }
+    Ok(())
+}
+
+/// The bitcode recorded for `object`: the path in its [`SECTION`], else the file beside it.
+fn bitcode_of(object: &Path, scratch: &Path) -> Option<PathBuf> {
+    let dumped = scratch.join("section");
+    let copy = scratch.join("object");
+    let ok = Command::new("llvm-objcopy-19")
+        .arg(format!("--dump-section={SECTION}={}", dumped.display()))
+        .arg(object)
+        .arg(&copy)
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    let embedded =
+        ok.then(|| std::fs::read(&dumped).ok()).flatten().map(|b| PathBuf::from(String::from_utf8_lossy(&b).trim()));
+    embedded.filter(|p| p.is_file()).or_else(|| Some(sidecar(object)).filter(|p| p.is_file()))
+}
+
+/// The members of static library `archive`, extracted into a fresh directory in `scratch`.
+fn members(archive: &Path, scratch: &Path, n: usize) -> Result<Vec<PathBuf>> {
+    let dir = scratch.join(format!("archive{n}"));
+    std::fs::create_dir_all(&dir)?;
+    let archive = std::fs::canonicalize(archive)?;
+    let status = Command::new("llvm-ar-19")
+        .arg("x")
+        .arg(&archive)
+        .current_dir(&dir)
+        .status()
+        .context("cannot run llvm-ar-19")?;
+    if !status.success() {
+        bail!("cannot read the static library {}", archive.display());
+    }
+    let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)?.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    found.sort();
+    Ok(found)
+}
+
+/// Links `modules` with all their symbols and the `needed` ones of `libraries` into `out`.
+fn llvm_link(modules: &[PathBuf], libraries: &[PathBuf], out: &Path) -> Result<()> {
+    let mut link = Command::new("llvm-link-19");
+    link.args(modules);
+    if !libraries.is_empty() {
+        link.arg("--only-needed").args(libraries);
+    }
+    let status = link.arg("-o").arg(out).status().context("cannot run llvm-link-19")?;
+    if !status.success() {
+        bail!("linking the bitcode of {} failed", out.display());
+    }
+    Ok(())
+}
+
 /// Compiles `source` with `flags` to bitcode at `out`, as ravel's frontend wants it
 /// (debug info, unoptimised but optimisable, value names kept).
 fn compile_bitcode(source: &Path, flags: &[String], out: &Path) -> Result<()> {
@@ -155,7 +241,9 @@ pub fn run(args: &[String]) -> Result<u8> {
                 (Some(o), 1) => o.clone(),
                 _ => default_object(source),
             };
-            compile_bitcode(source, &inv.flags, &sidecar(&object))?;
+            let bitcode = sidecar(&object);
+            compile_bitcode(source, &inv.flags, &bitcode)?;
+            embed_path(&object, &bitcode)?;
         }
         return Ok(0);
     }
@@ -170,39 +258,42 @@ pub fn run(args: &[String]) -> Result<u8> {
         modules.push(bc);
     }
     for object in &inv.objects {
-        let bc = if object.extension().is_some_and(|e| e == "bc") { object.clone() } else { sidecar(object) };
-        if !bc.is_file() {
-            bail!(
-                "{} has no recorded bitcode ({} missing): compile it with `ravel cc` too",
-                object.display(),
-                bc.display()
-            );
-        }
+        let bc = if object.extension().is_some_and(|e| e == "bc") {
+            Some(object.clone())
+        } else {
+            bitcode_of(object, scratch.path())
+        };
+        let Some(bc) = bc else {
+            bail!("{} has no recorded bitcode: compile it with `ravel cc` too", object.display());
+        };
         modules.push(bc);
     }
-    // A static library's members whose bitcode was recorded beside them (in the library's
-    // directory): only what the program needs of them, as the native linker takes.
+    // Static libraries, named or found through -l in the -L directories (system libraries
+    // are not searched: ravel models libc and pthreads itself). Only what the program
+    // needs of them is linked, as the native linker does.
+    let named = inv
+        .libraries
+        .iter()
+        .filter_map(|name| inv.library_dirs.iter().map(|d| d.join(format!("lib{name}.a"))).find(|p| p.is_file()));
     let mut libraries = Vec::new();
-    for archive in &inv.archives {
-        let listing = Command::new("ar").arg("t").arg(archive).output().context("cannot run ar")?;
-        let dir = archive.parent().unwrap_or(Path::new(""));
-        for member in String::from_utf8_lossy(&listing.stdout).lines() {
-            let bc = sidecar(&dir.join(member));
-            if !bc.is_file() {
-                bail!("{member} in {} has no recorded bitcode ({} missing)", archive.display(), bc.display());
+    for (n, archive) in inv.archives.iter().cloned().chain(named).enumerate() {
+        for member in members(&archive, scratch.path(), n)? {
+            match bitcode_of(&member, scratch.path()) {
+                Some(bc) => libraries.push(bc),
+                None => bail!(
+                    "{} in {} has no recorded bitcode: build the library with `ravel cc` too",
+                    member.file_name().unwrap_or_default().to_string_lossy(),
+                    archive.display()
+                ),
             }
-            libraries.push(bc);
         }
     }
-    let mut link = Command::new("llvm-link-19");
-    link.args(&modules);
-    if !libraries.is_empty() {
-        link.arg("--only-needed").args(&libraries);
-    }
-    let status = link.arg("-o").arg(sidecar(&program)).status().context("cannot run llvm-link-19")?;
-    if !status.success() {
-        bail!("linking the bitcode of {} failed", program.display());
-    }
+    // The program's own modules with all their symbols (a symbol defined twice is an
+    // error), then what they need of the libraries (llvm-link's --only-needed applies to
+    // every file after the first).
+    let own = scratch.path().join("own.bc");
+    llvm_link(&modules, &[], &own)?;
+    llvm_link(&[own], &libraries, &sidecar(&program))?;
     Ok(0)
 }
 

@@ -1,6 +1,6 @@
 //! `ravel cc` as a build system uses it: `make CC="ravel cc"` builds the native program
-//! (here from an object and a static library) as usual and leaves `prog.bc`, which
-//! `ravel check` reads.
+//! (here from an object and a static library in another directory, linked with `-L -l`)
+//! as usual and leaves `prog.bc`, which `ravel check` reads.
 
 use std::path::Path;
 use std::process::Command;
@@ -15,8 +15,8 @@ fn make_with_ravel_cc_gives_a_checkable_program() {
     std::fs::write(
         dir.path().join("Makefile"),
         "CFLAGS = -O2 -Wall -pthread\n\
-         prog: queue_main.o libqueue.a\n\t$(CC) $(CFLAGS) -o $@ $^ -lpthread\n\
-         libqueue.a: queue.o\n\tar rcs $@ $^\n\
+         prog: queue_main.o lib/libqueue.a\n\t$(CC) $(CFLAGS) -o $@ queue_main.o -Llib -lqueue -lpthread\n\
+         lib/libqueue.a: queue.o\n\tmkdir -p lib && ar rcs $@ $^\n\
          %.o: %.c queue.h\n\t$(CC) $(CFLAGS) -MD -c $< -o $@\n",
     )
     .unwrap();
@@ -36,10 +36,10 @@ fn make_with_ravel_cc_gives_a_checkable_program() {
     // A link whose object was not built by `ravel cc` says which bitcode is missing.
     std::fs::remove_file(dir.path().join("queue.o.bc")).unwrap();
     let relink = Command::new(env!("CARGO_BIN_EXE_ravel"))
-        .args(["cc", "-o", "prog2", "queue_main.o", "libqueue.a", "-lpthread"])
+        .args(["cc", "-o", "prog2", "queue_main.o", "lib/libqueue.a", "-lpthread"])
         .current_dir(dir.path())
         .output()
         .unwrap();
     assert_eq!(relink.status.code(), Some(3));
-    assert!(String::from_utf8_lossy(&relink.stderr).contains("queue.o.bc missing"));
+    assert!(String::from_utf8_lossy(&relink.stderr).contains("queue.o in lib/libqueue.a has no recorded bitcode"));
 }
