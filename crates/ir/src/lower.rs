@@ -151,7 +151,8 @@ const UNDEFINED_FUNCTION: &str = "call to undefined function";
 fn undefined_function(name: &str) -> String {
     format!(
         "{UNDEFINED_FUNCTION} `{name}`: no file given defines it and ravel has no model of it \
-         (pass the file that defines it too, e.g. `ravel check main.c other.c`)"
+         (if it is the program's own, pass the file that defines it too, e.g. `ravel check main.c \
+         other.c`; a library function ravel does not model yet cannot be checked)"
     )
 }
 
