@@ -287,15 +287,13 @@ fn load(
     }
 }
 
-/// The report when the time limit passes during compilation (JSON on standard output for
-/// `check`, on standard error for `run`).
-fn compile_timeout(json: bool, json_on_stdout: bool) -> u8 {
+/// Reports a compilation stopped by `--timeout`: verdict unknown, as the JSON report of
+/// `command` on stdout with `--json`, else as the verdict line.
+fn compile_timeout(command: &str, program: &std::path::Path, json: bool) -> u8 {
     let why = ravel_ir::LoadError::Timeout.to_string();
-    let report = serde_json::json!({"verdict": "unknown", "reason": why});
-    if json && json_on_stdout {
-        println!("{report}");
-    } else if json {
-        eprintln!("{report}");
+    if json {
+        let header = json_report::Header { command, program, verdict: "unknown", reason: Some(why), notes: &[] };
+        println!("{}", json_report::report(header, Vec::new(), serde_json::json!({})));
     } else {
         eprintln!("ravel: verdict: unknown ({why})");
     }
@@ -353,9 +351,11 @@ fn run(cli: Cli) -> Result<u8> {
             }
             let started = std::time::Instant::now();
             let Some(program) = load(&files, &clang_flags, timeout.map(|t| started + t))? else {
-                let code = compile_timeout(json, true);
-                if property.is_some() {
-                    println!("UNKNOWN");
+                let code = compile_timeout("check", &file, json);
+                match (property.is_some(), json) {
+                    (true, true) => eprintln!("UNKNOWN"),
+                    (true, false) => println!("UNKNOWN"),
+                    _ => {}
                 }
                 return Ok(code);
             };
@@ -495,7 +495,7 @@ fn run(cli: Cli) -> Result<u8> {
             let given = inputs.map(|p| check::read_test(&p)).transpose()?.unwrap_or_default();
             let started = std::time::Instant::now();
             let Some(program) = load(&files, &clang_flags, timeout.map(|t| started + t))? else {
-                return Ok(compile_timeout(json, false));
+                return Ok(compile_timeout("run", &file, json));
             };
             let mut argv = vec![file.display().to_string()];
             argv.extend(args);
