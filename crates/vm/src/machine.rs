@@ -142,6 +142,8 @@ pub struct Machine {
     pub(crate) live_threads: usize,
     /// The symbolic state, when inputs are symbolic (`None`: every value is concrete).
     pub(crate) sym: Option<crate::symbolic::SymState>,
+    /// The execution recorded for predictive analysis, while recording.
+    pub(crate) recording: Option<crate::record::Recording>,
 }
 
 /// Thread `t` stopped: why the interpreter loop returned.
@@ -199,6 +201,7 @@ impl Machine {
             imprecise: None,
             live_threads: 1,
             sym: symbolic.map(crate::symbolic::SymState::new),
+            recording: None,
         };
         let main = program.main.expect("load checks that main exists");
         let argv = m.setup_argv();
@@ -365,6 +368,7 @@ impl Machine {
             let entry = self.describe_pending(t);
             self.trace.push(entry);
         }
+        self.record_step(t);
         let th = &mut self.threads[t];
         th.loop_count = 0;
         th.loop_saved = None;
@@ -381,6 +385,7 @@ impl Machine {
         }
         if self.sym.is_some() {
             self.flush_concretized(t, "read by a library function");
+            self.flush_guards(t);
             if self.config.pause_at_symbolic_branches {
                 self.prune_path_constraint();
             }
@@ -435,6 +440,7 @@ impl Machine {
             return;
         };
         self.log_event(t, Loc::Sync(mutex), AccessKind::Rmw);
+        self.record(t, crate::record::RecKind::Lock { mutex });
         let kind = self.mutex_kind(mutex);
         let _ = self.sync.try_lock(mutex, kind, t);
         self.threads[t].wait = Wait::None;
@@ -513,6 +519,7 @@ impl Machine {
 
     /// Marks thread `t` finished with `retval` and frees its stack.
     pub(crate) fn finish_thread(&mut self, t: usize) {
+        self.record(t, crate::record::RecKind::Exit);
         self.log_event(t, Loc::ThreadEnd(t), AccessKind::Write);
         self.live_threads -= 1;
         self.memory.write_epoch += 1;
