@@ -1,6 +1,7 @@
 //! The `ravel` command line.
 
 mod check;
+mod predict;
 mod report;
 mod source;
 
@@ -173,6 +174,9 @@ enum Command {
         #[arg(last = true)]
         clang_flags: Vec<String>,
     },
+    /// Predict the bugs of every feasible reordering of one recorded execution (each
+    /// confirmed by replay).
+    Predict(predict::PredictArgs),
     /// Re-execute a witness written by `ravel check --witness`.
     Replay {
         witness: PathBuf,
@@ -311,6 +315,7 @@ fn run(cli: Cli) -> Result<u8> {
             Ok(check::exit_code(&outcome.verdict))
         }
         Command::Replay { witness, json } => check::replay_file(&witness, json),
+        Command::Predict(args) => predict::run(args),
         Command::Compile { file, output, clang_flags } => {
             let work = ravel_ir::frontend::Workdir::new()?;
             let compiled = ravel_ir::frontend::compile(&file, &clang_flags, &work)?;

@@ -55,26 +55,48 @@ pub fn replay_with(
         .symbolic
         .then(|| engine.unwrap_or_else(|| SymEngine::shared(opts.solver_timeout, opts.max_sym_branches)));
     let mut m = Machine::with_inputs(program, config, None, &mut chooser, sym);
-    let mut races = race::RaceDetector::default();
-    for (i, s) in witness.steps.iter().enumerate() {
-        if m.is_done() {
-            return Err(ReplayError(format!("the execution ended before step {i}")));
-        }
-        if !m.enabled().contains(&s.thread) {
-            return Err(ReplayError(format!("thread {} cannot run at step {i}", s.thread)));
-        }
-        let mut chooser = ReplayChooser(s.choices.iter().copied().collect());
-        m.step(s.thread, &mut chooser);
-        let log = m.take_log();
-        if opts.detect_races && m.end.is_none() {
-            if let Some(r) = races.transition(s.thread, &log) {
-                m.end = Some(ravel_vm::End::Error(race::race_error(&mut m, &r)));
-            }
-        }
+    let done = follow(&mut m, witness, opts);
+    if done < witness.steps.len() {
+        return Err(ReplayError(if m.is_done() {
+            format!("the execution ended before step {done}")
+        } else {
+            format!("thread {} cannot run at step {done}", witness.steps[done].thread)
+        }));
     }
     if !m.is_done() && m.enabled().is_empty() {
         m.report_deadlock();
     }
     m.flush_stdout();
     Ok(m)
+}
+
+/// Follows the witness's steps for as long as they can run (as a prefix of an execution
+/// someone predicted: `ravel predict` confirms its predictions this way): the machine where
+/// it stopped and how many steps ran. The steps that ran form a witness [`replay`] accepts.
+pub fn replay_prefix(program: Arc<Program>, witness: &Witness, opts: &Options) -> (Machine, usize) {
+    let config = ravel_vm::Config { record_trace: true, ..vm_config(opts) };
+    let mut chooser = ReplayChooser(witness.init_choices.iter().copied().collect());
+    let mut m = Machine::new(program, config, None, &mut chooser);
+    let done = follow(&mut m, witness, opts);
+    (m, done)
+}
+
+/// Steps `m` through the witness's steps with the race detector until the execution ends
+/// or a step cannot run; returns how many steps ran.
+fn follow(m: &mut Machine, witness: &Witness, opts: &Options) -> usize {
+    let mut races = race::RaceDetector::default();
+    for (i, s) in witness.steps.iter().enumerate() {
+        if m.is_done() || !m.enabled().contains(&s.thread) {
+            return i;
+        }
+        let mut chooser = ReplayChooser(s.choices.iter().copied().collect());
+        m.step(s.thread, &mut chooser);
+        let log = m.take_log();
+        if opts.detect_races && m.end.is_none() {
+            if let Some(r) = races.transition(s.thread, &log) {
+                m.end = Some(ravel_vm::End::Error(race::race_error(m, &r)));
+            }
+        }
+    }
+    witness.steps.len()
 }

@@ -23,7 +23,7 @@ pub use error::{ErrorKind, ProgramError};
 pub use events::{AccessKind, Loc, LogEntry, Pending, PendingKind};
 pub use machine::{Chooser, Config, End, Granularity, Machine, TraceEntry};
 pub use random::{run_random, Nondet, RandomChooser, RunOutcome};
-pub use record::{BranchSite, RecEvent, RecKind, Recording};
+pub use record::{GuardOrigin, RecEvent, RecKind, Recording};
 pub use symbolic::{Input, SharedSym, SymEngine};
 pub use symmetry::Canon;
 pub use widen::CellValue;

@@ -53,6 +53,9 @@ pub struct Config {
     /// Data races are reported. When they are not, stores into globals no load observes
     /// are not visible operations (nothing can tell their order apart).
     pub detect_races: bool,
+    /// Record the execution for predictive analysis (needs symbolic mode; see
+    /// [`Machine::take_recording`]).
+    pub record: bool,
 }
 
 impl Default for Config {
@@ -70,6 +73,7 @@ impl Default for Config {
             anonymous_handles: false,
             pause_at_symbolic_branches: false,
             detect_races: true,
+            record: false,
         }
     }
 }
@@ -203,6 +207,9 @@ impl Machine {
             sym: symbolic.map(crate::symbolic::SymState::new),
             recording: None,
         };
+        if m.config.record {
+            m.start_recording();
+        }
         let main = program.main.expect("load checks that main exists");
         let argv = m.setup_argv();
         let argc = m.config.argv.len() as u64;

@@ -16,12 +16,15 @@ use crate::memory::ObjKind;
 use ravel_ir::SrcLoc;
 use ravel_sym::ExprId;
 
-/// Where a branch recorded as a guard would have gone had its condition been false.
+/// Where a guard comes from: what the thread would do had it not held.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BranchSite {
-    pub func: u32,
-    /// The pc of the side not taken.
-    pub untaken: u32,
+pub enum GuardOrigin {
+    /// A division, a symbolic address, an assumption, a value made concrete.
+    Path,
+    /// A conditional branch in function `func`; `untaken` is the pc of the other side.
+    Branch { func: u32, untaken: u32 },
+    /// The condition of `ravel_assert`/`__VERIFIER_assert`: its failure is an error.
+    Assert,
 }
 
 /// What one recorded event does.
@@ -43,11 +46,10 @@ pub enum RecKind {
         value: ExprId,
         old: u64,
     },
-    /// The thread's path requires `cond` (width 1) to hold here; `branch` when it came
-    /// from a conditional branch.
+    /// The thread's path requires `cond` (width 1) to hold here.
     Guard {
         cond: ExprId,
-        branch: Option<BranchSite>,
+        origin: GuardOrigin,
     },
     Lock {
         mutex: u64,
@@ -99,7 +101,7 @@ pub struct Recording {
 impl Machine {
     /// Starts recording this (symbolic) execution: from now on shared reads are fresh
     /// variables and events are kept until [`Machine::take_recording`].
-    pub fn start_recording(&mut self) {
+    pub(crate) fn start_recording(&mut self) {
         if let Some(st) = self.sym.as_ref() {
             let pc_seen = st.pc.len();
             self.recording = Some(Recording { pc_seen, ..Recording::default() });
@@ -151,21 +153,25 @@ impl Machine {
         let r = self.recording.as_mut().expect("recording");
         let step = r.steps.len() as u32;
         for cond in new {
-            r.events.push(RecEvent { thread: t, step, at, kind: RecKind::Guard { cond, branch: None } });
+            r.events.push(RecEvent { thread: t, step, at, kind: RecKind::Guard { cond, origin: GuardOrigin::Path } });
         }
     }
 
-    /// Marks the guard a branch of thread `t` just added with where its other side goes.
-    pub(crate) fn note_branch_site(&mut self, t: usize, untaken: u32) {
+    /// Marks the guard a branch of thread `t` just added with where its other side goes
+    /// (`None`: the guard is an assertion's condition).
+    pub(crate) fn note_guard_origin(&mut self, t: usize, untaken: Option<u32>) {
         if self.recording.is_none() {
             return;
         }
         self.flush_guards(t);
         let func = self.threads[t].frames.last().map_or(0, |f| f.func);
         let r = self.recording.as_mut().expect("recording");
-        if let Some(RecEvent { kind: RecKind::Guard { branch, .. }, thread, .. }) = r.events.last_mut() {
-            if *thread == t && branch.is_none() {
-                *branch = Some(BranchSite { func, untaken });
+        if let Some(RecEvent { kind: RecKind::Guard { origin, .. }, thread, .. }) = r.events.last_mut() {
+            if *thread == t && *origin == GuardOrigin::Path {
+                *origin = match untaken {
+                    Some(untaken) => GuardOrigin::Branch { func, untaken },
+                    None => GuardOrigin::Assert,
+                };
             }
         }
     }

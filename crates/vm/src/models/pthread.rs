@@ -402,6 +402,7 @@ fn create(m: &mut Machine, t: usize, a: &Args, chooser: &mut dyn Chooser) -> Flo
     m.push_frame(new, start, &[vec![a.get(3)]], &[], None, FrameKind::Start);
     m.complete_call(t, Some(0));
     m.run_local(new, chooser);
+    m.flush_guards(new);
     Flow::Stay
 }
 
