@@ -9,7 +9,7 @@ use crate::trace::{access, word, Trace};
 use ravel_ir::{Builtin, Callee, Inst, Program, SrcLoc};
 use ravel_sym::ExprPool;
 use ravel_vm::{GuardOrigin, RecKind};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// A property `ravel predict` checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -75,11 +75,11 @@ impl Candidate {
     }
 }
 
-/// What the side of a branch not taken may reach in its function.
-#[derive(Default, Clone, Copy)]
+/// The error calls and lock calls a side of a branch may reach in its function.
+#[derive(Default)]
 struct Reach {
-    error: bool,
-    lock: bool,
+    error: FxHashSet<u32>,
+    lock: FxHashSet<u32>,
 }
 
 /// Explores the code from `pc` (without entering calls) for error and lock calls.
@@ -88,7 +88,7 @@ fn reach(program: &Program, func: u32, pc: u32) -> Reach {
     let mut seen = vec![false; f.code.len()];
     let mut stack = vec![pc];
     let mut r = Reach::default();
-    let mut budget = 4096;
+    let mut budget = 1 << 16;
     while let Some(mut p) = stack.pop() {
         loop {
             budget -= 1;
@@ -99,8 +99,12 @@ fn reach(program: &Program, func: u32, pc: u32) -> Reach {
             match &f.code[p as usize] {
                 Inst::Call { callee: Callee::Builtin(b), .. } => {
                     use Builtin::*;
-                    r.error |= matches!(b, AssertFail | ReachError | RavelAssert);
-                    r.lock |= matches!(b, MutexLock | MutexUnlock | SpinLock | SpinUnlock | MutexTryLock);
+                    if matches!(b, AssertFail | ReachError | RavelAssert) {
+                        r.error.insert(p);
+                    }
+                    if matches!(b, MutexLock | MutexUnlock | SpinLock | SpinUnlock) {
+                        r.lock.insert(p);
+                    }
                 }
                 Inst::Jump { target } => {
                     p = *target;
@@ -145,11 +149,12 @@ pub fn candidates(trace: &Trace, pool: &ExprPool, program: &Program, properties:
         }
         let kind = match origin {
             GuardOrigin::Assert => Some(PropertyKind::Assert),
-            GuardOrigin::Branch { func, untaken } => {
-                let r = reach(program, func, untaken);
-                if r.error && want(PropertyKind::Assert) {
+            GuardOrigin::Branch { func, taken, untaken } => {
+                // Only calls the other side reaches and the side taken does not.
+                let (other, same) = (reach(program, func, untaken), reach(program, func, taken));
+                if other.error.difference(&same.error).next().is_some() && want(PropertyKind::Assert) {
                     Some(PropertyKind::Assert)
-                } else if r.lock && want(PropertyKind::Locks) {
+                } else if other.lock.difference(&same.lock).next().is_some() && want(PropertyKind::Locks) {
                     Some(PropertyKind::Locks)
                 } else {
                     None

@@ -21,8 +21,8 @@ use ravel_sym::ExprId;
 pub enum GuardOrigin {
     /// A division, a symbolic address, an assumption, a value made concrete.
     Path,
-    /// A conditional branch in function `func`; `untaken` is the pc of the other side.
-    Branch { func: u32, untaken: u32 },
+    /// A conditional branch in function `func` that went to pc `taken`, not `untaken`.
+    Branch { func: u32, taken: u32, untaken: u32 },
     /// The condition of `ravel_assert`/`__VERIFIER_assert`: its failure is an error.
     Assert,
 }
@@ -157,9 +157,9 @@ impl Machine {
         }
     }
 
-    /// Marks the guard a branch of thread `t` just added with where its other side goes
-    /// (`None`: the guard is an assertion's condition).
-    pub(crate) fn note_guard_origin(&mut self, t: usize, untaken: Option<u32>) {
+    /// Marks the guard a branch of thread `t` just added with where its sides go, taken
+    /// then untaken (`None`: the guard is an assertion's condition).
+    pub(crate) fn note_guard_origin(&mut self, t: usize, sides: Option<(u32, u32)>) {
         if self.recording.is_none() {
             return;
         }
@@ -168,8 +168,8 @@ impl Machine {
         let r = self.recording.as_mut().expect("recording");
         if let Some(RecEvent { kind: RecKind::Guard { origin, .. }, thread, .. }) = r.events.last_mut() {
             if *thread == t && *origin == GuardOrigin::Path {
-                *origin = match untaken {
-                    Some(untaken) => GuardOrigin::Branch { func, untaken },
+                *origin = match sides {
+                    Some((taken, untaken)) => GuardOrigin::Branch { func, taken, untaken },
                     None => GuardOrigin::Assert,
                 };
             }

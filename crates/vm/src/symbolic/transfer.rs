@@ -230,7 +230,7 @@ impl Machine {
                     let e = self.with_pool(|p| fit(p, sc, 1));
                     self.pause_before_branch(t, e)?;
                     self.sym_decide(t, e, c, chooser)?;
-                    self.note_guard_origin(t, Some(if c { *else_pc } else { *then_pc }));
+                    self.note_guard_origin(t, Some(if c { (*then_pc, *else_pc) } else { (*else_pc, *then_pc) }));
                 }
             }
             Inst::Switch { val, bits, cases, .. } => {
