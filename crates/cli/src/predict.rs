@@ -39,6 +39,10 @@ pub struct PredictArgs {
     /// Record the execution of this witness instead.
     #[arg(long)]
     witness: Option<PathBuf>,
+    /// Record a run without preemption instead: each thread runs until it blocks or ends
+    /// (inputs still come from the seed).
+    #[arg(long, conflicts_with = "witness")]
+    sequential: bool,
     /// Properties to check.
     #[arg(long, value_enum, default_value_t = PropertyArg::All)]
     property: PropertyArg,
@@ -72,6 +76,7 @@ pub fn run(args: PredictArgs) -> Result<u8> {
                 serde_json::from_str(&text).with_context(|| format!("{} is not a ravel witness", path.display()))?;
             Source::Witness(w)
         }
+        None if args.sequential => Source::Sequential(args.seed),
         None => Source::Seed(args.seed),
     };
     let properties = match args.property {

@@ -5,7 +5,7 @@
 //! the orders every reordering keeps (must-happen-before) and by locksets.
 
 use crate::encode::Query;
-use crate::trace::{access, word, Trace};
+use crate::trace::{access, atomic, word, Trace};
 use ravel_ir::{Builtin, Callee, Inst, Program, SrcLoc};
 use ravel_sym::ExprPool;
 use ravel_vm::{GuardOrigin, RecKind};
@@ -190,7 +190,8 @@ pub fn candidates(trace: &Trace, pool: &ExprPool, program: &Program, properties:
                     let (Some((s1, e1, w1)), Some((s2, e2, w2))) = (access(&ea.kind), access(&eb.kind)) else {
                         continue;
                     };
-                    if ea.thread == eb.thread || !(w1 || w2) || s1 >= e2 || s2 >= e1 {
+                    let both_atomic = atomic(&ea.kind) && atomic(&eb.kind);
+                    if ea.thread == eb.thread || !(w1 || w2) || s1 >= e2 || s2 >= e1 || both_atomic {
                         continue;
                     }
                     out.found += 1;

@@ -129,39 +129,44 @@ impl<'a> Encoder<'a> {
     /// π-functions of the valued reads.
     fn pi(&mut self) {
         let t = self.trace;
-        // Writes per word, and whether a word has accesses of different extents (then the
-        // reads of it are pinned to the values they read).
-        let mut writes: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
-        let mut extents: FxHashMap<u64, (u64, u32, bool)> = FxHashMap::default();
+        // Writes per extent (address, size), and the extents of each word: a read whose
+        // extent overlaps another one is pinned to the value it read.
+        let mut writes: FxHashMap<(u64, u32), Vec<usize>> = FxHashMap::default();
+        let mut extents: FxHashMap<u64, Vec<(u64, u32)>> = FxHashMap::default();
         let mut initial: FxHashMap<(u64, u32), u64> = FxHashMap::default();
         for (i, e) in t.events.iter().enumerate() {
             let (addr, bytes, first_value) = match e.kind {
                 RecKind::Read { addr, bytes, value, .. } => (addr, bytes, value),
                 RecKind::Write { addr, bytes, old, .. } => {
-                    writes.entry(word(addr)).or_default().push(i);
+                    writes.entry((addr, bytes)).or_default().push(i);
                     (addr, bytes, old)
                 }
                 _ => continue,
             };
             initial.entry((addr, bytes)).or_insert(first_value);
-            let x = extents.entry(word(addr)).or_insert((addr, bytes, false));
-            if (x.0, x.1) != (addr, bytes) || bytes > 8 {
-                x.2 = true;
+            let list = extents.entry(word(addr)).or_default();
+            if !list.contains(&(addr, bytes)) {
+                list.push((addr, bytes));
             }
         }
+        let overlaps = |addr: u64, bytes: u32| {
+            bytes > 8
+                || extents.get(&word(addr)).is_some_and(|l| {
+                    l.iter().any(|&(a, b)| (a, b) != (addr, bytes) && a < addr + bytes as u64 && addr < a + b as u64)
+                })
+        };
         for (r, e) in t.events.iter().enumerate() {
-            let RecKind::Read { addr, bytes, var, value } = e.kind else { continue };
+            let RecKind::Read { addr, bytes, var, value, .. } = e.kind else { continue };
             if !t.valued[r] {
                 continue;
             }
             let v = smt::var(var, bytes * 8);
-            let mixed = extents.get(&word(addr)).is_some_and(|x| x.2);
-            if mixed {
+            if overlaps(addr, bytes) || word(addr + bytes as u64 - 1) != word(addr) {
                 self.solver.assert(self.before_cut(r).implies(v.eq(smt::constant(bytes * 8, value as u128))));
                 continue;
             }
             self.pi_functions += 1;
-            let all = writes.get(&word(addr)).cloned().unwrap_or_default();
+            let all = writes.get(&(addr, bytes)).cloned().unwrap_or_default();
             // Same-thread writes: only the last one before the read can be its source.
             let own_last = all.iter().copied().filter(|&w| t.events[w].thread == e.thread && w < r).max();
             let cands: Vec<usize> =

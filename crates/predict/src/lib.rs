@@ -146,6 +146,12 @@ pub fn predict(program: Arc<Program>, opts: &Options) -> Result<Report, PredictE
                 Ok((finding, witness)) => {
                     done_sites.insert(cand.site);
                     let key = match &finding {
+                        // A race found from either order of its accesses is one race.
+                        Finding::Error(e) if cand.kind == PropertyKind::Race => {
+                            let mut sites = cand.site;
+                            sites.sort_by_key(|l| (l.file, l.line, l.col));
+                            (e.kind.name(), sites)
+                        }
                         Finding::Error(e) => (e.kind.name(), [e.loc; 3]),
                         Finding::Atomicity { sites, .. } => ("atomicity", *sites),
                     };

@@ -17,6 +17,9 @@ pub enum Source {
     Seed(u64),
     /// The schedule and choices of a witness.
     Witness(Witness),
+    /// Each thread runs until it blocks or ends, the lowest enabled one next (the run a
+    /// test usually makes: little preemption), with seeded inputs.
+    Sequential(u64),
 }
 
 /// The recorded execution: its events, the choices each step made (so a reordering can
@@ -108,6 +111,18 @@ pub fn record(program: Arc<Program>, source: &Source, max_steps: u64) -> Result<
         Source::Seed(seed) => {
             let mut sched = RandomChooser::new(seed ^ 0x5eed);
             (Box::new(RandomChooser::new(*seed)), Box::new(move |enabled, _| Some(enabled[sched.below(enabled.len())])))
+        }
+        Source::Sequential(seed) => {
+            let mut current = 0;
+            (
+                Box::new(RandomChooser::new(*seed)),
+                Box::new(move |enabled: &[usize], _| {
+                    if !enabled.contains(&current) {
+                        current = enabled[0];
+                    }
+                    Some(current)
+                }),
+            )
         }
         Source::Witness(w) => {
             let values = w.init_choices.iter().chain(w.steps.iter().flat_map(|s| s.choices.iter())).copied();

@@ -19,7 +19,12 @@ pub fn word(addr: u64) -> u64 {
     addr & !7
 }
 
-/// The byte range an access touches.
+/// Whether an access is part of an atomic read-modify-write.
+pub fn atomic(kind: &RecKind) -> bool {
+    matches!(kind, RecKind::Read { atomic: true, .. } | RecKind::Write { atomic: true, .. })
+}
+
+/// The byte range an access touches, and whether it writes.
 pub fn access(kind: &RecKind) -> Option<(u64, u64, bool)> {
     match *kind {
         RecKind::Read { addr, bytes, .. } => Some((addr, addr + bytes as u64, false)),

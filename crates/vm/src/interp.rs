@@ -607,7 +607,7 @@ impl Machine {
                     if *bytes <= 8 {
                         let v = self.memory.load_word(id, off, *bytes as usize);
                         self.set_reg(t, base, *dst, v);
-                        if let Some(e) = self.record_read(t, id, a, *bytes, v) {
+                        if let Some(e) = self.record_read(t, id, a, *bytes, (v, false)) {
                             self.set_shadow(t, base, *dst, Some(e));
                         }
                     } else {

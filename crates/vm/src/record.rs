@@ -31,12 +31,14 @@ pub enum GuardOrigin {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecKind {
     /// A read of shared memory; `var` (of `bytes * 8` bits) stands for the value read,
-    /// `value` is what this execution read.
+    /// `value` is what this execution read; `atomic` for the read of an atomic
+    /// read-modify-write (it never races).
     Read {
         addr: u64,
         bytes: u32,
         var: u32,
         value: u64,
+        atomic: bool,
     },
     /// A write of shared memory: `value` (of `bytes * 8` bits) over read variables; `old`
     /// is what the location held before (its initial value when no write came earlier).
@@ -45,6 +47,7 @@ pub enum RecKind {
         bytes: u32,
         value: ExprId,
         old: u64,
+        atomic: bool,
     },
     /// The thread's path requires `cond` (width 1) to hold here.
     Guard {
@@ -185,7 +188,14 @@ impl Machine {
     /// After a load of `bytes` bytes at `addr` (object `id`) into a register of thread `t`
     /// that read `value`: when recording and the memory is shared, the shadow the register
     /// gets is a fresh variable standing for the value read.
-    pub(crate) fn record_read(&mut self, t: usize, id: u32, addr: u64, bytes: u32, value: u64) -> Option<ExprId> {
+    pub(crate) fn record_read(
+        &mut self,
+        t: usize,
+        id: u32,
+        addr: u64,
+        bytes: u32,
+        (value, atomic): (u64, bool),
+    ) -> Option<ExprId> {
         if self.recording.is_none() || !self.recorded_object(id) || !(1..=8).contains(&bytes) {
             return None;
         }
@@ -193,7 +203,7 @@ impl Machine {
         let st = self.sym.as_mut().expect("recording needs symbolic mode");
         let (var, e) = st.new_input(bytes * 8, loc);
         st.model.set(var, value as u128);
-        self.record(t, RecKind::Read { addr, bytes, var, value });
+        self.record(t, RecKind::Read { addr, bytes, var, value, atomic });
         Some(e)
     }
 
@@ -217,13 +227,13 @@ impl Machine {
             Some(e) if bytes <= 8 => self.with_pool(|p| crate::symbolic::fit(p, e, bits)),
             _ => self.with_pool(|p| p.constant(bits, value as u128 & ravel_sym::expr::mask(bits))),
         };
-        self.record(t, RecKind::Write { addr, bytes, value, old });
+        self.record(t, RecKind::Write { addr, bytes, value, old, atomic: false });
     }
 
     /// An atomic read-modify-write of thread `t` that read `old` and wrote `new`: a read
     /// pinned to the value it read (its new value is not tracked symbolically), then a write.
     pub(crate) fn record_rmw(&mut self, t: usize, id: u32, addr: u64, bytes: u32, old: u64, new: Option<u64>) {
-        let Some(e) = self.record_read(t, id, addr, bytes, old) else { return };
+        let Some(e) = self.record_read(t, id, addr, bytes, (old, true)) else { return };
         let pin = self.with_pool(|p| {
             let c = p.constant(bytes * 8, old as u128 & ravel_sym::expr::mask(bytes * 8));
             p.eq(e, c)
@@ -234,7 +244,7 @@ impl Machine {
         self.flush_guards(t);
         if let Some(new) = new {
             let value = self.with_pool(|p| p.constant(bytes * 8, new as u128 & ravel_sym::expr::mask(bytes * 8)));
-            self.record(t, RecKind::Write { addr, bytes, value, old });
+            self.record(t, RecKind::Write { addr, bytes, value, old, atomic: true });
         }
     }
 }

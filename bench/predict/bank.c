@@ -1,0 +1,59 @@
+// bank-av / bank-sav / bank-nav: N threads on one account. Even threads deposit inside a
+// critical section (read, then write the balance). Odd threads withdraw and charge a fee:
+// -DAV: both without the lock (many atomicity violations); -DSAV: the fee alone without
+// the lock (fewer); neither (nav): everything under the lock (none).
+#include <pthread.h>
+
+#ifndef N
+#define N 2
+#endif
+
+int balance = 1000;
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+
+static void deposit(int x) {
+    pthread_mutex_lock(&m);
+    int b = balance;
+    balance = b + x;
+    pthread_mutex_unlock(&m);
+}
+
+static void withdraw(int x) {
+#ifndef AV
+    pthread_mutex_lock(&m);
+#endif
+    balance = balance - x;
+#ifndef AV
+    pthread_mutex_unlock(&m);
+#endif
+}
+
+static void fee(void) {
+#if !defined(AV) && !defined(SAV)
+    pthread_mutex_lock(&m);
+#endif
+    balance = balance - 1;
+#if !defined(AV) && !defined(SAV)
+    pthread_mutex_unlock(&m);
+#endif
+}
+
+void *client(void *arg) {
+    int id = (int)(long)arg;
+    if (id % 2 == 0) {
+        deposit(10);
+    } else {
+        withdraw(5);
+        fee();
+    }
+    return 0;
+}
+
+int main(void) {
+    pthread_t t[N];
+    for (long i = 0; i < N; i++)
+        pthread_create(&t[i], 0, client, (void *)i);
+    for (int i = 0; i < N; i++)
+        pthread_join(t[i], 0);
+    return 0;
+}
