@@ -104,10 +104,13 @@ pub fn vm_config(max_steps: u64) -> Config {
     }
 }
 
+/// Picks the thread of step `i` among the enabled ones (`None`: stop).
+type Scheduler = dyn FnMut(&[usize], usize) -> Option<usize>;
+
 /// Runs the program once under `source`, recording it.
 pub fn record(program: Arc<Program>, source: &Source, max_steps: u64) -> Result<Observed, PredictError> {
     let engine = ravel_vm::SymEngine::shared(Duration::from_secs(10), u32::MAX);
-    let (inner, mut schedule): (Box<dyn Chooser>, Box<dyn FnMut(&[usize], usize) -> Option<usize>>) = match source {
+    let (inner, mut schedule): (Box<dyn Chooser>, Box<Scheduler>) = match source {
         Source::Seed(seed) => {
             let mut sched = RandomChooser::new(seed ^ 0x5eed);
             (Box::new(RandomChooser::new(*seed)), Box::new(move |enabled, _| Some(enabled[sched.below(enabled.len())])))
