@@ -1,7 +1,8 @@
 // bank-av / bank-sav / bank-nav: N threads on one account. Even threads deposit inside a
-// critical section (read, then write the balance). Odd threads withdraw and charge a fee:
-// -DAV: both without the lock (many atomicity violations); -DSAV: the fee alone without
-// the lock (fewer); neither (nav): everything under the lock (none).
+// critical section (read, then write the balance). Odd threads close the account (write
+// 0) or freeze it (write -1): -DAV: both without the lock (two sites that can split a
+// deposit); -DSAV: closing alone without the lock (one); -DNAV: everything under the lock
+// (none).
 #include <pthread.h>
 
 #ifndef N
@@ -18,22 +19,22 @@ static void deposit(int x) {
     pthread_mutex_unlock(&m);
 }
 
-static void withdraw(int x) {
-#ifndef AV
+static void close_account(void) {
+#ifdef NAV
     pthread_mutex_lock(&m);
 #endif
-    balance = balance - x;
-#ifndef AV
+    balance = 0;
+#ifdef NAV
     pthread_mutex_unlock(&m);
 #endif
 }
 
-static void fee(void) {
-#if !defined(AV) && !defined(SAV)
+static void freeze(void) {
+#ifndef AV
     pthread_mutex_lock(&m);
 #endif
-    balance = balance - 1;
-#if !defined(AV) && !defined(SAV)
+    balance = -1;
+#ifndef AV
     pthread_mutex_unlock(&m);
 #endif
 }
@@ -43,8 +44,8 @@ void *client(void *arg) {
     if (id % 2 == 0) {
         deposit(10);
     } else {
-        withdraw(5);
-        fee();
+        close_account();
+        freeze();
     }
     return 0;
 }

@@ -67,7 +67,7 @@ impl Candidate {
         let t = trace.events[self.target].thread;
         match self.query {
             Query::FailGuard(_) => format!("thread {t} takes the other side of the branch at {}", at(self.site[0])),
-            Query::Adjacent(..) => format!("accesses at {} and {} adjacent", at(self.site[0]), at(self.site[1])),
+            Query::CoEnabled(..) => format!("accesses at {} and {} both next", at(self.site[0]), at(self.site[1])),
             Query::Between(..) => {
                 format!("remote access at {} between {} and {}", at(self.site[1]), at(self.site[0]), at(self.site[2]))
             }
@@ -202,7 +202,7 @@ pub fn candidates(trace: &Trace, pool: &ExprPool, program: &Program, properties:
                         &mut out,
                         Candidate {
                             kind: PropertyKind::Race,
-                            query: Query::Adjacent(a, b),
+                            query: Query::CoEnabled(a, b),
                             target: b,
                             site: [ea.at, eb.at, SrcLoc::default()],
                         },

@@ -5,14 +5,15 @@
 //! violation that sends a thread into an untaken branch is still found).
 //!
 //! - Φ_PO: program order, thread creation before the child's first event, the child's last
-//!   event before the join; all orders distinct (a total order, so "adjacent" means it).
+//!   event before the join; the orders distinct.
 //! - Φ_VD: a guard before the cut holds.
 //! - Φ_PI: a read before the cut takes the value of a write ordered before it with no other
 //!   write of its location in between, or the initial value when no write precedes it.
 //! - Φ_sync: two critical sections of one lock that both start before the cut do not
 //!   overlap; a condition-variable wait that re-acquires before the cut follows a signal.
-//! - context bound `K`: the prefix splits into `K + 1` intervals of the order, each run by
-//!   one thread.
+//! - context bound `K`: at most `K` preemptions in the prefix, a preemption being a thread's
+//!   event that does not come right after its previous one (unless it is a join or the
+//!   re-locking of a wait, where the thread was blocked).
 //!
 //! Each candidate adds its own constraint in a solver scope (push/pop), so the base formula
 //! is built once.
@@ -31,16 +32,17 @@ use z3::{Params, SatResult};
 pub enum Query {
     /// Guard event `0` is the cut and fails (its thread takes the other side).
     FailGuard(usize),
-    /// Accesses `0` and `1` are adjacent, the later one at the cut.
-    Adjacent(usize, usize),
+    /// Accesses `0` and `1` are both next to run after the prefix (each thread's previous
+    /// event before the cut, the accesses not): in some linearization they are adjacent.
+    CoEnabled(usize, usize),
     /// Event `1` of another thread comes between events `0` and `2` of one thread, `2` at
     /// the cut (an atomicity violation).
     Between(usize, usize, usize),
 }
 
-/// A solver answer: the order of every event of the trace, when there is one.
+/// A solver answer: the order of every event of the trace and the cut, when there is one.
 pub enum Answer {
-    Sat(Vec<i64>),
+    Sat(Vec<i64>, i64),
     Unsat,
     Unknown,
 }
@@ -86,6 +88,22 @@ impl<'a> Encoder<'a> {
         self.order[a].lt(&self.order[b])
     }
 
+    /// The event before `e` in its thread, or the creation of its thread.
+    fn previous(&self, e: usize) -> Option<usize> {
+        let t = self.trace.events[e].thread;
+        let evs = &self.trace.threads[t];
+        let k = evs.partition_point(|&j| j < e);
+        match k.checked_sub(1) {
+            Some(k) => Some(evs[k]),
+            None => self.trace.events.iter().position(|x| x.kind == RecKind::Spawn { child: t }),
+        }
+    }
+
+    /// `O(b) = O(a) + 1`: nothing comes between.
+    fn next(&self, a: usize, b: usize) -> Bool {
+        Int::add(&[&self.order[a], &Int::from_i64(1)]).eq(&self.order[b])
+    }
+
     fn program_order(&mut self) {
         let t = self.trace;
         for evs in &t.threads {
@@ -111,8 +129,9 @@ impl<'a> Encoder<'a> {
         if self.order.len() > 1 {
             self.solver.assert(Int::distinct(&self.order));
         }
+        let zero = Int::from_i64(0);
         for o in &self.order {
-            self.solver.assert(o.ge(Int::from_i64(0)));
+            self.solver.assert(o.ge(&zero));
         }
     }
 
@@ -246,23 +265,32 @@ impl<'a> Encoder<'a> {
         }
     }
 
-    /// At most `k` context switches in the prefix: `k + 1` consecutive intervals of the
-    /// order, each owned by one thread.
+    /// At most `k` preemptions in the prefix. The orders become a permutation of `0..n`,
+    /// so that "right after" is `O(b) = O(a) + 1`.
     fn context_bound(&mut self, k: u32) {
-        let bounds: Vec<Int> = (0..=k + 1).map(|j| Int::new_const(format!("ctx{j}"))).collect();
-        let owners: Vec<Int> = (0..=k).map(|j| Int::new_const(format!("owner{j}"))).collect();
-        self.solver.assert(bounds[0].eq(Int::from_i64(0)));
-        for w in bounds.windows(2) {
-            self.solver.assert(w[0].le(&w[1]));
+        let t = self.trace;
+        let n = Int::from_i64(t.events.len() as i64);
+        for o in &self.order {
+            self.solver.assert(o.lt(&n));
         }
-        self.solver.assert(bounds[k as usize + 1].ge(&self.cut));
-        for (i, e) in self.trace.events.iter().enumerate() {
-            let o = &self.order[i];
-            let tid = Int::from_i64(e.thread as i64);
-            let placed: Vec<Bool> = (0..=k as usize)
-                .map(|j| Bool::and(&[bounds[j].le(o), o.lt(&bounds[j + 1]), owners[j].eq(&tid)]))
-                .collect();
-            self.solver.assert(self.before_cut(i).implies(Bool::or(&placed)));
+        let mut preempted = Vec::new();
+        for evs in &t.threads {
+            let mut waiting = false;
+            for w in evs.windows(2) {
+                let blocked = match t.events[w[1]].kind {
+                    RecKind::Join { .. } => true,
+                    RecKind::Lock { .. } => waiting,
+                    _ => false,
+                };
+                waiting = matches!(t.events[w[1]].kind, RecKind::Wait { .. });
+                if !blocked {
+                    preempted.push(Bool::and(&[self.before_cut(w[1]), self.next(w[0], w[1]).not()]));
+                }
+            }
+        }
+        let weighted: Vec<(&Bool, i32)> = preempted.iter().map(|p| (p, 1)).collect();
+        if !weighted.is_empty() {
+            self.solver.assert(Bool::pb_le(&weighted, k.min(i32::MAX as u32) as i32));
         }
     }
 
@@ -276,7 +304,8 @@ impl<'a> Encoder<'a> {
                 Some(model) => {
                     let order =
                         self.order.iter().map(|o| model.eval(o, true).and_then(|v| v.as_i64()).unwrap_or(0)).collect();
-                    Answer::Sat(order)
+                    let cut = model.eval(&self.cut, true).and_then(|v| v.as_i64()).unwrap_or(0);
+                    Answer::Sat(order, cut)
                 }
                 None => Answer::Unknown,
             },
@@ -294,13 +323,14 @@ impl<'a> Encoder<'a> {
                 let Some(c) = self.smt.boolean(cond) else { return Bool::from_bool(false) };
                 Bool::and(&[self.order[g].eq(&self.cut), c.not()])
             }
-            Query::Adjacent(a, b) => {
-                let one = Int::from_i64(1);
-                let ab =
-                    Bool::and(&[Int::add(&[&self.order[a], &one]).eq(&self.order[b]), self.order[b].eq(&self.cut)]);
-                let ba =
-                    Bool::and(&[Int::add(&[&self.order[b], &one]).eq(&self.order[a]), self.order[a].eq(&self.cut)]);
-                Bool::or(&[ab, ba])
+            Query::CoEnabled(a, b) => {
+                let mut conj = vec![self.before_cut(a).not(), self.before_cut(b).not()];
+                for e in [a, b] {
+                    if let Some(p) = self.previous(e) {
+                        conj.push(self.before_cut(p));
+                    }
+                }
+                Bool::and(&conj)
             }
             Query::Between(a, r, b) => Bool::and(&[self.lt(a, r), self.lt(r, b), self.order[b].eq(&self.cut)]),
         }

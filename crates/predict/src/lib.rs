@@ -131,8 +131,8 @@ pub fn predict(program: Arc<Program>, opts: &Options) -> Result<Report, PredictE
             let answer = enc.solve(&cand.query);
             stats.solve_time += t1.elapsed();
             stats.queries += 1;
-            let order = match answer {
-                encode::Answer::Sat(order) => order,
+            let (order, cut) = match answer {
+                encode::Answer::Sat(order, cut) => (order, cut),
                 encode::Answer::Unsat => continue,
                 encode::Answer::Unknown => {
                     stats.unknown += 1;
@@ -140,7 +140,7 @@ pub fn predict(program: Arc<Program>, opts: &Options) -> Result<Report, PredictE
                 }
             };
             stats.sat += 1;
-            let w = schedule::witness(&observed, &sliced, &order, cand);
+            let w = schedule::witness(&observed, &sliced, (&order, cut), cand);
             let thread = sliced.events[cand.target].thread;
             match confirm::confirm(program.clone(), &w, cand, thread) {
                 Ok((finding, witness)) => {
