@@ -5,15 +5,17 @@
 //! violation that sends a thread into an untaken branch is still found).
 //!
 //! - Φ_PO: program order, thread creation before the child's first event, the child's last
-//!   event before the join; the orders distinct.
+//!   event before the join. Orders need not be distinct: every constraint that relates two
+//!   events is strict, so events with equal orders are unrelated and either order of them
+//!   is a schedule.
 //! - Φ_VD: a guard before the cut holds.
 //! - Φ_PI: a read before the cut takes the value of a write ordered before it with no other
 //!   write of its location in between, or the initial value when no write precedes it.
 //! - Φ_sync: two critical sections of one lock that both start before the cut do not
 //!   overlap; a condition-variable wait that re-acquires before the cut follows a signal.
-//! - context bound `K`: at most `K` preemptions in the prefix, a preemption being a thread's
-//!   event that does not come right after its previous one (unless it is a join or the
-//!   re-locking of a wait, where the thread was blocked).
+//! - context bound `K`: the prefix splits into intervals of the order, each run by one
+//!   thread: `K + 1` plus one per thread end, join and wait of the trace (switches there
+//!   are not preemptions).
 //!
 //! Each candidate adds its own constraint in a solver scope (push/pop), so the base formula
 //! is built once.
@@ -24,7 +26,7 @@ use ravel_sym::ExprPool;
 use ravel_vm::RecKind;
 use rustc_hash::FxHashMap;
 use std::time::Duration;
-use z3::ast::{Ast, Bool, Int};
+use z3::ast::{Bool, Int};
 use z3::{Params, SatResult};
 
 /// What a candidate asks of the order.
@@ -99,11 +101,6 @@ impl<'a> Encoder<'a> {
         }
     }
 
-    /// `O(b) = O(a) + 1`: nothing comes between.
-    fn next(&self, a: usize, b: usize) -> Bool {
-        Int::add(&[&self.order[a], &Int::from_i64(1)]).eq(&self.order[b])
-    }
-
     fn program_order(&mut self) {
         let t = self.trace;
         for evs in &t.threads {
@@ -125,9 +122,6 @@ impl<'a> Encoder<'a> {
                 }
                 _ => {}
             }
-        }
-        if self.order.len() > 1 {
-            self.solver.assert(Int::distinct(&self.order));
         }
         let zero = Int::from_i64(0);
         for o in &self.order {
@@ -265,32 +259,31 @@ impl<'a> Encoder<'a> {
         }
     }
 
-    /// At most `k` preemptions in the prefix. The orders become a permutation of `0..n`,
-    /// so that "right after" is `O(b) = O(a) + 1`.
+    /// At most `k` context switches in the prefix besides those a thread's end, a join or
+    /// a wait allows: the order splits into `k + 1 + f` intervals (`f` the ends, joins and
+    /// waits of the trace), each run by one thread.
     fn context_bound(&mut self, k: u32) {
         let t = self.trace;
-        let n = Int::from_i64(t.events.len() as i64);
-        for o in &self.order {
-            self.solver.assert(o.lt(&n));
+        let free = t
+            .events
+            .iter()
+            .filter(|e| matches!(e.kind, RecKind::Exit | RecKind::Join { .. } | RecKind::Wait { .. }))
+            .count();
+        let intervals = k as usize + 1 + free;
+        let bounds: Vec<Int> = (0..=intervals).map(|j| Int::new_const(format!("ctx{j}"))).collect();
+        let owners: Vec<Int> = (0..intervals).map(|j| Int::new_const(format!("owner{j}"))).collect();
+        self.solver.assert(bounds[0].eq(Int::from_i64(0)));
+        for w in bounds.windows(2) {
+            self.solver.assert(w[0].le(&w[1]));
         }
-        let mut preempted = Vec::new();
-        for evs in &t.threads {
-            let mut waiting = false;
-            for w in evs.windows(2) {
-                let blocked = match t.events[w[1]].kind {
-                    RecKind::Join { .. } => true,
-                    RecKind::Lock { .. } => waiting,
-                    _ => false,
-                };
-                waiting = matches!(t.events[w[1]].kind, RecKind::Wait { .. });
-                if !blocked {
-                    preempted.push(Bool::and(&[self.before_cut(w[1]), self.next(w[0], w[1]).not()]));
-                }
-            }
-        }
-        let weighted: Vec<(&Bool, i32)> = preempted.iter().map(|p| (p, 1)).collect();
-        if !weighted.is_empty() {
-            self.solver.assert(Bool::pb_le(&weighted, k.min(i32::MAX as u32) as i32));
+        self.solver.assert(bounds[intervals].ge(&self.cut));
+        for (i, e) in t.events.iter().enumerate() {
+            let o = &self.order[i];
+            let tid = Int::from_i64(e.thread as i64);
+            let placed: Vec<Bool> = (0..intervals)
+                .map(|j| Bool::and(&[bounds[j].le(o), o.lt(&bounds[j + 1]), owners[j].eq(&tid)]))
+                .collect();
+            self.solver.assert(self.before_cut(i).implies(Bool::or(&placed)));
         }
     }
 
