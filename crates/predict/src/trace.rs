@@ -180,3 +180,63 @@ impl Trace {
         self.threads[t].partition_point(|&j| j < i) as u32 + 1
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ravel_ir::SrcLoc;
+
+    fn ev(thread: usize, kind: RecKind) -> RecEvent {
+        RecEvent { thread, step: 0, at: SrcLoc::default(), kind }
+    }
+
+    /// main creates thread 1, both lock `m` around an access, main joins.
+    fn sample() -> Trace {
+        let read = |addr| RecKind::Read { addr, bytes: 4, var: 0, value: 0, atomic: false };
+        let events = vec![
+            ev(0, RecKind::Spawn { child: 1 }),
+            ev(1, RecKind::Lock { mutex: 8 }),
+            ev(1, read(64)),
+            ev(1, RecKind::Unlock { mutex: 8 }),
+            ev(1, RecKind::Exit),
+            ev(0, RecKind::Lock { mutex: 8 }),
+            ev(0, read(68)),
+            ev(0, RecKind::Unlock { mutex: 8 }),
+            ev(0, RecKind::Join { child: 1 }),
+            ev(0, read(64)),
+        ];
+        let n = events.len();
+        Trace::from_events(events, vec![true; n])
+    }
+
+    #[test]
+    fn sections_and_locksets_follow_lock_and_unlock() {
+        let t = sample();
+        let mut sections = t.sections();
+        sections.sort();
+        assert_eq!(sections, vec![(8, 0, 5, Some(7)), (8, 1, 1, Some(3))]);
+        let locks = t.locksets();
+        assert_eq!(locks[2], vec![8]);
+        assert_eq!(locks[6], vec![8]);
+        assert!(locks[9].is_empty());
+    }
+
+    #[test]
+    fn must_happen_before_keeps_creation_and_join_only() {
+        let t = sample();
+        let clocks = t.must_clocks();
+        let hb = |a: usize, b: usize| clocks[b][t.events[a].thread] >= t.position(a);
+        // Creation orders the child after it; the join orders the child before main's rest.
+        assert!(hb(0, 2));
+        assert!(hb(2, 9));
+        // The two critical sections are not ordered.
+        assert!(!hb(2, 6) && !hb(6, 2));
+    }
+
+    #[test]
+    fn words_group_neighbouring_ints() {
+        assert_eq!(word(64), word(68));
+        assert_ne!(word(64), word(72));
+        assert_eq!(sample().locations(), 1);
+    }
+}
