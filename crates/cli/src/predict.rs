@@ -66,7 +66,8 @@ pub struct PredictArgs {
     clang_flags: Vec<String>,
 }
 
-/// Runs `ravel predict`; the exit code is 1 when a violation was confirmed, 0 otherwise.
+/// Runs `ravel predict`; the exit code is 1 when a violation was confirmed (or the recorded
+/// run itself fails), 0 otherwise.
 pub fn run(args: PredictArgs) -> Result<u8> {
     let program = load_program(&args.file, &args.clang_flags)?;
     let source = match &args.witness {
@@ -107,7 +108,8 @@ pub fn run(args: PredictArgs) -> Result<u8> {
     } else {
         eprint!("{}", render(&program, &report, &witnesses, args.context_bound));
     }
-    Ok(if report.confirmed.is_empty() { 0 } else { 1 })
+    let observed_error = matches!(report.observed, Some(ravel_vm::End::Error(_)));
+    Ok(if report.confirmed.is_empty() && !observed_error { 0 } else { 1 })
 }
 
 /// The witness header `ravel replay` needs (program, flags); the rest is the prediction's.
@@ -148,7 +150,7 @@ fn render(program: &Arc<Program>, report: &Report, witnesses: &[Witness], bound:
             s.push_str(&format!("ravel: predict: the recorded run exits with status {code}\n"))
         }
         Some(ravel_vm::End::Error(e)) => s.push_str(&format!(
-            "ravel: predict: the recorded run itself fails: {}: {} at {} (run `ravel run` to see it)\n",
+            "ravel: predict: the recorded run itself fails: {}: {} at {}\n",
             e.kind.name(),
             e.message,
             place(program, e.loc)
