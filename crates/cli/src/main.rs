@@ -7,6 +7,7 @@ mod check;
 mod fuzz;
 mod html;
 mod json_report;
+mod predict;
 mod report;
 mod sarif;
 mod signals;
@@ -205,6 +206,9 @@ enum Command {
         #[arg(last = true)]
         clang_flags: Vec<String>,
     },
+    /// Predict the bugs of every feasible reordering of one recorded execution (each
+    /// confirmed by replay).
+    Predict(predict::PredictArgs),
     /// Re-execute a witness written by `ravel check --witness`.
     Replay {
         witness: PathBuf,
@@ -462,6 +466,7 @@ fn run(cli: Cli) -> Result<u8> {
             signals::enter(Phase::Compiling);
             check::replay_file(&witness, json)
         }
+        Command::Predict(args) => predict::run(args),
         Command::Cc { args } => cc::run(&args),
         Command::Compile { files, output, clang_flags } => {
             let work = ravel_ir::frontend::Workdir::new()?;

@@ -21,7 +21,7 @@ pub use options::{EngineKind, Options};
 pub use outcome::{
     DepthUnit, FoundError, InputValue, Outcome, Stats, Unknown, Unscheduled, Verdict, Witness, WitnessStep,
 };
-pub use replay::{replay, replay_with, ReplayError};
+pub use replay::{replay, replay_prefix, replay_with, ReplayError};
 pub use states::StatesOptions;
 pub use unfold::UnfoldOptions;
 

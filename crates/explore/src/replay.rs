@@ -124,33 +124,69 @@ pub fn replay_with(
         .then(|| engine.unwrap_or_else(|| SymEngine::shared(opts.solver_timeout, opts.max_sym_branches)));
     let mut m = Machine::with_inputs(program, config, None, &mut chooser, sym);
     chooser.check()?;
-    let mut races = race::RaceDetector::default();
-    for (i, s) in witness.steps.iter().enumerate() {
-        if m.is_done() {
-            return Err(ReplayError(format!("the execution ended before step {i}")));
-        }
-        if !m.enabled().contains(&s.thread) {
-            return Err(ReplayError(format!("thread {} cannot run at step {i}", s.thread)));
-        }
-        let mut chooser = ReplayChooser::new(&s.choices);
-        m.step(s.thread, &mut chooser);
-        chooser.check()?;
-        let log = m.take_log();
-        // An exploration that collects every error goes on after a race: the witness of a
-        // later error passes earlier races, and ends at its own.
-        let last = i + 1 == witness.steps.len();
-        if opts.detect_races && !m.ended_in_error() {
-            if let Some(r) = races.transition(s.thread, &log).filter(|_| last) {
-                m.end = Some(ravel_vm::End::Error(race::race_error(&mut m, &r)));
-                if opts.granularity == Granularity::Sync {
-                    show_plain_accesses(&mut m, &r);
-                }
-            }
-        }
+    let done = follow(&mut m, witness, opts, RaceStop::LastStep)?;
+    if done < witness.steps.len() {
+        return Err(ReplayError(if m.is_done() {
+            format!("the execution ended before step {done}")
+        } else {
+            format!("thread {} cannot run at step {done}", witness.steps[done].thread)
+        }));
     }
     if !m.is_done() && m.enabled().is_empty() {
         m.report_deadlock();
     }
     m.flush_stdout();
     Ok(m)
+}
+
+/// Follows the witness's steps for as long as they can run (as a prefix of an execution
+/// someone predicted: `ravel predict` confirms its predictions this way): the machine where
+/// it stopped and how many steps ran. The steps that ran form a witness [`replay`] accepts.
+pub fn replay_prefix(
+    program: Arc<Program>,
+    witness: &Witness,
+    opts: &Options,
+) -> Result<(Machine, usize), ReplayError> {
+    let config = ravel_vm::Config { record_trace: true, ..vm_config(opts) };
+    let mut chooser = ReplayChooser::new(&witness.init_choices);
+    let mut m = Machine::new(program, config, None, &mut chooser);
+    chooser.check()?;
+    let done = follow(&mut m, witness, opts, RaceStop::First)?;
+    Ok((m, done))
+}
+
+/// Which data race ends a replayed execution.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RaceStop {
+    /// The first one met.
+    First,
+    /// Only one in the witness's last step: an exploration that collects every error goes
+    /// on after a race, so the witness of a later error passes earlier races.
+    LastStep,
+}
+
+/// Steps `m` through the witness's steps with the race detector until the execution ends
+/// or a step cannot run; returns how many steps ran (a choice that does not fit its step
+/// is an error).
+fn follow(m: &mut Machine, witness: &Witness, opts: &Options, stop: RaceStop) -> Result<usize, ReplayError> {
+    let mut races = race::RaceDetector::default();
+    for (i, s) in witness.steps.iter().enumerate() {
+        if m.is_done() || !m.enabled().contains(&s.thread) {
+            return Ok(i);
+        }
+        let mut chooser = ReplayChooser::new(&s.choices);
+        m.step(s.thread, &mut chooser);
+        chooser.check()?;
+        let log = m.take_log();
+        let counts = stop == RaceStop::First || i + 1 == witness.steps.len();
+        if opts.detect_races && !m.ended_in_error() {
+            if let Some(r) = races.transition(s.thread, &log).filter(|_| counts) {
+                m.end = Some(ravel_vm::End::Error(race::race_error(m, &r)));
+                if opts.granularity == Granularity::Sync {
+                    show_plain_accesses(m, &r);
+                }
+            }
+        }
+    }
+    Ok(witness.steps.len())
 }

@@ -610,6 +610,9 @@ impl Machine {
                     if *bytes <= 8 {
                         let v = self.memory.load_word(id, off, *bytes as usize);
                         self.set_reg(t, base, *dst, v);
+                        if let Some(e) = self.record_read(t, id, a, *bytes, (v, false)) {
+                            self.set_shadow(t, base, *dst, Some(e));
+                        }
                     } else {
                         let b = self.memory.objects[id as usize].bytes[off..off + *bytes as usize].to_vec();
                         let w = bytes_to_words(&b, bytes.div_ceil(8));
@@ -625,6 +628,10 @@ impl Machine {
                             Ok(x) => x,
                             Err(stop) => return stop,
                         };
+                        if self.recording.is_some() {
+                            let shadow = self.shadow(t, base, *val);
+                            self.record_write(t, (id, off), a, *bytes, v, shadow);
+                        }
                         if self.skip_unread_store(id) {
                             self.set_pc(t, next);
                             continue;
@@ -646,6 +653,7 @@ impl Machine {
                         Ok(x) => x,
                         Err(stop) => return stop,
                     };
+                    self.record_write(t, (id, off), a, *bytes, w[0], None);
                     if self.skip_unread_store(id) {
                         self.set_pc(t, next);
                         continue;
@@ -668,7 +676,9 @@ impl Machine {
                         self.concretize_bytes(t, id, off, len, "an atomic read-modify-write");
                     }
                     let old = self.memory.load_word(id, off, len);
-                    self.memory.store_word(id, off, len, rmw(*op, *bits, old, v));
+                    let new = rmw(*op, *bits, old, v);
+                    self.record_rmw(t, id, a, len as u32, old, Some(new));
+                    self.memory.store_word(id, off, len, new);
                     self.set_reg(t, base, *dst, old);
                 }
                 Inst::CmpXchg { dst, addr, expected, new, bits, flag_offset, order } => {
@@ -684,6 +694,7 @@ impl Machine {
                     }
                     let old = self.memory.load_word(id, off, len);
                     let ok = old == e;
+                    self.record_rmw(t, id, a, len as u32, old, ok.then_some(n));
                     if ok {
                         self.memory.store_word(id, off, len, n);
                     } else {

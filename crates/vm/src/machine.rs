@@ -65,6 +65,9 @@ pub struct Config {
     /// [`Machine::captured`] instead of writing it, so a JSON report on ravel's stdout
     /// stays parseable.
     pub capture_stdout: bool,
+    /// Record the execution for predictive analysis (needs symbolic mode; see
+    /// [`Machine::take_recording`]).
+    pub record: bool,
 }
 
 /// Bytes of program stdout a capturing machine keeps.
@@ -88,6 +91,7 @@ impl Default for Config {
             pause_at_symbolic_branches: false,
             detect_races: true,
             capture_stdout: false,
+            record: false,
         }
     }
 }
@@ -168,6 +172,8 @@ pub struct Machine {
     pub(crate) live_threads: usize,
     /// The symbolic state, when inputs are symbolic (`None`: every value is concrete).
     pub(crate) sym: Option<crate::symbolic::SymState>,
+    /// The execution recorded for predictive analysis, while recording.
+    pub(crate) recording: Option<crate::record::Recording>,
 }
 
 /// Thread `t` stopped: why the interpreter loop returned.
@@ -228,7 +234,11 @@ impl Machine {
             imprecise: None,
             live_threads: 1,
             sym: symbolic.map(crate::symbolic::SymState::new),
+            recording: None,
         };
+        if m.config.record {
+            m.start_recording();
+        }
         let main = program.main.expect("load checks that main exists");
         let argv = m.string_array(&m.config.argv.clone());
         let envp = m.string_array(&m.config.env.clone());
@@ -405,6 +415,7 @@ impl Machine {
             self.trace.push(entry);
             self.trace_total += 1;
         }
+        self.record_step(t);
         let th = &mut self.threads[t];
         th.loop_count = 0;
         th.loop_saved = None;
@@ -421,6 +432,7 @@ impl Machine {
         }
         if self.sym.is_some() {
             self.flush_concretized(t, "read by a library function");
+            self.flush_guards(t);
             if self.config.pause_at_symbolic_branches {
                 self.prune_path_constraint();
             }
@@ -475,6 +487,7 @@ impl Machine {
             return;
         };
         self.log_event(t, Loc::Sync(mutex), AccessKind::Rmw);
+        self.record(t, crate::record::RecKind::Lock { mutex });
         let kind = self.mutex_kind(mutex);
         let _ = self.sync.try_lock(mutex, kind, t);
         self.threads[t].wait = Wait::None;
@@ -590,6 +603,7 @@ impl Machine {
 
     /// Marks thread `t` finished with `retval` and frees its stack.
     pub(crate) fn finish_thread(&mut self, t: usize) {
+        self.record(t, crate::record::RecKind::Exit);
         self.log_event(t, Loc::ThreadEnd(t), AccessKind::Write);
         self.live_threads -= 1;
         self.memory.write_epoch += 1;

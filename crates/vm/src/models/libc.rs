@@ -374,7 +374,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
                 Flow::Return(0)
             }
             ErrnoLocation => Flow::Return(errno_addr(m, t)),
-            Nondet if m.is_symbolic() && a.ret_bits <= 64 => {
+            Nondet if m.is_symbolic() && !m.is_recording() && a.ret_bits <= 64 => {
                 let (bits, loc) = (a.ret_bits.max(1), m.current_loc(t));
                 Flow::Return(m.fresh_input(bits, bits, loc))
             }
@@ -385,12 +385,12 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
             NondetZeroOne => {
                 // Only compared with zero: 0 and 1 stand for every value.
                 let loc = m.current_loc(t);
-                if m.is_symbolic() {
+                if m.is_symbolic() && !m.is_recording() {
                     return Ok(Flow::Return(m.fresh_input(1, a.ret_bits.max(1), loc)));
                 }
                 Flow::Return(chooser.nondet(1, loc))
             }
-            MakeSymbolic if m.is_symbolic() => {
+            MakeSymbolic if m.is_symbolic() && !m.is_recording() => {
                 let loc = m.current_loc(t);
                 m.fresh_bytes(a.get(0), a.get(1), loc)?;
                 Flow::Return(0)

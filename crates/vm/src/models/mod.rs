@@ -104,6 +104,7 @@ pub(crate) fn call(
         // Synchronisation state changed: a thread polling it is not spinning uselessly.
         m.memory.write_epoch += 1;
         log_sync(m, t, b, &args, &f);
+        record_sync(m, t, b, &args, &f);
         return f;
     }
     m.memory.touched_shared = false;
@@ -114,6 +115,9 @@ pub(crate) fn call(
             None => libc::call(m, t, b, &args, chooser),
         },
     };
+    if matches!(b, Builtin::AtomicBegin | Builtin::AtomicEnd) {
+        record_sync(m, t, b, &args, &f);
+    }
     if m.memory.touched_shared && m.config.log_events && m.threads.iter().filter(|th| !th.finished).count() > 1 {
         m.imprecise.get_or_insert_with(|| format!("{b:?} accesses shared memory while several threads run"));
     }
@@ -146,6 +150,32 @@ fn log_sync(m: &mut Machine, t: usize, b: Builtin, a: &Args, f: &Flow) {
         (b, _) if crate::events::is_sync_op(b) => m.log_event(t, Loc::Sync(a.get(0)), AccessKind::Rmw),
         _ => {}
     }
+}
+
+/// Records a completed synchronisation call in the trace of `ravel predict`.
+fn record_sync(m: &mut Machine, t: usize, b: Builtin, a: &Args, f: &Flow) {
+    use crate::record::RecKind;
+    use Builtin::*;
+    if !m.is_recording() {
+        return;
+    }
+    let p0 = a.get(0);
+    let kind = match (b, f) {
+        (MutexLock | SpinLock | MutexTimedLock | MutexTryLock | SpinTryLock, Flow::Return(0)) => {
+            RecKind::Lock { mutex: p0 }
+        }
+        (MutexUnlock | SpinUnlock, Flow::Return(0)) => RecKind::Unlock { mutex: p0 },
+        (CondWait | CondTimedWait, Flow::Block) => RecKind::Wait { cond: p0, mutex: a.get(1) },
+        (CondSignal | CondBroadcast, Flow::Return(_)) => RecKind::Signal { cond: p0 },
+        (ThreadJoin, Flow::Return(0)) => match m.thread_by_handle(p0) {
+            Some(child) => RecKind::Join { child },
+            None => return,
+        },
+        (AtomicBegin, _) => RecKind::AtomicBegin,
+        (AtomicEnd, _) => RecKind::AtomicEnd,
+        _ => return,
+    };
+    m.record(t, kind);
 }
 
 pub(crate) fn evaluate<'a>(m: &Machine, t: usize, spec: &'a [Arg], ret_bits: u32) -> Args<'a> {

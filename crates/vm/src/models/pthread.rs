@@ -398,9 +398,11 @@ fn create(m: &mut Machine, t: usize, a: &Args, chooser: &mut dyn Chooser) -> Flo
         // Before the child's first code runs, so its accesses follow its creation.
         m.log.push(crate::events::LogEntry::Spawn { child: new });
     }
+    m.record(t, crate::record::RecKind::Spawn { child: new });
     m.push_frame(new, start, &[vec![a.get(3)]], &[], None, FrameKind::Start);
     m.complete_call(t, Some(0));
     m.run_local(new, chooser);
+    m.flush_guards(new);
     Flow::Stay
 }
 

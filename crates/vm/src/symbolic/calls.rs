@@ -44,6 +44,7 @@ impl Machine {
                         let c = rd(&self.program, &self.threads[t].regs, base, a.opd) != 0;
                         let cond = self.with_pool(|p| super::nonzero(p, s));
                         self.sym_decide(t, cond, c, chooser)?;
+                        self.note_guard_origin(t, None);
                     }
                 }
             }

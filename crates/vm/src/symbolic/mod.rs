@@ -132,7 +132,7 @@ impl SymState {
 }
 
 /// `e` zero-extended or truncated to `bits`.
-fn fit(pool: &mut ExprPool, e: ExprId, bits: u32) -> ExprId {
+pub(crate) fn fit(pool: &mut ExprPool, e: ExprId, bits: u32) -> ExprId {
     let w = pool.bits(e);
     match w.cmp(&bits) {
         std::cmp::Ordering::Equal => e,
@@ -203,7 +203,7 @@ impl Machine {
         }
     }
 
-    pub(super) fn with_pool<R>(&self, f: impl FnOnce(&mut ExprPool) -> R) -> R {
+    pub(crate) fn with_pool<R>(&self, f: impl FnOnce(&mut ExprPool) -> R) -> R {
         let st = self.sym.as_ref().expect("symbolic mode");
         let mut eng = st.engine.borrow_mut();
         f(&mut eng.pool)
@@ -334,6 +334,11 @@ impl Machine {
                 (not, cond)
             }
         });
+        if self.recording.is_some() {
+            // A recorded run keeps its path: the side taken is a guard of the trace.
+            self.sym.as_mut().expect("symbolic mode").pc.push(taken);
+            return Ok(concrete);
+        }
         let deadline = self.deadline;
         let st = self.sym.as_mut().expect("symbolic mode");
         st.queries += 1;

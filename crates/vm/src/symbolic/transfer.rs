@@ -224,12 +224,13 @@ impl Machine {
                 let e = if m.words == 1 { self.shadow(t, base, m.src) } else { None };
                 self.set_shadow(t, base, m.dst, e);
             }
-            Inst::Branch { cond, .. } => {
+            Inst::Branch { cond, then_pc, else_pc } => {
                 if let Some(sc) = self.shadow(t, base, *cond) {
                     let c = rd(&self.program, &self.threads[t].regs, base, *cond) & 1 != 0;
                     let e = self.with_pool(|p| fit(p, sc, 1));
                     self.pause_before_branch(t, e)?;
                     self.sym_decide(t, e, c, chooser)?;
+                    self.note_guard_origin(t, Some(if c { (*then_pc, *else_pc) } else { (*else_pc, *then_pc) }));
                 }
             }
             Inst::Switch { val, bits, cases, .. } => {

@@ -1,0 +1,258 @@
+//! `ravel predict`: symbolic predictive analysis of one recorded execution, every
+//! prediction confirmed by replay and reported with an ordinary witness.
+
+use crate::check::{complete_witness, load_program};
+use crate::json_report;
+use crate::report::{place, render_interleaving};
+use anyhow::{Context, Result};
+use clap::ValueEnum;
+use ravel_explore::{Options, Witness};
+use ravel_ir::Program;
+use ravel_predict::{Finding, PropertyKind, Report, Source};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Which properties `ravel predict` checks.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PropertyArg {
+    /// Assertion failures.
+    Assert,
+    /// Data races.
+    Race,
+    /// Atomicity violations of critical sections.
+    Atomicity,
+    /// Double lock, unlock of a mutex not held.
+    Locks,
+    /// All of the above.
+    All,
+}
+
+/// The arguments of `ravel predict`.
+#[derive(clap::Args)]
+pub struct PredictArgs {
+    /// A .c, .i, .ll or .bc file.
+    file: PathBuf,
+    /// Record the run `ravel run --seed N` makes.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Record the execution of this witness instead.
+    #[arg(long)]
+    witness: Option<PathBuf>,
+    /// Record a run without preemption instead: each thread runs until it blocks or ends
+    /// (inputs still come from the seed).
+    #[arg(long, conflicts_with = "witness")]
+    sequential: bool,
+    /// Properties to check.
+    #[arg(long, value_enum, default_value_t = PropertyArg::All)]
+    property: PropertyArg,
+    /// Only reorderings with at most K context switches (unsound by design).
+    #[arg(long, value_name = "K")]
+    context_bound: Option<u32>,
+    /// Write the witness of the first confirmed violation here (for `ravel replay`).
+    #[arg(long, value_name = "FILE")]
+    save_witness: Option<PathBuf>,
+    /// Seconds per solver query.
+    #[arg(long, default_value_t = 30.0)]
+    solver_timeout: f64,
+    /// Instructions the recorded execution may run.
+    #[arg(long)]
+    max_steps: Option<u64>,
+    /// Print the report as one JSON object on stdout.
+    #[arg(long)]
+    json: bool,
+    /// Extra clang flags, after `--`.
+    #[arg(last = true)]
+    clang_flags: Vec<String>,
+}
+
+/// Runs `ravel predict`; the exit code is 1 when a violation was confirmed (or the recorded
+/// run itself fails), 0 otherwise.
+pub fn run(args: PredictArgs) -> Result<u8> {
+    let program = load_program(std::slice::from_ref(&args.file), &args.clang_flags)?;
+    let source = match &args.witness {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let w: Witness =
+                serde_json::from_str(&text).with_context(|| format!("{} is not a ravel witness", path.display()))?;
+            Source::Witness(Box::new(w))
+        }
+        None if args.sequential => Source::Sequential(args.seed),
+        None => Source::Seed(args.seed),
+    };
+    let properties = match args.property {
+        PropertyArg::Assert => vec![PropertyKind::Assert],
+        PropertyArg::Race => vec![PropertyKind::Race],
+        PropertyArg::Atomicity => vec![PropertyKind::Atomicity],
+        PropertyArg::Locks => vec![PropertyKind::Locks],
+        PropertyArg::All => {
+            vec![PropertyKind::Assert, PropertyKind::Race, PropertyKind::Atomicity, PropertyKind::Locks]
+        }
+    };
+    let opts = ravel_predict::Options {
+        source,
+        properties,
+        context_bound: args.context_bound,
+        query_timeout: Duration::from_secs_f64(args.solver_timeout.max(0.001)),
+        max_steps: args.max_steps.unwrap_or(u64::MAX),
+    };
+    let report = ravel_predict::predict(program.clone(), &opts)?;
+    let witnesses: Vec<Witness> =
+        report.confirmed.iter().map(|c| complete(&c.witness, &args.file, &args.clang_flags)).collect::<Result<_>>()?;
+    if let (Some(path), Some(w)) = (&args.save_witness, witnesses.first()) {
+        crate::witness::write(path, w)?;
+    }
+    if args.json {
+        println!("{}", to_json(&program, &args.file, &report, &witnesses, args.context_bound));
+    } else {
+        eprint!("{}", render(&program, &report, &witnesses, args.context_bound));
+    }
+    let observed_error = matches!(report.observed, Some(ravel_vm::End::Error(_)));
+    Ok(if report.confirmed.is_empty() && !observed_error { 0 } else { 1 })
+}
+
+/// The witness header `ravel replay` needs (program, flags, the granularity predictions
+/// are replayed under, the source hash); the rest is the prediction's.
+fn complete(w: &Witness, file: &Path, clang_flags: &[String]) -> Result<Witness> {
+    let w = Witness { interleave: "all".into(), ..w.clone() };
+    crate::witness::sealed(complete_witness(&w, &[file.to_path_buf()], clang_flags))
+}
+
+fn finding_text(program: &Program, f: &Finding) -> (String, String, String) {
+    match f {
+        Finding::Error(e) => (e.kind.name().to_string(), e.message.clone(), place(program, e.loc)),
+        Finding::Atomicity { thread, sites } => (
+            "atomicity-violation".into(),
+            format!(
+                "an access at {} comes between the accesses at {} and {} of one critical section of thread {thread}",
+                place(program, sites[1]),
+                place(program, sites[0]),
+                place(program, sites[2])
+            ),
+            place(program, sites[2]),
+        ),
+    }
+}
+
+fn render(program: &Arc<Program>, report: &Report, witnesses: &[Witness], bound: Option<u32>) -> String {
+    let st = &report.stats;
+    let mut s = format!(
+        "ravel: predict: recorded {} threads, {} events ({} after slicing), {} shared variables, {} π-functions\n",
+        st.threads, st.events, st.events_sliced, st.shared_vars, st.pi_functions
+    );
+    match &report.observed {
+        Some(ravel_vm::End::Exit(code)) => {
+            s.push_str(&format!("ravel: predict: the recorded run exits with status {code}\n"))
+        }
+        Some(ravel_vm::End::Error(e)) => s.push_str(&format!(
+            "ravel: predict: the recorded run itself fails: {}: {} at {}\n",
+            e.kind.name(),
+            e.message,
+            place(program, e.loc)
+        )),
+        Some(other) => s.push_str(&format!("ravel: predict: the recorded run ends: {other:?}\n")),
+        None => {}
+    }
+    for (c, w) in report.confirmed.iter().zip(witnesses) {
+        let (kind, message, at) = finding_text(program, &c.finding);
+        s.push_str(&format!("error: {kind}: {message} (predicted, confirmed by replay)\n  --> {at}\n"));
+        let opts = Options {
+            granularity: ravel_vm::Granularity::All,
+            detect_races: w.detect_races,
+            strict_pthread: w.strict_pthread,
+            ..Options::default()
+        };
+        if let Ok((m, _)) = ravel_explore::replay_prefix(program.clone(), w, &opts) {
+            s.push_str(&render_interleaving(program, &m.trace, |t| m.threads[t].name()));
+        }
+    }
+    for u in &report.unconfirmed {
+        s.push_str(&format!("unconfirmed: {}: {}: {}\n", u.property.name(), u.what, u.why));
+    }
+    let within = bound.map(|k| format!(" within {k} context switches")).unwrap_or_default();
+    let verdict = if report.confirmed.is_empty() {
+        format!("no violation predicted{within}")
+    } else {
+        format!("{} violations predicted and confirmed{within}", report.confirmed.len())
+    };
+    s.push_str(&format!(
+        "ravel: predict: {verdict}; {} candidates ({} after pruning), {} queries ({} sat, {} unknown), record {:.2}s, encode {:.2}s, solve {:.2}s, total {:.2}s\n",
+        st.candidates,
+        st.candidates_pruned,
+        st.queries,
+        st.sat,
+        st.unknown,
+        st.record_time.as_secs_f64(),
+        st.encode_time.as_secs_f64(),
+        st.solve_time.as_secs_f64(),
+        st.total_time.as_secs_f64()
+    ));
+    s
+}
+
+/// The JSON report of `predict`, in the shape of every report (see
+/// [`crate::json_report`]): each confirmed violation is an error with its witness; the
+/// predictions and statistics follow.
+fn to_json(
+    program: &Program,
+    file: &Path,
+    report: &Report,
+    witnesses: &[Witness],
+    bound: Option<u32>,
+) -> serde_json::Value {
+    let mut sources = crate::source::Sources::default();
+    let errors = report
+        .confirmed
+        .iter()
+        .zip(witnesses)
+        .map(|(c, w)| {
+            let witness = serde_json::to_value(w).ok();
+            match &c.finding {
+                Finding::Error(e) => json_report::error(program, e, None, witness, &mut sources),
+                Finding::Atomicity { thread, sites } => {
+                    let (kind, message, _) = finding_text(program, &c.finding);
+                    let mut at = |l| json_report::location(program, l, thread.to_string(), &mut sources);
+                    let (location, related) = (at(sites[1]), vec![at(sites[0]), at(sites[2])]);
+                    json!({"kind": kind, "message": message, "location": location, "related": related,
+                           "interleaving": [], "inputs": [], "witness": witness})
+                }
+            }
+        })
+        .collect();
+    let observed_error = matches!(report.observed, Some(ravel_vm::End::Error(_)));
+    let verdict = if report.confirmed.is_empty() && !observed_error { "ok" } else { "unsafe" };
+    let header = json_report::Header { command: "predict", program: file, verdict, reason: None, notes: &[] };
+    json_report::report(header, errors, predict_fields(program, report, witnesses, bound))
+}
+
+/// What only `predict` reports: the predictions, confirmed or not, and its statistics.
+fn predict_fields(program: &Program, report: &Report, witnesses: &[Witness], bound: Option<u32>) -> serde_json::Value {
+    let st = &report.stats;
+    json!({
+        "confirmed": report.confirmed.iter().zip(witnesses).map(|(c, w)| {
+            let (kind, message, at) = finding_text(program, &c.finding);
+            json!({"property": c.property.name(), "kind": kind, "message": message, "at": at, "witness": w})
+        }).collect::<Vec<_>>(),
+        "unconfirmed": report.unconfirmed.iter().map(|u| json!({
+            "property": u.property.name(), "what": u.what, "why": u.why,
+        })).collect::<Vec<_>>(),
+        "context_bound": bound,
+        "stats": {
+            "threads": st.threads,
+            "events": st.events,
+            "events_sliced": st.events_sliced,
+            "shared_vars": st.shared_vars,
+            "pi_functions": st.pi_functions,
+            "candidates": st.candidates,
+            "candidates_pruned": st.candidates_pruned,
+            "queries": st.queries,
+            "sat": st.sat,
+            "unknown": st.unknown,
+            "record_seconds": st.record_time.as_secs_f64(),
+            "encode_seconds": st.encode_time.as_secs_f64(),
+            "solve_seconds": st.solve_time.as_secs_f64(),
+            "seconds": st.total_time.as_secs_f64(),
+        },
+    })
+}

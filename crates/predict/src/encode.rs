@@ -1,0 +1,331 @@
+//! The formula: concurrent SSA of the trace with π-functions, happens-before as an integer
+//! order `O(e)` per event, and a *cut* `X`: the events ordered before `X` form the
+//! predicted prefix, and only their guards, π-functions and locks constrain (the
+//! feasible-prefix relaxation: what the threads do after `X` does not matter, so a
+//! violation that sends a thread into an untaken branch is still found).
+//!
+//! - Φ_PO: program order, thread creation before the child's first event, the child's last
+//!   event before the join. Orders need not be distinct: every constraint that relates two
+//!   events is strict, so events with equal orders are unrelated and either order of them
+//!   is a schedule.
+//! - Φ_VD: a guard before the cut holds.
+//! - Φ_PI: a read before the cut takes the value of a write ordered before it with no other
+//!   write of its location in between, or the initial value when no write precedes it.
+//! - Φ_sync: two critical sections of one lock that both start before the cut do not
+//!   overlap; a condition-variable wait that re-acquires before the cut follows a signal.
+//! - context bound `K`: the prefix splits into intervals of the order, each run by one
+//!   thread: `K + 1` plus one per thread end, join and wait of the trace (switches there
+//!   are not preemptions).
+//!
+//! Each candidate adds its own constraint in a solver scope (push/pop), so the base formula
+//! is built once.
+
+use crate::smt::{self, Smt};
+use crate::trace::{word, Trace};
+use ravel_sym::ExprPool;
+use ravel_vm::RecKind;
+use rustc_hash::FxHashMap;
+use std::time::Duration;
+use z3::ast::{Bool, Int};
+use z3::{Params, SatResult};
+
+/// What a candidate asks of the order.
+#[derive(Clone, Copy, Debug)]
+pub enum Query {
+    /// Guard event `0` is the cut and fails (its thread takes the other side).
+    FailGuard(usize),
+    /// Accesses `0` and `1` are both next to run after the prefix (each thread's previous
+    /// event before the cut, the accesses not): in some linearization they are adjacent.
+    CoEnabled(usize, usize),
+    /// Event `1` of another thread comes between events `0` and `2` of one thread, `2` at
+    /// the cut (an atomicity violation).
+    Between(usize, usize, usize),
+}
+
+/// A solver answer: the order of every event of the trace and the cut, when there is one.
+pub enum Answer {
+    Sat(Vec<i64>, i64),
+    Unsat,
+    Unknown,
+}
+
+/// The base formula of one trace in a Z3 solver.
+pub struct Encoder<'a> {
+    trace: &'a Trace,
+    smt: Smt<'a>,
+    solver: z3::Solver,
+    order: Vec<Int>,
+    cut: Int,
+    /// Reads with an encoded π-function.
+    pub pi_functions: usize,
+}
+
+impl<'a> Encoder<'a> {
+    /// Builds the base formula of `trace`.
+    pub fn new(trace: &'a Trace, pool: &'a ExprPool, bound: Option<u32>, timeout: Duration) -> Encoder<'a> {
+        let solver = z3::Solver::new();
+        let mut params = Params::new();
+        params.set_u32("timeout", timeout.as_millis().min(u32::MAX as u128) as u32);
+        solver.set_params(&params);
+        let order: Vec<Int> = (0..trace.events.len()).map(|i| Int::new_const(format!("o{i}"))).collect();
+        let cut = Int::new_const("cut");
+        let mut enc = Encoder { trace, smt: Smt::new(pool), solver, order, cut, pi_functions: 0 };
+        enc.program_order();
+        enc.guards();
+        enc.pi();
+        enc.locks();
+        enc.signals();
+        if let Some(k) = bound {
+            enc.context_bound(k);
+        }
+        enc
+    }
+
+    /// `O(e) < X`: event `e` is in the predicted prefix.
+    fn before_cut(&self, e: usize) -> Bool {
+        self.order[e].lt(&self.cut)
+    }
+
+    fn lt(&self, a: usize, b: usize) -> Bool {
+        self.order[a].lt(&self.order[b])
+    }
+
+    /// The event before `e` in its thread, or the creation of its thread.
+    fn previous(&self, e: usize) -> Option<usize> {
+        let t = self.trace.events[e].thread;
+        let evs = &self.trace.threads[t];
+        let k = evs.partition_point(|&j| j < e);
+        match k.checked_sub(1) {
+            Some(k) => Some(evs[k]),
+            None => self.trace.events.iter().position(|x| x.kind == RecKind::Spawn { child: t }),
+        }
+    }
+
+    fn program_order(&mut self) {
+        let t = self.trace;
+        for evs in &t.threads {
+            for w in evs.windows(2) {
+                self.solver.assert(self.lt(w[0], w[1]));
+            }
+        }
+        for (i, e) in t.events.iter().enumerate() {
+            match e.kind {
+                RecKind::Spawn { child } => {
+                    if let Some(&first) = t.threads.get(child).and_then(|c| c.first()) {
+                        self.solver.assert(self.lt(i, first));
+                    }
+                }
+                RecKind::Join { child } => {
+                    if let Some(&last) = t.threads.get(child).and_then(|c| c.last()) {
+                        self.solver.assert(self.lt(last, i));
+                    }
+                }
+                _ => {}
+            }
+        }
+        let zero = Int::from_i64(0);
+        for o in &self.order {
+            self.solver.assert(o.ge(&zero));
+        }
+    }
+
+    fn guards(&mut self) {
+        for (i, e) in self.trace.events.iter().enumerate() {
+            if let RecKind::Guard { cond, .. } = e.kind {
+                if let Some(c) = self.smt.boolean(cond) {
+                    self.solver.assert(self.before_cut(i).implies(&c));
+                }
+            }
+        }
+    }
+
+    /// π-functions of the valued reads.
+    fn pi(&mut self) {
+        let t = self.trace;
+        // Writes per extent (address, size), and the extents of each word: a read whose
+        // extent overlaps another one is pinned to the value it read.
+        let mut writes: FxHashMap<(u64, u32), Vec<usize>> = FxHashMap::default();
+        let mut extents: FxHashMap<u64, Vec<(u64, u32)>> = FxHashMap::default();
+        let mut initial: FxHashMap<(u64, u32), u64> = FxHashMap::default();
+        for (i, e) in t.events.iter().enumerate() {
+            let (addr, bytes, first_value) = match e.kind {
+                RecKind::Read { addr, bytes, value, .. } => (addr, bytes, value),
+                RecKind::Write { addr, bytes, old, .. } => {
+                    writes.entry((addr, bytes)).or_default().push(i);
+                    (addr, bytes, old)
+                }
+                _ => continue,
+            };
+            initial.entry((addr, bytes)).or_insert(first_value);
+            let list = extents.entry(word(addr)).or_default();
+            if !list.contains(&(addr, bytes)) {
+                list.push((addr, bytes));
+            }
+        }
+        let overlaps = |addr: u64, bytes: u32| {
+            bytes > 8
+                || extents.get(&word(addr)).is_some_and(|l| {
+                    l.iter().any(|&(a, b)| (a, b) != (addr, bytes) && a < addr + bytes as u64 && addr < a + b as u64)
+                })
+        };
+        for (r, e) in t.events.iter().enumerate() {
+            let RecKind::Read { addr, bytes, var, value, .. } = e.kind else { continue };
+            if !t.valued[r] {
+                continue;
+            }
+            let v = smt::var(var, bytes * 8);
+            if overlaps(addr, bytes) || word(addr + bytes as u64 - 1) != word(addr) {
+                self.solver.assert(self.before_cut(r).implies(v.eq(smt::constant(bytes * 8, value as u128))));
+                continue;
+            }
+            self.pi_functions += 1;
+            let all = writes.get(&(addr, bytes)).cloned().unwrap_or_default();
+            // Same-thread writes: only the last one before the read can be its source.
+            let own_last = all.iter().copied().filter(|&w| t.events[w].thread == e.thread && w < r).max();
+            let cands: Vec<usize> =
+                all.iter().copied().filter(|&w| t.events[w].thread != e.thread || Some(w) == own_last).collect();
+            let mut options = Vec::new();
+            for &w in &cands {
+                let RecKind::Write { value: wv, .. } = t.events[w].kind else { continue };
+                let Some(val) = self.smt.bv(wv) else { continue };
+                let mut conj = vec![v.eq(&val), self.lt(w, r)];
+                for &w2 in &cands {
+                    if w2 != w {
+                        conj.push(Bool::or(&[self.lt(w2, w), self.lt(r, w2)]));
+                    }
+                }
+                options.push(Bool::and(&conj));
+            }
+            if own_last.is_none() {
+                let init = initial.get(&(addr, bytes)).copied().unwrap_or(value);
+                let mut conj = vec![v.eq(smt::constant(bytes * 8, init as u128))];
+                conj.extend(cands.iter().map(|&w| self.lt(r, w)));
+                options.push(Bool::and(&conj));
+            }
+            self.solver.assert(self.before_cut(r).implies(Bool::or(&options)));
+        }
+    }
+
+    /// Critical sections of one lock in different threads do not overlap (when both start
+    /// in the prefix).
+    fn locks(&mut self) {
+        let sections = self.trace.sections();
+        let mut by_lock: FxHashMap<u64, Vec<(usize, usize, Option<usize>)>> = FxHashMap::default();
+        for (m, t, a, r) in sections {
+            by_lock.entry(m).or_default().push((t, a, r));
+        }
+        for list in by_lock.values() {
+            for (i, &(t1, a1, r1)) in list.iter().enumerate() {
+                for &(t2, a2, r2) in &list[i + 1..] {
+                    if t1 == t2 {
+                        continue;
+                    }
+                    let mut either = Vec::new();
+                    if let Some(r1) = r1 {
+                        either.push(self.lt(r1, a2));
+                    }
+                    if let Some(r2) = r2 {
+                        either.push(self.lt(r2, a1));
+                    }
+                    let both = Bool::and(&[self.before_cut(a1), self.before_cut(a2)]);
+                    self.solver.assert(both.implies(Bool::or(&either)));
+                }
+            }
+        }
+    }
+
+    /// A wait's re-acquisition in the prefix follows a signal of its condition variable
+    /// that follows the wait.
+    fn signals(&mut self) {
+        let t = self.trace;
+        for evs in &t.threads {
+            for (k, &w) in evs.iter().enumerate() {
+                let RecKind::Wait { cond, mutex } = t.events[w].kind else { continue };
+                let Some(&relock) = evs[k + 1..]
+                    .iter()
+                    .find(|&&j| matches!(t.events[j].kind, RecKind::Lock { mutex: m } if m == mutex))
+                else {
+                    continue;
+                };
+                let options: Vec<Bool> = t
+                    .events
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, e)| matches!(e.kind, RecKind::Signal { cond: c } if c == cond))
+                    .map(|(s, _)| Bool::and(&[self.lt(w, s), self.lt(s, relock)]))
+                    .collect();
+                self.solver.assert(self.before_cut(relock).implies(Bool::or(&options)));
+            }
+        }
+    }
+
+    /// At most `k` context switches in the prefix besides those a thread's end, a join or
+    /// a wait allows: the order splits into `k + 1 + f` intervals (`f` the ends, joins and
+    /// waits of the trace), each run by one thread.
+    fn context_bound(&mut self, k: u32) {
+        let t = self.trace;
+        let free = t
+            .events
+            .iter()
+            .filter(|e| matches!(e.kind, RecKind::Exit | RecKind::Join { .. } | RecKind::Wait { .. }))
+            .count();
+        let intervals = k as usize + 1 + free;
+        let bounds: Vec<Int> = (0..=intervals).map(|j| Int::new_const(format!("ctx{j}"))).collect();
+        let owners: Vec<Int> = (0..intervals).map(|j| Int::new_const(format!("owner{j}"))).collect();
+        self.solver.assert(bounds[0].eq(Int::from_i64(0)));
+        for w in bounds.windows(2) {
+            self.solver.assert(w[0].le(&w[1]));
+        }
+        self.solver.assert(bounds[intervals].ge(&self.cut));
+        for (i, e) in t.events.iter().enumerate() {
+            let o = &self.order[i];
+            let tid = Int::from_i64(e.thread as i64);
+            let placed: Vec<Bool> = (0..intervals)
+                .map(|j| Bool::and(&[bounds[j].le(o), o.lt(&bounds[j + 1]), owners[j].eq(&tid)]))
+                .collect();
+            self.solver.assert(self.before_cut(i).implies(Bool::or(&placed)));
+        }
+    }
+
+    /// Asks for an order with the query's events in the prefix as it says.
+    pub fn solve(&mut self, query: &Query) -> Answer {
+        self.solver.push();
+        let q = self.query(query);
+        self.solver.assert(q);
+        let answer = match self.solver.check() {
+            SatResult::Sat => match self.solver.get_model() {
+                Some(model) => {
+                    let order =
+                        self.order.iter().map(|o| model.eval(o, true).and_then(|v| v.as_i64()).unwrap_or(0)).collect();
+                    let cut = model.eval(&self.cut, true).and_then(|v| v.as_i64()).unwrap_or(0);
+                    Answer::Sat(order, cut)
+                }
+                None => Answer::Unknown,
+            },
+            SatResult::Unsat => Answer::Unsat,
+            SatResult::Unknown => Answer::Unknown,
+        };
+        self.solver.pop(1);
+        answer
+    }
+
+    fn query(&mut self, query: &Query) -> Bool {
+        match *query {
+            Query::FailGuard(g) => {
+                let RecKind::Guard { cond, .. } = self.trace.events[g].kind else { return Bool::from_bool(false) };
+                let Some(c) = self.smt.boolean(cond) else { return Bool::from_bool(false) };
+                Bool::and(&[self.order[g].eq(&self.cut), c.not()])
+            }
+            Query::CoEnabled(a, b) => {
+                let mut conj = vec![self.before_cut(a).not(), self.before_cut(b).not()];
+                for e in [a, b] {
+                    if let Some(p) = self.previous(e) {
+                        conj.push(self.before_cut(p));
+                    }
+                }
+                Bool::and(&conj)
+            }
+            Query::Between(a, r, b) => Bool::and(&[self.lt(a, r), self.lt(r, b), self.order[b].eq(&self.cut)]),
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/* ravel-test
+ * run: ok
+ * seeds: 1
+ * check: safe
+ * predict: safe
+ * predict-flags: --seed 1
+ */
+// The fixed deposit: read and write in one critical section; no reordering fails.
+#include <assert.h>
+#include <pthread.h>
+
+int balance = 0;
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+
+void *deposit(void *arg) {
+    (void)arg;
+    pthread_mutex_lock(&m);
+    int b = balance;
+    balance = b + 10;
+    pthread_mutex_unlock(&m);
+    return 0;
+}
+
+int main(void) {
+    pthread_t t1, t2;
+    pthread_create(&t1, 0, deposit, 0);
+    pthread_create(&t2, 0, deposit, 0);
+    pthread_join(t1, 0);
+    pthread_join(t2, 0);
+    assert(balance == 20);
+    return 0;
+}
