@@ -1,6 +1,7 @@
 //! The `ravel` command line.
 
 mod check;
+mod enforce;
 mod json_report;
 mod report;
 mod source;
@@ -152,6 +153,10 @@ enum Command {
         /// Write the witness of the first error to this file.
         #[arg(long)]
         witness: Option<PathBuf>,
+        /// Write scheduling constraints from a verified schedule to this file, for
+        /// binaries built by `ravel enforce build`.
+        #[arg(long)]
+        enforce_out: Option<PathBuf>,
         /// Write one test file per distinct input vector of the explored executions into
         /// this directory (replay one with `ravel run --inputs FILE`).
         #[arg(long)]
@@ -187,6 +192,11 @@ enum Command {
         witness: PathBuf,
         #[arg(long)]
         json: bool,
+    },
+    /// Run the native program under verified schedules (build, inspect events).
+    Enforce {
+        #[command(subcommand)]
+        command: enforce::EnforceCommand,
     },
     /// Write the canonical bitcode ravel interprets (for benchmarks and debugging).
     Compile {
@@ -242,6 +252,7 @@ fn run(cli: Cli) -> Result<u8> {
             spurious_wakeups,
             property,
             witness,
+            enforce_out,
             tests,
             no_cutoffs,
             standby_interval,
@@ -316,6 +327,9 @@ fn run(cli: Cli) -> Result<u8> {
             } else {
                 eprint!("{}", check::render(&program, &outcome, &opts, seconds));
             }
+            if let Some(path) = &enforce_out {
+                enforce::write_constraints(&program, opts.argv.clone(), path)?;
+            }
             if let Some(p) = property {
                 let answer = check::svcomp_answer(p, &outcome);
                 // The answer is the last line of stdout, unless stdout is the JSON report.
@@ -332,6 +346,7 @@ fn run(cli: Cli) -> Result<u8> {
             }
             Ok(check::exit_code(&outcome.verdict))
         }
+        Command::Enforce { command } => enforce::run(command),
         Command::Replay { witness, json } => check::replay_file(&witness, json),
         Command::Compile { files, output, clang_flags } => {
             let work = ravel_ir::frontend::Workdir::new()?;

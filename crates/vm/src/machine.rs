@@ -57,6 +57,9 @@ pub struct Config {
     /// [`Machine::captured`] instead of writing it, so a JSON report on ravel's stdout
     /// stays parseable.
     pub capture_stdout: bool,
+    /// Record every access, heap allocation and mutex operation in
+    /// [`Machine::recorded`] (for `ravel enforce`).
+    pub record_accesses: bool,
 }
 
 /// Bytes of program stdout a capturing machine keeps.
@@ -78,6 +81,7 @@ impl Default for Config {
             pause_at_symbolic_branches: false,
             detect_races: true,
             capture_stdout: false,
+            record_accesses: false,
         }
     }
 }
@@ -131,6 +135,8 @@ pub struct Machine {
     pub steps: u64,
     /// Visible operations executed, in order.
     pub trace: Vec<TraceEntry>,
+    /// With `Config::record_accesses`: what `ravel enforce` names, in execution order.
+    pub recorded: Vec<crate::record::Recorded>,
     pub(crate) atexit: Vec<u64>,
     pub(crate) exit_status: Option<i32>,
     pub(crate) stdout: Vec<u8>,
@@ -200,6 +206,7 @@ impl Machine {
             end: None,
             steps: 0,
             trace: Vec::new(),
+            recorded: Vec::new(),
             atexit: Vec::new(),
             exit_status: None,
             stdout: Vec::new(),

@@ -23,7 +23,9 @@ pub(super) fn errno_addr(m: &mut Machine, t: usize) -> u64 {
 fn malloc(m: &mut Machine, t: usize, size: u64, align: u64) -> u64 {
     let loc = m.current_loc(t);
     let slot = m.threads[t].slot;
-    m.memory.allocate(slot, size, align, ObjKind::Heap, t, loc).map_or(0, |(_, a)| a)
+    let addr = m.memory.allocate(slot, size, align, ObjKind::Heap, t, loc).map_or(0, |(_, a)| a);
+    m.record_alloc(t, addr);
+    addr
 }
 
 /// Result of a model body that may fault.

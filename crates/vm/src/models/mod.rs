@@ -104,6 +104,7 @@ pub(crate) fn call(
         // Synchronisation state changed: a thread polling it is not spinning uselessly.
         m.memory.write_epoch += 1;
         log_sync(m, t, b, &args, &f);
+        m.record_sync(t, b, args.get(0), &f);
         return f;
     }
     m.memory.touched_shared = false;
