@@ -92,8 +92,8 @@ pub fn init(anchor: &str, anchor_addr: usize, embedded: &str) {
 }
 
 fn symbols(anchor: &str, anchor_addr: usize) -> Result<Vec<symtab::Symbol>, String> {
-    let elf = std::fs::read("/proc/self/exe").map_err(|e| format!("cannot read /proc/self/exe: {e}"))?;
-    symtab::objects(&elf, anchor, anchor_addr).ok_or_else(|| "the executable has no usable symbol table".into())
+    let elf = std::fs::File::open("/proc/self/exe").map_err(|e| format!("cannot read /proc/self/exe: {e}"))?;
+    symtab::objects(elf, anchor, anchor_addr).ok_or_else(|| "the executable has no usable symbol table".into())
 }
 
 fn enforce(text: &str, anchor: &str, anchor_addr: usize) -> Result<Runtime, String> {
