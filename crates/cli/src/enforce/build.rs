@@ -128,9 +128,18 @@ pub fn build(files: &[PathBuf], output: &Path, constraints: Option<&Path>, clang
     run(Command::new("opt-19").arg("-passes=mem2reg").arg(&linked).arg("-o").arg(&promoted), "opt-19")?;
     let ll = ravel_ir::frontend::disassemble(&promoted).context("cannot disassemble the program")?;
     if let Some((what, line)) = unsupported_construct(&ll) {
-        let source = files.first().map(|f| f.display().to_string()).unwrap_or_default();
-        let at = line.map(|l| format!("{source}:{l}")).unwrap_or(source);
-        bail!("{at}: the program uses {what}, which ravel's native runtime cannot interpose");
+        // The line is only attributed to a file when there is one (the debug location's
+        // file is not looked up).
+        let file = if files.len() == 1 { files[0].clone() } else { PathBuf::from("the program") };
+        let text = line.and_then(|l| {
+            let src = std::fs::read_to_string(&file).ok()?;
+            Some(format!("\n{l:>6} | {}", src.lines().nth(l as usize - 1)?.trim_end()))
+        });
+        let at = line.map_or(file.display().to_string(), |l| format!("{}:{l}", file.display()));
+        bail!(
+            "{at}: the program uses {what}, which ravel's native runtime cannot interpose{}",
+            text.unwrap_or_default()
+        );
     }
     let object = dir.join("program.o");
     run(
