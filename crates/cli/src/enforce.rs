@@ -44,6 +44,11 @@ pub enum EnforceCommand {
         #[arg(last = true)]
         clang_flags: Vec<String>,
     },
+    /// Compare constraint files, older first: how many orderings each newer one removes.
+    Relax {
+        #[arg(required = true, num_args = 2..)]
+        files: Vec<PathBuf>,
+    },
 }
 
 /// Runs an `enforce` subcommand.
@@ -65,17 +70,39 @@ pub fn run(command: EnforceCommand) -> Result<u8> {
             }
             Ok(0)
         }
+        EnforceCommand::Relax { files } => {
+            let mut previous: Option<(usize, usize)> = None;
+            for f in &files {
+                let (events, orderings) = constraints::size(f)?;
+                let removed = previous
+                    .map_or(String::new(), |(_, o)| format!(", {} orderings fewer", o as i64 - orderings as i64));
+                println!("{}: {events} constrained events, {orderings} orderings{removed}", f.display());
+                previous = Some((events, orderings));
+            }
+            Ok(0)
+        }
     }
 }
 
 /// Random schedules tried for an error-free execution.
 const SEEDS: u64 = 100;
 
-/// Writes to `out` the constraints of one execution of `program` that the interpreter
-/// ran to its end without error, with every shared access a scheduling point: that
-/// schedule is verified whatever the verdict of the whole exploration, and a native run
-/// respecting its happens-before order of dependent events is equivalent to it.
-pub fn write_constraints(program: &Arc<Program>, argv: Vec<String>, out: &Path) -> Result<()> {
+/// Writes the constraints for `program` to `out`. When the exploration verified every
+/// schedule (`all_verified`: verdict safe, which under sequential consistency also means
+/// race-free, so native runs behave sequentially consistently), nothing needs enforcing:
+/// the file is empty, the end of the relaxation. Otherwise the constraints of one
+/// execution the interpreter ran to its end without error, with every shared access a
+/// scheduling point: that schedule is verified whatever the verdict of the whole
+/// exploration, and a native run respecting its happens-before order of dependent events
+/// is equivalent to it.
+pub fn write_constraints(program: &Arc<Program>, argv: Vec<String>, all_verified: bool, out: &Path) -> Result<()> {
+    if all_verified {
+        let source = format!("every schedule of {} was verified (verdict safe): nothing to enforce", argv[0]);
+        let file = constraints::build(&[], source);
+        std::fs::write(out, serde_json::to_string_pretty(&file)?)?;
+        eprintln!("ravel: note: every schedule is verified: wrote empty constraints to {}", out.display());
+        return Ok(());
+    }
     for seed in 1..=SEEDS {
         let m = names::record_run(program, argv.clone(), seed);
         if !names::ended_cleanly(&m) {

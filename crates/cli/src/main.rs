@@ -328,7 +328,11 @@ fn run(cli: Cli) -> Result<u8> {
                 eprint!("{}", check::render(&program, &outcome, &opts, seconds));
             }
             if let Some(path) = &enforce_out {
-                enforce::write_constraints(&program, opts.argv.clone(), path)?;
+                // Safe with races reported and no property: race-free, so native runs are
+                // sequentially consistent too.
+                let all_verified =
+                    outcome.verdict == ravel_explore::Verdict::Safe && opts.detect_races && property.is_none();
+                enforce::write_constraints(&program, opts.argv.clone(), all_verified, path)?;
             }
             if let Some(p) = property {
                 let answer = check::svcomp_answer(p, &outcome);

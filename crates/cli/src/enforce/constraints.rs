@@ -96,6 +96,20 @@ pub fn build(events: &[NamedEvent], source: String) -> ConstraintFile {
     ConstraintFile { format: FORMAT, source, objects, events: out }
 }
 
+/// The number of events and of orderings of the constraint file at `path`.
+pub fn size(path: &std::path::Path) -> anyhow::Result<(usize, usize)> {
+    use anyhow::Context;
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let v: serde_json::Value =
+        serde_json::from_str(&text).with_context(|| format!("{} is not JSON", path.display()))?;
+    if v["format"] != FORMAT {
+        anyhow::bail!("{} is not a {FORMAT} file", path.display());
+    }
+    let events = v["events"].as_array().map_or(&[][..], |a| a.as_slice());
+    let orderings = events.iter().map(|e| e["after"].as_array().map_or(0, |a| a.len())).sum();
+    Ok((events.len(), orderings))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
