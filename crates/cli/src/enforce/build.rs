@@ -158,6 +158,9 @@ pub fn build(files: &[PathBuf], output: &Path, constraints: Option<&Path>, clang
         .arg(&embedded)
         .arg(&rt)
         .arg(wrap)
+        // Start-up cost of short runs: no unused sections of the Rust runtime, no
+        // libgcc_s or libm loaded for nothing.
+        .args(["-static-libgcc", "-Wl,--gc-sections,--as-needed"])
         .args(["-lpthread", "-ldl", "-lm", "-o"])
         .arg(output)
         .output()
