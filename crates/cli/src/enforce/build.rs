@@ -170,9 +170,25 @@ pub fn build(files: &[PathBuf], output: &Path, constraints: Option<&Path>, clang
         if let Some(sym) = err.split('`').find(|s| s.starts_with("__tsan_")) {
             bail!("the program needs {sym}, which ravel's native runtime does not provide (e.g. 128-bit atomics)");
         }
+        if let Some(problem) = undefined_function(&err) {
+            bail!("{problem}");
+        }
         bail!("linking failed:\n{}", err.trim_end());
     }
     Ok(())
+}
+
+/// The first function the linker found undefined, with the source place of the call
+/// (`file:line: undefined reference to `f'` in ld's output for code with debug
+/// information): typically an interpreter-only API such as `__VERIFIER_nondet_int`.
+fn undefined_function(ld_stderr: &str) -> Option<String> {
+    let line = ld_stderr.lines().find(|l| l.contains("undefined reference to `"))?;
+    let name = line.split('`').nth(1)?.trim_end_matches('\'');
+    let place = line.split(": undefined reference").next().filter(|p| !p.contains(".o:")).map(str::trim);
+    let at = place.map_or(String::new(), |p| format!("{p}: "));
+    Some(format!(
+        "{at}the program calls {name}, which has no native definition (ravel models it only in the interpreter)"
+    ))
 }
 
 #[cfg(test)]
@@ -183,6 +199,16 @@ mod tests {
     fn finds_inline_assembly_and_its_line() {
         let ll = "define void @f() {\n  call void asm sideeffect \"mfence\", \"\"(), !dbg !12\n}\n!12 = !DILocation(line: 7, column: 3, scope: !4)\n";
         assert_eq!(unsupported_construct(ll), Some(("inline assembly".into(), Some(7))));
+    }
+
+    #[test]
+    fn names_an_undefined_function_and_its_line() {
+        let ld =
+            "/usr/bin/ld: /tmp/x/program.o: in function `main':\n/src/p.c:13: undefined reference to `reach_error'\n";
+        assert_eq!(
+            undefined_function(ld).unwrap(),
+            "/src/p.c:13: the program calls reach_error, which has no native definition (ravel models it only in the interpreter)"
+        );
     }
 
     #[test]
