@@ -30,6 +30,13 @@ pub enum Recorded {
         thread: usize,
         builtin: Builtin,
     },
+    /// A block or string operation (`memcpy`, `strlen`, ...) on object `obj`: natively not
+    /// an event, so the accesses of other threads to `obj` cannot be ordered around it.
+    Block {
+        thread: usize,
+        obj: u32,
+        builtin: Builtin,
+    },
 }
 
 impl Machine {
@@ -46,6 +53,25 @@ impl Machine {
         if self.config.record_accesses && addr != 0 {
             if let Some((obj, _)) = self.memory.find(addr) {
                 self.recorded.push(Recorded::Alloc { thread: t, obj });
+            }
+        }
+    }
+
+    /// Records the objects a block or string operation `b` with pointer arguments `p0`
+    /// (and, for two-pointer operations, `p1`) touches.
+    pub(crate) fn record_block(&mut self, t: usize, b: Builtin, p0: u64, p1: u64) {
+        use Builtin::*;
+        if !self.config.record_accesses {
+            return;
+        }
+        let pointers: &[u64] = match b {
+            Memcpy | Memmove | Memcmp | Strcpy | Strncpy | Strcat | Strncat | Strcmp | Strncmp | Strstr => &[p0, p1],
+            Memset | Memchr | Strlen | Strnlen | Strchr | Strrchr => &[p0],
+            _ => return,
+        };
+        for &p in pointers {
+            if let Some((obj, _)) = self.memory.find(p) {
+                self.recorded.push(Recorded::Block { thread: t, obj, builtin: b });
             }
         }
     }

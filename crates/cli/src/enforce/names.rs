@@ -89,8 +89,18 @@ pub fn name_events(m: &Machine) -> Named {
     let mut counts: HashMap<(usize, u32, u64), u32> = HashMap::new();
     let mut local_users: HashMap<u32, (usize, bool)> = HashMap::new();
     let mut named = Named { events: Vec::new(), problems: Vec::new() };
+    // Objects block operations touched, and the threads that touch each object.
+    let mut blocks: Vec<(usize, u32, ravel_ir::Builtin)> = Vec::new();
+    let mut users: HashMap<u32, Vec<usize>> = HashMap::new();
     for r in &m.recorded {
         match *r {
+            Recorded::Block { thread, obj, builtin } => {
+                blocks.push((thread, obj, builtin));
+                let u = users.entry(obj).or_default();
+                if !u.contains(&thread) {
+                    u.push(thread);
+                }
+            }
             Recorded::Alloc { thread, obj } => {
                 let n = allocations.entry(thread).or_insert(0);
                 heap.insert(obj, ObjectName::Heap { thread: m.threads[thread].name(), ordinal: *n });
@@ -107,6 +117,10 @@ pub fn name_events(m: &Machine) -> Named {
                 }
             }
             Recorded::Access { thread, obj, offset, len, kind } => {
+                let u = users.entry(obj).or_default();
+                if !u.contains(&thread) {
+                    u.push(thread);
+                }
                 let o = &m.memory.objects[obj as usize];
                 let object = match o.kind {
                     ObjKind::Global => ObjectName::Global { symbol: o.name.clone() },
@@ -141,6 +155,22 @@ pub fn name_events(m: &Machine) -> Named {
                     kind,
                 });
                 *count += 1;
+            }
+        }
+    }
+    // Constants cannot conflict. Others are refused even when thread creation or joining
+    // orders the block operation (conservative).
+    for (thread, obj, builtin) in blocks {
+        let constant = m.memory.objects[obj as usize].kind == ObjKind::ConstGlobal;
+        if !constant && users.get(&obj).is_some_and(|u| u.iter().any(|&o| o != thread)) {
+            let problem = format!(
+                "thread {} calls {} on {}, which other threads use too: block operations are not ordered natively",
+                m.threads[thread].name(),
+                builtin.c_name(),
+                m.memory.describe(obj)
+            );
+            if !named.problems.contains(&problem) {
+                named.problems.push(problem);
             }
         }
     }

@@ -108,6 +108,7 @@ pub(crate) fn call(
         return f;
     }
     m.memory.touched_shared = false;
+    m.record_block(t, b, args.get(0), args.get(1));
     let f = match stdio::call(m, t, b, &args) {
         Some(f) => f,
         None => match intrinsics::call(m, t, b, &args) {
