@@ -26,8 +26,10 @@ fn source(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/enforce").join(format!("{name}.c")).display().to_string()
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ravel-enforce-test-{}", std::process::id()));
+/// A file in test `test`'s own directory (tests run in parallel and build the same
+/// programs).
+fn scratch(test: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ravel-enforce-test-{}-{test}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }
@@ -40,11 +42,11 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-/// Builds `name` natively; returns the binary.
-fn build(name: &str) -> PathBuf {
+/// Builds `name` natively for test `test`; returns the binary.
+fn build(test: &str, name: &str) -> PathBuf {
     let exe = Path::new(env!("CARGO_BIN_EXE_ravel")).parent().unwrap().join("libravel_rt.a");
     assert!(exe.exists(), "{} is missing: build the workspace (cargo build --release)", exe.display());
-    let bin = scratch(name);
+    let bin = scratch(test, name);
     let out = ravel(&["enforce", "build", &source(name), "-o", bin.to_str().unwrap()]);
     assert!(out.status.success(), "build of {name} failed: {}", text(&out.stderr));
     bin
@@ -64,8 +66,8 @@ fn sorted_lines(s: &str) -> Vec<String> {
 #[test]
 fn native_runs_name_the_interpreters_events() {
     for name in PROGRAMS {
-        let bin = build(name);
-        let events = scratch(&format!("{name}.events"));
+        let bin = build("names", name);
+        let events = scratch("names", &format!("{name}.events"));
         let native = run(&bin, &[("RAVEL_EVENTS_OUT", events.to_str().unwrap())]);
         let exited = native.status.code().is_some_and(|c| c != 124);
         assert!(exited, "{name}: native run failed: {:?} {}", native.status, text(&native.stderr));
@@ -79,8 +81,8 @@ fn native_runs_name_the_interpreters_events() {
 
 /// Writes constraints for `name` with `ravel check --enforce-out` (the exploration is cut
 /// short: the constraints come from one error-free schedule either way).
-fn constraints(name: &str) -> PathBuf {
-    let file = scratch(&format!("{name}.json"));
+fn constraints(test: &str, name: &str) -> PathBuf {
+    let file = scratch(test, &format!("{name}.json"));
     let out = ravel(&["check", &source(name), "--max-executions", "50", "--enforce-out", file.to_str().unwrap()]);
     assert!(file.exists(), "{name}: no constraints: {}", text(&out.stderr));
     file
@@ -89,8 +91,8 @@ fn constraints(name: &str) -> PathBuf {
 #[test]
 fn constrained_runs_end_and_repeat_the_verified_outcome() {
     for name in PROGRAMS.iter().chain(&["bug_lost_update"]) {
-        let bin = build(name);
-        let c = constraints(name);
+        let bin = build("repeat", name);
+        let c = constraints("repeat", name);
         let first = run(&bin, &[("RAVEL_CONSTRAINTS", c.to_str().unwrap())]);
         assert!(first.status.code().is_some_and(|s| s != 124), "{name}: {:?} {}", first.status, text(&first.stderr));
         for _ in 0..20 {
@@ -102,8 +104,8 @@ fn constrained_runs_end_and_repeat_the_verified_outcome() {
 
 #[test]
 fn constraints_from_a_safe_schedule_rule_out_the_bug() {
-    let bin = build("bug_lost_update");
-    let c = constraints("bug_lost_update");
+    let bin = build("bug", "bug_lost_update");
+    let c = constraints("bug", "bug_lost_update");
     for i in 0..1000 {
         let out = run(&bin, &[("RAVEL_CONSTRAINTS", c.to_str().unwrap())]);
         assert!(out.status.success(), "constrained run {i} shows the bug: {}", text(&out.stderr));
@@ -114,8 +116,8 @@ fn constraints_from_a_safe_schedule_rule_out_the_bug() {
 
 #[test]
 fn embedded_constraints_apply_without_the_environment() {
-    let c = constraints("bug_lost_update");
-    let bin = scratch("bug_embedded");
+    let c = constraints("embedded", "bug_lost_update");
+    let bin = scratch("embedded", "bug_embedded");
     let out = ravel(&[
         "enforce",
         "build",
@@ -133,7 +135,7 @@ fn embedded_constraints_apply_without_the_environment() {
 
 #[test]
 fn inline_assembly_is_refused_with_its_line() {
-    let bin = scratch("inline_asm");
+    let bin = scratch("asm", "inline_asm");
     let out = ravel(&["enforce", "build", &source("inline_asm"), "-o", bin.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(3));
     let err = text(&out.stderr);
