@@ -2,7 +2,7 @@
 //! every load, store and atomic access (shared or not, as ThreadSanitizer's
 //! instrumentation sees them), every heap allocation, and mutex operations, in execution
 //! order. Synchronisation the native runtime does not order (condition variables,
-//! barriers, semaphores, rwlocks, spinlocks) is recorded too, so that constraints are
+//! barriers, semaphores, rwlocks, spinlocks, `pthread_once`) is recorded too, so that constraints are
 //! not written for executions that use it.
 
 use crate::events::AccessKind;
@@ -91,7 +91,7 @@ impl Machine {
             _ if crate::events::is_sync_op(b) && !matches!(b, MutexInit | MutexDestroy) => {
                 self.recorded.push(Recorded::Unordered { thread: t, builtin: b });
             }
-            CondWait | CondTimedWait => self.recorded.push(Recorded::Unordered { thread: t, builtin: b }),
+            CondWait | CondTimedWait | Once => self.recorded.push(Recorded::Unordered { thread: t, builtin: b }),
             _ => {}
         }
     }
