@@ -12,6 +12,7 @@ use clap::Subcommand;
 use ravel_ir::Program;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 #[derive(Subcommand)]
 pub enum EnforceCommand {
@@ -61,7 +62,7 @@ pub fn run(command: EnforceCommand) -> Result<u8> {
         EnforceCommand::Events { files, seed, clang_flags } => {
             let program = crate::check::load_program(&files, &clang_flags)?;
             let argv = vec![files[0].display().to_string()];
-            let m = names::record_run(&program, argv, seed);
+            let m = names::record_run(&program, argv, seed, u64::MAX, SEARCH_TIME);
             if !names::ended_cleanly(&m) {
                 bail!("the execution with seed {seed} did not end normally: {:?}", m.end);
             }
@@ -87,6 +88,9 @@ pub fn run(command: EnforceCommand) -> Result<u8> {
 /// Random schedules tried for an error-free execution.
 const SEEDS: u64 = 100;
 
+/// Time spent looking for an error-free execution.
+const SEARCH_TIME: Duration = Duration::from_secs(30);
+
 /// Writes the constraints for `program` to `out`. When the exploration verified every
 /// schedule (`all_verified`: verdict safe, which under sequential consistency also means
 /// race-free, so native runs behave sequentially consistently), nothing needs enforcing:
@@ -95,7 +99,14 @@ const SEEDS: u64 = 100;
 /// scheduling point: that schedule is verified whatever the verdict of the whole
 /// exploration, and a native run respecting its happens-before order of dependent events
 /// is equivalent to it.
-pub fn write_constraints(program: &Arc<Program>, argv: Vec<String>, all_verified: bool, out: &Path) -> Result<()> {
+/// Each interpreted execution runs at most `max_steps` instructions.
+pub fn write_constraints(
+    program: &Arc<Program>,
+    argv: Vec<String>,
+    max_steps: u64,
+    all_verified: bool,
+    out: &Path,
+) -> Result<()> {
     if all_verified {
         let source = format!("every schedule of {} was verified (verdict safe): nothing to enforce", argv[0]);
         let file = constraints::build(&[], source);
@@ -103,8 +114,10 @@ pub fn write_constraints(program: &Arc<Program>, argv: Vec<String>, all_verified
         eprintln!("ravel: note: every schedule is verified: wrote empty constraints to {}", out.display());
         return Ok(());
     }
+    let deadline = Instant::now() + SEARCH_TIME;
     for seed in 1..=SEEDS {
-        let m = names::record_run(program, argv.clone(), seed);
+        let Some(left) = deadline.checked_duration_since(Instant::now()) else { break };
+        let m = names::record_run(program, argv.clone(), seed, max_steps, left);
         if !names::ended_cleanly(&m) {
             continue;
         }
@@ -126,5 +139,9 @@ pub fn write_constraints(program: &Arc<Program>, argv: Vec<String>, all_verified
         );
         return Ok(());
     }
-    bail!("no constraints written to {}: none of {SEEDS} random schedules ended without error", out.display())
+    bail!(
+        "no constraints written to {}: no random schedule ended without error (tried up to {SEEDS} in {} s)",
+        out.display(),
+        SEARCH_TIME.as_secs()
+    )
 }

@@ -332,7 +332,7 @@ fn run(cli: Cli) -> Result<u8> {
                 // sequentially consistent too.
                 let all_verified =
                     outcome.verdict == ravel_explore::Verdict::Safe && opts.detect_races && property.is_none();
-                enforce::write_constraints(&program, opts.argv.clone(), all_verified, path)?;
+                enforce::write_constraints(&program, opts.argv.clone(), opts.max_steps, all_verified, path)?;
             }
             if let Some(p) = property {
                 let answer = check::svcomp_answer(p, &outcome);

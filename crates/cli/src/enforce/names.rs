@@ -10,6 +10,7 @@ use serde::Serialize;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// A memory object named independently of its address (the constraint file's `objects`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -64,17 +65,19 @@ pub struct Named {
 }
 
 /// Runs the program once in the vm under the seeded random schedule with every shared
-/// access a scheduling point, recording what the native runtime names.
-pub fn record_run(program: &Arc<Program>, argv: Vec<String>, seed: u64) -> Machine {
+/// access a scheduling point, recording what the native runtime names; at most
+/// `max_steps` instructions and `timeout`.
+pub fn record_run(program: &Arc<Program>, argv: Vec<String>, seed: u64, max_steps: u64, timeout: Duration) -> Machine {
     let config = Config {
         granularity: Granularity::All,
         argv,
+        max_steps,
         echo_output: false,
         capture_stdout: true,
         record_accesses: true,
         ..Config::default()
     };
-    ravel_vm::run_random(program.clone(), config, seed, None, Vec::new()).machine
+    ravel_vm::run_random(program.clone(), config, seed, Some(timeout), Vec::new()).machine
 }
 
 /// Whether the execution ended without an error (an exit, whatever its status).
