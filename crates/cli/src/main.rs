@@ -3,6 +3,7 @@
 mod args;
 mod cc;
 mod check;
+mod enforce;
 #[cfg(test)]
 mod fuzz;
 mod html;
@@ -62,6 +63,8 @@ enum EngineArg {
     Auto,
 }
 
+// Parsed once per process: the size of its largest variant does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum Command {
     /// Execute the program once under a seeded random schedule.
@@ -176,6 +179,10 @@ enum Command {
         /// thread) to this file.
         #[arg(long)]
         html: Option<PathBuf>,
+        /// Write scheduling constraints from a verified schedule to this file, for
+        /// binaries built by `ravel enforce build`.
+        #[arg(long)]
+        enforce_out: Option<PathBuf>,
         /// Write one test file per distinct input vector of the explored executions into
         /// this directory (replay one with `ravel run --inputs FILE`).
         #[arg(long)]
@@ -214,6 +221,11 @@ enum Command {
         witness: PathBuf,
         #[arg(long)]
         json: bool,
+    },
+    /// Run the native program under verified schedules (build, inspect events).
+    Enforce {
+        #[command(subcommand)]
+        command: enforce::EnforceCommand,
     },
     /// Write the canonical bitcode ravel interprets (for benchmarks and debugging).
     Compile {
@@ -339,6 +351,7 @@ fn run(cli: Cli) -> Result<u8> {
             witness,
             sarif,
             html,
+            enforce_out,
             tests,
             no_cutoffs,
             standby_interval,
@@ -445,6 +458,13 @@ fn run(cli: Cli) -> Result<u8> {
             } else {
                 eprint!("{}", check::render(&program, &outcome, &opts, seconds));
             }
+            if let Some(path) = &enforce_out {
+                // Safe with races reported and no property: race-free, so native runs are
+                // sequentially consistent too.
+                let all_verified =
+                    outcome.verdict == ravel_explore::Verdict::Safe && opts.detect_races && property.is_none();
+                enforce::write_constraints(&program, opts.argv.clone(), opts.max_steps, all_verified, path)?;
+            }
             if let Some(p) = property {
                 let answer = check::svcomp_answer(p, &outcome);
                 // The answer is the last line of stdout, unless stdout is the JSON report.
@@ -468,6 +488,7 @@ fn run(cli: Cli) -> Result<u8> {
         }
         Command::Predict(args) => predict::run(args),
         Command::Cc { args } => cc::run(&args),
+        Command::Enforce { command } => enforce::run(command),
         Command::Compile { files, output, clang_flags } => {
             let work = ravel_ir::frontend::Workdir::new()?;
             signals::enter(Phase::Compiling);

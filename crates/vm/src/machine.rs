@@ -68,6 +68,9 @@ pub struct Config {
     /// Record the execution for predictive analysis (needs symbolic mode; see
     /// [`Machine::take_recording`]).
     pub record: bool,
+    /// Record every access, heap allocation and mutex operation in
+    /// [`Machine::recorded`] (for `ravel enforce`).
+    pub record_accesses: bool,
 }
 
 /// Bytes of program stdout a capturing machine keeps.
@@ -92,6 +95,7 @@ impl Default for Config {
             detect_races: true,
             capture_stdout: false,
             record: false,
+            record_accesses: false,
         }
     }
 }
@@ -149,6 +153,8 @@ pub struct Machine {
     pub trace: Vec<TraceEntry>,
     /// Visible operations executed in all, those dropped from `trace` included.
     pub trace_total: u64,
+    /// With `Config::record_accesses`: what `ravel enforce` names, in execution order.
+    pub recorded: Vec<crate::native_record::Recorded>,
     pub(crate) atexit: Vec<u64>,
     pub(crate) exit_status: Option<i32>,
     pub(crate) stdout: Vec<u8>,
@@ -221,6 +227,7 @@ impl Machine {
             steps: 0,
             trace: Vec::new(),
             trace_total: 0,
+            recorded: Vec::new(),
             atexit: Vec::new(),
             exit_status: None,
             stdout: Vec::new(),

@@ -30,6 +30,7 @@ fn malloc(m: &mut Machine, t: usize, size: u64, align: u64) -> u64 {
     if before >> 24 != m.memory.allocated() >> 24 {
         m.check_memory();
     }
+    m.record_alloc(t, addr);
     addr
 }
 

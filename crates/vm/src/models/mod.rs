@@ -105,9 +105,11 @@ pub(crate) fn call(
         m.memory.write_epoch += 1;
         log_sync(m, t, b, &args, &f);
         record_sync(m, t, b, &args, &f);
+        m.record_native_sync(t, b, args.get(0), &f);
         return f;
     }
     m.memory.touched_shared = false;
+    m.record_block(t, b, args.get(0), args.get(1));
     let f = match stdio::call(m, t, b, &args) {
         Some(f) => f,
         None => match intrinsics::call(m, t, b, &args) {

@@ -1,0 +1,143 @@
+//! `ravel enforce` end to end on `tests/enforce/`: the native runtime names the same
+//! events as the interpreter, constrained runs end (no deadlock) and are deterministic,
+//! constraints from a safe schedule rule out a bug that unconstrained runs show, and a
+//! construct the runtime cannot interpose is refused with its line. Needs
+//! `libravel_rt.a` beside the ravel binary (`cargo build --release` of the workspace).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Programs with a schedule-independent control flow per thread.
+const PROGRAMS: &[&str] = &[
+    "atomics",
+    "calloc_realloc",
+    "four_workers",
+    "global_array",
+    "heap_struct",
+    "mutex_counter",
+    "nested_threads",
+    "racy_writes",
+    "statics",
+    "struct_lock",
+    "thread_heap",
+];
+
+fn source(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/enforce").join(format!("{name}.c")).display().to_string()
+}
+
+/// A file in test `test`'s own directory (tests run in parallel and build the same
+/// programs).
+fn scratch(test: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ravel-enforce-test-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn ravel(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ravel")).args(args).output().expect("ravel runs")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// Builds `name` natively for test `test`; returns the binary.
+fn build(test: &str, name: &str) -> PathBuf {
+    let exe = Path::new(env!("CARGO_BIN_EXE_ravel")).parent().unwrap().join("libravel_rt.a");
+    assert!(exe.exists(), "{} is missing: build the workspace (cargo build --release)", exe.display());
+    let bin = scratch(test, name);
+    let out = ravel(&["enforce", "build", &source(name), "-o", bin.to_str().unwrap()]);
+    assert!(out.status.success(), "build of {name} failed: {}", text(&out.stderr));
+    bin
+}
+
+/// Runs the binary (at most a minute: a stuck run fails the test instead of hanging it).
+fn run(bin: &Path, env: &[(&str, &str)]) -> Output {
+    Command::new("timeout").arg("60").arg(bin).envs(env.iter().copied()).output().expect("the binary runs")
+}
+
+fn sorted_lines(s: &str) -> Vec<String> {
+    let mut v: Vec<String> = s.lines().map(str::to_string).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn native_runs_name_the_interpreters_events() {
+    for name in PROGRAMS {
+        let bin = build("names", name);
+        let events = scratch("names", &format!("{name}.events"));
+        let native = run(&bin, &[("RAVEL_EVENTS_OUT", events.to_str().unwrap())]);
+        let exited = native.status.code().is_some_and(|c| c != 124);
+        assert!(exited, "{name}: native run failed: {:?} {}", native.status, text(&native.stderr));
+        let vm = ravel(&["enforce", "events", &source(name)]);
+        assert!(vm.status.success(), "{name}: {}", text(&vm.stderr));
+        let native_events = sorted_lines(&std::fs::read_to_string(&events).unwrap());
+        assert!(!native_events.is_empty(), "{name}: no events");
+        assert_eq!(native_events, sorted_lines(&text(&vm.stdout)), "{name}: native vs interpreter");
+    }
+}
+
+/// Writes constraints for `name` with `ravel check --enforce-out` (the exploration is cut
+/// short: the constraints come from one error-free schedule either way).
+fn constraints(test: &str, name: &str) -> PathBuf {
+    let file = scratch(test, &format!("{name}.json"));
+    let out = ravel(&["check", &source(name), "--max-executions", "50", "--enforce-out", file.to_str().unwrap()]);
+    assert!(file.exists(), "{name}: no constraints: {}", text(&out.stderr));
+    file
+}
+
+#[test]
+fn constrained_runs_end_and_repeat_the_verified_outcome() {
+    for name in PROGRAMS.iter().chain(&["bug_lost_update"]) {
+        let bin = build("repeat", name);
+        let c = constraints("repeat", name);
+        let first = run(&bin, &[("RAVEL_CONSTRAINTS", c.to_str().unwrap())]);
+        assert!(first.status.code().is_some_and(|s| s != 124), "{name}: {:?} {}", first.status, text(&first.stderr));
+        for _ in 0..20 {
+            let again = run(&bin, &[("RAVEL_CONSTRAINTS", c.to_str().unwrap())]);
+            assert_eq!(again.status.code(), first.status.code(), "{name}: {}", text(&again.stderr));
+        }
+    }
+}
+
+#[test]
+fn constraints_from_a_safe_schedule_rule_out_the_bug() {
+    let bin = build("bug", "bug_lost_update");
+    let c = constraints("bug", "bug_lost_update");
+    for i in 0..1000 {
+        let out = run(&bin, &[("RAVEL_CONSTRAINTS", c.to_str().unwrap())]);
+        assert!(out.status.success(), "constrained run {i} shows the bug: {}", text(&out.stderr));
+    }
+    let shown = (0..1000).any(|_| !run(&bin, &[]).status.success());
+    assert!(shown, "1000 unconstrained runs never showed the lost update");
+}
+
+#[test]
+fn embedded_constraints_apply_without_the_environment() {
+    let c = constraints("embedded", "bug_lost_update");
+    let bin = scratch("embedded", "bug_embedded");
+    let out = ravel(&[
+        "enforce",
+        "build",
+        &source("bug_lost_update"),
+        "-o",
+        bin.to_str().unwrap(),
+        "--constraints",
+        c.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    for _ in 0..200 {
+        assert!(run(&bin, &[]).status.success());
+    }
+}
+
+#[test]
+fn inline_assembly_is_refused_with_its_line() {
+    let bin = scratch("asm", "inline_asm");
+    let out = ravel(&["enforce", "build", &source("inline_asm"), "-o", bin.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(3));
+    let err = text(&out.stderr);
+    assert!(err.contains("inline_asm.c:4") && err.contains("inline assembly"), "{err}");
+}

@@ -1,0 +1,7 @@
+//! The C interface: ThreadSanitizer's instrumentation callbacks and the wrapped libc and
+//! pthread functions. Not compiled into the unit tests, whose binaries are not linked
+//! with `--wrap`.
+
+mod atomics;
+mod pthread;
+mod tsan;

@@ -1,0 +1,149 @@
+//! Per-thread state and the check every instrumented access makes.
+
+use crate::runtime::{self, Runtime, ThreadEvents, ACTIVE};
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::Ordering;
+
+/// How an event touches its location (as the interpreter's `AccessKind` names it).
+#[derive(Clone, Copy)]
+pub enum Kind {
+    Read,
+    Write,
+    Rmw,
+}
+
+impl Kind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Read => "read",
+            Kind::Write => "write",
+            Kind::Rmw => "rmw",
+        }
+    }
+}
+
+/// A multiplicative hash for the small integer keys of the per-access maps (SipHash
+/// would cost more than the rest of the check).
+#[derive(Default)]
+pub struct IntHasher(u64);
+
+impl Hasher for IntHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(n as u64);
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+type Counters = HashMap<(u32, u64), u32, BuildHasherDefault<IntHasher>>;
+
+pub struct ThreadState {
+    /// Hierarchical id as the interpreter prints it: `[0]`, `[0.1]`, `[0.1.2]`.
+    pub name: String,
+    children: u32,
+    allocations: u32,
+    /// Accesses so far per named location.
+    counters: Counters,
+    events: Option<&'static ThreadEvents>,
+    /// A constrained event this thread has started: it is complete once the thread
+    /// reaches its next callback (the access itself follows the callback).
+    pending: Option<u32>,
+}
+
+thread_local! {
+    static CURRENT: Cell<*mut ThreadState> = const { Cell::new(std::ptr::null_mut()) };
+}
+
+impl ThreadState {
+    fn new(name: String) -> ThreadState {
+        let events = runtime::get().and_then(|rt| rt.events_of(&name));
+        ThreadState { name, children: 0, allocations: 0, counters: Counters::default(), events, pending: None }
+    }
+
+    /// The id of the next thread this one creates.
+    pub fn next_child(&mut self) -> String {
+        self.children += 1;
+        format!("{}.{}]", &self.name[..self.name.len() - 1], self.children)
+    }
+
+    /// The ordinal of this thread's next allocation.
+    pub fn next_allocation(&mut self) -> u32 {
+        self.allocations += 1;
+        self.allocations - 1
+    }
+
+    /// Completes the started event, if any.
+    pub fn flush(&mut self, rt: &Runtime) {
+        if let Some(e) = self.pending.take() {
+            rt.complete(e);
+        }
+    }
+}
+
+/// Makes `name` the calling thread's id (at the start of a thread the program created).
+pub fn enter(name: String) {
+    let ts = Box::into_raw(Box::new(ThreadState::new(name)));
+    CURRENT.with(|c| c.set(ts));
+}
+
+/// The calling thread's state (main's is made on first use). Callbacks never nest, so
+/// only one reference exists at a time.
+#[allow(clippy::mut_from_ref)]
+pub fn current() -> &'static mut ThreadState {
+    let mut p = CURRENT.with(|c| c.get());
+    if p.is_null() {
+        p = Box::into_raw(Box::new(ThreadState::new("[0]".into())));
+        CURRENT.with(|c| c.set(p));
+    }
+    // SAFETY: `p` comes from Box::into_raw and is never freed (a thread's state lives as
+    // long as the process; threads are few); it is only used by its own thread, and the
+    // runtime's callbacks do not call each other while holding the reference.
+    unsafe { &mut *p }
+}
+
+/// Called before an access of `kind` at `addr`: names it and waits if it is constrained.
+#[inline(always)]
+pub fn before(addr: usize, kind: Kind) {
+    if ACTIVE.load(Ordering::Relaxed) {
+        before_slow(addr, kind);
+    }
+}
+
+#[cold]
+fn before_slow(addr: usize, kind: Kind) {
+    let Some(rt) = runtime::get() else { return };
+    let ts = current();
+    ts.flush(rt);
+    let Some((obj, offset)) = rt.locate(addr) else { return };
+    let count = ts.counters.entry((obj, offset)).or_insert(0);
+    let k = *count;
+    *count += 1;
+    if rt.tracing() {
+        rt.record(&ts.name, obj, offset, k, kind);
+    } else if let Some(&e) = ts.events.and_then(|ev| ev.get(&(obj, offset, k))) {
+        rt.wait_before(e, &ts.name);
+        ts.pending = Some(e);
+    }
+}
+
+/// Called after an operation the runtime performs itself (atomics, lock operations) and
+/// before a thread blocks or ends: completes the thread's started event.
+#[inline(always)]
+pub fn after() {
+    if ACTIVE.load(Ordering::Relaxed) {
+        if let Some(rt) = runtime::get() {
+            current().flush(rt);
+        }
+    }
+}
