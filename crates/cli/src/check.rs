@@ -307,8 +307,8 @@ pub fn resolve_inputs(files: Vec<PathBuf>, mut clang_flags: Vec<String>) -> Resu
 }
 
 /// `ravel replay`: re-executes a witness and reports what happens.
-pub fn replay_file(path: &Path, json_out: bool) -> Result<u8> {
-    let witness = crate::witness::read(path)?;
+pub fn replay_file(path: &Path, json_out: bool, force: bool) -> Result<u8> {
+    let witness = crate::witness::read(path, force)?;
     let program = load_program(&witness.files(), &witness.clang_flags)?;
     let granularity = if witness.interleave == "all" { Granularity::All } else { Granularity::Sync };
     let opts = Options {

@@ -221,6 +221,10 @@ enum Command {
         witness: PathBuf,
         #[arg(long)]
         json: bool,
+        /// Replay even if the program changed since the witness was written (the schedule
+        /// may then no longer fit it).
+        #[arg(long)]
+        force: bool,
     },
     /// Run the native program under verified schedules (build, inspect events).
     Enforce {
@@ -481,10 +485,10 @@ fn run(cli: Cli) -> Result<u8> {
             }
             Ok(check::exit_code(&outcome.verdict))
         }
-        Command::Replay { witness, json } => {
+        Command::Replay { witness, json, force } => {
             // A signal stops the compilation (and a second one ravel).
             signals::enter(Phase::Compiling);
-            check::replay_file(&witness, json)
+            check::replay_file(&witness, json, force)
         }
         Command::Predict(args) => predict::run(args),
         Command::Cc { args } => cc::run(&args),

@@ -176,12 +176,17 @@ fn read_text(path: &Path, limit: u64) -> Result<String> {
     std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
 }
 
-/// Reads and checks a witness file (see [`parse`]), and that the program is unchanged.
-pub fn read(path: &Path) -> Result<Witness> {
+/// Reads and checks a witness file (see [`parse`]), and that the program is unchanged
+/// unless `changed_source_ok` (the flags are checked either way).
+pub fn read(path: &Path, changed_source_ok: bool) -> Result<Witness> {
     let text = read_text(path, MAX_WITNESS_BYTES)?;
     let w = parse(&text).with_context(|| format!("{} is not a usable ravel witness", path.display()))?;
-    if !w.source_sha256.is_empty() && source_hash(&w.files())? != w.source_sha256 {
-        bail!("{} has changed since the witness {} was written; run `ravel check` again", w.program, path.display());
+    if !changed_source_ok && !w.source_sha256.is_empty() && source_hash(&w.files())? != w.source_sha256 {
+        bail!(
+            "{} has changed since the witness {} was written; run `ravel check` again (or replay anyway with --force)",
+            w.program,
+            path.display()
+        );
     }
     Ok(w)
 }

@@ -169,6 +169,12 @@ fn replay_refuses_a_changed_program_or_edited_flags() {
     let ran = sb.ravel(&["replay", "w.json"], MINUTE);
     assert_eq!(ran.code, Some(3), "{}", ran.stderr);
     assert!(ran.stderr.contains("has changed"), "{}", ran.stderr);
+    // --force replays anyway (an appended global changes nothing the schedule needs); the
+    // flags are still checked.
+    let ran = sb.ravel(&["replay", "w.json", "--force"], MINUTE);
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    let ran = sb.ravel(&["replay", "edited.json", "--force"], MINUTE);
+    assert_eq!(ran.code, Some(3), "{}", ran.stderr);
 }
 
 #[test]
