@@ -147,14 +147,19 @@ impl RaceDetector {
 pub fn race_error(m: &mut ravel_vm::Machine, race: &Race) -> ravel_vm::ProgramError {
     let what = m.symbolize(race.addr);
     let rw = |w: bool| if w { "write" } else { "read" };
+    // file:line:column, the file without its directory (the report's places give it whole).
+    let place = |at: SrcLoc| {
+        let file = m.program.files.get(at.file as usize).map_or("", |f| f.rsplit('/').next().unwrap_or(f));
+        format!("{file}:{}:{}", at.line, at.col)
+    };
     let message = format!(
-        "data race on {what}: {} in thread {} at line {} and {} in thread {} at line {}",
+        "data race on {what}: {} in thread {} at {} and {} in thread {} at {}",
         rw(race.first.2),
         m.threads[race.first.0].name(),
-        race.first.1.line,
+        place(race.first.1),
         rw(race.second.2),
         m.threads[race.second.0].name(),
-        race.second.1.line
+        place(race.second.1)
     );
     ravel_vm::ProgramError {
         kind: ravel_vm::ErrorKind::DataRace,
