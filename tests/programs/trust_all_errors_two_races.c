@@ -1,7 +1,9 @@
 /* ravel-test
  * Races on x and on y: with --all-errors each is reported exactly once (a race is keyed by
- * its two places, whichever access came first).
+ * its two places, whichever access came first), also under sync, where both races lie in
+ * one transition (each witness names which of its races it shows).
  * check-flags: --all-errors
+ * check: unsafe data-race
  * check-all: unsafe data-race
  * report: check --all-errors --interleave all --engine dpor
  */

@@ -143,3 +143,22 @@ fn max_executions_stops_exactly() {
         assert!(explored <= 5, "{engine}: {explored} executions explored");
     }
 }
+
+#[test]
+fn all_errors_reports_every_race_of_one_transition_and_each_replays() {
+    // Under sync the two threads' bodies are single transitions racing on x and on y.
+    let out = ravel(&["check", &program("trust_all_errors_two_races.c"), "--all-errors", "--json"]);
+    let r = report(&out, "check");
+    let errors = r["errors"].as_array().cloned().unwrap_or_default();
+    let messages: Vec<&str> = errors.iter().filter_map(|e| e["message"].as_str()).collect();
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert!(messages[0].contains("global `x`") && messages[1].contains("global `y`"), "{messages:?}");
+    for (i, e) in errors.iter().enumerate() {
+        let path = scratch(&format!("race{i}.json"));
+        std::fs::write(&path, e["witness"].to_string()).unwrap();
+        let replay = ravel(&["replay", path.to_str().unwrap(), "--json"]);
+        let replayed = report(&replay, "replay");
+        assert_eq!(replayed["errors"][0]["message"], e["message"], "witness {i} replays another error");
+        std::fs::remove_file(path).ok();
+    }
+}

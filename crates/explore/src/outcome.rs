@@ -309,6 +309,10 @@ pub struct Witness {
     pub inputs: Vec<InputValue>,
     pub init_choices: Vec<u64>,
     pub steps: Vec<WitnessStep>,
+    /// Which of the races of the last step this witness shows (a transition may race
+    /// several times; `--all-errors` reports each).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub race_index: u64,
     /// Steps end before branches on symbolic inputs (the states engine's executions).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub branch_steps: bool,

@@ -180,10 +180,13 @@ fn follow(m: &mut Machine, witness: &Witness, opts: &Options, stop: RaceStop) ->
         let log = m.take_log();
         let counts = stop == RaceStop::First || i + 1 == witness.steps.len();
         if opts.detect_races && !m.ended_in_error() {
-            if let Some(r) = races.transition(s.thread, &log).filter(|_| counts) {
-                m.end = Some(ravel_vm::End::Error(race::race_error(m, &r)));
+            let found = races.transition(s.thread, &log);
+            // One transition may race several times: the witness names which race it shows.
+            let race = found.get(witness.race_index as usize).or(found.first()).filter(|_| counts);
+            if let Some(r) = race {
+                m.end = Some(ravel_vm::End::Error(race::race_error(m, r)));
                 if opts.granularity == Granularity::Sync {
-                    show_plain_accesses(m, &r);
+                    show_plain_accesses(m, r);
                 }
             }
         }

@@ -216,9 +216,9 @@ struct Run {
     counts: Vec<u32>,
     /// Spin signature of each thread when it was last stepped.
     last_sig: Vec<Option<u64>>,
-    /// A race of the latest transition that does not end the execution (with
+    /// The races of the latest transition, which do not end the execution (with
     /// `all_errors`), to record once the transition is on the path.
-    race: Option<ProgramError>,
+    races_found: Vec<ProgramError>,
 }
 
 /// What ended one execution.
@@ -285,7 +285,7 @@ impl<'a> Explorer<'a> {
             races: RaceDetector::default(),
             counts: vec![0],
             last_sig: vec![None],
-            race: None,
+            races_found: Vec::new(),
         };
         (run, made)
     }
@@ -626,9 +626,10 @@ impl<'a> Explorer<'a> {
         self.path.truncate(depth + 1);
         let snapshot = (depth + 1).is_multiple_of(snapshot_interval(depth + 1)).then(|| Box::new(run.clone()));
         self.path.push(Node { sleep, wakeup, snapshot, ..Default::default() });
-        if let Some(error) = run.race.take() {
+        for (index, error) in std::mem::take(&mut run.races_found).into_iter().enumerate() {
             let mut witness = self.witness();
             witness.inputs = input_values(&run.machine);
+            witness.race_index = index as u64;
             // Recording cannot stop the search: races are not among the kinds it stops at.
             self.cx.record_error(FoundError { error, witness, trace: run.machine.trace.clone() });
         }
@@ -650,14 +651,14 @@ impl<'a> Explorer<'a> {
         run.machine.step(t, &mut chooser);
         let log = run.machine.take_log();
         if !run.machine.ended_in_error() && self.cx.opts.detect_races {
-            if let Some(race) = run.races.transition(t, &log) {
-                let error = crate::race::race_error(&mut run.machine, &race);
-                if self.cx.opts.all_errors && !self.cx.opts.stop_at.contains(&ErrorKind::DataRace) {
-                    // Every distinct error is wanted: the execution goes on to later ones.
-                    run.race = Some(error);
-                } else {
-                    run.machine.end = Some(End::Error(error));
+            let found = run.races.transition(t, &log);
+            if self.cx.opts.all_errors && !self.cx.opts.stop_at.contains(&ErrorKind::DataRace) {
+                // Every distinct error is wanted: the execution goes on to later ones.
+                for race in &found {
+                    run.races_found.push(crate::race::race_error(&mut run.machine, race));
                 }
+            } else if let Some(race) = found.first() {
+                run.machine.end = Some(End::Error(crate::race::race_error(&mut run.machine, race)));
             }
         }
         let mut step = Step { thread: t, ..Default::default() };

@@ -66,8 +66,8 @@ pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, detect_
         snap.machine.step(tv, &mut chooser);
         let log = snap.machine.take_log();
         if !snap.machine.ended_in_error() && detect_races {
-            if let Some(race) = snap.races.transition(tv, &log) {
-                snap.machine.end = Some(End::Error(crate::race::race_error(&mut snap.machine, &race)));
+            if let Some(race) = snap.races.transition(tv, &log).first() {
+                snap.machine.end = Some(End::Error(crate::race::race_error(&mut snap.machine, race)));
             }
         }
         for entry in &log {
