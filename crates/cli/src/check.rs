@@ -5,7 +5,7 @@ use crate::report::{place, place_col, render_interleaving};
 use anyhow::{Context, Result};
 use ravel_explore::{Options, Outcome, Verdict, Witness};
 use ravel_ir::Program;
-use ravel_vm::{End, ErrorKind, Granularity, Machine, ProgramError};
+use ravel_vm::{End, ErrorKind, Granularity, Machine, MemoryModel, ProgramError};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -120,8 +120,9 @@ pub fn exit_code(v: &Verdict) -> u8 {
     }
 }
 
-fn verdict_text(v: &Verdict) -> String {
+fn verdict_text(v: &Verdict, model: MemoryModel) -> String {
     match v {
+        Verdict::Safe if model == MemoryModel::Tso => "safe under total store order (TSO)".into(),
         Verdict::Safe => "safe under sequential consistency".into(),
         Verdict::Unsafe => "unsafe".into(),
         Verdict::Unknown(why) => format!("unknown ({why})"),
@@ -169,7 +170,7 @@ pub fn render_places(program: &Program, e: &ProgramError, name: &dyn Fn(usize) -
 /// each error's witness, which also proves it reproduces).
 pub fn render(program: &Arc<Program>, outcome: &Outcome, opts: &Options, seconds: f64) -> String {
     let mut s = String::new();
-    s.push_str(&format!("ravel: verdict: {}\n", verdict_text(&outcome.verdict)));
+    s.push_str(&format!("ravel: verdict: {}\n", verdict_text(&outcome.verdict, opts.memory_model)));
     for note in &outcome.notes {
         s.push_str(&format!("ravel: note: {note}\n"));
     }
@@ -245,7 +246,14 @@ pub fn to_json(
         .collect();
     let program_file = files.first().map_or(Path::new(""), PathBuf::as_path);
     let header =
-        json_report::Header { command: "check", program: program_file, verdict, reason, notes: &outcome.notes };
+        json_report::Header {
+            command: "check",
+            program: program_file,
+            verdict,
+            reason,
+            notes: &outcome.notes,
+            memory_model: opts.memory_model.name(),
+        };
     json_report::report(
         header,
         errors,
@@ -338,6 +346,7 @@ pub fn replay_file(path: &Path, json_out: bool, force: bool) -> Result<u8> {
             program: Path::new(&witness.program),
             verdict,
             reason,
+            memory_model: if witness.memory_model.is_empty() { "sc" } else { &witness.memory_model },
             notes: &[],
         };
         let exit_status = match &m.end {

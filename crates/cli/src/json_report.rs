@@ -23,6 +23,8 @@ pub struct Header<'a> {
     /// Why the verdict is unknown.
     pub reason: Option<String>,
     pub notes: &'a [String],
+    /// The memory model the verdict holds for (`sc` or `tso`).
+    pub memory_model: &'a str,
 }
 
 /// The report object: the header, the errors, and the command's own fields (`extra`, an
@@ -34,7 +36,7 @@ pub fn report(header: Header, errors: Vec<Value>, extra: Value) -> Value {
         "program": header.program.display().to_string(),
         "verdict": header.verdict,
         "reason": header.reason,
-        "memory_model": "sc",
+        "memory_model": header.memory_model,
         "notes": header.notes,
         "errors": errors,
     });

@@ -18,7 +18,7 @@ mod witness;
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
 use ravel_explore::{DporOptions, EngineKind, StatesOptions, UnfoldOptions};
-use ravel_vm::{Config, Granularity};
+use ravel_vm::{Config, Granularity, MemoryModel};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -44,6 +44,17 @@ enum Interleave {
     Sync,
     /// Every shared memory access is a scheduling point (SV-COMP semantics).
     All,
+}
+
+/// The memory models `--memory-model` names.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum MemoryModelArg {
+    /// Sequential consistency: every store is visible to all threads at once.
+    Sc,
+    /// Total store order (x86): a thread's stores wait in a FIFO buffer before others
+    /// see them; its own loads see them first; locked operations and seq_cst fences wait
+    /// for the buffer to empty (dpor engine only).
+    Tso,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -119,6 +130,9 @@ enum Command {
         /// Exploration algorithm.
         #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
         engine: EngineArg,
+        /// Memory model: which orders of stores other threads may observe.
+        #[arg(long, value_enum, default_value_t = MemoryModelArg::Sc)]
+        memory_model: MemoryModelArg,
         /// Stop after this many seconds, compilation included (verdict unknown).
         #[arg(long, value_parser = args::seconds)]
         timeout: Option<Duration>,
@@ -312,7 +326,8 @@ fn load(
 fn compile_timeout(command: &str, program: &std::path::Path, json: bool) -> u8 {
     let why = ravel_ir::LoadError::Timeout.to_string();
     if json {
-        let header = json_report::Header { command, program, verdict: "unknown", reason: Some(why), notes: &[] };
+        let header =
+            json_report::Header { command, program, verdict: "unknown", reason: Some(why), notes: &[], memory_model: "sc" };
         println!("{}", json_report::report(header, Vec::new(), serde_json::json!({})));
     } else {
         eprintln!("ravel: verdict: unknown ({why})");
@@ -338,6 +353,7 @@ fn run(cli: Cli) -> Result<u8> {
             files,
             interleave,
             engine,
+            memory_model,
             timeout,
             max_executions,
             max_memory,
@@ -369,6 +385,9 @@ fn run(cli: Cli) -> Result<u8> {
             let file = files[0].clone();
             if tests.is_some() && matches!(engine, EngineArg::Unfold | EngineArg::States) {
                 anyhow::bail!("--tests is only supported with --engine dpor and naive");
+            }
+            if memory_model == MemoryModelArg::Tso && matches!(engine, EngineArg::Unfold | EngineArg::States) {
+                anyhow::bail!("--memory-model tso is only supported with --engine dpor, naive and auto");
             }
             let started = std::time::Instant::now();
             let Some(program) = load(&files, &clang_flags, timeout.map(|t| started + t))? else {
@@ -414,6 +433,10 @@ fn run(cli: Cli) -> Result<u8> {
                     random_order,
                 },
                 states: StatesOptions { cartesian },
+                memory_model: match memory_model {
+                    MemoryModelArg::Sc => MemoryModel::Sc,
+                    MemoryModelArg::Tso => MemoryModel::Tso,
+                },
                 ..Default::default()
             };
             let property = property.map(|p| check::Property::from_file(&p)).transpose()?;

@@ -179,7 +179,14 @@ impl RunReport {
             other => other,
         };
         let reason = (verdict == "unknown").then(|| self.headline.clone());
-        let header = crate::json_report::Header { command: "run", program: file, verdict, reason, notes: &self.notes };
+        let header = crate::json_report::Header {
+            command: "run",
+            program: file,
+            verdict,
+            reason,
+            notes: &self.notes,
+            memory_model: "sc",
+        };
         let errors = match &m.end {
             Some(End::Error(e)) => {
                 vec![crate::json_report::error(&m.program, e, Some(m), None, &mut Sources::default())]

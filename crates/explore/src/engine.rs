@@ -42,6 +42,7 @@ pub(crate) fn vm_config(opts: &Options) -> ravel_vm::Config {
         spurious_wakeups: opts.spurious_wakeups,
         detect_races: opts.detect_races,
         argv: opts.argv.clone(),
+        memory_model: opts.memory_model,
         ..Default::default()
     }
 }
@@ -173,6 +174,7 @@ impl<'a> Context<'a> {
         // The witness replays under the settings this exploration really used.
         let w = &mut found.witness;
         w.interleave = if self.opts.granularity == Granularity::All { "all" } else { "sync" }.into();
+        w.memory_model = self.opts.memory_model.name().into();
         w.detect_races = self.opts.detect_races;
         w.strict_pthread = self.opts.strict_pthread;
         w.spurious_wakeups = self.opts.spurious_wakeups;

@@ -27,7 +27,7 @@ pub use unfold::UnfoldOptions;
 
 use engine::Engine;
 use ravel_ir::Program;
-use ravel_vm::Granularity;
+use ravel_vm::{Granularity, MemoryModel};
 use std::sync::Arc;
 
 /// Explores all schedules of `program` with the engine the options name.
@@ -40,9 +40,12 @@ pub fn check(program: Arc<Program>, opts: &Options) -> Outcome {
     if let Some(at) = program.weak_atomic() {
         let file = program.files.get(at.file as usize).map_or("", String::as_str);
         outcome.notes.push(format!(
-            "the program uses atomics weaker than seq_cst (first at {file}:{}): only sequentially consistent \
-             behaviours were explored",
-            at.line
+            "the program uses atomics weaker than seq_cst (first at {file}:{}): only {} behaviours were explored",
+            at.line,
+            match opts.memory_model {
+                MemoryModel::Sc => "sequentially consistent",
+                MemoryModel::Tso => "TSO",
+            }
         ));
     }
     outcome
@@ -51,6 +54,8 @@ pub fn check(program: Arc<Program>, opts: &Options) -> Outcome {
 /// Runs the engine the options name, as they are.
 fn check_with(program: Arc<Program>, opts: &Options) -> Outcome {
     let engine: Box<dyn Engine + '_> = match opts.engine {
+        // Only dpor schedules store buffers (the CLI refuses the other engines with TSO).
+        _ if opts.memory_model == MemoryModel::Tso => Box::new(dpor::Explorer::new(program, opts)),
         EngineKind::Dpor => Box::new(dpor::Explorer::new(program, opts)),
         EngineKind::Unfold => Box::new(unfold::Explorer::new(program, opts)),
         EngineKind::States => Box::new(states::Explorer::new(program, opts)),

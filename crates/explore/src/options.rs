@@ -2,7 +2,7 @@
 //! each engine's own settings in its options struct.
 
 use crate::{DporOptions, StatesOptions, UnfoldOptions};
-use ravel_vm::{ErrorKind, Granularity};
+use ravel_vm::{ErrorKind, Granularity, MemoryModel};
 use std::time::Duration;
 
 /// Which exploration algorithm [`crate::check`] runs.
@@ -76,6 +76,8 @@ pub struct Options {
     pub states: StatesOptions,
     /// The program's arguments, `argv[0]` included.
     pub argv: Vec<String>,
+    /// When stores become visible to other threads (TSO: only the dpor engine explores it).
+    pub memory_model: MemoryModel,
 }
 
 impl Default for Options {
@@ -105,6 +107,7 @@ impl Default for Options {
             unfold: UnfoldOptions::default(),
             states: StatesOptions::default(),
             argv: vec!["prog".into()],
+            memory_model: MemoryModel::Sc,
         }
     }
 }

@@ -265,6 +265,14 @@ pub struct WitnessStep {
     pub thread: usize,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub choices: Vec<u64>,
+    /// Under TSO: the step is the thread's store buffer making its oldest store visible,
+    /// not the thread's own.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub flush: bool,
+}
+
+fn is_sc(name: &str) -> bool {
+    name.is_empty() || name == "sc"
 }
 
 fn default_true() -> bool {
@@ -293,6 +301,9 @@ pub struct Witness {
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub flags_sha256: String,
     pub interleave: String,
+    /// The memory model of the exploration ("sc" when absent).
+    #[serde(default, skip_serializing_if = "is_sc")]
+    pub memory_model: String,
     /// Whether data races were errors in the exploration that found this execution.
     #[serde(default = "default_true")]
     pub detect_races: bool,

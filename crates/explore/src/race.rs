@@ -100,6 +100,14 @@ impl RaceDetector {
                     note(self.plain(*thread, *addr, *len, *write, *at));
                 }
                 LogEntry::Touch { .. } => {}
+                // A store made visible releases what its thread did before buffering it
+                // (the clock its entry into the buffer recorded); its plain access was
+                // checked then.
+                LogEntry::Flush { thread, seq, addr, atomic: true, .. } => {
+                    let entered = self.sync.get(&Loc::Buffered(*thread as u32, *seq)).cloned().unwrap_or_default();
+                    self.sync.entry(Loc::Mem(addr & !7)).or_default().join(&entered);
+                }
+                LogEntry::Flush { atomic: false, .. } => {}
                 LogEntry::Spawn { child } => {
                     let parent = self.clock(t).clone();
                     self.clock(*child).join(&parent);

@@ -4,7 +4,7 @@
 use crate::engine::vm_config;
 use crate::{race, Options, Witness};
 use ravel_ir::Program;
-use ravel_vm::{Chooser, Granularity, Machine, SharedSym, SymEngine, TraceEntry};
+use ravel_vm::{Chooser, Granularity, Machine, MemoryModel, SharedSym, SymEngine, TraceEntry};
 use std::sync::Arc;
 
 /// Replays the choices of a witness, in order. A witness may come from anywhere, so a
@@ -63,6 +63,7 @@ fn recorded_settings(witness: &Witness, opts: &Options) -> Options {
     };
     Options {
         granularity,
+        memory_model: MemoryModel::from_name(&witness.memory_model).unwrap_or(MemoryModel::Sc),
         detect_races: witness.detect_races,
         strict_pthread: witness.strict_pthread,
         spurious_wakeups: witness.spurious_wakeups,
@@ -132,7 +133,7 @@ pub fn replay_with(
             format!("thread {} cannot run at step {done}", witness.steps[done].thread)
         }));
     }
-    if !m.is_done() && m.enabled().is_empty() {
+    if !m.is_done() && m.enabled().is_empty() && !m.any_buffered() {
         m.report_deadlock();
     }
     m.flush_stdout();
@@ -171,11 +172,16 @@ enum RaceStop {
 fn follow(m: &mut Machine, witness: &Witness, opts: &Options, stop: RaceStop) -> Result<usize, ReplayError> {
     let mut races = race::RaceDetector::default();
     for (i, s) in witness.steps.iter().enumerate() {
-        if m.is_done() || !m.enabled().contains(&s.thread) {
+        let can_run = if s.flush { m.buffered(s.thread) > 0 } else { m.enabled().contains(&s.thread) };
+        if m.is_done() || !can_run {
             return Ok(i);
         }
         let mut chooser = ReplayChooser::new(&s.choices);
-        m.step(s.thread, &mut chooser);
+        if s.flush {
+            m.flush(s.thread);
+        } else {
+            m.step(s.thread, &mut chooser);
+        }
         chooser.check()?;
         let log = m.take_log();
         let counts = stop == RaceStop::First || i + 1 == witness.steps.len();

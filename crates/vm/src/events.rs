@@ -16,6 +16,9 @@ pub enum Loc {
     Sync(u64),
     /// The termination of a thread, which `pthread_join` reads.
     ThreadEnd(usize),
+    /// Store number `seq` of a thread's store buffer under TSO: written when the store
+    /// enters the buffer and when it becomes visible, read by the thread's next fence.
+    Buffered(u32, u32),
 }
 
 /// How an event touches its location.
@@ -50,6 +53,10 @@ pub enum LogEntry {
     Plain { thread: usize, addr: u64, len: u64, write: bool, at: SrcLoc },
     /// The step created thread `child`.
     Spawn { child: usize },
+    /// Under TSO: store `seq` of `thread`'s buffer (`len` bytes at `addr`) became visible
+    /// to every thread; `atomic` when it was an atomic store (it then releases what the
+    /// thread had done before it entered the buffer).
+    Flush { thread: usize, seq: u32, addr: u64, len: u64, atomic: bool, at: SrcLoc },
     /// An access at a symbolic address may touch this word too (under other inputs).
     /// `event`: the access was a scheduling point, so the word belongs to the step's
     /// footprint. Race detection only sees the address the current inputs chose.
@@ -152,7 +159,18 @@ impl Machine {
             return true;
         }
         let in_atomic = self.threads[t].atomic_depth > 0;
-        let is_event = in_atomic || order != Ordering::NotAtomic || self.config.granularity == crate::Granularity::All;
+        // Under TSO a store into the buffer, or a load from it, is the thread's own business.
+        let local = self.config.memory_model == crate::MemoryModel::Tso
+            && match kind {
+                AccessKind::Write => self.buffers_store(t, id, order),
+                AccessKind::Read => self.fully_forwarded(t, addr, len),
+                _ => false,
+            };
+        if local && order != Ordering::NotAtomic {
+            return true;
+        }
+        let is_event = !local
+            && (in_atomic || order != Ordering::NotAtomic || self.config.granularity == crate::Granularity::All);
         // Outside exploration, a lone thread has nobody to interleave with.
         let alone = !self.config.log_events && self.live_threads <= 1;
         if is_event && !in_atomic && !alone {
@@ -215,6 +233,7 @@ impl Machine {
         }
         th.regs.hash(&mut h);
         th.wait.hash(&mut h);
+        self.buffers.get(t).hash(&mut h);
         h.finish()
     }
 

@@ -7,7 +7,10 @@ use crate::machine::{Chooser, End, Machine, Stop};
 use crate::memory::ObjKind;
 use crate::models::{self, Flow};
 use crate::thread::FrameKind;
-use ravel_ir::{sign_extend, Arg, BinOp, Callee, CastOp, FBinOp, FCmp, FuncId, ICmp, Inst, Opd, Program, RmwOp};
+use crate::store_buffer::MemoryModel;
+use ravel_ir::{
+    sign_extend, Arg, BinOp, Callee, CastOp, FBinOp, FCmp, FuncId, ICmp, Inst, Opd, Program, RmwOp,
+};
 
 /// Keeps the low `bits` bits.
 #[inline]
@@ -352,6 +355,9 @@ impl Machine {
                     return stop;
                 }
             }
+            if self.config.memory_model == MemoryModel::Tso && self.waits_at_fence(t, &f.code[pc as usize]) {
+                return Stop::Yield;
+            }
             let th = &self.threads[t];
             let regs = &th.regs;
             let next = pc + 1;
@@ -608,13 +614,28 @@ impl Machine {
                         self.set_shadow(t, base, *dst, e);
                     }
                     if *bytes <= 8 {
-                        let v = self.memory.load_word(id, off, *bytes as usize);
+                        let mut v = self.memory.load_word(id, off, *bytes as usize);
+                        if self.config.memory_model == MemoryModel::Tso {
+                            let (w, forwarded) = self.forward_word(t, a, *bytes as usize, v);
+                            if forwarded && self.sym.is_some() {
+                                // Buffered values are concrete; memory's bytes may not be.
+                                if !self.fully_forwarded(t, a, *bytes as u64) && self.shadow(t, base, Opd::Reg(*dst)).is_some() {
+                                    self.unsupported(t, "a load of buffered and symbolic bytes under TSO");
+                                    return Stop::End;
+                                }
+                                self.set_shadow(t, base, *dst, None);
+                            }
+                            v = w;
+                        }
                         self.set_reg(t, base, *dst, v);
                         if let Some(e) = self.record_read(t, id, a, *bytes, (v, false)) {
                             self.set_shadow(t, base, *dst, Some(e));
                         }
                     } else {
-                        let b = self.memory.objects[id as usize].bytes[off..off + *bytes as usize].to_vec();
+                        let mut b = self.memory.objects[id as usize].bytes[off..off + *bytes as usize].to_vec();
+                        if self.config.memory_model == MemoryModel::Tso {
+                            self.forward(t, a, &mut b);
+                        }
                         let w = bytes_to_words(&b, bytes.div_ceil(8));
                         self.set_words(t, base, *dst, &w);
                     }
@@ -633,6 +654,15 @@ impl Machine {
                             self.record_write(t, (id, off), a, *bytes, v, shadow);
                         }
                         if self.skip_unread_store(id) {
+                            self.set_pc(t, next);
+                            continue;
+                        }
+                        if self.buffers_store(t, id, *order) {
+                            if self.sym.is_some() && self.shadow(t, base, *val).is_some() {
+                                self.unsupported(t, "a store of a value derived from symbolic inputs under TSO");
+                                return Stop::End;
+                            }
+                            self.enqueue_store(t, (id, off), a, *bytes as usize, v);
                             self.set_pc(t, next);
                             continue;
                         }
@@ -659,7 +689,16 @@ impl Machine {
                         continue;
                     }
                     let b = words_to_bytes(&w);
-                    self.memory.write_bytes(id, off, &b[..*bytes as usize]);
+                    if self.buffers_store(t, id, *order) {
+                        for (i, chunk) in b[..*bytes as usize].chunks(8).enumerate() {
+                            let mut word = [0u8; 8];
+                            word[..chunk.len()].copy_from_slice(chunk);
+                            let at = (id, off + 8 * i);
+                            self.enqueue_store(t, at, a + 8 * i as u64, chunk.len(), u64::from_le_bytes(word));
+                        }
+                    } else {
+                        self.memory.write_bytes(id, off, &b[..*bytes as usize]);
+                    }
                     if self.memory.objects[id as usize].shared && *bytes >= prog.model.ptr_bytes {
                         self.publish_words(&w);
                     }

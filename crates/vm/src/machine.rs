@@ -71,6 +71,8 @@ pub struct Config {
     /// Record every access, heap allocation and mutex operation in
     /// [`Machine::recorded`] (for `ravel enforce`).
     pub record_accesses: bool,
+    /// When stores become visible to other threads.
+    pub memory_model: crate::MemoryModel,
 }
 
 /// Bytes of program stdout a capturing machine keeps.
@@ -96,6 +98,7 @@ impl Default for Config {
             capture_stdout: false,
             record: false,
             record_accesses: false,
+            memory_model: crate::MemoryModel::Sc,
         }
     }
 }
@@ -180,6 +183,8 @@ pub struct Machine {
     pub(crate) sym: Option<crate::symbolic::SymState>,
     /// The execution recorded for predictive analysis, while recording.
     pub(crate) recording: Option<crate::record::Recording>,
+    /// Each thread's stores not yet visible to the others (TSO only; indexed by thread).
+    pub(crate) buffers: Vec<crate::store_buffer::StoreBuffer>,
 }
 
 /// Thread `t` stopped: why the interpreter loop returned.
@@ -242,6 +247,7 @@ impl Machine {
             live_threads: 1,
             sym: symbolic.map(crate::symbolic::SymState::new),
             recording: None,
+            buffers: Vec::new(),
         };
         if m.config.record {
             m.start_recording();

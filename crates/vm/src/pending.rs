@@ -141,6 +141,7 @@ impl Machine {
                 self.sync.barriers.get(&addr).is_none_or(|b| b.generation != generation)
             }
             Wait::Exit { .. } => true,
+            Wait::None if self.waits_for_buffer(t) => false,
             Wait::None => match self.pending_call(t) {
                 Some((b, args)) => {
                     let (b, vals) = (b, args.vals.clone());

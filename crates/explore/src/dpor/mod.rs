@@ -13,6 +13,7 @@
 //! blocked by its sleep set. Backtracking restores the nearest snapshot of the execution
 //! on the path and re-executes the recorded schedule from there.
 
+mod agents;
 mod wakeup;
 
 use crate::clock::VClock;
@@ -25,6 +26,7 @@ use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 use std::rc::Rc;
 use std::sync::Arc;
+use agents::{Agent, Agents};
 use wakeup::{Step, WakeupTree};
 
 /// Choices handed to the machine: forced values first, then defaults; records what was
@@ -252,6 +254,7 @@ pub(crate) struct Explorer<'a> {
     thread_cap: usize,
     capped: bool,
     policy: Policy,
+    agents: Agents,
 }
 
 impl crate::engine::Engine for Explorer<'_> {
@@ -271,6 +274,7 @@ impl<'a> Explorer<'a> {
             thread_cap: THREAD_CAPS[0],
             capped: false,
             policy: Policy::Systematic,
+            agents: Agents::new(opts.memory_model),
         }
     }
 
@@ -411,7 +415,7 @@ impl<'a> Explorer<'a> {
                         return;
                     }
                 };
-                if !run.machine.enabled().contains(&thread) || Self::is_spinning(&run, thread) {
+                if !self.agents.enabled(&mut run.machine).contains(&thread) || self.is_spinning(&run, thread) {
                     self.cx.stats.infeasible_wakeups += 1;
                     continue;
                 }
@@ -452,7 +456,7 @@ impl<'a> Explorer<'a> {
             if let Some(End::Limit(why)) = &m.end {
                 return Err(Unknown::Limit(why.clone()));
             }
-            if m.end.is_some() || t >= m.threads.len() || m.threads[t].finished {
+            if m.end.is_some() || !self.agents.can_run(m, t) {
                 return Err(Unknown::Internal(format!("re-execution diverged at step {i} (thread {t} cannot run)")));
             }
             let (_, made) = self.execute(&mut run, t, &forced, false);
@@ -515,8 +519,8 @@ impl<'a> Explorer<'a> {
                 break Ending::Truncated(why);
             }
             let depth = self.path.len() - 1;
-            let runnable = run.machine.enabled();
-            let enabled: Vec<usize> = runnable.iter().copied().filter(|&t| !Self::is_spinning(run, t)).collect();
+            let runnable = self.agents.enabled(&mut run.machine);
+            let enabled: Vec<usize> = runnable.iter().copied().filter(|&t| !self.is_spinning(run, t)).collect();
             let node = &mut self.path[depth];
             node.runnable = runnable;
             let mut next = None;
@@ -539,7 +543,8 @@ impl<'a> Explorer<'a> {
                 break Ending::Infeasible;
             }
             if enabled.is_empty() {
-                let spinning = (0..run.machine.threads.len()).any(|t| Self::is_spinning(run, t));
+                let spinning =
+                    (0..run.machine.threads.len()).any(|t| self.is_spinning(run, self.agents.of_thread(t)));
                 if spinning || run.machine.any_stuck() || !self.cx.opts.deadlocks_are_errors {
                     break Ending::Blocked;
                 }
@@ -563,10 +568,11 @@ impl<'a> Explorer<'a> {
     /// The thread the current execution runs next, among `candidates` (ascending ids).
     fn pick(&self, candidates: &[usize], m: &Machine) -> Option<usize> {
         let first = *candidates.first()?;
+        let exits = |a: usize| matches!(self.agents.get(a), Agent::Thread(t) if m.exits_next(t));
         match self.policy {
             Policy::Systematic => Some(first),
             Policy::NewestFirst => {
-                let rank = |t: usize| (!m.exits_next(t), t == 0, t);
+                let rank = |t: usize| (!exits(t), t == 0, t);
                 candidates.iter().copied().max_by_key(|&t| rank(t))
             }
             Policy::TakeTurns => {
@@ -575,7 +581,7 @@ impl<'a> Explorer<'a> {
                 }
                 let last = self.path.iter().rev().skip(1).find_map(|n| n.taken.as_ref().map(|k| k.thread));
                 let after = |t: usize| t.wrapping_sub(last.unwrap_or(0) + 1);
-                let rank = |t: usize| (m.exits_next(t), t == 0, after(t));
+                let rank = |t: usize| (exits(t), t == 0, after(t));
                 candidates.iter().copied().min_by_key(|&t| rank(t))
             }
         }
@@ -597,12 +603,13 @@ impl<'a> Explorer<'a> {
 
     /// A thread spins when it is back at the same local state with no memory written
     /// since its last step: it cannot make progress until another thread writes.
-    fn is_spinning(run: &Run, t: usize) -> bool {
+    fn is_spinning(&self, run: &Run, a: usize) -> bool {
         let m = &run.machine;
+        let Agent::Thread(t) = self.agents.get(a) else { return false };
         if t >= m.threads.len() || m.threads[t].finished {
             return false;
         }
-        run.last_sig.get(t).copied().flatten() == Some(m.spin_signature(t))
+        run.last_sig.get(a).copied().flatten() == Some(m.spin_signature(t))
     }
 
     /// Executes a transition of `t` from the node at `depth` and appends the child node,
@@ -638,20 +645,29 @@ impl<'a> Explorer<'a> {
     /// Runs one transition of `t` on the machine and updates the execution's
     /// happens-before data; with `analyse`, notes the races of the new transition.
     fn execute(&mut self, run: &mut Run, t: usize, forced: &[u64], analyse: bool) -> (Step, Vec<(u64, u64)>) {
-        let sig = run.machine.spin_signature(t);
+        let agent = self.agents.get(t);
+        let owner = self.agents.thread(t);
         if run.last_sig.len() <= t {
             run.last_sig.resize(t + 1, None);
         }
-        run.last_sig[t] = Some(sig);
+        if run.counts.len() <= t {
+            run.counts.resize(t + 1, 0);
+        }
         let mut chooser = ScheduleChooser {
             forced: forced.iter().copied().collect(),
             domain: self.cx.opts.input_domain,
             ..Default::default()
         };
-        run.machine.step(t, &mut chooser);
+        match agent {
+            Agent::Thread(_) => {
+                run.last_sig[t] = Some(run.machine.spin_signature(owner));
+                run.machine.step(owner, &mut chooser);
+            }
+            Agent::Buffer(_) => run.machine.flush(owner),
+        }
         let log = run.machine.take_log();
         if !run.machine.ended_in_error() && self.cx.opts.detect_races {
-            let found = run.races.transition(t, &log);
+            let found = run.races.transition(owner, &log);
             if self.cx.opts.all_errors && !self.cx.opts.stop_at.contains(&ErrorKind::DataRace) {
                 // Every distinct error is wanted: the execution goes on to later ones.
                 for race in &found {
@@ -669,6 +685,7 @@ impl<'a> Explorer<'a> {
                     step.footprint.0.push((*loc, *kind, mask));
                 }
                 LogEntry::Spawn { child } => {
+                    let child = &self.agents.of_thread(*child);
                     if run.spawned_at.len() <= *child {
                         run.spawned_at.resize(child + 1, None);
                         run.last_of_thread.resize(child + 1, None);
@@ -686,6 +703,10 @@ impl<'a> Explorer<'a> {
                     }
                 }
                 LogEntry::Plain { .. } => {}
+                LogEntry::Flush { thread, seq, addr, len, .. } => {
+                    step.footprint.0.push((Loc::Buffered(*thread as u32, *seq), AccessKind::Write, WHOLE));
+                    step.footprint.0.push((Loc::Mem(addr & !7), AccessKind::Write, byte_mask(*addr, *len)));
+                }
             }
         }
         // A step that ends the program stops every other thread: it depends on all of them.
@@ -734,8 +755,11 @@ impl<'a> Explorer<'a> {
         if step.global && analyse {
             // It could not have run earlier if it waited for one of those steps.
             let waits = step.footprint.0.iter().any(|(l, ..)| !matches!(l, Loc::Mem(_)));
-            let joined =
-                |k: usize| step.footprint.0.iter().any(|(l, ..)| *l == Loc::ThreadEnd(run.infos[k].step.thread));
+            let agents = self.agents;
+            let joined = |k: usize| match agents.get(run.infos[k].step.thread) {
+                Agent::Thread(q) => step.footprint.0.iter().any(|(l, ..)| *l == Loc::ThreadEnd(q)),
+                Agent::Buffer(_) => false,
+            };
             for (q, last) in run.last_of_thread.iter().enumerate() {
                 let could = |k: usize| !waits || self.reversible(run, k, t) != Some(false);
                 if let Some(k) = last.filter(|&k| q != t && !joined(k) && could(k)) {
@@ -754,7 +778,9 @@ impl<'a> Explorer<'a> {
                 // A write the reads since it ordered before the new access is no longer
                 // in a race with it: the check below drops it.
                 Loc::Mem(_) => candidates.extend(preds.iter().map(|&k| (k, Some(loc)))),
-                Loc::ThreadEnd(_) => {}
+                // Orders, never reversed: a join after a thread's end, a buffered store
+                // made visible after it entered the buffer, a fence after that.
+                Loc::ThreadEnd(_) | Loc::Buffered(..) => {}
                 Loc::Sync(_) => {
                     for &(k, other, _) in h.all.iter().rev() {
                         if !kind.writes() && !other.writes() {
@@ -838,7 +864,7 @@ impl<'a> Explorer<'a> {
         let Some(last) = run.infos.last().filter(|l| l.step.global || cut).map(|l| l.step.thread) else { return };
         for q in self.path[n - 1].runnable.clone() {
             if q != last {
-                let step = pending_step(&mut run.machine, q);
+                let step = self.pending_step(&mut run.machine, q);
                 self.insert_wakeup(n - 1, vec![&step]);
             }
         }
@@ -895,23 +921,39 @@ impl<'a> Explorer<'a> {
                 .path
                 .iter()
                 .filter_map(|n| n.taken.as_ref())
-                .map(|k| WitnessStep { thread: k.thread, choices: k.choices.iter().map(|(v, _)| *v).collect() })
+                .map(|k| WitnessStep {
+                    thread: self.agents.thread(k.thread),
+                    choices: k.choices.iter().map(|(v, _)| *v).collect(),
+                    flush: matches!(self.agents.get(k.thread), Agent::Buffer(_)),
+                })
                 .collect(),
             ..Witness::default()
         }
     }
 }
 
-/// The next step of thread `q` as far as the machine can tell before it runs: the access
-/// it is stopped at; a creation or an operation without a location may do anything.
-fn pending_step(m: &mut Machine, q: usize) -> Step {
-    let mut step = Step { thread: q, ..Default::default() };
-    match m.pending(q).kind {
-        PendingKind::Access(loc, kind) => step.footprint.0.push((loc, kind, WHOLE)),
-        PendingKind::Join(c) => step.footprint.0.push((Loc::ThreadEnd(c), AccessKind::Read, WHOLE)),
-        PendingKind::Spawn | PendingKind::Other => step.global = true,
+impl Explorer<'_> {
+    /// The next step of agent `q` as far as the machine can tell before it runs: the access
+    /// it is stopped at (a buffer's oldest store); a creation or an operation without a
+    /// location may do anything.
+    fn pending_step(&self, m: &mut Machine, q: usize) -> Step {
+        let mut step = Step { thread: q, ..Default::default() };
+        let t = match self.agents.get(q) {
+            Agent::Thread(t) => t,
+            Agent::Buffer(t) => {
+                if let Some(loc) = m.buffer_head(t) {
+                    step.footprint.0.push((loc, AccessKind::Write, WHOLE));
+                }
+                return step;
+            }
+        };
+        match m.pending(t).kind {
+            PendingKind::Access(loc, kind) => step.footprint.0.push((loc, kind, WHOLE)),
+            PendingKind::Join(c) => step.footprint.0.push((Loc::ThreadEnd(c), AccessKind::Read, WHOLE)),
+            PendingKind::Spawn | PendingKind::Other => step.global = true,
+        }
+        step
     }
-    step
 }
 
 /// The symbolic inputs of an execution with their values.

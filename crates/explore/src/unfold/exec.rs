@@ -78,10 +78,11 @@ pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, detect_
                     plain.push(PlainAccess { addr: *addr, len: *len, write: *write })
                 }
                 LogEntry::Touch { .. } => {}
+                LogEntry::Flush { addr, .. } => places.push(Place::Res(ravel_vm::Loc::Mem(addr & !7))),
             }
         }
         let choices = chooser.made[first..].iter().map(|(v, _)| *v).collect();
-        snap.steps.push(WitnessStep { thread: tv, choices });
+        snap.steps.push(WitnessStep { thread: tv, choices, flush: false });
         step_choices.push(chooser.made.len() - first);
         let m = &mut snap.machine;
         if m.end.is_some() || !m.in_atomic(tv) || m.threads[tv].at_branch || !m.enabled().contains(&tv) {

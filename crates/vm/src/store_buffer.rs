@@ -1,0 +1,306 @@
+//! Total store order (x86-TSO, Owens, Sarkar, Sewell: "A Better x86 Memory Model"), as an
+//! operational model: each thread's stores to shared memory wait in a FIFO store buffer
+//! until a separate step — the buffer's, which an explorer schedules like a thread's —
+//! makes the oldest one visible; the thread's own loads see its buffered stores first.
+//! Operations that are full fences on x86 (locked read-modify-writes, `seq_cst` stores and
+//! fences, library and pthread calls, a thread's end) wait until the buffer is empty.
+//! Under sequential consistency no buffer is ever used.
+//!
+//! The explorers see a store entering the buffer as a write of `Loc::Buffered(thread,
+//! seq)`, and the step that makes it visible as a write of that location and of its memory
+//! word ([`LogEntry::Flush`]), so happens-before orders the two; an operation that waited
+//! for the buffer to empty reads the location of the last store made visible.
+
+use crate::events::{AccessKind, Loc, LogEntry};
+use crate::machine::{Machine, TraceEntry};
+use crate::memory::{ObjId, ObjKind};
+use ravel_ir::{Builtin, Callee, FuncId, Inst, Ordering, SrcLoc};
+use std::collections::VecDeque;
+
+/// The memory model executions follow.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MemoryModel {
+    /// Sequential consistency: a store is visible to every thread at once.
+    #[default]
+    Sc,
+    /// Total store order: stores wait in a per-thread FIFO buffer (see the module docs).
+    Tso,
+}
+
+impl MemoryModel {
+    /// The name users write (`--memory-model`) and witnesses record.
+    pub fn name(self) -> &'static str {
+        match self {
+            MemoryModel::Sc => "sc",
+            MemoryModel::Tso => "tso",
+        }
+    }
+
+    /// The model of a name, `None` for an unknown one.
+    pub fn from_name(name: &str) -> Option<MemoryModel> {
+        match name {
+            "sc" => Some(MemoryModel::Sc),
+            "tso" => Some(MemoryModel::Tso),
+            _ => None,
+        }
+    }
+}
+
+/// A store not yet visible to other threads.
+#[derive(Clone, Debug, Hash)]
+struct BufferedStore {
+    id: ObjId,
+    off: usize,
+    addr: u64,
+    len: usize,
+    value: u64,
+    /// Position in the thread's sequence of buffered stores (names its `Loc::Buffered`).
+    seq: u32,
+    atomic: bool,
+    at: SrcLoc,
+}
+
+/// One thread's store buffer.
+#[derive(Clone, Debug, Default, Hash)]
+pub(crate) struct StoreBuffer {
+    entries: VecDeque<BufferedStore>,
+    /// Stores buffered so far (the next one's `seq`).
+    enqueued: u32,
+    /// Stores whose being made visible a fence of the thread has read (see
+    /// [`Machine::drained`]).
+    fenced: u32,
+}
+
+impl Machine {
+    fn buffer(&self, t: usize) -> Option<&StoreBuffer> {
+        self.buffers.get(t).filter(|b| !b.entries.is_empty())
+    }
+
+    /// Stores of thread `t` not yet visible to other threads.
+    pub fn buffered(&self, t: usize) -> usize {
+        self.buffer(t).map_or(0, |b| b.entries.len())
+    }
+
+    /// The memory word thread `t`'s oldest buffered store writes, if it has one.
+    pub fn buffer_head(&self, t: usize) -> Option<Loc> {
+        self.buffer(t).and_then(|b| b.entries.front()).map(|s| Loc::Mem(s.addr & !7))
+    }
+
+    /// Whether a store of `order` to object `id` by thread `t` goes into its buffer: under
+    /// TSO, outside atomic sections, to shared writable memory, unless it is a `seq_cst`
+    /// store (a locked exchange on x86). Under `sync` granularity plain stores are written
+    /// at once: a data-race-free program cannot tell, and a racy one is reported anyway.
+    #[inline]
+    pub(crate) fn buffers_store(&self, t: usize, id: ObjId, order: Ordering) -> bool {
+        if self.config.memory_model != MemoryModel::Tso || self.threads[t].atomic_depth > 0 {
+            return false;
+        }
+        let obj = &self.memory.objects[id as usize];
+        obj.shared
+            && obj.kind != ObjKind::ConstGlobal
+            && order != Ordering::SeqCst
+            && (order != Ordering::NotAtomic || self.config.granularity == crate::Granularity::All)
+    }
+
+    /// Puts a store into thread `t`'s buffer and logs it.
+    pub(crate) fn enqueue_store(&mut self, t: usize, (id, off): (ObjId, usize), addr: u64, len: usize, value: u64) {
+        let atomic = self.threads[t].atomic_depth > 0;
+        let at = self.current_loc(t);
+        if self.buffers.len() <= t {
+            self.buffers.resize(t + 1, StoreBuffer::default());
+        }
+        let b = &mut self.buffers[t];
+        let seq = b.enqueued;
+        b.enqueued += 1;
+        b.entries.push_back(BufferedStore { id, off, addr, len, value, seq, atomic, at });
+        if self.config.log_events {
+            let loc = Loc::Buffered(t as u32, seq);
+            self.log.push(LogEntry::Event { thread: t, loc, kind: AccessKind::Write, atomic: true, addr, len: 0, at });
+        }
+    }
+
+    /// True when a load of `len` bytes at `addr` by thread `t` takes every byte from its
+    /// own buffer (then it is no visible operation).
+    pub(crate) fn fully_forwarded(&self, t: usize, addr: u64, len: u64) -> bool {
+        let Some(b) = self.buffer(t) else { return false };
+        (addr..addr + len).all(|a| b.entries.iter().any(|s| s.addr <= a && a < s.addr + s.len as u64))
+    }
+
+    /// `bytes` read from memory at `addr`, with thread `t`'s buffered stores laid over
+    /// them (the newest last); whether any byte came from the buffer.
+    pub(crate) fn forward(&self, t: usize, addr: u64, bytes: &mut [u8]) -> bool {
+        let Some(b) = self.buffer(t) else { return false };
+        let mut any = false;
+        for s in &b.entries {
+            let value = s.value.to_le_bytes();
+            for (i, byte) in bytes.iter_mut().enumerate() {
+                let a = addr + i as u64;
+                if s.addr <= a && a < s.addr + s.len as u64 {
+                    *byte = value[(a - s.addr) as usize];
+                    any = true;
+                }
+            }
+        }
+        any
+    }
+
+    /// A word loaded by thread `t` with its buffered stores laid over it.
+    pub(crate) fn forward_word(&self, t: usize, addr: u64, len: usize, v: u64) -> (u64, bool) {
+        let mut bytes = v.to_le_bytes();
+        let any = self.forward(t, addr, &mut bytes[..len.min(8)]);
+        (u64::from_le_bytes(bytes), any)
+    }
+
+    /// Whether thread `t` must wait here for its buffer to empty. When it need not and
+    /// stores of it were made visible since its last fence, the step reads the last one's
+    /// location, which orders it after them.
+    pub(crate) fn drained(&mut self, t: usize) -> bool {
+        let Some(b) = self.buffers.get_mut(t) else { return true };
+        if !b.entries.is_empty() {
+            return false;
+        }
+        if b.fenced < b.enqueued {
+            b.fenced = b.enqueued;
+            let loc = Loc::Buffered(t as u32, b.enqueued - 1);
+            self.log_event(t, loc, AccessKind::Read);
+        }
+        true
+    }
+
+    /// True when thread `t` is stopped at an operation that waits for its buffer to empty
+    /// and the buffer is not empty (so it cannot run yet).
+    pub(crate) fn waits_for_buffer(&self, t: usize) -> bool {
+        self.buffer(t).is_some() && self.pending_is_fence(t)
+    }
+
+    fn pending_is_fence(&self, t: usize) -> bool {
+        let th = &self.threads[t];
+        let Some(fr) = th.frames.last() else { return false };
+        let f = &self.program.functions[fr.func as usize];
+        match f.code.get(fr.pc as usize) {
+            Some(inst) => is_fence(inst, th.frames.len(), |g| self.program.functions[g as usize].atomic),
+            None => false,
+        }
+    }
+
+    /// Makes thread `t`'s oldest buffered store visible to every thread.
+    pub fn flush(&mut self, t: usize) {
+        let Some(s) = self.buffers.get_mut(t).and_then(|b| b.entries.pop_front()) else { return };
+        if self.config.record_trace {
+            let what = format!("makes its store to {} (= {}) visible to the other threads", self.symbolize(s.addr), {
+                s.value
+            });
+            if self.trace.len() >= 2 * crate::machine::TRACE_KEEP {
+                self.trace.drain(..crate::machine::TRACE_KEEP);
+            }
+            self.trace.push(TraceEntry { thread: t, loc: s.at, what });
+            self.trace_total += 1;
+        }
+        // A store into memory freed since (a returned frame's locals) has nobody to see it.
+        if self.memory.check(s.addr, s.len as u64, true).is_ok() {
+            self.memory.store_word(s.id, s.off, s.len, s.value);
+            if s.len >= self.program.model.ptr_bytes as usize {
+                self.publish_words(&[s.value]);
+            }
+        }
+        if self.config.log_events {
+            self.log.push(LogEntry::Flush {
+                thread: t,
+                seq: s.seq,
+                addr: s.addr,
+                len: s.len as u64,
+                atomic: s.atomic,
+                at: s.at,
+            });
+        }
+    }
+}
+
+/// How a library call relates to the store buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CallFence {
+    /// It touches no program memory: the buffer stays as it is.
+    None,
+    /// It is a full fence natively too (locked instructions: pthreads, stdio's locks,
+    /// thread creation and exit).
+    Fence,
+    /// It touches memory without fencing natively (memcpy, strlen, malloc's fast path):
+    /// ravel waits for the buffer to empty, which hides orders TSO allows, so an execution
+    /// where the buffer was not empty there cannot support "safe".
+    Approximate,
+}
+
+/// How a call of library function `b` relates to the caller's store buffer.
+pub(crate) fn call_fence(b: Builtin) -> CallFence {
+    use Builtin::*;
+    match b {
+        Nondet | NondetZeroOne | Assume | NoOp | Expect | StackSave | ObjectSize | IsConstant | ThreadSelf
+        | ThreadEqual | Abs | Labs | Llabs | Toupper | Tolower | CtypeB | ErrnoLocation | Getpid | SchedYield
+        | Sleep | Sqrt | Sqrtf | Fabs | Fabsf | Floor | Ceil | Round | Trunc | Pow | Exp | Log | Sin | Cos | Fmod
+        | Copysign | Fma | MinNum | MaxNum | SAddOverflow | UAddOverflow | SSubOverflow | USubOverflow
+        | SMulOverflow | UMulOverflow | SAddSat | UAddSat | SSubSat | USubSat | SMin | SMax | UMin | UMax
+        | IntAbs | Ctpop | Ctlz | Cttz | Bswap | Bitreverse | Fshl | Fshr | ReachError | AssertFail | RavelAssert
+        | Trap | Abort | AtomicEnd => CallFence::None,
+        Memcpy | Memmove | Memset | Memcmp | Memchr | Strlen | Strnlen | Strcpy | Strncpy | Strcat | Strncat
+        | Strcmp | Strncmp | Strchr | Strrchr | Strstr | Strdup | Strndup | Sprintf | Snprintf | Vsprintf
+        | Vsnprintf | Strtol | Strtoll | Strtoul | Strtoull | Atoi | Atol | Atoll | Strtod | Atof | MakeSymbolic
+        | Malloc | Calloc | Realloc | Free | AlignedAlloc | PosixMemalign | VaStart | VaCopy | Time | Rand
+        | Srand | InvariantStart | ThreadLocalAddress | GetSpecific | SetSpecific => CallFence::Approximate,
+        _ => CallFence::Fence,
+    }
+}
+
+/// Whether `inst` waits for the thread's store buffer to empty: an x86 locked instruction,
+/// a `seq_cst` store or fence, a library call (its accesses are not buffered), entering an
+/// atomic section, or the thread's final return (`depth`: its frames).
+pub(crate) fn is_fence(inst: &Inst, depth: usize, atomic_fn: impl Fn(FuncId) -> bool) -> bool {
+    match inst {
+        Inst::Rmw { .. } | Inst::CmpXchg { .. } => true,
+        Inst::Store { order, .. } | Inst::Fence { order } => *order == Ordering::SeqCst,
+        Inst::Call { callee: Callee::Builtin(b), .. } => call_fence(*b) != CallFence::None,
+        Inst::Call { callee: Callee::Func(g), .. } => atomic_fn(*g),
+        Inst::Ret { .. } => depth == 1,
+        _ => false,
+    }
+}
+
+impl Machine {
+    /// Under TSO, true when thread `t` must stop before a fence until its buffer is empty
+    /// (`call`: the fence is a call of this library function).
+    #[inline]
+    pub(crate) fn fence_waits(&mut self, t: usize, call: Option<Builtin>) -> bool {
+        if self.config.memory_model == MemoryModel::Sc || self.drained(t) {
+            return false;
+        }
+        if let Some(b) = call.filter(|&b| call_fence(b) == CallFence::Approximate) {
+            self.imprecise.get_or_insert_with(|| {
+                format!("under TSO, `{}` waited for its thread's buffered stores (ravel treats it as a fence)", b.c_name())
+            });
+        }
+        true
+    }
+}
+
+impl Machine {
+    /// Under TSO, true when thread `t` must stop before `inst`, a fence, until its buffer
+    /// is empty.
+    pub(crate) fn waits_at_fence(&mut self, t: usize, inst: &Inst) -> bool {
+        let depth = self.threads[t].frames.len();
+        if !is_fence(inst, depth, |g| self.program.functions[g as usize].atomic) {
+            return false;
+        }
+        let call = match inst {
+            Inst::Call { callee: Callee::Builtin(b), .. } => Some(*b),
+            _ => None,
+        };
+        self.fence_waits(t, call)
+    }
+}
+
+impl Machine {
+    /// True when some thread has stores not yet visible (so the execution can go on even
+    /// when no thread can run).
+    pub fn any_buffered(&self) -> bool {
+        self.buffers.iter().any(|b| !b.entries.is_empty())
+    }
+}
