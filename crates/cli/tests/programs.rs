@@ -243,6 +243,25 @@ fn check_expectation(file: &Path, e: &Expect, interleave: &str, want: &str) -> O
     }
 }
 
+/// Checks one `check-tso:` expectation: dpor under TSO (verdict, exact counts, witness
+/// replay), and the naive engine under TSO, which runs every interleaving of threads and
+/// store buffers, must agree on the verdict.
+fn check_tso(file: &Path, e: &Expect, interleave: &str, want: &str) -> Option<String> {
+    let want = parse_want(want);
+    let tso = ["--memory-model", "tso"];
+    let r = match expect_engine(file, e, interleave, &["dpor", tso[0], tso[1]], &want) {
+        Ok(r) => r,
+        Err(m) => return Some(m),
+    };
+    let dir = std::env::temp_dir().join(format!("ravel-check-{}", std::process::id()));
+    let witness = dir.join(format!("{}-{interleave}-naive-tso.json", file.file_stem().unwrap().to_string_lossy()));
+    match run_check(file, e, interleave, &["naive", tso[0], tso[1]], &witness) {
+        Ok(n) if n.verdict == r.verdict || n.verdict == "unknown" => None,
+        Ok(n) => Some(format!("[{interleave} tso] naive disagrees: {} {} vs {} {}", n.verdict, n.kind, r.verdict, r.kind)),
+        Err(m) => Some(format!("[{interleave} tso] naive: {m}")),
+    }
+}
+
 #[test]
 fn annotated_programs() {
     let filter = std::env::var("RAVEL_TEST_FILTER").unwrap_or_default();
@@ -265,6 +284,12 @@ fn annotated_programs() {
                 };
                 for (interleave, want) in &e.checks {
                     if let Some(msg) = check_expectation(&file, &e, interleave, want) {
+                        failures.lock().unwrap().push(format!("{name}: {msg}"));
+                    }
+                    *check_count.lock().unwrap() += 1;
+                }
+                for (interleave, want) in &e.tso {
+                    if let Some(msg) = check_tso(&file, &e, interleave, want) {
                         failures.lock().unwrap().push(format!("{name}: {msg}"));
                     }
                     *check_count.lock().unwrap() += 1;

@@ -25,6 +25,8 @@ pub struct Expect {
     pub states_races: Option<String>,
     /// `report:` the command and flags whose human report has a snapshot.
     pub report: Vec<String>,
+    /// `ravel check --memory-model tso` expectations: (interleave, expectation text).
+    pub tso: Vec<(&'static str, String)>,
 }
 
 pub fn parse_header(text: &str) -> Option<Expect> {
@@ -51,6 +53,8 @@ pub fn parse_header(text: &str) -> Option<Expect> {
             "check-states" => e.states = Some(value.trim().to_string()),
             "check-states-races" => e.states_races = Some(value.trim().to_string()),
             "check-flags" => e.check_flags = value.split_whitespace().map(str::to_string).collect(),
+            "check-tso" => e.tso.push(("all", value.trim().to_string())),
+            "check-tso-sync" => e.tso.push(("sync", value.trim().to_string())),
             "report" => e.report = value.split_whitespace().map(str::to_string).collect(),
             _ => {}
         }

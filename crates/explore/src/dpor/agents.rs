@@ -34,6 +34,11 @@ impl Agents {
         }
     }
 
+    /// The store buffer agent of thread agent `a`, if buffers exist.
+    pub fn buffer_of(self, a: usize) -> Option<usize> {
+        (self.buffers && a % 2 == 0).then_some(a + 1)
+    }
+
     pub fn get(self, a: usize) -> Agent {
         match (self.buffers, a % 2) {
             (true, 1) => Agent::Buffer(a / 2),

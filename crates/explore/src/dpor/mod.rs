@@ -833,10 +833,13 @@ impl<'a> Explorer<'a> {
     /// before transition `k` (with the transitions after `k` that do not depend on it).
     /// The object is in the same state there as at node `k`, so when `t` was already
     /// waiting at that operation there, the node knows; otherwise nobody knows (`None`).
+    /// Under TSO a thread waiting for its buffer to empty is enabled by its buffer's steps,
+    /// so the thread is idle only when its buffer is too.
     fn reversible(&self, run: &Run, k: usize, t: usize) -> Option<bool> {
         let existed = run.spawned_at.get(t).copied().flatten().is_none_or(|s| s < k);
-        let idle = run.last_of_thread.get(t).copied().flatten().is_none_or(|p| p < k);
-        (existed && idle).then(|| self.path[k].runnable.contains(&t))
+        let idle = |a: usize| run.last_of_thread.get(a).copied().flatten().is_none_or(|p| p < k);
+        let buffer = self.agents.buffer_of(t);
+        (existed && idle(t) && buffer.is_none_or(idle)).then(|| self.path[k].runnable.contains(&t))
     }
 
     /// Reverses the races of the execution: each race (j, i) asks for the transitions after
