@@ -112,7 +112,10 @@ pub fn describe(
     task: Task,
 ) -> Result<Violation> {
     let witness = &found.witness;
-    let mut steps: Vec<(Place, Vec<(usize, String)>, usize)> = Vec::new();
+    // Per step: its place, the threads it created (index, start function), and how many
+    // inputs existed after it.
+    type Observed = (Place, Vec<(usize, String)>, usize);
+    let mut steps: Vec<Observed> = Vec::new();
     let mut threads = 1usize;
     let mut observe = |i: usize, m: &ravel_vm::Machine| {
         let loc = m.trace.last().map(|e| e.loc).unwrap_or_default();

@@ -125,6 +125,10 @@ pub fn replay(path: &Path, files: Vec<PathBuf>, clang_flags: Vec<String>, json_o
                 w.program_file.as_deref().unwrap_or("")
             );
         };
+        let ext = Path::new(&f).extension().and_then(|e| e.to_str()).unwrap_or("");
+        if !["c", "i"].contains(&ext) {
+            bail!("the witness names `{f}`, which is not a .c or .i file: give the program after the witness");
+        }
         vec![PathBuf::from(f)]
     } else {
         files
