@@ -22,13 +22,18 @@ impl Property {
     /// Reads a `.prp` file.
     pub fn from_file(path: &Path) -> Result<Property> {
         let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-        Ok(if text.contains("call(reach_error())") || text.contains("call(__VERIFIER_error())") {
+        Ok(Property::from_text(&text))
+    }
+
+    /// The property a `.prp` text (or a witness's `specification`) states.
+    pub fn from_text(text: &str) -> Property {
+        if text.contains("call(reach_error())") || text.contains("call(__VERIFIER_error())") {
             Property::UnreachCall
         } else if text.contains("data-race") {
             Property::NoDataRace
         } else {
             Property::Other
-        })
+        }
     }
 
     /// Errors that only end their execution under this property: with races only, a
@@ -41,7 +46,7 @@ impl Property {
     }
 
     /// Whether an error of this kind violates the property.
-    fn violated_by(self, kind: ErrorKind) -> bool {
+    pub fn violated_by(self, kind: ErrorKind) -> bool {
         match self {
             Property::UnreachCall => kind == ErrorKind::ReachError,
             Property::NoDataRace => kind == ErrorKind::DataRace,

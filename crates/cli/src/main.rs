@@ -13,6 +13,7 @@ mod report;
 mod sarif;
 mod signals;
 mod source;
+mod svcomp_witness;
 mod witness;
 
 use anyhow::{Context, Result};
@@ -186,6 +187,14 @@ enum Command {
         /// Write the witness of the first error to this file.
         #[arg(long)]
         witness: Option<PathBuf>,
+        /// With --property: write an SV-COMP GraphML 1.0 witness to this file (a violation
+        /// witness for FALSE, a correctness witness for TRUE).
+        #[arg(long, requires = "property")]
+        witness_graphml: Option<PathBuf>,
+        /// With --property: write an SV-COMP YAML violation witness (format 2.2, waypoints
+        /// with thread ids) to this file for FALSE.
+        #[arg(long, requires = "property")]
+        witness_yaml: Option<PathBuf>,
         /// Write the errors as a SARIF 2.1.0 log to this file (for code scanning in CI).
         #[arg(long)]
         sarif: Option<PathBuf>,
@@ -230,15 +239,23 @@ enum Command {
     /// Predict the bugs of every feasible reordering of one recorded execution (each
     /// confirmed by replay).
     Predict(predict::PredictArgs),
-    /// Re-execute a witness written by `ravel check --witness`.
+    /// Re-execute a witness written by `ravel check --witness`, or follow an SV-COMP
+    /// violation witness (GraphML or YAML) and tell whether it is confirmed.
     Replay {
         witness: PathBuf,
+        /// For an SV-COMP witness: the program (default: the witness's program file), or an
+        /// SV-COMP task (.yml).
+        files: Vec<PathBuf>,
         #[arg(long)]
         json: bool,
         /// Replay even if the program changed since the witness was written (the schedule
         /// may then no longer fit it).
         #[arg(long)]
         force: bool,
+        /// For an SV-COMP witness: extra clang flags, after `--` (-m32 is added for a
+        /// 32bit witness).
+        #[arg(last = true)]
+        clang_flags: Vec<String>,
     },
     /// Run the native program under verified schedules (build, inspect events).
     Enforce {
@@ -369,6 +386,8 @@ fn run(cli: Cli) -> Result<u8> {
             spurious_wakeups,
             property,
             witness,
+            witness_graphml,
+            witness_yaml,
             sarif,
             html,
             enforce_out,
@@ -439,6 +458,10 @@ fn run(cli: Cli) -> Result<u8> {
                 },
                 ..Default::default()
             };
+            let prp_text = match &property {
+                Some(p) => std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?,
+                None => String::new(),
+            };
             let property = property.map(|p| check::Property::from_file(&p)).transpose()?;
             if let Some(p) = property {
                 opts = check::property_options(p, opts);
@@ -494,6 +517,10 @@ fn run(cli: Cli) -> Result<u8> {
             }
             if let Some(p) = property {
                 let answer = check::svcomp_answer(p, &outcome);
+                let outputs =
+                    svcomp_witness::Outputs { graphml: witness_graphml.as_deref(), yaml: witness_yaml.as_deref() };
+                let spec = svcomp_witness::specification(p, &prp_text);
+                svcomp_witness::write_for_answer(&program, &outcome, &opts, &files, p, answer, spec, outputs)?;
                 // The answer is the last line of stdout, unless stdout is the JSON report.
                 if json {
                     eprintln!("{answer}");
@@ -508,9 +535,15 @@ fn run(cli: Cli) -> Result<u8> {
             }
             Ok(check::exit_code(&outcome.verdict))
         }
-        Command::Replay { witness, json, force } => {
+        Command::Replay { witness, files, json, force, clang_flags } => {
             // A signal stops the compilation (and a second one ravel).
             signals::enter(Phase::Compiling);
+            if svcomp_witness::is_svcomp_file(&witness) {
+                return svcomp_witness::read::replay(&witness, files, clang_flags, json, force);
+            }
+            if !files.is_empty() || !clang_flags.is_empty() {
+                anyhow::bail!("a ravel witness names its program and flags itself: give the witness alone");
+            }
             check::replay_file(&witness, json, force)
         }
         Command::Predict(args) => predict::run(args),

@@ -5,6 +5,7 @@ mod clock;
 mod dpor;
 mod engine;
 mod footprint;
+mod guided;
 mod options;
 mod outcome;
 mod portfolio;
@@ -17,11 +18,12 @@ mod unfold;
 
 pub use dpor::DporOptions;
 pub use engine::interrupt;
+pub use guided::{follow_guide, Guide, GuideStep, Guided};
 pub use options::{EngineKind, Options};
 pub use outcome::{
     DepthUnit, FoundError, InputValue, Outcome, Stats, Unknown, Unscheduled, Verdict, Witness, WitnessStep,
 };
-pub use replay::{replay, replay_prefix, replay_with, ReplayError};
+pub use replay::{replay, replay_observed, replay_prefix, replay_with, ReplayError};
 pub use states::StatesOptions;
 pub use unfold::UnfoldOptions;
 

@@ -112,6 +112,20 @@ pub fn replay_with(
     echo_output: bool,
     engine: Option<SharedSym>,
 ) -> Result<Machine, ReplayError> {
+    replay_observed(program, witness, opts, echo_output, engine, &mut |_, _| {})
+}
+
+/// [`replay_with`], calling `observe(i, machine)` after step `i` ran (the last entry of the
+/// machine's trace is that step's visible operation): how exporters of other witness
+/// formats learn which step created which thread or input.
+pub fn replay_observed(
+    program: Arc<Program>,
+    witness: &Witness,
+    opts: &Options,
+    echo_output: bool,
+    engine: Option<SharedSym>,
+    observe: &mut dyn FnMut(usize, &Machine),
+) -> Result<Machine, ReplayError> {
     let opts = &recorded_settings(witness, opts);
     let config = ravel_vm::Config {
         echo_output,
@@ -125,7 +139,7 @@ pub fn replay_with(
         .then(|| engine.unwrap_or_else(|| SymEngine::shared(opts.solver_timeout, opts.max_sym_branches)));
     let mut m = Machine::with_inputs(program, config, None, &mut chooser, sym);
     chooser.check()?;
-    let done = follow(&mut m, witness, opts, RaceStop::LastStep)?;
+    let done = follow(&mut m, witness, opts, RaceStop::LastStep, observe)?;
     if done < witness.steps.len() {
         return Err(ReplayError(if m.is_done() {
             format!("the execution ended before step {done}")
@@ -152,7 +166,7 @@ pub fn replay_prefix(
     let mut chooser = ReplayChooser::new(&witness.init_choices);
     let mut m = Machine::new(program, config, None, &mut chooser);
     chooser.check()?;
-    let done = follow(&mut m, witness, opts, RaceStop::First)?;
+    let done = follow(&mut m, witness, opts, RaceStop::First, &mut |_, _| {})?;
     Ok((m, done))
 }
 
@@ -169,7 +183,13 @@ enum RaceStop {
 /// Steps `m` through the witness's steps with the race detector until the execution ends
 /// or a step cannot run; returns how many steps ran (a choice that does not fit its step
 /// is an error).
-fn follow(m: &mut Machine, witness: &Witness, opts: &Options, stop: RaceStop) -> Result<usize, ReplayError> {
+fn follow(
+    m: &mut Machine,
+    witness: &Witness,
+    opts: &Options,
+    stop: RaceStop,
+    observe: &mut dyn FnMut(usize, &Machine),
+) -> Result<usize, ReplayError> {
     let mut races = race::RaceDetector::default();
     for (i, s) in witness.steps.iter().enumerate() {
         let can_run = if s.flush { m.buffered(s.thread) > 0 } else { m.enabled().contains(&s.thread) };
@@ -196,6 +216,7 @@ fn follow(m: &mut Machine, witness: &Witness, opts: &Options, stop: RaceStop) ->
                 }
             }
         }
+        observe(i, m);
     }
     Ok(witness.steps.len())
 }
