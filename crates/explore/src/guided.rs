@@ -88,7 +88,7 @@ pub fn follow_guide(program: Arc<Program>, guide: &Guide, opts: &Options) -> Gui
                     values: &mut HashMap<Option<usize>, VecDeque<u64>>| {
         let mut chooser = GuideChooser { values, thread: t, made: Vec::new() };
         m.step(t, &mut chooser);
-        steps.push(WitnessStep { thread: t, choices: chooser.made });
+        steps.push(WitnessStep { thread: t, choices: chooser.made, flush: false });
         let log = m.take_log();
         if opts.detect_races && !m.ended_in_error() {
             if let Some(r) = races.transition(t, &log).first() {

@@ -323,6 +323,7 @@ impl Machine {
         if self.end.is_some() {
             return Stop::End;
         }
+        let tso = self.config.memory_model == MemoryModel::Tso;
         // Limits are checked every 2^20 instructions or at the step limit, whichever first.
         let mut next_check = self.steps + (1 << 20).min(self.config.max_steps.saturating_sub(self.steps));
         loop {
@@ -355,7 +356,7 @@ impl Machine {
                     return stop;
                 }
             }
-            if self.config.memory_model == MemoryModel::Tso && self.waits_at_fence(t, &f.code[pc as usize]) {
+            if tso && self.waits_at_fence(t, &f.code[pc as usize]) {
                 return Stop::Yield;
             }
             let th = &self.threads[t];
@@ -615,7 +616,7 @@ impl Machine {
                     }
                     if *bytes <= 8 {
                         let mut v = self.memory.load_word(id, off, *bytes as usize);
-                        if self.config.memory_model == MemoryModel::Tso {
+                        if tso {
                             let (w, forwarded) = self.forward_word(t, a, *bytes as usize, v);
                             if forwarded && self.sym.is_some() {
                                 // Buffered values are concrete; memory's bytes may not be.
@@ -633,7 +634,7 @@ impl Machine {
                         }
                     } else {
                         let mut b = self.memory.objects[id as usize].bytes[off..off + *bytes as usize].to_vec();
-                        if self.config.memory_model == MemoryModel::Tso {
+                        if tso {
                             self.forward(t, a, &mut b);
                         }
                         let w = bytes_to_words(&b, bytes.div_ceil(8));
