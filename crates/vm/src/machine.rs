@@ -71,6 +71,9 @@ pub struct Config {
     /// Record every access, heap allocation and mutex operation in
     /// [`Machine::recorded`] (for `ravel enforce`).
     pub record_accesses: bool,
+    /// Files the program finds in its file system besides copies of host files
+    /// (`--file`, `--sym-file`).
+    pub files: Vec<crate::os::FileSpec>,
 }
 
 /// Bytes of program stdout a capturing machine keeps.
@@ -96,6 +99,7 @@ impl Default for Config {
             capture_stdout: false,
             record: false,
             record_accesses: false,
+            files: Vec::new(),
         }
     }
 }
@@ -180,6 +184,8 @@ pub struct Machine {
     pub(crate) sym: Option<crate::symbolic::SymState>,
     /// The execution recorded for predictive analysis, while recording.
     pub(crate) recording: Option<crate::record::Recording>,
+    /// The process as the kernel sees it: clock, files, descriptors, signals.
+    pub(crate) os: crate::os::Os,
 }
 
 /// Thread `t` stopped: why the interpreter loop returned.
@@ -210,6 +216,7 @@ impl Machine {
         chooser: &mut dyn Chooser,
         symbolic: Option<crate::symbolic::SharedSym>,
     ) -> Machine {
+        let config_files = config.files.clone();
         let mut memory = Memory::new(program.model.ptr_bytes);
         for (i, g) in program.globals.iter().enumerate() {
             let id = memory.add_global(g, crate::images::initial(&program, i));
@@ -242,6 +249,7 @@ impl Machine {
             live_threads: 1,
             sym: symbolic.map(crate::symbolic::SymState::new),
             recording: None,
+            os: crate::os::Os::new(&config_files),
         };
         if m.config.record {
             m.start_recording();
@@ -249,6 +257,8 @@ impl Machine {
         let main = program.main.expect("load checks that main exists");
         let argv = m.string_array(&m.config.argv.clone());
         let envp = m.string_array(&m.config.env.clone());
+        m.os.envp = envp;
+        m.set_environ(envp);
         let argc = m.config.argv.len() as u64;
         let args: Vec<Vec<u64>> = vec![vec![argc], vec![argv], vec![envp]];
         m.push_frame(0, main, &args, &[], None, FrameKind::Start);
@@ -257,6 +267,17 @@ impl Machine {
         }
         m.run_local(0, chooser);
         m
+    }
+
+    /// Points the C library's `environ` (when the program declares it) at `envp`.
+    fn set_environ(&mut self, envp: u64) {
+        let pb = self.program.model.ptr_bytes as usize;
+        let prog = self.program.clone();
+        for g in prog.globals.iter().filter(|g| matches!(g.name.as_str(), "environ" | "__environ")) {
+            if g.init.is_empty() && g.size as usize >= pb {
+                let _ = self.memory.write(g.addr, &envp.to_le_bytes()[..pb]);
+            }
+        }
     }
 
     /// Builds a NULL-terminated array of C strings (`argv`, `envp`) in main's memory.
