@@ -42,6 +42,7 @@ pub(crate) fn vm_config(opts: &Options) -> ravel_vm::Config {
         spurious_wakeups: opts.spurious_wakeups,
         detect_races: opts.detect_races,
         argv: opts.argv.clone(),
+        files: opts.files.clone(),
         ..Default::default()
     }
 }
@@ -177,6 +178,12 @@ impl<'a> Context<'a> {
         w.strict_pthread = self.opts.strict_pthread;
         w.spurious_wakeups = self.opts.spurious_wakeups;
         w.argv = self.opts.argv.clone();
+        for f in &self.opts.files {
+            match f.flag() {
+                (true, v) => w.sym_files.push(v),
+                (false, v) => w.files.push(v),
+            }
+        }
         let places = found.error.places();
         if !self.errors.iter().any(|f| f.error.kind == kind && f.error.places() == places) {
             self.errors.push(found);

@@ -76,6 +76,8 @@ pub struct Options {
     pub states: StatesOptions,
     /// The program's arguments, `argv[0]` included.
     pub argv: Vec<String>,
+    /// Files of the program's file system (`--file`, `--sym-file`).
+    pub files: Vec<ravel_vm::FileSpec>,
 }
 
 impl Default for Options {
@@ -105,6 +107,7 @@ impl Default for Options {
             unfold: UnfoldOptions::default(),
             states: StatesOptions::default(),
             argv: vec!["prog".into()],
+            files: Vec::new(),
         }
     }
 }

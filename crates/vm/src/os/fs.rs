@@ -12,6 +12,39 @@ use std::sync::Arc;
 pub struct FileSpec {
     pub name: String,
     pub contents: FileContents,
+    /// The host file the bytes were copied from (for witnesses).
+    pub source: Option<String>,
+}
+
+impl FileSpec {
+    /// Parses `NAME=PATH` (`--file`): a copy of host file PATH named NAME.
+    pub fn copy_of(flag: &str) -> Result<FileSpec, String> {
+        let (name, path) = flag.split_once('=').ok_or_else(|| format!("`{flag}` is not NAME=PATH"))?;
+        let meta = std::fs::metadata(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
+        if !meta.is_file() || meta.len() > MAX_HOST_FILE {
+            return Err(format!("`{path}` is not a regular file of at most {MAX_HOST_FILE} bytes"));
+        }
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
+        Ok(FileSpec { name: name.into(), contents: FileContents::Bytes(bytes.into()), source: Some(path.into()) })
+    }
+
+    /// Parses `NAME=SIZE` (`--sym-file`): SIZE symbolic bytes named NAME.
+    pub fn symbolic(flag: &str) -> Result<FileSpec, String> {
+        let (name, size) = flag.split_once('=').ok_or_else(|| format!("`{flag}` is not NAME=SIZE"))?;
+        let size: u64 = size.parse().ok().filter(|&s| s <= 1 << 20).ok_or_else(|| {
+            format!("`{size}` is not a file size in bytes (at most 1 MiB of symbolic bytes)")
+        })?;
+        Ok(FileSpec { name: name.into(), contents: FileContents::Symbolic(size), source: None })
+    }
+
+    /// The flag that makes this file: (`--sym-file`?, value).
+    pub fn flag(&self) -> (bool, String) {
+        match (&self.contents, &self.source) {
+            (FileContents::Symbolic(n), _) => (true, format!("{}={n}", self.name)),
+            (_, Some(path)) => (false, format!("{}={path}", self.name)),
+            (FileContents::Bytes(_), None) => (false, self.name.clone()),
+        }
+    }
 }
 
 /// The contents of a [`FileSpec`].
