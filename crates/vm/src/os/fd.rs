@@ -26,6 +26,9 @@ pub const O_RDWR: u32 = 2;
 pub const O_APPEND: u32 = 0o2000;
 pub const O_NONBLOCK: u32 = 0o4000;
 
+/// Bytes with the symbolic shadows of some of them (by index), as files hold them.
+pub type Bytes = (Vec<u8>, Vec<(usize, ExprId)>);
+
 /// An open file description: what `open`, `pipe`, ... create and `dup` shares.
 #[derive(Clone, Debug, Hash)]
 pub struct Desc {
@@ -59,7 +62,10 @@ impl FdTable {
     /// Descriptors 0, 1 and 2 on the terminal nodes 0, 1, 2.
     pub fn with_std_streams() -> FdTable {
         let d = |n: u32, flags| Some(Desc { rd: Some(n), wr: Some(n), offset: 0, flags, refs: 1 });
-        FdTable { fds: (0..3).map(|i| Some((i, false))).collect(), descs: vec![d(0, 0), d(1, O_WRONLY), d(2, O_WRONLY)] }
+        FdTable {
+            fds: (0..3).map(|i| Some((i, false))).collect(),
+            descs: vec![d(0, 0), d(1, O_WRONLY), d(2, O_WRONLY)],
+        }
     }
 
     /// The description behind `fd`.
@@ -200,7 +206,7 @@ impl Os {
 
     /// Reads up to `n` bytes from `fd` (not the terminal): the bytes and the symbolic
     /// shadows of some of them, by index.
-    pub fn read(&mut self, fd: u64, n: u64) -> Result<(Vec<u8>, Vec<(usize, ExprId)>), u64> {
+    pub fn read(&mut self, fd: u64, n: u64) -> Result<Bytes, u64> {
         let d = self.fds.get(fd).ok_or(EBADF)?;
         if d.flags & 3 == O_WRONLY {
             return Err(EBADF);
@@ -258,7 +264,8 @@ impl Os {
                     offset = data.len() as u64;
                 }
                 let start = offset as usize;
-                let end = start.checked_add(bytes.len()).filter(|&e| e as u64 <= super::fs::MAX_HOST_FILE).ok_or(EFBIG)?;
+                let end =
+                    start.checked_add(bytes.len()).filter(|&e| e as u64 <= super::fs::MAX_HOST_FILE).ok_or(EFBIG)?;
                 if data.len() < end {
                     data.resize(end, 0);
                 }

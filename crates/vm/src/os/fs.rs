@@ -31,9 +31,11 @@ impl FileSpec {
     /// Parses `NAME=SIZE` (`--sym-file`): SIZE symbolic bytes named NAME.
     pub fn symbolic(flag: &str) -> Result<FileSpec, String> {
         let (name, size) = flag.split_once('=').ok_or_else(|| format!("`{flag}` is not NAME=SIZE"))?;
-        let size: u64 = size.parse().ok().filter(|&s| s <= 1 << 20).ok_or_else(|| {
-            format!("`{size}` is not a file size in bytes (at most 1 MiB of symbolic bytes)")
-        })?;
+        let size: u64 = size
+            .parse()
+            .ok()
+            .filter(|&s| s <= 1 << 20)
+            .ok_or_else(|| format!("`{size}` is not a file size in bytes (at most 1 MiB of symbolic bytes)"))?;
         Ok(FileSpec { name: name.into(), contents: FileContents::Symbolic(size), source: None })
     }
 

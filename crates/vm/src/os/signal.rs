@@ -24,7 +24,11 @@ pub enum Action {
     /// Default action: the process stops (not modelled).
     Stop,
     /// Call the handler at this address (with `siginfo` when `info`).
-    Handler { addr: u64, info: bool, once: bool },
+    Handler {
+        addr: u64,
+        info: bool,
+        once: bool,
+    },
 }
 
 /// A disposition as `sigaction` keeps it.

@@ -28,10 +28,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
 /// the clock, signal state, descriptors or files.
 pub(crate) fn is_visible(b: Builtin) -> bool {
     use Builtin::*;
-    clock_op(b)
-        || signal_op(b)
-        || fd_op(b)
-        || matches!(b, Getrlimit | Setrlimit)
+    clock_op(b) || signal_op(b) || fd_op(b) || matches!(b, Getrlimit | Setrlimit)
 }
 
 fn clock_op(b: Builtin) -> bool {

@@ -24,18 +24,18 @@ const MAP_ANONYMOUS: u64 = 0x20;
 /// `sysconf(name)` for the names ravel answers (Linux numbering).
 fn sysconf(name: u64, open_max: u64) -> Option<u64> {
     Some(match name {
-        0 => 2 << 20,        // _SC_ARG_MAX
-        1 => 4096,           // _SC_CHILD_MAX
-        2 => 100,            // _SC_CLK_TCK
-        3 => 65536,          // _SC_NGROUPS_MAX
-        4 => open_max,       // _SC_OPEN_MAX
-        30 => PAGE,          // _SC_PAGESIZE
-        43 => 2048,          // _SC_LINE_MAX
-        69 | 70 => 1024,     // _SC_GETGR_R_SIZE_MAX, _SC_GETPW_R_SIZE_MAX
-        83 | 84 => CPUS,     // _SC_NPROCESSORS_CONF, _SC_NPROCESSORS_ONLN
-        85 => 1 << 20,       // _SC_PHYS_PAGES (4 GiB)
-        86 => 1 << 19,       // _SC_AVPHYS_PAGES
-        180 => 64,           // _SC_HOST_NAME_MAX
+        0 => 2 << 20,    // _SC_ARG_MAX
+        1 => 4096,       // _SC_CHILD_MAX
+        2 => 100,        // _SC_CLK_TCK
+        3 => 65536,      // _SC_NGROUPS_MAX
+        4 => open_max,   // _SC_OPEN_MAX
+        30 => PAGE,      // _SC_PAGESIZE
+        43 => 2048,      // _SC_LINE_MAX
+        69 | 70 => 1024, // _SC_GETGR_R_SIZE_MAX, _SC_GETPW_R_SIZE_MAX
+        83 | 84 => CPUS, // _SC_NPROCESSORS_CONF, _SC_NPROCESSORS_ONLN
+        85 => 1 << 20,   // _SC_PHYS_PAGES (4 GiB)
+        86 => 1 << 19,   // _SC_AVPHYS_PAGES
+        180 => 64,       // _SC_HOST_NAME_MAX
         _ => return None,
     })
 }
@@ -135,7 +135,7 @@ fn mmap(m: &mut Machine, t: usize, a: &Args) -> Flow {
         }
         None => {
             let _ = super::super::pthread::set_errno(m, t, ENOMEM);
-            Flow::Return(u64::MAX & m.program.model.ptr_mask())
+            Flow::Return(m.program.model.ptr_mask())
         }
     }
 }
