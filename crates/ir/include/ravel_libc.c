@@ -89,8 +89,8 @@ __attribute__((weak)) int rand_r(unsigned *seed) {
 
 /* getopt and getopt_long (GNU semantics without argument permutation: scanning stops at
  * the first non-option, as with POSIXLY_CORRECT). */
-char *optarg;
-int optind = 1, opterr = 1, optopt;
+__attribute__((weak)) char *optarg;
+__attribute__((weak)) int optind = 1, opterr = 1, optopt;
 static int ravel_optpos;
 
 struct option {
