@@ -333,3 +333,36 @@ impl Os {
         Ok(new as u64)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{fs::normalize, Node, Os};
+    use super::*;
+
+    #[test]
+    fn pipe_reader_blocks_until_data_or_last_writer_closes() {
+        let mut os = Os::new(&[]);
+        let p = os.fs.add(Node::Pipe { buf: Default::default(), readers: 0, writers: 0 });
+        let r = os.open_desc(Some(p), None, 0, false).unwrap();
+        let w = os.open_desc(None, Some(p), O_WRONLY, false).unwrap();
+        let w2 = os.dup(w, None, 0, false).unwrap();
+        assert_eq!((r, w, w2), (3, 4, 5));
+        assert_eq!(os.read_ready(r), Ready::Block);
+        assert_eq!(os.write(w, b"ab", &[]), Ok(2));
+        assert_eq!(os.read(r, 1).unwrap().0, b"a");
+        assert_eq!(os.read(r, 8).unwrap().0, b"b");
+        os.close(w).unwrap();
+        assert_eq!(os.read_ready(r), Ready::Block, "a duplicate of the write end is still open");
+        os.close(w2).unwrap();
+        assert_eq!(os.read_ready(r), Ready::Now);
+        assert_eq!(os.read(r, 8).unwrap().0, b"", "end of file");
+        os.close(r).unwrap();
+        assert_eq!(os.close(r), Err(EBADF));
+    }
+
+    #[test]
+    fn paths_are_normalised() {
+        assert_eq!(normalize(b"./a//b/"), b"a/b");
+        assert_eq!(normalize(b"/"), b"/");
+    }
+}
