@@ -28,6 +28,16 @@ pub fn mebibytes(text: &str) -> Result<u64, String> {
     Ok(n)
 }
 
+/// Parses `--file NAME=PATH`: a copy of a host file in the program's file system.
+pub fn host_file(text: &str) -> Result<ravel_vm::FileSpec, String> {
+    ravel_vm::FileSpec::copy_of(text)
+}
+
+/// Parses `--sym-file NAME=SIZE`: a file of SIZE symbolic bytes.
+pub fn sym_file(text: &str) -> Result<ravel_vm::FileSpec, String> {
+    ravel_vm::FileSpec::symbolic(text)
+}
+
 /// Exit code for usage and input errors (DESIGN.md: 0 safe, 1 unsafe, 2 unknown, 3 input).
 pub const EXIT_INPUT: u8 = 3;
 

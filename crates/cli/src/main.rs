@@ -112,6 +112,13 @@ enum Command {
         /// Also report notes such as threads still running at exit.
         #[arg(short, long)]
         verbose: bool,
+        /// A file the program finds: NAME=PATH copies host file PATH (the program's
+        /// writes stay in memory; other host files are copied on first open).
+        #[arg(long = "file", value_parser = args::host_file)]
+        files_in: Vec<ravel_vm::FileSpec>,
+        /// A file of symbolic input bytes the program finds: NAME=SIZE.
+        #[arg(long = "sym-file", value_parser = args::sym_file)]
+        sym_files: Vec<ravel_vm::FileSpec>,
         /// Program arguments (argv[1..]).
         #[arg(long, num_args = 0.., allow_hyphen_values = true)]
         args: Vec<String>,
@@ -229,6 +236,13 @@ enum Command {
         /// Print the report as JSON on stdout.
         #[arg(long)]
         json: bool,
+        /// A file the program finds: NAME=PATH copies host file PATH (the program's
+        /// writes stay in memory; other host files are copied on first open).
+        #[arg(long = "file", value_parser = args::host_file)]
+        files_in: Vec<ravel_vm::FileSpec>,
+        /// A file of symbolic input bytes the program finds: NAME=SIZE.
+        #[arg(long = "sym-file", value_parser = args::sym_file)]
+        sym_files: Vec<ravel_vm::FileSpec>,
         /// Program arguments (argv[1..]).
         #[arg(long, num_args = 0.., allow_hyphen_values = true)]
         args: Vec<String>,
@@ -397,6 +411,8 @@ fn run(cli: Cli) -> Result<u8> {
             alt_k,
             random_order,
             json,
+            files_in,
+            sym_files,
             args,
             clang_flags,
         } => {
@@ -422,6 +438,7 @@ fn run(cli: Cli) -> Result<u8> {
             argv.extend(args);
             let mut opts = ravel_explore::Options {
                 argv,
+                files: files_in.into_iter().chain(sym_files).collect(),
                 engine: match engine {
                     EngineArg::Dpor | EngineArg::Naive => EngineKind::Dpor,
                     EngineArg::Unfold => EngineKind::Unfold,
@@ -573,6 +590,8 @@ fn run(cli: Cli) -> Result<u8> {
             interleave,
             json,
             verbose,
+            files_in,
+            sym_files,
             args,
             clang_flags,
         } => {
@@ -591,6 +610,7 @@ fn run(cli: Cli) -> Result<u8> {
                 max_steps: max_steps.unwrap_or(u64::MAX),
                 capture_stdout: json,
                 max_memory: memory_limit(max_memory),
+                files: files_in.into_iter().chain(sym_files).collect(),
                 ..Config::default()
             };
             let timeout = timeout.map(|t| t.saturating_sub(started.elapsed()));

@@ -203,7 +203,7 @@ fn check_expectation(file: &Path, e: &Expect, interleave: &str, want: &str) -> O
     };
     // A program without inputs never needs the solver.
     let text = std::fs::read_to_string(file).unwrap_or_default();
-    let has_inputs = ["nondet", "klee_", "ravel_symbolic"].iter().any(|w| text.contains(w));
+    let has_inputs = ["nondet", "klee_", "ravel_symbolic", "--sym-file"].iter().any(|w| text.contains(w));
     if !has_inputs && r.solver_queries > 0 {
         return Some(format!("[{interleave}] {} solver queries in a program without inputs", r.solver_queries));
     }

@@ -43,6 +43,7 @@ pub(crate) fn vm_config(opts: &Options) -> ravel_vm::Config {
         detect_races: opts.detect_races,
         argv: opts.argv.clone(),
         memory_model: opts.memory_model,
+        files: opts.files.clone(),
         ..Default::default()
     }
 }
@@ -179,6 +180,12 @@ impl<'a> Context<'a> {
         w.strict_pthread = self.opts.strict_pthread;
         w.spurious_wakeups = self.opts.spurious_wakeups;
         w.argv = self.opts.argv.clone();
+        for f in &self.opts.files {
+            match f.flag() {
+                (true, v) => w.sym_files.push(v),
+                (false, v) => w.files.push(v),
+            }
+        }
         let places = found.error.places();
         if !self.errors.iter().any(|f| f.error.kind == kind && f.error.places() == places) {
             self.errors.push(found);

@@ -78,6 +78,8 @@ pub struct Options {
     pub argv: Vec<String>,
     /// When stores become visible to other threads (TSO: only the dpor engine explores it).
     pub memory_model: MemoryModel,
+    /// Files of the program's file system (`--file`, `--sym-file`).
+    pub files: Vec<ravel_vm::FileSpec>,
 }
 
 impl Default for Options {
@@ -108,6 +110,7 @@ impl Default for Options {
             states: StatesOptions::default(),
             argv: vec!["prog".into()],
             memory_model: MemoryModel::Sc,
+            files: Vec::new(),
         }
     }
 }

@@ -292,6 +292,12 @@ pub struct Witness {
     /// The program's arguments, `argv[0]` included (empty in old witnesses: the default).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub argv: Vec<String>,
+    /// `--file NAME=PATH` values: host files copied into the program's file system.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<String>,
+    /// `--sym-file NAME=SIZE` values: files of symbolic bytes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sym_files: Vec<String>,
     /// SHA-256 of the program file's bytes when the witness was written (hex), so a
     /// replay of a changed program is refused instead of silently diverging.
     #[serde(default, skip_serializing_if = "String::is_empty")]

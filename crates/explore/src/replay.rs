@@ -68,6 +68,14 @@ fn recorded_settings(witness: &Witness, opts: &Options) -> Options {
         strict_pthread: witness.strict_pthread,
         spurious_wakeups: witness.spurious_wakeups,
         argv: if witness.argv.is_empty() { opts.argv.clone() } else { witness.argv.clone() },
+        // A file that can no longer be read is left out: the replay then diverges and
+        // says so rather than reporting an error it did not reach.
+        files: witness
+            .files
+            .iter()
+            .filter_map(|f| ravel_vm::FileSpec::copy_of(f).ok())
+            .chain(witness.sym_files.iter().filter_map(|f| ravel_vm::FileSpec::symbolic(f).ok()))
+            .collect(),
         ..opts.clone()
     }
 }

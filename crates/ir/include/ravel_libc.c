@@ -36,24 +36,6 @@ __attribute__((weak)) void *bsearch(const void *key, const void *base, size_t n,
     return 0;
 }
 
-struct ravel_timespec { long tv_sec; long tv_nsec; };
-
-/* No real time passes in the interpreter: clocks read zero, so timeouts are decided by
- * the scheduler, not by the wall clock. */
-__attribute__((weak)) int clock_gettime(int clock, struct ravel_timespec *ts) {
-    (void)clock;
-    ts->tv_sec = 0;
-    ts->tv_nsec = 0;
-    return 0;
-}
-
-__attribute__((weak)) int gettimeofday(struct ravel_timespec *tv, void *tz) {
-    (void)tz;
-    tv->tv_sec = 0;
-    tv->tv_nsec = 0;
-    return 0;
-}
-
 __attribute__((weak)) size_t strspn(const char *s, const char *accept) {
     size_t n = 0;
     for (; s[n]; n++) {
@@ -103,4 +85,147 @@ __attribute__((weak)) char *strtok(char *s, const char *delim) {
 __attribute__((weak)) int rand_r(unsigned *seed) {
     *seed = *seed * 1103515245u + 12345u;
     return (int)((*seed / 65536u) % 32768u);
+}
+
+/* getopt and getopt_long (GNU semantics without argument permutation: scanning stops at
+ * the first non-option, as with POSIXLY_CORRECT). */
+__attribute__((weak)) char *optarg;
+__attribute__((weak)) int optind = 1, opterr = 1, optopt;
+static int ravel_optpos;
+
+struct option {
+    const char *name;
+    int has_arg;
+    int *flag;
+    int val;
+};
+
+extern int fprintf(void *, const char *, ...);
+extern void *stderr;
+
+static int ravel_getopt_short(int argc, char *const argv[], const char *spec) {
+    char *arg = argv[optind];
+    if (!ravel_optpos)
+        ravel_optpos = 1;
+    char c = arg[ravel_optpos++];
+    const char *s = spec;
+    if (*s == '+' || *s == '-')
+        s++;
+    int colon = *s == ':';
+    while (*s && *s != c)
+        s++;
+    if (!*s || c == ':') {
+        optopt = c;
+        if (opterr && !colon)
+            fprintf(stderr, "%s: invalid option -- '%c'\n", argv[0], c);
+        if (!arg[ravel_optpos]) {
+            optind++;
+            ravel_optpos = 0;
+        }
+        return '?';
+    }
+    if (s[1] == ':') {
+        if (arg[ravel_optpos]) {
+            optarg = arg + ravel_optpos;
+        } else if (s[2] == ':') {
+            optarg = 0;
+        } else if (optind + 1 < argc) {
+            optarg = argv[++optind];
+        } else {
+            optopt = c;
+            optind++;
+            ravel_optpos = 0;
+            if (opterr && !colon)
+                fprintf(stderr, "%s: option requires an argument -- '%c'\n", argv[0], c);
+            return colon ? ':' : '?';
+        }
+        optind++;
+        ravel_optpos = 0;
+        return c;
+    }
+    if (!arg[ravel_optpos]) {
+        optind++;
+        ravel_optpos = 0;
+    }
+    return c;
+}
+
+static int ravel_streq_prefix(const char *name, const char *arg, int len) {
+    for (int i = 0; i < len; i++)
+        if (name[i] != arg[i])
+            return 0;
+    return name[len] == 0;
+}
+
+static int ravel_getopt(int argc, char *const argv[], const char *spec, const struct option *longs, int *index,
+                        int long_only) {
+    optarg = 0;
+    if (optind == 0) {
+        optind = 1;
+        ravel_optpos = 0;
+    }
+    if (optind >= argc || !argv[optind])
+        return -1;
+    char *arg = argv[optind];
+    if (!ravel_optpos) {
+        if (arg[0] != '-' || arg[1] == 0)
+            return -1;
+        if (arg[1] == '-' && arg[2] == 0) {
+            optind++;
+            return -1;
+        }
+        if (longs && (arg[1] == '-' || long_only)) {
+            char *name = arg + (arg[1] == '-' ? 2 : 1);
+            int len = 0;
+            while (name[len] && name[len] != '=')
+                len++;
+            for (int i = 0; longs[i].name; i++) {
+                if (!ravel_streq_prefix(longs[i].name, name, len))
+                    continue;
+                optind++;
+                if (index)
+                    *index = i;
+                if (longs[i].has_arg == 0 && name[len] == '=') {
+                    optopt = longs[i].val;
+                    return '?';
+                }
+                if (longs[i].has_arg && name[len] == '=')
+                    optarg = name + len + 1;
+                else if (longs[i].has_arg == 1) {
+                    if (optind >= argc) {
+                        optopt = longs[i].val;
+                        return spec[0] == ':' ? ':' : '?';
+                    }
+                    optarg = argv[optind++];
+                }
+                if (longs[i].flag) {
+                    *longs[i].flag = longs[i].val;
+                    return 0;
+                }
+                return longs[i].val;
+            }
+            if (arg[1] == '-') {
+                optind++;
+                optopt = 0;
+                if (opterr)
+                    fprintf(stderr, "%s: unrecognized option '%s'\n", argv[0], arg);
+                return '?';
+            }
+        }
+    }
+    return ravel_getopt_short(argc, argv, spec);
+}
+
+__attribute__((weak)) int getopt(int argc, char *const argv[], const char *spec) {
+    return ravel_getopt(argc, argv, spec, 0, 0, 0);
+}
+
+__attribute__((weak)) int getopt_long(int argc, char *const argv[], const char *spec, const struct option *longs,
+                                      int *index) {
+    return ravel_getopt(argc, argv, spec, longs, index, 0);
+}
+
+__attribute__((weak)) int getopt_long_only(int argc, char *const argv[], const char *spec,
+                                           const struct option *longs, int *index) {
+    return ravel_getopt(argc, argv, spec, longs, index, 1);
 }

@@ -52,9 +52,26 @@ builtins! {
     Strtoull = "strtoull" | "strtoumax"; Atoi = "atoi"; Atol = "atol"; Atoll = "atoll";
     Strtod = "strtod"; Atof = "atof"; Abs = "abs"; Labs = "labs"; Llabs = "llabs";
     Toupper = "toupper"; Tolower = "tolower"; CtypeB = "__ctype_b_loc";
-    // time and scheduling: no real time passes in the interpreter
-    Time = "time"; Sleep = "sleep" | "usleep" | "nanosleep"; SchedYield = "sched_yield" | "pthread_yield" | "thrd_yield";
-    Getpid = "getpid";
+    // time and scheduling: a virtual clock (see the vm's `os` module)
+    Time = "time"; Gettimeofday = "gettimeofday"; ClockGettime = "clock_gettime"; ClockGetres = "clock_getres";
+    Sleep = "sleep"; Usleep = "usleep"; Nanosleep = "nanosleep"; ClockNanosleep = "clock_nanosleep";
+    SchedYield = "sched_yield" | "pthread_yield" | "thrd_yield";
+    // POSIX process environment
+    Getpid = "getpid"; Getppid = "getppid"; Getuid = "getuid" | "geteuid"; Getgid = "getgid" | "getegid";
+    Sysconf = "sysconf"; Getrlimit = "getrlimit" | "getrlimit64"; Setrlimit = "setrlimit" | "setrlimit64";
+    Getenv = "getenv" | "secure_getenv"; Mmap = "mmap" | "mmap64"; Munmap = "munmap";
+    // POSIX signals
+    Signal = "signal" | "sysv_signal" | "bsd_signal"; Sigaction = "sigaction";
+    Sigprocmask = "sigprocmask"; PthreadSigmask = "pthread_sigmask"; Sigemptyset = "sigemptyset"; Sigfillset = "sigfillset";
+    Sigaddset = "sigaddset"; Sigdelset = "sigdelset"; Sigismember = "sigismember";
+    Raise = "raise"; Kill = "kill"; PthreadKill = "pthread_kill";
+    // POSIX file descriptors over the in-memory file system
+    Open = "open" | "open64"; Openat = "openat" | "openat64"; Creat = "creat" | "creat64";
+    Read = "read"; Write = "write"; Close = "close"; Lseek = "lseek" | "lseek64";
+    Stat = "stat" | "stat64"; Fstat = "fstat" | "fstat64"; Lstat = "lstat" | "lstat64";
+    Unlink = "unlink"; Access = "access"; Dup = "dup"; Dup2 = "dup2"; Fcntl = "fcntl" | "fcntl64";
+    Pipe = "pipe"; Pipe2 = "pipe2"; Socketpair = "socketpair"; Eventfd = "eventfd"; Poll = "poll";
+    Isatty = "isatty";
     // libm
     Sqrt = "sqrt" | "llvm.sqrt"; Sqrtf = "sqrtf"; Fabs = "fabs" | "llvm.fabs"; Fabsf = "fabsf";
     Floor = "floor" | "llvm.floor"; Ceil = "ceil" | "llvm.ceil"; Round = "round" | "llvm.round";

@@ -192,6 +192,18 @@ fn clang(work: &Workdir, input: &Path, ext: Option<&str>, clang_flags: &[String]
     cmd
 }
 
+/// The target triple of a module (`.ll` or `.bc`), if it names one.
+fn module_triple(module: &Path) -> Option<String> {
+    let text = match module.extension().and_then(|e| e.to_str()) {
+        Some("ll") => std::fs::read_to_string(module).ok()?,
+        _ => disassemble(module)?,
+    };
+    let line = text.lines().find(|l| l.starts_with("target triple = \""))?;
+    let triple = line.trim_start_matches("target triple = \"").trim_end_matches('"');
+    (!triple.is_empty() && triple.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)))
+        .then(|| triple.to_string())
+}
+
 /// The textual IR of a bitcode file, if `llvm-dis` can produce it.
 pub fn disassemble(bc: &Path) -> Option<String> {
     let out = Command::new(tool("llvm-dis")).arg(bc).arg("-o").arg("-").output().ok()?;
@@ -253,11 +265,15 @@ pub fn compile(
             linked
         }
     };
-    let raw = if any_c {
+    // Bitcode alone (a project built with `ravel cc`) gets ravel's libc compiled for its
+    // own target.
+    let target = if any_c { None } else { module_triple(&sources).map(|t| vec![format!("--target={t}")]) };
+    let raw = if any_c || target.is_some() {
         let raw = work.path().join("input.bc");
         let libc = work.path().join("ravel_libc.bc");
         let libc_src = work.path().join("ravel_libc.c");
-        run(&mut clang(work, &libc_src, None, clang_flags, &libc), "clang", deadline)?;
+        let flags = target.as_deref().unwrap_or(clang_flags);
+        run(&mut clang(work, &libc_src, None, flags, &libc), "clang", deadline)?;
         let mut link = Command::new(tool("llvm-link"));
         link.arg(&sources).arg("--only-needed").arg(&libc).arg("-o").arg(&raw);
         run(&mut link, "llvm-link", deadline)?;

@@ -291,7 +291,7 @@ impl Machine {
                         PendingKind::Access(Loc::Sync(p0), AccessKind::Rmw)
                     }
                     b if is_sync_op(*b) => PendingKind::Access(Loc::Sync(p0), AccessKind::Rmw),
-                    _ => PendingKind::Other,
+                    b => crate::models::posix::pending(self, *b, p0).unwrap_or(PendingKind::Other),
                 }
             }
             _ => PendingKind::Other,

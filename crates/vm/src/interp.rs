@@ -1126,6 +1126,7 @@ impl Machine {
             FrameKind::Ctor => {}
             FrameKind::AtExit => self.continue_exit(t),
             FrameKind::Destructor => self.continue_thread_exit(t),
+            FrameKind::Signal(ret) => crate::models::posix::handler_returned(self, t, ret),
             FrameKind::Once(addr) => {
                 let _ = self.memory.write(addr, &2u32.to_le_bytes());
                 self.log_event(t, crate::events::Loc::Sync(addr), AccessKind::Rmw);

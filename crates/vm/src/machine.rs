@@ -73,6 +73,9 @@ pub struct Config {
     pub record_accesses: bool,
     /// When stores become visible to other threads.
     pub memory_model: crate::MemoryModel,
+    /// Files the program finds in its file system besides copies of host files
+    /// (`--file`, `--sym-file`).
+    pub files: Vec<crate::os::FileSpec>,
 }
 
 /// Bytes of program stdout a capturing machine keeps.
@@ -99,6 +102,7 @@ impl Default for Config {
             record: false,
             record_accesses: false,
             memory_model: crate::MemoryModel::Sc,
+            files: Vec::new(),
         }
     }
 }
@@ -185,6 +189,8 @@ pub struct Machine {
     pub(crate) recording: Option<crate::record::Recording>,
     /// Each thread's stores not yet visible to the others (TSO only; indexed by thread).
     pub(crate) buffers: Vec<crate::store_buffer::StoreBuffer>,
+    /// The process as the kernel sees it: clock, files, descriptors, signals.
+    pub(crate) os: crate::os::Os,
 }
 
 /// Thread `t` stopped: why the interpreter loop returned.
@@ -215,6 +221,7 @@ impl Machine {
         chooser: &mut dyn Chooser,
         symbolic: Option<crate::symbolic::SharedSym>,
     ) -> Machine {
+        let config_files = config.files.clone();
         let mut memory = Memory::new(program.model.ptr_bytes);
         for (i, g) in program.globals.iter().enumerate() {
             let id = memory.add_global(g, crate::images::initial(&program, i));
@@ -248,6 +255,7 @@ impl Machine {
             sym: symbolic.map(crate::symbolic::SymState::new),
             recording: None,
             buffers: Vec::new(),
+            os: crate::os::Os::new(&config_files),
         };
         if m.config.record {
             m.start_recording();
@@ -255,6 +263,8 @@ impl Machine {
         let main = program.main.expect("load checks that main exists");
         let argv = m.string_array(&m.config.argv.clone());
         let envp = m.string_array(&m.config.env.clone());
+        m.os.envp = envp;
+        m.set_environ(envp);
         let argc = m.config.argv.len() as u64;
         let args: Vec<Vec<u64>> = vec![vec![argc], vec![argv], vec![envp]];
         m.push_frame(0, main, &args, &[], None, FrameKind::Start);
@@ -263,6 +273,17 @@ impl Machine {
         }
         m.run_local(0, chooser);
         m
+    }
+
+    /// Points the C library's `environ` (when the program declares it) at `envp`.
+    fn set_environ(&mut self, envp: u64) {
+        let pb = self.program.model.ptr_bytes as usize;
+        let prog = self.program.clone();
+        for g in prog.globals.iter().filter(|g| matches!(g.name.as_str(), "environ" | "__environ")) {
+            if g.init.is_empty() && g.size as usize >= pb {
+                let _ = self.memory.write(g.addr, &envp.to_le_bytes()[..pb]);
+            }
+        }
     }
 
     /// Builds a NULL-terminated array of C strings (`argv`, `envp`) in main's memory.

@@ -147,7 +147,7 @@ impl Machine {
                     let (b, vals) = (b, args.vals.clone());
                     let spec = Vec::new();
                     let a = models::Args { vals, wide: Vec::new(), spec: &spec, ret_bits: 0 };
-                    self.call_enabled(t, b, &a)
+                    self.call_enabled(t, b, &a) && models::posix::enabled(self, b, &a)
                 }
                 None => true,
             },
@@ -236,7 +236,9 @@ impl Machine {
                     | Builtin::Vprintf
                     | Builtin::Vfprintf => "prints".into(),
                     Builtin::AtomicBegin => "enters an atomic section".into(),
-                    Builtin::Sleep | Builtin::SchedYield => "yields".into(),
+                    Builtin::SchedYield => "yields".into(),
+                    Builtin::Sleep | Builtin::Usleep | Builtin::Nanosleep | Builtin::ClockNanosleep => "sleeps".into(),
+                    b if models::posix::is_visible(*b) => format!("calls {}", b.c_name()),
                     _ => format!("calls {} on {}", b.c_name(), self.symbolize(p0)),
                 }
             }

@@ -235,8 +235,8 @@ pub(crate) fn call_fence(b: Builtin) -> CallFence {
     use Builtin::*;
     match b {
         Nondet | NondetZeroOne | Assume | NoOp | Expect | StackSave | ObjectSize | IsConstant | ThreadSelf
-        | ThreadEqual | Abs | Labs | Llabs | Toupper | Tolower | CtypeB | ErrnoLocation | Getpid | SchedYield
-        | Sleep | Sqrt | Sqrtf | Fabs | Fabsf | Floor | Ceil | Round | Trunc | Pow | Exp | Log | Sin | Cos | Fmod
+        | ThreadEqual | Abs | Labs | Llabs | Toupper | Tolower | CtypeB | ErrnoLocation | Getpid | Getppid
+        | Getuid | Getgid | Sysconf | SchedYield | Sleep | Usleep | Sqrt | Sqrtf | Fabs | Fabsf | Floor | Ceil | Round | Trunc | Pow | Exp | Log | Sin | Cos | Fmod
         | Copysign | Fma | MinNum | MaxNum | SAddOverflow | UAddOverflow | SSubOverflow | USubOverflow
         | SMulOverflow | UMulOverflow | SAddSat | UAddSat | SSubSat | USubSat | SMin | SMax | UMin | UMax
         | IntAbs | Ctpop | Ctlz | Cttz | Bswap | Bitreverse | Fshl | Fshr | ReachError | AssertFail | RavelAssert
@@ -246,6 +246,13 @@ pub(crate) fn call_fence(b: Builtin) -> CallFence {
         | Vsnprintf | Strtol | Strtoll | Strtoul | Strtoull | Atoi | Atol | Atoll | Strtod | Atof | MakeSymbolic
         | Malloc | Calloc | Realloc | Free | AlignedAlloc | PosixMemalign | VaStart | VaCopy | Time | Rand
         | Srand | InvariantStart | ThreadLocalAddress | GetSpecific | SetSpecific => CallFence::Approximate,
+        // System calls move data between the kernel and memory directly; whether they drain
+        // the store buffer natively is not something a program may count on.
+        Gettimeofday | ClockGettime | ClockGetres | Nanosleep | ClockNanosleep | Getrlimit | Setrlimit | Getenv
+        | Mmap | Munmap | Signal | Sigaction | Sigprocmask | PthreadSigmask | Sigemptyset | Sigfillset | Sigaddset
+        | Sigdelset | Sigismember | Raise | Kill | PthreadKill | Open | Openat | Creat | Read | Write | Close
+        | Lseek | Stat | Fstat | Lstat | Unlink | Access | Dup | Dup2 | Fcntl | Pipe | Pipe2 | Socketpair
+        | Eventfd | Poll | Isatty => CallFence::Approximate,
         _ => CallFence::Fence,
     }
 }

@@ -19,6 +19,8 @@ pub enum FrameKind {
     Destructor,
     /// The init routine of `pthread_once`; the address is the once control.
     Once(u64),
+    /// A signal handler run inside a call, which returns this value after it.
+    Signal(u64),
 }
 
 /// One activation.

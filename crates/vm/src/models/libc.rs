@@ -430,15 +430,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
                 Flow::Return(if (b'A' as u64..=b'Z' as u64).contains(&a.get(0)) { a.get(0) + 32 } else { a.get(0) })
             }
             CtypeB => Flow::Return(ctype_table(m, t)),
-            Time => {
-                if a.get(0) != 0 {
-                    let pb = m.program.model.long_bytes as usize;
-                    m.memory.write(a.get(0), &vec![0u8; pb])?;
-                }
-                Flow::Return(0)
-            }
-            Sleep | SchedYield => Flow::Return(0),
-            Getpid => Flow::Return(1),
+            SchedYield => Flow::Return(0),
             other => {
                 m.unsupported(t, format!("the model of {other:?} is not available here"));
                 Flow::End

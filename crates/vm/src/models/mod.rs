@@ -3,6 +3,7 @@
 
 mod intrinsics;
 mod libc;
+pub(crate) mod posix;
 mod pthread;
 mod stdio;
 
@@ -64,6 +65,7 @@ impl Args<'_> {
 pub(crate) fn is_visible(b: Builtin) -> bool {
     use Builtin::*;
     crate::events::is_sync_op(b)
+        || posix::is_visible(b)
         || matches!(
             b,
             ThreadCreate
@@ -83,7 +85,6 @@ pub(crate) fn is_visible(b: Builtin) -> bool {
                 | Fputc
                 | Fwrite
                 | AtomicBegin
-                | Sleep
                 | SchedYield
                 | Exit
                 | Abort
@@ -110,6 +111,17 @@ pub(crate) fn call(
     }
     m.memory.touched_shared = false;
     m.record_block(t, b, args.get(0), args.get(1));
+    if let Some(f) = posix::call(m, t, b, &args, chooser) {
+        // Under `--interleave sync`, the memory the call touched was logged like plain
+        // accesses (checked for races); under `all` it was not a scheduling point.
+        if m.config.granularity == crate::Granularity::Sync {
+            m.memory.touched_shared = false;
+        }
+        if m.memory.touched_shared && m.config.log_events && m.threads.iter().filter(|th| !th.finished).count() > 1 {
+            m.imprecise.get_or_insert_with(|| format!("{b:?} accesses shared memory while several threads run"));
+        }
+        return f;
+    }
     let f = match stdio::call(m, t, b, &args) {
         Some(f) => f,
         None => match intrinsics::call(m, t, b, &args) {

@@ -1,0 +1,127 @@
+//! Clocks and sleeps on the virtual clock: every read advances it by `os::TICK_NS`, a
+//! sleep by its duration (and is a scheduling point, like a yield).
+
+use super::{event, fail, read_word, write_word, Args, Flow};
+use crate::events::AccessKind;
+use crate::machine::Machine;
+use crate::memory::Fault;
+use crate::os::{CLOCK_KEY, EPOCH_NS, TICK_NS};
+use ravel_ir::Builtin;
+
+const NS: u64 = 1_000_000_000;
+/// Monotonic clocks read as if the machine booted this long before the epoch.
+const UPTIME_NS: u64 = 1000 * NS;
+const TIMER_ABSTIME: u64 = 1;
+
+/// Reading of clock `id` at virtual time `now`, `None` for an unknown clock.
+fn reading(id: u64, now: u64) -> Option<u64> {
+    match id {
+        // CLOCK_REALTIME, _COARSE, CLOCK_TAI
+        0 | 5 | 11 => Some(now),
+        // CLOCK_MONOTONIC, _RAW, _COARSE, CLOCK_BOOTTIME, and the CPU-time clocks
+        1 | 2 | 3 | 4 | 6 | 7 => Some(now - EPOCH_NS + UPTIME_NS),
+        _ => None,
+    }
+}
+
+/// Writes a `struct timespec` (or `timeval` with `div` 1000) of `ns` at `addr`.
+fn write_time(m: &mut Machine, addr: u64, ns: u64, div: u64) -> Result<(), Fault> {
+    let lb = m.program.model.long_bytes;
+    write_word(m, addr, lb, ns / NS)?;
+    write_word(m, addr + lb as u64, lb, (ns % NS) / div)
+}
+
+/// Reads a `struct timespec` as nanoseconds; `None` when it is invalid.
+fn read_timespec(m: &mut Machine, addr: u64) -> Result<Option<u64>, Fault> {
+    let lb = m.program.model.long_bytes;
+    let bits = lb * 8;
+    let sec = ravel_ir::sign_extend(read_word(m, addr, lb)?, bits) as i64;
+    let nsec = ravel_ir::sign_extend(read_word(m, addr + lb as u64, lb)?, bits) as i64;
+    if sec < 0 || !(0..NS as i64).contains(&nsec) {
+        return Ok(None);
+    }
+    Ok(Some((sec as u64).saturating_mul(NS).saturating_add(nsec as u64)))
+}
+
+pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Flow> {
+    use Builtin::*;
+    if !matches!(b, Time | Gettimeofday | ClockGettime | ClockGetres | Sleep | Usleep | Nanosleep | ClockNanosleep) {
+        return None;
+    }
+    if b != ClockGetres {
+        event(m, t, CLOCK_KEY, AccessKind::Rmw);
+    }
+    let r = (|| -> Result<Flow, Fault> {
+        Ok(match b {
+            Time => {
+                let secs = m.os.advance(TICK_NS) / NS;
+                if a.get(0) != 0 {
+                    write_word(m, a.get(0), m.program.model.long_bytes, secs)?;
+                }
+                Flow::Return(secs)
+            }
+            Gettimeofday => {
+                let now = m.os.advance(TICK_NS);
+                if a.get(0) != 0 {
+                    write_time(m, a.get(0), now, 1000)?;
+                }
+                if a.get(1) != 0 {
+                    m.memory.write(a.get(1), &[0; 8])?;
+                }
+                Flow::Return(0)
+            }
+            ClockGettime => {
+                let now = m.os.advance(TICK_NS);
+                match reading(a.get(0) & 0xffff_ffff, now) {
+                    Some(ns) => {
+                        write_time(m, a.get(1), ns, 1)?;
+                        Flow::Return(0)
+                    }
+                    None => fail(m, t, crate::os::errno::EINVAL),
+                }
+            }
+            ClockGetres => match reading(a.get(0) & 0xffff_ffff, EPOCH_NS) {
+                Some(_) if a.get(1) != 0 => {
+                    write_time(m, a.get(1), 1, 1)?;
+                    Flow::Return(0)
+                }
+                Some(_) => Flow::Return(0),
+                None => fail(m, t, crate::os::errno::EINVAL),
+            },
+            Sleep => {
+                m.os.advance((a.get(0) & 0xffff_ffff) * NS);
+                Flow::Return(0)
+            }
+            Usleep => {
+                m.os.advance((a.get(0) & 0xffff_ffff) * 1000);
+                Flow::Return(0)
+            }
+            Nanosleep => match read_timespec(m, a.get(0))? {
+                Some(ns) => {
+                    m.os.advance(ns);
+                    Flow::Return(0)
+                }
+                None => fail(m, t, crate::os::errno::EINVAL),
+            },
+            ClockNanosleep => {
+                let (clock, flags) = (a.get(0) & 0xffff_ffff, a.get(1));
+                let Some(start) = reading(clock, m.os.now_ns) else {
+                    return Ok(Flow::Return(crate::os::errno::EINVAL));
+                };
+                match read_timespec(m, a.get(2))? {
+                    Some(ns) if flags & TIMER_ABSTIME != 0 => {
+                        m.os.advance(ns.saturating_sub(start));
+                        Flow::Return(0)
+                    }
+                    Some(ns) => {
+                        m.os.advance(ns);
+                        Flow::Return(0)
+                    }
+                    None => Flow::Return(crate::os::errno::EINVAL),
+                }
+            }
+            _ => unreachable!("filtered above"),
+        })
+    })();
+    Some(r.unwrap_or_else(|e| super::super::fault_flow(m, t, e)))
+}

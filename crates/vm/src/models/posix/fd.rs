@@ -1,0 +1,465 @@
+//! File descriptors: `open`, `read`, `write`, `close`, `lseek`, `stat`, `dup`, `fcntl`,
+//! pipes, socket pairs, `eventfd` and `poll`, over the in-memory file system of
+//! `crate::os`. The terminal streams keep writing to ravel's stdout/stderr; stdin is empty.
+
+use super::{event, fail, plain_access, read_word, write_word, Args, Flow};
+use crate::events::AccessKind;
+use crate::machine::{Chooser, Machine};
+use crate::memory::Fault;
+use crate::os::fd_consts::{O_NONBLOCK, O_RDWR, O_WRONLY};
+use crate::os::{errno, node_key, Node, Ready, CLOCK_KEY, TABLE_KEY};
+use ravel_ir::Builtin;
+use std::rc::Rc;
+
+const O_CREAT: u64 = 0o100;
+const O_EXCL: u64 = 0o200;
+const O_TRUNC: u64 = 0o1000;
+const O_DIRECTORY: u64 = 0o200000;
+const O_CLOEXEC: u64 = 0o2000000;
+const AT_FDCWD: i64 = -100;
+const ENOTDIR: u64 = 20;
+const ENOTTY: u64 = 25;
+const FD_CLOEXEC: u64 = 1;
+const POLLIN: u16 = 1;
+const POLLOUT: u16 = 4;
+const POLLERR: u16 = 8;
+const POLLHUP: u16 = 0x10;
+const POLLNVAL: u16 = 0x20;
+
+type R = Result<Flow, Fault>;
+
+pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mut dyn Chooser) -> Option<Flow> {
+    use Builtin::*;
+    let r = match b {
+        Open => open(m, t, a.get(0), a.get(1), chooser),
+        Openat => match ravel_ir::sign_extend(a.get(0), 32) as i64 {
+            AT_FDCWD => open(m, t, a.get(1), a.get(2), chooser),
+            _ => match m.memory.c_string(a.get(1), None) {
+                Ok(p) if p.first() == Some(&b'/') => open(m, t, a.get(1), a.get(2), chooser),
+                Ok(_) => {
+                    m.unsupported(t, "openat relative to a directory descriptor");
+                    Ok(Flow::End)
+                }
+                Err(e) => Err(e),
+            },
+        },
+        Creat => open(m, t, a.get(0), O_CREAT | O_TRUNC | O_WRONLY as u64, chooser),
+        Read => read(m, t, a.get(0), a.get(1), a.get(2)),
+        Write => write(m, t, a.get(0), a.get(1), a.get(2)),
+        Close => Ok(close(m, t, a.get(0))),
+        Lseek => {
+            fd_event(m, t, b, a.get(0));
+            Ok(match m.os.seek(a.get(0), a.get(1) as i64, a.get(2) & 0xffff_ffff) {
+                Ok(off) => Flow::Return(off),
+                Err(e) => fail(m, t, e),
+            })
+        }
+        Stat | Lstat => stat_path(m, t, a.get(0), a.get(1), chooser),
+        Fstat => {
+            fd_event(m, t, b, a.get(0));
+            match m.os.fds.get(a.get(0)).and_then(|d| d.rd.or(d.wr)) {
+                Some(n) => fill_stat(m, t, n, a.get(1)),
+                None => Ok(fail(m, t, errno::EBADF)),
+            }
+        }
+        Unlink => path_op(m, t, a.get(0), |m, t, path| {
+            Ok(match m.os.fs.lookup(&path) {
+                Ok(Some(n)) if matches!(m.os.fs.nodes[n as usize], Node::Dir) => fail(m, t, errno::EISDIR),
+                Ok(Some(n)) => {
+                    event(m, t, node_key(n), AccessKind::Rmw);
+                    m.os.fs.unlink(&path);
+                    Flow::Return(0)
+                }
+                Ok(None) => fail(m, t, errno::ENOENT),
+                Err(e) => fail(m, t, e),
+            })
+        }),
+        Access => path_op(m, t, a.get(0), |m, t, path| {
+            Ok(match m.os.fs.lookup(&path) {
+                Ok(Some(_)) => Flow::Return(0),
+                Ok(None) => fail(m, t, errno::ENOENT),
+                Err(e) => fail(m, t, e),
+            })
+        }),
+        Dup => Ok(dup(m, t, a.get(0), None, 0, false)),
+        Dup2 => Ok(dup(m, t, a.get(0), Some(a.get(1) & 0xffff_ffff), 0, false)),
+        Fcntl => Ok(fcntl(m, t, a.get(0), a.get(1) & 0xffff_ffff, a.get(2))),
+        Pipe | Pipe2 => pipe(m, t, a.get(0), if b == Pipe2 { a.get(1) } else { 0 }),
+        Socketpair => socketpair(m, t, a),
+        Eventfd => Ok(eventfd(m, t, a.get(0) & 0xffff_ffff, a.get(1))),
+        Poll => poll(m, t, a.get(0), a.get(1), ravel_ir::sign_extend(a.get(2), 32) as i64),
+        Isatty => {
+            fd_event(m, t, b, a.get(0));
+            Ok(match m.os.fds.get(a.get(0)).and_then(|d| d.rd.or(d.wr)) {
+                Some(n) if matches!(m.os.fs.nodes[n as usize], Node::Std(_)) => Flow::Return(1),
+                Some(_) => fail(m, t, ENOTTY),
+                None => fail(m, t, errno::EBADF),
+            })
+        }
+        _ => return None,
+    };
+    Some(r.unwrap_or_else(|e| super::super::fault_flow(m, t, e)))
+}
+
+/// Logs the event of a call on one descriptor (see `super::fd_loc`).
+fn fd_event(m: &mut Machine, t: usize, b: Builtin, fd: u64) {
+    let (loc, kind) = super::fd_loc(m, b, fd);
+    m.log_event(t, loc, kind);
+}
+
+/// Logs a change of the descriptor table that touches `fd`'s nodes.
+fn table_event(m: &mut Machine, t: usize, fd: Option<u64>) {
+    event(m, t, TABLE_KEY, AccessKind::Rmw);
+    if let Some(d) = fd.and_then(|fd| m.os.fds.get(fd)) {
+        let nodes: Vec<u32> = d.rd.into_iter().chain(d.wr).collect();
+        for n in nodes {
+            event(m, t, node_key(n), AccessKind::Rmw);
+        }
+    }
+}
+
+/// Runs `f` on the path at `addr`, after logging the name lookup.
+fn path_op(m: &mut Machine, t: usize, addr: u64, f: impl FnOnce(&mut Machine, usize, Vec<u8>) -> R) -> R {
+    let path = m.memory.c_string(addr, None)?;
+    event(m, t, TABLE_KEY, AccessKind::Rmw);
+    f(m, t, path)
+}
+
+/// Makes the symbolic bytes of a `--sym-file` node on its first use.
+fn materialize(m: &mut Machine, t: usize, n: u32, chooser: &mut dyn Chooser) {
+    let Node::Unmade { size } = m.os.fs.nodes[n as usize] else { return };
+    let loc = m.current_loc(t);
+    let mut data = Vec::with_capacity(size as usize);
+    let mut sym = std::collections::BTreeMap::new();
+    for i in 0..size {
+        if m.is_symbolic() && !m.is_recording() {
+            data.push(m.fresh_input(8, 8, loc) as u8);
+            if let Some(e) = m.sym.as_mut().and_then(|st| st.pending_ret.take()) {
+                sym.insert(i, e);
+            }
+        } else {
+            data.push(chooser.nondet(8, loc) as u8);
+        }
+    }
+    m.os.fs.nodes[n as usize] = Node::File { data: Rc::new(data), sym: Rc::new(sym) };
+}
+
+fn open(m: &mut Machine, t: usize, path: u64, flags: u64, chooser: &mut dyn Chooser) -> R {
+    let path = m.memory.c_string(path, None)?;
+    event(m, t, TABLE_KEY, AccessKind::Rmw);
+    let access = (flags & 3) as u32;
+    let writing = access == O_WRONLY || access == O_RDWR;
+    let n = match m.os.fs.lookup(&path) {
+        Err(e) => return Ok(fail(m, t, e)),
+        Ok(Some(_)) if flags & O_CREAT != 0 && flags & O_EXCL != 0 => return Ok(fail(m, t, errno::EEXIST)),
+        Ok(Some(n)) => n,
+        Ok(None) if flags & O_CREAT != 0 => m.os.fs.create(&path),
+        Ok(None) => return Ok(fail(m, t, errno::ENOENT)),
+    };
+    event(m, t, node_key(n), AccessKind::Rmw);
+    materialize(m, t, n, chooser);
+    match &mut m.os.fs.nodes[n as usize] {
+        Node::Dir if writing => return Ok(fail(m, t, errno::EISDIR)),
+        Node::File { .. } if flags & O_DIRECTORY != 0 => return Ok(fail(m, t, ENOTDIR)),
+        Node::File { data, sym } if writing && flags & O_TRUNC != 0 => {
+            *data = Rc::default();
+            *sym = Rc::default();
+        }
+        _ => {}
+    }
+    let status = access | (flags as u32 & (crate::os::fd_consts::O_APPEND | O_NONBLOCK));
+    Ok(match m.os.open_desc(Some(n), Some(n), status, flags & O_CLOEXEC != 0) {
+        Ok(fd) => Flow::Return(fd),
+        Err(e) => fail(m, t, e),
+    })
+}
+
+fn read(m: &mut Machine, t: usize, fd: u64, buf: u64, n: u64) -> R {
+    fd_event(m, t, Builtin::Read, fd);
+    if m.os.read_ready(fd) == Ready::Block {
+        return Ok(Flow::Block);
+    }
+    let (bytes, shadows) = match m.os.read(fd, n) {
+        Ok(r) => r,
+        Err(e) => return Ok(fail(m, t, e)),
+    };
+    plain_access(m, t, buf, bytes.len() as u64, true);
+    m.memory.write(buf, &bytes)?;
+    m.memory.set_sym_range(buf, &shadows);
+    Ok(Flow::Return(bytes.len() as u64))
+}
+
+fn write(m: &mut Machine, t: usize, fd: u64, buf: u64, n: u64) -> R {
+    fd_event(m, t, Builtin::Write, fd);
+    if m.os.write_ready(fd, n) == Ready::Block {
+        return Ok(Flow::Block);
+    }
+    let node = m.os.fds.get(fd).and_then(|d| d.wr);
+    if n > 0 && node.is_some() {
+        // The bytes are checked and read only when the descriptor is writable.
+        plain_access(m, t, buf, n, false);
+    }
+    if let Some(Node::Std(s)) = node.map(|n| &m.os.fs.nodes[n as usize]) {
+        let s = *s as usize;
+        if s == 0 {
+            return Ok(fail(m, t, errno::EBADF));
+        }
+        let bytes = m.memory.read(buf, n)?;
+        m.memory.concretized.clear();
+        m.output(s, &bytes);
+        return Ok(Flow::Return(n));
+    }
+    let (bytes, shadows) = if node.is_some() {
+        let shadows = m.memory.sym_range(buf, n);
+        let before = m.memory.concretized.len();
+        let bytes = m.memory.read(buf, n)?;
+        m.memory.concretized.truncate(before);
+        (bytes, shadows)
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    Ok(match m.os.write(fd, &bytes, &shadows) {
+        Ok(k) => Flow::Return(k),
+        Err(errno::EPIPE) => {
+            super::super::pthread::set_errno(m, t, errno::EPIPE)?;
+            super::signal::deliver(m, t, crate::os::signal_consts::SIGPIPE, u64::MAX)
+        }
+        Err(e) => fail(m, t, e),
+    })
+}
+
+fn close(m: &mut Machine, t: usize, fd: u64) -> Flow {
+    table_event(m, t, Some(fd));
+    match m.os.close(fd) {
+        Ok(_) => Flow::Return(0),
+        Err(e) => fail(m, t, e),
+    }
+}
+
+fn dup(m: &mut Machine, t: usize, old: u64, new: Option<u64>, min: u64, cloexec: bool) -> Flow {
+    table_event(m, t, Some(old));
+    if let Some(n) = new {
+        table_event(m, t, Some(n));
+    }
+    match m.os.dup(old, new, min, cloexec) {
+        Ok(fd) => Flow::Return(fd),
+        Err(e) => fail(m, t, e),
+    }
+}
+
+fn fcntl(m: &mut Machine, t: usize, fd: u64, cmd: u64, arg: u64) -> Flow {
+    match cmd {
+        0 | 1030 => return dup(m, t, fd, None, arg & 0xffff_ffff, cmd == 1030),
+        1..=4 => table_event(m, t, Some(fd)),
+        _ => {
+            m.unsupported(t, format!("fcntl command {cmd}"));
+            return Flow::End;
+        }
+    }
+    if m.os.fds.get(fd).is_none() {
+        return fail(m, t, errno::EBADF);
+    }
+    match cmd {
+        1 => Flow::Return(m.os.fds.cloexec(fd).map_or(0, |c| c as u64)),
+        2 => {
+            m.os.fds.set_cloexec(fd, arg & FD_CLOEXEC != 0);
+            Flow::Return(0)
+        }
+        3 => Flow::Return(m.os.fds.get(fd).map_or(0, |d| d.flags as u64)),
+        _ => {
+            m.os.fds.set_flags(fd, arg as u32);
+            Flow::Return(0)
+        }
+    }
+}
+
+/// Opens two descriptions (rolled back when the second has no descriptor) and stores
+/// their descriptors as `int[2]` at `out`.
+fn open_pair(m: &mut Machine, t: usize, ends: [(Option<u32>, Option<u32>, u32); 2], cloexec: bool, out: u64) -> R {
+    event(m, t, TABLE_KEY, AccessKind::Rmw);
+    let first = match m.os.open_desc(ends[0].0, ends[0].1, ends[0].2, cloexec) {
+        Ok(fd) => fd,
+        Err(e) => return Ok(fail(m, t, e)),
+    };
+    let second = match m.os.open_desc(ends[1].0, ends[1].1, ends[1].2, cloexec) {
+        Ok(fd) => fd,
+        Err(e) => {
+            let _ = m.os.close(first);
+            return Ok(fail(m, t, e));
+        }
+    };
+    for n in ends.iter().flat_map(|e| [e.0, e.1]).flatten() {
+        event(m, t, node_key(n), AccessKind::Rmw);
+    }
+    write_word(m, out, 4, first)?;
+    write_word(m, out + 4, 4, second)?;
+    Ok(Flow::Return(0))
+}
+
+fn pipe(m: &mut Machine, t: usize, out: u64, flags: u64) -> R {
+    let p = m.os.fs.add(Node::Pipe { buf: Default::default(), readers: 0, writers: 0 });
+    let nb = flags as u32 & O_NONBLOCK;
+    open_pair(m, t, [(Some(p), None, nb), (None, Some(p), O_WRONLY | nb)], flags & O_CLOEXEC != 0, out)
+}
+
+fn socketpair(m: &mut Machine, t: usize, a: &Args) -> R {
+    const AF_UNIX: u64 = 1;
+    const SOCK_STREAM: u64 = 1;
+    let (domain, ty) = (a.get(0) & 0xffff_ffff, a.get(1) & 0xffff_ffff);
+    if domain != AF_UNIX || ty & 0xf != SOCK_STREAM {
+        m.unsupported(t, "socketpair other than AF_UNIX/SOCK_STREAM");
+        return Ok(Flow::End);
+    }
+    let p = m.os.fs.add(Node::Pipe { buf: Default::default(), readers: 0, writers: 0 });
+    let q = m.os.fs.add(Node::Pipe { buf: Default::default(), readers: 0, writers: 0 });
+    let f = O_RDWR | (ty as u32 & O_NONBLOCK);
+    open_pair(m, t, [(Some(p), Some(q), f), (Some(q), Some(p), f)], ty & O_CLOEXEC != 0, a.get(3))
+}
+
+fn eventfd(m: &mut Machine, t: usize, init: u64, flags: u64) -> Flow {
+    const EFD_SEMAPHORE: u64 = 1;
+    event(m, t, TABLE_KEY, AccessKind::Rmw);
+    let n = m.os.fs.add(Node::Event { count: init, semaphore: flags & EFD_SEMAPHORE != 0 });
+    event(m, t, node_key(n), AccessKind::Rmw);
+    match m.os.open_desc(Some(n), Some(n), O_RDWR | (flags as u32 & O_NONBLOCK), flags & O_CLOEXEC != 0) {
+        Ok(fd) => Flow::Return(fd),
+        Err(e) => fail(m, t, e),
+    }
+}
+
+fn stat_path(m: &mut Machine, t: usize, path: u64, buf: u64, chooser: &mut dyn Chooser) -> R {
+    let path = m.memory.c_string(path, None)?;
+    event(m, t, TABLE_KEY, AccessKind::Rmw);
+    match m.os.fs.lookup(&path) {
+        Ok(Some(n)) => {
+            event(m, t, node_key(n), AccessKind::Rmw);
+            materialize(m, t, n, chooser);
+            fill_stat(m, t, n, buf)
+        }
+        Ok(None) => Ok(fail(m, t, errno::ENOENT)),
+        Err(e) => Ok(fail(m, t, e)),
+    }
+}
+
+/// Writes glibc's x86-64 `struct stat` for node `n` at `buf`.
+fn fill_stat(m: &mut Machine, t: usize, n: u32, buf: u64) -> R {
+    if m.program.model.ptr_bytes != 8 {
+        m.unsupported(t, "stat on a 32-bit target");
+        return Ok(Flow::End);
+    }
+    let mode: u64 = match m.os.fs.nodes[n as usize] {
+        Node::File { .. } | Node::Unmade { .. } => 0o100644,
+        Node::Dir => 0o040755,
+        Node::Pipe { .. } => 0o010600,
+        Node::Event { .. } => 0o600,
+        Node::Std(_) => 0o020620,
+    };
+    let size = m.os.fs.size(n);
+    let (secs, nsecs) = (m.os.now_ns / 1_000_000_000, m.os.now_ns % 1_000_000_000);
+    let mut st = [0u8; 144];
+    let mut put = |off: usize, v: u64, bytes: usize| st[off..off + bytes].copy_from_slice(&v.to_le_bytes()[..bytes]);
+    put(0, 1, 8); // st_dev
+    put(8, n as u64 + 1, 8); // st_ino
+    put(16, 1, 8); // st_nlink
+    put(24, mode, 4);
+    put(28, 1000, 4); // st_uid
+    put(32, 1000, 4); // st_gid
+    put(48, size, 8);
+    put(56, 4096, 8); // st_blksize
+    put(64, size.div_ceil(512), 8); // st_blocks
+    for time in [72, 88, 104] {
+        put(time, secs, 8);
+        put(time + 8, nsecs, 8);
+    }
+    plain_access(m, t, buf, 144, true);
+    m.memory.write(buf, &st)?;
+    Ok(Flow::Return(0))
+}
+
+/// What `poll` reports for `fd` asked for `events`.
+fn revents(m: &Machine, fd: i64, events: u16) -> u16 {
+    if fd < 0 {
+        return 0;
+    }
+    let Some(d) = m.os.fds.get(fd as u64) else { return POLLNVAL };
+    let mut r = 0;
+    match d.rd.map(|n| &m.os.fs.nodes[n as usize]) {
+        Some(Node::Pipe { buf, writers, .. }) => {
+            if !buf.is_empty() {
+                r |= POLLIN;
+            }
+            if *writers == 0 {
+                r |= POLLHUP;
+            }
+        }
+        Some(Node::Event { count, .. }) if *count == 0 => {}
+        Some(_) => r |= POLLIN,
+        None => {}
+    }
+    match d.wr.map(|n| &m.os.fs.nodes[n as usize]) {
+        Some(Node::Pipe { buf, readers, .. }) => {
+            if *readers == 0 {
+                r |= POLLERR;
+            } else if buf.len() < crate::os::fd_consts::PIPE_CAPACITY {
+                r |= POLLOUT;
+            }
+        }
+        Some(_) => r |= POLLOUT,
+        None => {}
+    }
+    r & (events | POLLERR | POLLHUP | POLLNVAL)
+}
+
+/// The `struct pollfd` entries at `fds`: (address, fd, events).
+fn pollfds(m: &mut Machine, fds: u64, n: u64) -> Result<Vec<(u64, i64, u16)>, Fault> {
+    (0..n.min(1 << 16))
+        .map(|i| {
+            let at = fds + 8 * i;
+            let fd = ravel_ir::sign_extend(read_word(m, at, 4)?, 32) as i64;
+            Ok((at, fd, read_word(m, at + 4, 2)? as u16))
+        })
+        .collect()
+}
+
+/// A `poll` without a time-out waits until one of its descriptors is ready.
+pub(super) fn poll_enabled(m: &mut Machine, a: &Args) -> bool {
+    if (ravel_ir::sign_extend(a.get(2), 32) as i64) >= 0 {
+        return true;
+    }
+    match pollfds(m, a.get(0), a.get(1)) {
+        Ok(entries) => entries.iter().any(|&(_, fd, ev)| revents(m, fd, ev) != 0),
+        Err(_) => true,
+    }
+}
+
+fn poll(m: &mut Machine, t: usize, fds: u64, n: u64, timeout: i64) -> R {
+    if n > m.os.max_fds() as u64 {
+        return Ok(fail(m, t, errno::EINVAL));
+    }
+    let entries = pollfds(m, fds, n)?;
+    event(m, t, TABLE_KEY, AccessKind::Read);
+    let mut ready = 0;
+    let mut out = Vec::with_capacity(entries.len());
+    for &(at, fd, ev) in &entries {
+        if let Some(d) = (fd >= 0).then(|| m.os.fds.get(fd as u64)).flatten() {
+            let nodes: Vec<u32> = d.rd.into_iter().chain(d.wr).collect();
+            for node in nodes {
+                event(m, t, node_key(node), AccessKind::Rmw);
+            }
+        }
+        let r = revents(m, fd, ev);
+        ready += (r != 0) as u64;
+        out.push((at, r));
+    }
+    if ready == 0 && timeout < 0 {
+        return Ok(Flow::Block);
+    }
+    for (at, r) in out {
+        write_word(m, at + 6, 2, r as u64)?;
+    }
+    if ready == 0 && timeout > 0 {
+        event(m, t, CLOCK_KEY, AccessKind::Rmw);
+        m.os.advance(timeout as u64 * 1_000_000);
+    }
+    Ok(Flow::Return(ready))
+}

@@ -1,0 +1,192 @@
+//! The in-memory file system: nodes (regular files, directories, pipes, event counters,
+//! the terminal) and the names of files. Regular files are seeded from the host on first
+//! use of their name (a copy: the host is never written) or from `--file` / `--sym-file`.
+
+use ravel_sym::ExprId;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// A file the program finds at start: its name and contents.
+#[derive(Clone, Debug)]
+pub struct FileSpec {
+    pub name: String,
+    pub contents: FileContents,
+    /// The host file the bytes were copied from (for witnesses).
+    pub source: Option<String>,
+}
+
+impl FileSpec {
+    /// Parses `NAME=PATH` (`--file`): a copy of host file PATH named NAME.
+    pub fn copy_of(flag: &str) -> Result<FileSpec, String> {
+        let (name, path) = flag.split_once('=').ok_or_else(|| format!("`{flag}` is not NAME=PATH"))?;
+        let meta = std::fs::metadata(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
+        if !meta.is_file() || meta.len() > MAX_HOST_FILE {
+            return Err(format!("`{path}` is not a regular file of at most {MAX_HOST_FILE} bytes"));
+        }
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
+        Ok(FileSpec { name: name.into(), contents: FileContents::Bytes(bytes.into()), source: Some(path.into()) })
+    }
+
+    /// Parses `NAME=SIZE` (`--sym-file`): SIZE symbolic bytes named NAME.
+    pub fn symbolic(flag: &str) -> Result<FileSpec, String> {
+        let (name, size) = flag.split_once('=').ok_or_else(|| format!("`{flag}` is not NAME=SIZE"))?;
+        let size: u64 = size
+            .parse()
+            .ok()
+            .filter(|&s| s <= 1 << 20)
+            .ok_or_else(|| format!("`{size}` is not a file size in bytes (at most 1 MiB of symbolic bytes)"))?;
+        Ok(FileSpec { name: name.into(), contents: FileContents::Symbolic(size), source: None })
+    }
+
+    /// The flag that makes this file: (`--sym-file`?, value).
+    pub fn flag(&self) -> (bool, String) {
+        match (&self.contents, &self.source) {
+            (FileContents::Symbolic(n), _) => (true, format!("{}={n}", self.name)),
+            (_, Some(path)) => (false, format!("{}={path}", self.name)),
+            (FileContents::Bytes(_), None) => (false, self.name.clone()),
+        }
+    }
+}
+
+/// The contents of a [`FileSpec`].
+#[derive(Clone, Debug)]
+pub enum FileContents {
+    /// These bytes (a copy of a host file).
+    Bytes(Arc<[u8]>),
+    /// This many symbolic input bytes, made when the file is first opened.
+    Symbolic(u64),
+}
+
+/// Host files larger than this are not copied in (the program then gets `EFBIG`).
+pub const MAX_HOST_FILE: u64 = 64 << 20;
+
+/// One node of the file system.
+#[derive(Clone, Debug, Hash)]
+pub enum Node {
+    /// A regular file: its bytes and the symbolic shadows of some of them (by offset).
+    File { data: Rc<Vec<u8>>, sym: Rc<BTreeMap<u64, ExprId>> },
+    /// A file of `--sym-file` whose inputs are not made yet.
+    Unmade { size: u64 },
+    /// A directory (only seen through `stat`/`open`; no listing).
+    Dir,
+    /// A pipe (or one direction of a socket pair): bytes in flight and how many open
+    /// descriptions read and write it.
+    Pipe { buf: VecDeque<(u8, Option<ExprId>)>, readers: u32, writers: u32 },
+    /// An `eventfd` counter.
+    Event { count: u64, semaphore: bool },
+    /// The terminal behind stdin (always at end of file) / stdout / stderr (by stream).
+    Std(u8),
+}
+
+/// Bytes a pipe holds before writers block.
+pub const PIPE_CAPACITY: usize = 65536;
+
+/// Names and nodes.
+#[derive(Clone, Debug, Hash)]
+pub struct Fs {
+    pub names: BTreeMap<Vec<u8>, u32>,
+    pub nodes: Vec<Node>,
+    /// Names already looked up on the host (found or not), or removed: never again.
+    pub looked_up: BTreeSet<Vec<u8>>,
+}
+
+/// A path as a key: `./` prefixes and repeated slashes removed.
+pub fn normalize(path: &[u8]) -> Vec<u8> {
+    let mut out: Vec<u8> = Vec::with_capacity(path.len());
+    let mut rest = path;
+    while let Some(r) = rest.strip_prefix(b"./") {
+        rest = r;
+    }
+    for &c in rest {
+        if c == b'/' && out.last() == Some(&b'/') {
+            continue;
+        }
+        out.push(c);
+    }
+    if out.len() > 1 && out.last() == Some(&b'/') {
+        out.pop();
+    }
+    out
+}
+
+impl Fs {
+    /// The file system at start: the terminal (nodes 0..3) and the given files.
+    pub fn new(specs: &[FileSpec]) -> Fs {
+        let mut fs = Fs { names: BTreeMap::new(), nodes: (0..3).map(Node::Std).collect(), looked_up: BTreeSet::new() };
+        for s in specs {
+            let name = normalize(s.name.as_bytes());
+            let node = match &s.contents {
+                FileContents::Bytes(b) => Node::File { data: Rc::new(b.to_vec()), sym: Rc::default() },
+                FileContents::Symbolic(size) => Node::Unmade { size: *size },
+            };
+            let ino = fs.add(node);
+            fs.looked_up.insert(name.clone());
+            fs.names.insert(name, ino);
+        }
+        fs
+    }
+
+    /// Adds a node; its number.
+    pub fn add(&mut self, node: Node) -> u32 {
+        self.nodes.push(node);
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// The node named `path`, copying a regular file or noting a directory of the host on
+    /// first use. `Err(errno)` when the host file cannot be read.
+    pub fn lookup(&mut self, path: &[u8]) -> Result<Option<u32>, u64> {
+        let name = normalize(path);
+        if let Some(&ino) = self.names.get(&name) {
+            return Ok(Some(ino));
+        }
+        if !self.looked_up.insert(name.clone()) {
+            return Ok(None);
+        }
+        let Ok(text) = std::str::from_utf8(&name) else { return Ok(None) };
+        let Ok(meta) = std::fs::metadata(text) else { return Ok(None) };
+        let node = if meta.is_dir() {
+            Node::Dir
+        } else if meta.is_file() {
+            if meta.len() > MAX_HOST_FILE {
+                return Err(super::fd::EFBIG);
+            }
+            match std::fs::read(text) {
+                Ok(data) => Node::File { data: Rc::new(data), sym: Rc::default() },
+                Err(_) => return Err(super::fd::EACCES),
+            }
+        } else {
+            // Devices, sockets, FIFOs of the host are not modelled.
+            return Err(super::fd::EACCES);
+        };
+        let ino = self.add(node);
+        self.names.insert(name, ino);
+        Ok(Some(ino))
+    }
+
+    /// Creates an empty regular file named `path`.
+    pub fn create(&mut self, path: &[u8]) -> u32 {
+        let name = normalize(path);
+        let ino = self.add(Node::File { data: Rc::default(), sym: Rc::default() });
+        self.looked_up.insert(name.clone());
+        self.names.insert(name, ino);
+        ino
+    }
+
+    /// Removes the name `path` (open descriptions keep the node). False when absent.
+    pub fn unlink(&mut self, path: &[u8]) -> bool {
+        let name = normalize(path);
+        self.looked_up.insert(name.clone());
+        self.names.remove(&name).is_some()
+    }
+
+    /// The size `stat` reports.
+    pub fn size(&self, ino: u32) -> u64 {
+        match &self.nodes[ino as usize] {
+            Node::File { data, .. } => data.len() as u64,
+            Node::Unmade { size } => *size,
+            Node::Pipe { buf, .. } => buf.len() as u64,
+            _ => 0,
+        }
+    }
+}

@@ -1,0 +1,12 @@
+/* ravel-test
+ * run: unknown
+ * check: unknown
+ */
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+/* Network sockets are not modelled: the run stops with "unsupported". */
+int main(void) {
+    int s = socket(AF_INET, SOCK_STREAM, 0);
+    return s < 0;
+}
