@@ -617,14 +617,17 @@ impl Machine {
                         if tso {
                             let (w, forwarded) = self.forward_word(t, a, *bytes as usize, v);
                             if forwarded && self.sym.is_some() {
-                                // Buffered values are concrete; memory's bytes may not be.
-                                if !self.fully_forwarded(t, a, *bytes as u64)
-                                    && self.shadow(t, base, Opd::Reg(*dst)).is_some()
-                                {
-                                    self.unsupported(t, "a load of buffered and symbolic bytes under TSO");
-                                    return Stop::End;
+                                let full = self.fully_forwarded(t, a, *bytes as u64);
+                                let from_memory = self.shadow(t, base, Opd::Reg(*dst));
+                                match self.forwarded_shadow(t, a, *bytes as u64) {
+                                    Ok(e) if full => self.set_shadow(t, base, *dst, e),
+                                    Ok(None) if from_memory.is_none() => {}
+                                    _ => {
+                                        let what = "a load of buffered and symbolic bytes pieced together under TSO";
+                                        self.unsupported(t, what);
+                                        return Stop::End;
+                                    }
                                 }
-                                self.set_shadow(t, base, *dst, None);
                             }
                             v = w;
                         }
@@ -659,11 +662,15 @@ impl Machine {
                             continue;
                         }
                         if self.buffers_store(t, id, *order) {
-                            if self.sym.is_some() && self.shadow(t, base, *val).is_some() {
-                                self.unsupported(t, "a store of a value derived from symbolic inputs under TSO");
-                                return Stop::End;
-                            }
-                            self.enqueue_store(t, (id, off), a, *bytes as usize, v);
+                            let sym = match &self.sym {
+                                Some(st) if st.pending_store.is_some() => {
+                                    self.unsupported(t, "a store at an address derived from symbolic inputs under TSO");
+                                    return Stop::End;
+                                }
+                                Some(_) => self.shadow(t, base, *val),
+                                None => None,
+                            };
+                            self.enqueue_store(t, (id, off), (a, *bytes as usize), v, sym);
                             self.set_pc(t, next);
                             continue;
                         }
@@ -695,7 +702,8 @@ impl Machine {
                             let mut word = [0u8; 8];
                             word[..chunk.len()].copy_from_slice(chunk);
                             let at = (id, off + 8 * i);
-                            self.enqueue_store(t, at, a + 8 * i as u64, chunk.len(), u64::from_le_bytes(word));
+                            let to = (a + 8 * i as u64, chunk.len());
+                            self.enqueue_store(t, at, to, u64::from_le_bytes(word), None);
                         }
                     } else {
                         self.memory.write_bytes(id, off, &b[..*bytes as usize]);

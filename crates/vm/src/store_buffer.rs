@@ -15,6 +15,7 @@ use crate::events::{AccessKind, Loc, LogEntry};
 use crate::machine::{Machine, TraceEntry};
 use crate::memory::{ObjId, ObjKind};
 use ravel_ir::{Builtin, Callee, FuncId, Inst, Ordering, SrcLoc};
+use ravel_sym::ExprId;
 use std::collections::VecDeque;
 
 /// The memory model executions follow.
@@ -58,6 +59,8 @@ struct BufferedStore {
     seq: u32,
     atomic: bool,
     at: SrcLoc,
+    /// The value's expression over the symbolic inputs, when it has one.
+    sym: Option<ExprId>,
 }
 
 /// One thread's store buffer.
@@ -102,8 +105,15 @@ impl Machine {
             && (order != Ordering::NotAtomic || self.config.granularity == crate::Granularity::All)
     }
 
-    /// Puts a store into thread `t`'s buffer and logs it.
-    pub(crate) fn enqueue_store(&mut self, t: usize, (id, off): (ObjId, usize), addr: u64, len: usize, value: u64) {
+    /// Puts a store into thread `t`'s buffer (`sym`: the value's expression) and logs it.
+    pub(crate) fn enqueue_store(
+        &mut self,
+        t: usize,
+        (id, off): (ObjId, usize),
+        (addr, len): (u64, usize),
+        value: u64,
+        sym: Option<ExprId>,
+    ) {
         let atomic = self.threads[t].atomic_depth > 0;
         let at = self.current_loc(t);
         if self.buffers.len() <= t {
@@ -112,7 +122,7 @@ impl Machine {
         let b = &mut self.buffers[t];
         let seq = b.enqueued;
         b.enqueued += 1;
-        b.entries.push_back(BufferedStore { id, off, addr, len, value, seq, atomic, at });
+        b.entries.push_back(BufferedStore { id, off, addr, len, value, seq, atomic, at, sym });
         if self.config.log_events {
             let loc = Loc::Buffered(t as u32, seq);
             self.log.push(LogEntry::Event { thread: t, loc, kind: AccessKind::Write, atomic: true, addr, len: 0, at });
@@ -142,6 +152,20 @@ impl Machine {
             }
         }
         any
+    }
+
+    /// The expression of a load of `len` bytes at `addr` that took bytes from thread `t`'s
+    /// buffer: the newest buffered store's when it supplies exactly those bytes, `None`
+    /// when every buffered byte involved is concrete, `Err` when symbolic bytes would have
+    /// to be pieced together.
+    pub(crate) fn forwarded_shadow(&self, t: usize, addr: u64, len: u64) -> Result<Option<ExprId>, ()> {
+        let Some(b) = self.buffer(t) else { return Ok(None) };
+        let overlaps = |s: &&BufferedStore| s.addr < addr + len && addr < s.addr + s.len as u64;
+        match b.entries.iter().rev().find(overlaps) {
+            Some(s) if s.addr == addr && s.len as u64 == len => Ok(s.sym),
+            _ if b.entries.iter().filter(overlaps).all(|s| s.sym.is_none()) => Ok(None),
+            _ => Err(()),
+        }
     }
 
     /// A word loaded by thread `t` with its buffered stores laid over it.
@@ -199,6 +223,9 @@ impl Machine {
         // A store into memory freed since (a returned frame's locals) has nobody to see it.
         if self.memory.check(s.addr, s.len as u64, true).is_ok() {
             self.memory.store_word(s.id, s.off, s.len, s.value);
+            if let Some(e) = s.sym {
+                self.sym_store(s.id, s.off, s.len, e);
+            }
             if s.len >= self.program.model.ptr_bytes as usize {
                 self.publish_words(&[s.value]);
             }
