@@ -159,13 +159,11 @@ impl Machine {
             return true;
         }
         let in_atomic = self.threads[t].atomic_depth > 0;
-        // Under TSO a store into the buffer, or a load from it, is the thread's own business.
-        let local = self.config.memory_model == crate::MemoryModel::Tso
-            && match kind {
-                AccessKind::Write => self.buffers_store(t, id, order),
-                AccessKind::Read => self.fully_forwarded(t, addr, len),
-                _ => false,
-            };
+        // Under TSO a store into the buffer is the thread's own business (its flush is the
+        // visible operation). A load stays one even when the buffer serves it: its buffered
+        // store may become visible, and another thread's overwrite it, before the load.
+        let tso = self.config.memory_model == crate::MemoryModel::Tso;
+        let local = tso && kind == AccessKind::Write && self.buffers_store(t, id, order);
         if local && order != Ordering::NotAtomic {
             return true;
         }
@@ -186,7 +184,21 @@ impl Machine {
                     self.imprecise.get_or_insert_with(|| "a shared access spans several memory words".into());
                 }
                 let atomic = in_atomic || order != Ordering::NotAtomic;
-                self.log.push(LogEntry::Event { thread: t, loc: Loc::Mem(addr & !7), kind, atomic, addr, len, at });
+                // A load served from the buffer reads the buffered stores, not memory.
+                let (seqs, full) = if tso && kind == AccessKind::Read {
+                    self.forwarding(t, addr, len)
+                } else {
+                    (Vec::new(), false)
+                };
+                let loc = match seqs.first() {
+                    Some(&s) if full => Loc::Buffered(t as u32, s),
+                    _ => Loc::Mem(addr & !7),
+                };
+                self.log.push(LogEntry::Event { thread: t, loc, kind, atomic, addr, len, at });
+                for &s in seqs.iter().skip(usize::from(full)) {
+                    let loc = Loc::Buffered(t as u32, s);
+                    self.log.push(LogEntry::Event { thread: t, loc, kind, atomic: true, addr, len: 0, at });
+                }
             } else {
                 self.log_plain(LogEntry::Plain { thread: t, addr, len, write: kind != AccessKind::Read, at });
             }

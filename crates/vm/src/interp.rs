@@ -354,7 +354,7 @@ impl Machine {
                     return stop;
                 }
             }
-            if tso && self.waits_at_fence(t, &f.code[pc as usize]) {
+            if tso && self.stops_at_fence(t, &f.code[pc as usize], &mut granted) {
                 return Stop::Yield;
             }
             let th = &self.threads[t];

@@ -129,8 +129,25 @@ impl Machine {
         }
     }
 
+    /// The buffered stores of thread `t` a load of `len` bytes at `addr` takes bytes from
+    /// (the newest store of each byte), and whether they supply every byte.
+    pub(crate) fn forwarding(&self, t: usize, addr: u64, len: u64) -> (Vec<u32>, bool) {
+        let Some(b) = self.buffer(t) else { return (Vec::new(), false) };
+        let mut seqs = Vec::new();
+        let mut full = true;
+        for a in addr..addr + len {
+            match b.entries.iter().rev().find(|s| s.addr <= a && a < s.addr + s.len as u64) {
+                Some(s) if !seqs.contains(&s.seq) => seqs.push(s.seq),
+                Some(_) => {}
+                None => full = false,
+            }
+        }
+        let full = full && !seqs.is_empty();
+        (seqs, full)
+    }
+
     /// True when a load of `len` bytes at `addr` by thread `t` takes every byte from its
-    /// own buffer (then it is no visible operation).
+    /// own buffer.
     pub(crate) fn fully_forwarded(&self, t: usize, addr: u64, len: u64) -> bool {
         let Some(b) = self.buffer(t) else { return false };
         (addr..addr + len).all(|a| b.entries.iter().any(|s| s.addr <= a && a < s.addr + s.len as u64))
@@ -175,20 +192,16 @@ impl Machine {
         (u64::from_le_bytes(bytes), any)
     }
 
-    /// Whether thread `t` must wait here for its buffer to empty. When it need not and
-    /// stores of it were made visible since its last fence, the step reads the last one's
-    /// location, which orders it after them.
-    pub(crate) fn drained(&mut self, t: usize) -> bool {
-        let Some(b) = self.buffers.get_mut(t) else { return true };
-        if !b.entries.is_empty() {
-            return false;
-        }
+    /// Records that thread `t` executes a fence now (its buffer is empty): when stores of
+    /// it were made visible since its last fence, the step reads the last one's location,
+    /// which orders it after them.
+    fn note_fence(&mut self, t: usize) {
+        let Some(b) = self.buffers.get_mut(t) else { return };
         if b.fenced < b.enqueued {
             b.fenced = b.enqueued;
             let loc = Loc::Buffered(t as u32, b.enqueued - 1);
             self.log_event(t, loc, AccessKind::Read);
         }
-        true
     }
 
     /// True when thread `t` is stopped at an operation that waits for its buffer to empty
@@ -299,38 +312,64 @@ pub(crate) fn is_fence(inst: &Inst, depth: usize, atomic_fn: impl Fn(FuncId) -> 
 }
 
 impl Machine {
-    /// Under TSO, true when thread `t` must stop before a fence until its buffer is empty
-    /// (`call`: the fence is a call of this library function).
-    #[inline]
-    pub(crate) fn fence_waits(&mut self, t: usize, call: Option<Builtin>) -> bool {
-        if self.config.memory_model == MemoryModel::Sc || self.drained(t) {
-            return false;
-        }
-        if let Some(b) = call.filter(|&b| call_fence(b) == CallFence::Approximate) {
-            self.imprecise.get_or_insert_with(|| {
-                format!(
-                    "under TSO, `{}` waited for its thread's buffered stores (ravel treats it as a fence)",
-                    b.c_name()
-                )
-            });
-        }
-        true
-    }
-}
-
-impl Machine {
-    /// Under TSO, true when thread `t` must stop before `inst`, a fence, until its buffer
-    /// is empty.
-    pub(crate) fn waits_at_fence(&mut self, t: usize, inst: &Inst) -> bool {
+    /// Under TSO, whether thread `t` must stop before `inst` (the interpreter loop then
+    /// returns): a fence waits for the buffer to empty, and is always the first operation
+    /// of a step, so that where steps begin never depends on when stores became visible.
+    /// A fence that is a visible operation anyway (a shared read-modify-write, a
+    /// synchronisation call) asks for the step's grant itself; any other takes it here.
+    pub(crate) fn stops_at_fence(&mut self, t: usize, inst: &Inst, granted: &mut bool) -> bool {
         let depth = self.threads[t].frames.len();
         if !is_fence(inst, depth, |g| self.program.functions[g as usize].atomic) {
             return false;
         }
-        let call = match inst {
-            Inst::Call { callee: Callee::Builtin(b), .. } => Some(*b),
-            _ => None,
+        if self.buffered(t) > 0 {
+            if let Inst::Call { callee: Callee::Builtin(b), .. } = inst {
+                if call_fence(*b) == CallFence::Approximate {
+                    self.imprecise.get_or_insert_with(|| {
+                        format!(
+                            "under TSO, `{}` waited for its thread's buffered stores (ravel treats it as a fence)",
+                            b.c_name()
+                        )
+                    });
+                }
+            }
+            return true;
+        }
+        if self.fence_is_visible(t, inst) {
+            if *granted {
+                self.note_fence(t);
+            }
+            return false;
+        }
+        if !*granted {
+            return true;
+        }
+        *granted = false;
+        self.note_fence(t);
+        false
+    }
+
+    /// Whether fence `inst` of thread `t` is a visible operation by itself (it then takes
+    /// the step's grant where it executes).
+    fn fence_is_visible(&mut self, t: usize, inst: &Inst) -> bool {
+        if self.threads[t].atomic_depth > 0 {
+            return false;
+        }
+        let addr = match inst {
+            Inst::Rmw { addr, .. } | Inst::CmpXchg { addr, .. } | Inst::Store { addr, .. } => *addr,
+            Inst::Call { callee: Callee::Builtin(b), .. } => return crate::models::is_visible(*b),
+            Inst::Call { callee: Callee::Func(_), .. } => return true,
+            _ => return false,
         };
-        self.fence_waits(t, call)
+        let Some(fr) = self.threads[t].frames.last() else { return false };
+        let a = crate::interp::rd(&self.program, &self.threads[t].regs, fr.base, addr) & self.program.model.ptr_mask();
+        match self.memory.find(a) {
+            Some((id, _)) => {
+                let obj = &self.memory.objects[id as usize];
+                obj.shared && obj.kind != ObjKind::ConstGlobal && !(obj.unread && !self.config.detect_races)
+            }
+            None => false,
+        }
     }
 }
 

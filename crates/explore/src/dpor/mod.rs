@@ -777,9 +777,16 @@ impl<'a> Explorer<'a> {
                 // A write the reads since it ordered before the new access is no longer
                 // in a race with it: the check below drops it.
                 Loc::Mem(_) => candidates.extend(preds.iter().map(|&k| (k, Some(loc)))),
-                // Orders, never reversed: a join after a thread's end, a buffered store
-                // made visible after it entered the buffer, a fence after that.
-                Loc::ThreadEnd(_) | Loc::Buffered(..) => {}
+                // Orders, never reversed: a join after a thread's end.
+                Loc::ThreadEnd(_) => {}
+                // A buffered store is made visible after it entered the buffer and before a
+                // fence of its thread reads it: those never reverse. A load its thread served
+                // from the buffer before does: made visible first, the store lets the load
+                // read memory (and another thread's store in between).
+                Loc::Buffered(..) => {
+                    let reads = |k: &&usize| run.infos[**k].step.footprint.0.iter().any(|&(l, a, _)| l == loc && !a.writes());
+                    candidates.extend(preds.iter().filter(reads).map(|&k| (k, Some(loc))));
+                }
                 Loc::Sync(_) => {
                     for &(k, other, _) in h.all.iter().rev() {
                         if !kind.writes() && !other.writes() {
@@ -812,6 +819,13 @@ impl<'a> Explorer<'a> {
             let tj = infos[j].step.thread;
             infos[d].vc.covers(tj, infos[j].vc.get(tj))
         };
+        // Orders no reversal can undo: a join after the thread's end; a store made visible
+        // after it entered the buffer, a fence after the store was made visible.
+        let fixed = |d: usize, l: Option<Loc>| match l {
+            Some(Loc::ThreadEnd(_)) => true,
+            Some(b @ Loc::Buffered(..)) => infos[d].step.footprint.0.iter().any(|&(x, k, _)| x == b && k.writes()),
+            _ => false,
+        };
         let mut races: Vec<usize> = candidates
             .iter()
             .filter(|&&(j, l)| {
@@ -820,6 +834,7 @@ impl<'a> Explorer<'a> {
                     && !pre.covers(tj, infos[j].vc.get(tj))
                     && !candidates.iter().any(|&(c, cl)| c != j && (cl != l || !sync(l)) && covered_by(c, j))
                     && !direct.iter().any(|&(d, dl)| d != j && dl != l && covered_by(d, j))
+                    && !direct.iter().any(|&(d, dl)| d == j && fixed(d, dl))
             })
             .map(|&(j, _)| j)
             .collect();
