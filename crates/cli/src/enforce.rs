@@ -66,7 +66,7 @@ pub fn run(command: EnforceCommand) -> Result<u8> {
             if !names::ended_cleanly(&m) {
                 bail!("the execution with seed {seed} did not end normally: {:?}", m.end);
             }
-            for e in names::name_events(&m).events {
+            for e in ravel_vm::native_record::name_events(&m).events {
                 println!("{}", e.line());
             }
             Ok(0)
@@ -121,7 +121,7 @@ pub fn write_constraints(
         if !names::ended_cleanly(&m) {
             continue;
         }
-        let named = names::name_events(&m);
+        let named = ravel_vm::native_record::name_events(&m);
         if !named.problems.is_empty() {
             bail!("no constraints written to {}: {}", out.display(), named.problems.join("; "));
         }

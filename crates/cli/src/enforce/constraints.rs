@@ -8,7 +8,7 @@
 //! verified execution did, so it is equivalent to it: the same values are read, the same
 //! branches taken, the same outcome.
 
-use super::names::{NamedEvent, ObjectName};
+use ravel_vm::native_record::{NamedEvent, ObjectName};
 use serde::Serialize;
 use std::collections::HashMap;
 
