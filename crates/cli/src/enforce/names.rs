@@ -27,4 +27,3 @@ pub fn record_run(program: &Arc<Program>, argv: Vec<String>, seed: u64, max_step
 pub fn ended_cleanly(m: &Machine) -> bool {
     matches!(m.end, Some(End::Exit(_)))
 }
-

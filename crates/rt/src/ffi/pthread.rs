@@ -88,7 +88,8 @@ pub unsafe extern "C" fn __wrap_pthread_exit(ret: *mut c_void) -> ! {
 /// A mutex operation: an event on the mutex object, performed between the check and
 /// the completion.
 unsafe fn mutex_op(m: *mut c_void, op: unsafe extern "C" fn(*mut c_void) -> i32) -> i32 {
-    thread::before(m as usize, Kind::Rmw);
+    // The interpreter names a mutex operation a one-byte read-modify-write of the mutex.
+    thread::before(m as usize, 1, Kind::Rmw);
     let r = op(m);
     thread::after();
     r
