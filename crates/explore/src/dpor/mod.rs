@@ -968,7 +968,7 @@ impl<'a> Explorer<'a> {
         if systematic && (doubtful || !(complete || covered)) {
             v.tainted = true;
         }
-        if !complete && !(systematic && covered) {
+        if !(complete || systematic && covered) {
             return;
         }
         let named = ravel_vm::native_record::name_events(&run.machine);
