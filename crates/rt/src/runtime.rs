@@ -18,7 +18,7 @@ use crate::constraints::{self, Object};
 use crate::futex::{self, Flag};
 use crate::symtab;
 use crate::thread::{Kind, ThreadState};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Mutex, OnceLock, RwLock};
 use std::time::{Duration, Instant};
@@ -156,9 +156,11 @@ pub fn init(anchor: &str, anchor_addr: usize, embedded: &str) {
     }
 }
 
-fn symbols(anchor: &str, anchor_addr: usize) -> Result<Vec<symtab::Symbol>, String> {
-    let elf = std::fs::File::open("/proc/self/exe").map_err(|e| format!("cannot read /proc/self/exe: {e}"))?;
-    symtab::objects(elf, anchor, anchor_addr).ok_or_else(|| "the executable has no usable symbol table".into())
+/// The executable's data symbols (`wanted` names only, or all).
+fn symbols(anchor: &str, anchor_addr: usize, wanted: Option<&HashSet<&[u8]>>) -> Result<Vec<symtab::Symbol>, String> {
+    let elf = symtab::Mapped::open("/proc/self/exe").ok_or("cannot read /proc/self/exe")?;
+    symtab::objects(elf.bytes(), anchor, anchor_addr, wanted)
+        .ok_or_else(|| "the executable has no usable symbol table".into())
 }
 
 fn enforce(text: &str, anchor: &str, anchor_addr: usize) -> Result<Option<Runtime>, String> {
@@ -167,7 +169,15 @@ fn enforce(text: &str, anchor: &str, anchor_addr: usize) -> Result<Option<Runtim
         // Every schedule is verified: nothing to name or wait for.
         return Ok(None);
     }
-    let syms = symbols(anchor, anchor_addr)?;
+    let wanted: HashSet<&[u8]> = file
+        .objects
+        .iter()
+        .filter_map(|o| match o {
+            Object::Global { symbol } => Some(symbol.as_bytes()),
+            Object::Heap { .. } => None,
+        })
+        .collect();
+    let syms = symbols(anchor, anchor_addr, Some(&wanted))?;
     let by_name: HashMap<&str, &symtab::Symbol> = syms.iter().map(|s| (s.name.as_str(), s)).collect();
     let mut globals = Vec::new();
     let mut wanted_heap = HashMap::new();
@@ -235,7 +245,7 @@ fn enforce(text: &str, anchor: &str, anchor_addr: usize) -> Result<Option<Runtim
 }
 
 fn traced(out: String, anchor: &str, anchor_addr: usize) -> Result<Runtime, String> {
-    let syms = symbols(anchor, anchor_addr)?;
+    let syms = symbols(anchor, anchor_addr, None)?;
     let mut globals: Vec<Range> =
         syms.iter().enumerate().map(|(i, s)| Range { start: s.addr, end: s.addr + s.size, obj: i as u32 }).collect();
     globals.sort_by_key(|r| r.start);
