@@ -175,6 +175,12 @@ impl Collector {
             if !names::ended_cleanly(&m) {
                 continue;
             }
+            if !m.input_values().is_empty() {
+                bail!(
+                    "no constraints written to {}: the program reads inputs (symbolic files or values), which the native runtime cannot make take the verified values",
+                    out.display()
+                );
+            }
             let named = ravel_vm::native_record::name_events(&m);
             if !named.problems.is_empty() {
                 bail!("no constraints written to {}: {}", out.display(), named.problems.join("; "));

@@ -87,7 +87,7 @@ pub(crate) struct LastExecution {
 /// The dpor explorer's bookkeeping of what is verified.
 pub(crate) struct Tracker {
     sink: VerifiedSink,
-    set: Verified,
+    pub set: Verified,
     /// Whether subtrees may become admissible prefixes: races are reported (a race-free
     /// class runs natively as the interpreter ran it; a racy one may not, once free).
     prefixes: bool,

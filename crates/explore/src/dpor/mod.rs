@@ -956,7 +956,16 @@ impl<'a> Explorer<'a> {
         let systematic = self.policy == Policy::Systematic;
         let complete = matches!(ending, Ending::Complete);
         let covered = matches!(ending, Ending::SleepBlocked | Ending::Infeasible);
-        let doubtful = !self.cx.errors.is_empty() || self.cx.incomplete.is_some();
+        // A choice (an input's value, a symbolic branch, which waiter a signal wakes) is
+        // made natively by the input or the scheduler, not by the constraints: a native run
+        // that chose otherwise would leave the execution without breaking any of its
+        // orders, or go free after a prefix verified for another value. Such executions
+        // are not used at all.
+        let chosen = |c: &[(u64, u64)]| c.iter().any(|&(_, n)| n > 1);
+        let data = chosen(&self.init_choices)
+            || self.path.iter().filter_map(|n| n.taken.as_ref()).any(|k| chosen(&k.choices))
+            || !run.machine.input_values().is_empty();
+        let doubtful = !self.cx.errors.is_empty() || self.cx.incomplete.is_some() || data;
         let init: Vec<u64> = self.init_choices.iter().map(|(v, _)| *v).collect();
         let schedule: Vec<ScheduleStep> = self
             .path
@@ -968,7 +977,13 @@ impl<'a> Explorer<'a> {
         if systematic && (doubtful || !(complete || covered)) {
             v.tainted = true;
         }
-        if !(complete || systematic && covered) {
+        if data {
+            v.last = None;
+            if v.set.problems.is_empty() {
+                v.set.problems.push("the execution depends on inputs or choices the runtime cannot make".into());
+            }
+        }
+        if data || !(complete || systematic && covered) {
             return;
         }
         let named = ravel_vm::native_record::name_events(&run.machine);
