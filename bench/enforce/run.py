@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """ravel enforce benchmark: our own versions of the programs of Metzler et al. ("Safe
 Execution of Concurrent Programs by Enforcement of Scheduling Constraints"), each run
-uninstrumented, instrumented without constraints, under the constraints of one verified
-schedule (`ravel check --max-executions 1 --enforce-out`), and under the constraints
-written after the whole exploration (`ravel check --timeout 60 --enforce-out`: none left
-when the verdict is safe; one schedule's otherwise). Prints the median wall time of RUNS
-process runs per configuration and the overhead against the uninstrumented binary.
+uninstrumented, instrumented without constraints, and under the constraints `ravel check
+--enforce-out` wrote after 1, 8 and 64 explored executions (`--max-executions N`) and
+after the whole exploration (`--timeout 60`): the admissible prefixes verified so far,
+fewer constraints as verification proceeds. Prints the median wall time of RUNS process
+runs per configuration and its ratio to the uninstrumented binary.
 
 Usage: bench/enforce/run.py [--runs N] [--ravel PATH] [program ...]
 """
@@ -30,6 +30,20 @@ def medians_ms(configs, runs):
     return [statistics.median(t) * 1000 for t in times]
 
 
+STEPS = [("1", ["--max-executions", "1"]), ("8", ["--max-executions", "8"]),
+         ("64", ["--max-executions", "64"]), ("all", ["--timeout", "60"])]
+
+
+def shape(path):
+    """Verified executions, admissible prefixes and listed events of a constraint file;
+    `free` when a prefix is empty (nothing enforced)."""
+    f = json.load(open(path))
+    prefixes = f["prefixes"]
+    if any(not p["events"] for p in prefixes):
+        return f"{f['executions']}/free"
+    return f"{f['executions']}/{len(prefixes)}p/{sum(len(p['events']) for p in prefixes)}e"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=100)
@@ -38,25 +52,31 @@ def main():
     a = ap.parse_args()
     chosen = [p for p in PROGRAMS if not a.programs or p[0] in a.programs]
     work = tempfile.mkdtemp(prefix="ravel-bench-enforce-")
-    print(f"{a.runs} runs per configuration, median wall time per run (process start included)")
-    print(f"{'program':<12} {'threads':>7} {'native ms':>10} {'instr. ms':>10} {'instr. %':>9} "
-          f"{'1-sched. events':>15} {'ms':>7} {'%':>6} {'verified events':>15} {'ms':>7} {'%':>6}")
+    print(f"{a.runs} runs per configuration, median wall time per run (process start included);")
+    print("ratio = time / uninstrumented time; after N: constraints written after N explored executions")
+    print("(verified executions/admissible prefixes/listed events, or free: every schedule verified)")
+    head = f"{'program':<11} {'thr':>3} {'native ms':>9} {'instr.':>6}"
+    for step, _ in STEPS:
+        head += f" {'after ' + step:>17} {'ratio':>5}"
+    print(head)
     for name, threads in chosen:
         src = os.path.join(HERE, name + ".c")
-        native, instr, one, full = (os.path.join(work, name + s) for s in (".native", ".instr", ".1.json", ".json"))
+        native, instr = os.path.join(work, name + ".native"), os.path.join(work, name + ".instr")
         subprocess.run(["clang-19", "-O0", "-w", src, "-o", native, "-lpthread"], check=True)
         subprocess.run([a.ravel, "enforce", "build", src, "-o", instr], check=True)
-        for limit, out in ((["--max-executions", "1"], one), (["--timeout", "60"], full)):
+        files = []
+        for step, limit in STEPS:
+            out = os.path.join(work, f"{name}.{step}.json")
             subprocess.run([a.ravel, "check", src, *limit, "--enforce-out", out],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        events = lambda f: len(json.load(open(f))["events"])
+            files.append(out)
         env = lambda c: dict(os.environ, RAVEL_CONSTRAINTS=c)
-        t_native, t_instr, t_one, t_full = medians_ms(
-            [([native], env("")), ([instr], env("")), ([instr], env(one)), ([instr], env(full))], a.runs)
-        pct = lambda t: 100 * (t - t_native) / t_native
-        print(f"{name:<12} {threads:>7} {t_native:>10.3f} {t_instr:>10.3f} {pct(t_instr):>8.0f}% "
-              f"{events(one):>15} {t_one:>7.3f} {pct(t_one):>5.0f}% {events(full):>15} {t_full:>7.3f} {pct(t_full):>5.0f}%",
-              flush=True)
+        times = medians_ms([([native], env("")), ([instr], env(""))] + [([instr], env(f)) for f in files], a.runs)
+        ratio = lambda t: t / times[0]
+        line = f"{name:<11} {threads:>3} {times[0]:>9.3f} {ratio(times[1]):>6.2f}"
+        for f, t in zip(files, times[2:]):
+            line += f" {shape(f):>17} {ratio(t):>5.2f}"
+        print(line, flush=True)
 
 
 if __name__ == "__main__":

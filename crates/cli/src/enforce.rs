@@ -9,9 +9,10 @@ mod names;
 
 use anyhow::{bail, Result};
 use clap::Subcommand;
+use ravel_explore::{Verified, VerifiedSink};
 use ravel_ir::Program;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 #[derive(Subcommand)]
@@ -45,7 +46,8 @@ pub enum EnforceCommand {
         #[arg(last = true)]
         clang_flags: Vec<String>,
     },
-    /// Compare constraint files, older first: how many orderings each newer one removes.
+    /// Compare constraint files, older first: the admissible prefixes and orderings of each,
+    /// and how many orderings each newer one adds or removes.
     Relax {
         #[arg(required = true, num_args = 2..)]
         files: Vec<PathBuf>,
@@ -66,19 +68,28 @@ pub fn run(command: EnforceCommand) -> Result<u8> {
             if !names::ended_cleanly(&m) {
                 bail!("the execution with seed {seed} did not end normally: {:?}", m.end);
             }
-            for e in names::name_events(&m).events {
+            for e in ravel_vm::native_record::name_events(&m).events {
                 println!("{}", e.line());
             }
             Ok(0)
         }
         EnforceCommand::Relax { files } => {
-            let mut previous: Option<(usize, usize)> = None;
+            let mut previous: Option<constraints::Size> = None;
             for f in &files {
-                let (events, orderings) = constraints::size(f)?;
-                let removed = previous
-                    .map_or(String::new(), |(_, o)| format!(", {} orderings fewer", o as i64 - orderings as i64));
-                println!("{}: {events} constrained events, {orderings} orderings{removed}", f.display());
-                previous = Some((events, orderings));
+                let size = constraints::size(f)?;
+                let removed = previous.map_or(String::new(), |p| {
+                    format!(", {:+} orderings against the file before", size.orderings as i64 - p.orderings as i64)
+                });
+                let free = if size.free { " (a run is free from the start: every schedule is verified)" } else { "" };
+                println!(
+                    "{}: {} verified executions, {} admissible prefixes, {} constrained events, {} orderings{removed}{free}",
+                    f.display(),
+                    size.executions,
+                    size.prefixes,
+                    size.events,
+                    size.orderings
+                );
+                previous = Some(size);
             }
             Ok(0)
         }
@@ -91,57 +102,108 @@ const SEEDS: u64 = 100;
 /// Time spent looking for an error-free execution.
 const SEARCH_TIME: Duration = Duration::from_secs(30);
 
-/// Writes the constraints for `program` to `out`. When the exploration verified every
-/// schedule (`all_verified`: verdict safe, which under sequential consistency also means
-/// race-free, so native runs behave sequentially consistently), nothing needs enforcing:
-/// the file is empty, the end of the relaxation. Otherwise the constraints of one
-/// execution the interpreter ran to its end without error, with every shared access a
-/// scheduling point: that schedule is verified whatever the verdict of the whole
-/// exploration, and a native run respecting its happens-before order of dependent events
-/// is equivalent to it.
-/// Each interpreted execution runs at most `max_steps` instructions.
-pub fn write_constraints(
-    program: &Arc<Program>,
-    argv: Vec<String>,
-    max_steps: u64,
-    all_verified: bool,
-    out: &Path,
-) -> Result<()> {
-    if all_verified {
-        let source = format!("every schedule of {} was verified (verdict safe): nothing to enforce", argv[0]);
-        let file = constraints::build(&[], source);
-        std::fs::write(out, serde_json::to_string_pretty(&file)?)?;
-        eprintln!("ravel: note: every schedule is verified: wrote empty constraints to {}", out.display());
-        return Ok(());
+/// `--enforce-out`: receives the admissible prefixes as the exploration verifies them and
+/// replaces the constraint file with each new set (atomically), so that a program started
+/// later runs with fewer constraints.
+pub struct Collector {
+    out: PathBuf,
+    program: String,
+    latest: Arc<Mutex<Option<Verified>>>,
+}
+
+impl Collector {
+    pub fn new(out: &Path, program: &str) -> Collector {
+        Collector { out: out.to_path_buf(), program: program.to_string(), latest: Default::default() }
     }
-    let deadline = Instant::now() + SEARCH_TIME;
-    for seed in 1..=SEEDS {
-        let Some(left) = deadline.checked_duration_since(Instant::now()) else { break };
-        let m = names::record_run(program, argv.clone(), seed, max_steps, left);
-        if !names::ended_cleanly(&m) {
-            continue;
-        }
-        let named = names::name_events(&m);
-        if !named.problems.is_empty() {
-            bail!("no constraints written to {}: {}", out.display(), named.problems.join("; "));
-        }
-        let source = format!(
-            "one schedule of {} that ravel executed to its end without error (random, seed {seed}, every shared access a scheduling point)",
-            argv[0]
-        );
-        let file = constraints::build(&named.events, source);
-        std::fs::write(out, serde_json::to_string_pretty(&file)?)?;
-        let edges: usize = file.events.iter().map(|e| e.after.len()).sum();
-        eprintln!(
-            "ravel: note: wrote {} constrained events ({edges} orderings) from one error-free schedule to {}",
-            file.events.len(),
-            out.display()
-        );
-        return Ok(());
+
+    fn source(program: &str, v: &Verified) -> String {
+        format!("the admissible prefixes of {program} after {} verified executions of ravel check (dpor)", v.classes)
     }
-    bail!(
-        "no constraints written to {}: no random schedule ended without error (tried up to {SEEDS} in {} s)",
-        out.display(),
-        SEARCH_TIME.as_secs()
-    )
+
+    /// The sink the exploration hands its prefixes to.
+    pub fn sink(&self) -> VerifiedSink {
+        let (out, program, latest) = (self.out.clone(), self.program.clone(), self.latest.clone());
+        VerifiedSink(Arc::new(move |v: &Verified| {
+            if let Ok(mut l) = latest.lock() {
+                *l = Some(v.clone());
+            }
+            if v.entries.is_empty() {
+                return;
+            }
+            let file = constraints::from_verified(v, Self::source(&program, v));
+            if let Err(e) = constraints::write(&out, &file) {
+                eprintln!("ravel: warning: {e:#}");
+            }
+        }))
+    }
+
+    /// Writes the final constraints once the exploration is over. When it verified every
+    /// schedule (`all_verified`: verdict safe, which under sequential consistency with
+    /// races reported also means race-free, so native runs behave sequentially
+    /// consistently) nothing needs enforcing: one empty prefix. When it verified no
+    /// execution the runtime can enforce (an error in the first one, say), the constraints
+    /// of one execution the interpreter runs to its end without error under a random
+    /// schedule with every shared access a scheduling point: that schedule is verified
+    /// whatever the verdict of the whole exploration. Each interpreted execution runs at
+    /// most `max_steps` instructions.
+    pub fn finish(self, program: &Arc<Program>, argv: Vec<String>, max_steps: u64, all_verified: bool) -> Result<()> {
+        let out = &self.out;
+        let latest = self.latest.lock().ok().and_then(|mut l| l.take()).unwrap_or_default();
+        if all_verified || latest.everything() {
+            let source = format!("every schedule of {} was verified: nothing to enforce", self.program);
+            constraints::write(out, &constraints::everything(latest.classes, source))?;
+            eprintln!("ravel: note: every schedule is verified: wrote an empty admissible prefix to {}", out.display());
+            return Ok(());
+        }
+        if !latest.entries.is_empty() {
+            let file = constraints::from_verified(&latest, Self::source(&self.program, &latest));
+            constraints::write(out, &file)?;
+            let orderings: usize = file.prefixes.iter().flat_map(|p| &p.events).map(|e| e.after.len()).sum();
+            eprintln!(
+                "ravel: note: wrote {} admissible prefixes ({} events, {orderings} orderings) from {} verified executions to {}",
+                file.prefixes.len(),
+                file.events.len(),
+                latest.classes,
+                out.display()
+            );
+            return Ok(());
+        }
+        let deadline = Instant::now() + SEARCH_TIME;
+        for seed in 1..=SEEDS {
+            let Some(left) = deadline.checked_duration_since(Instant::now()) else { break };
+            let m = names::record_run(program, argv.clone(), seed, max_steps, left);
+            if !names::ended_cleanly(&m) {
+                continue;
+            }
+            if !m.input_values().is_empty() {
+                bail!(
+                    "no constraints written to {}: the program reads inputs (symbolic files or values), which the native runtime cannot make take the verified values",
+                    out.display()
+                );
+            }
+            let named = ravel_vm::native_record::name_events(&m);
+            if !named.problems.is_empty() {
+                bail!("no constraints written to {}: {}", out.display(), named.problems.join("; "));
+            }
+            let source = format!(
+                "one schedule of {} that ravel executed to its end without error (random, seed {seed}, every shared access a scheduling point)",
+                self.program
+            );
+            let file = constraints::from_execution(&named.events, source);
+            constraints::write(out, &file)?;
+            let edges: usize = file.prefixes[0].events.iter().map(|e| e.after.len()).sum();
+            eprintln!(
+                "ravel: note: the exploration verified no execution the runtime can enforce{}: wrote {} constrained events ({edges} orderings) of one error-free schedule to {}",
+                latest.problems.first().map_or(String::new(), |p| format!(" ({p})")),
+                file.prefixes[0].events.len(),
+                out.display()
+            );
+            return Ok(());
+        }
+        bail!(
+            "no constraints written to {}: no random schedule ended without error (tried up to {SEEDS} in {} s)",
+            out.display(),
+            SEARCH_TIME.as_secs()
+        )
+    }
 }

@@ -209,8 +209,9 @@ enum Command {
         /// thread) to this file.
         #[arg(long)]
         html: Option<PathBuf>,
-        /// Write scheduling constraints from a verified schedule to this file, for
-        /// binaries built by `ravel enforce build`.
+        /// Write scheduling constraints to this file for binaries built by `ravel enforce
+        /// build`: the admissible prefixes verified so far, replaced as the exploration
+        /// verifies more (fewer constraints), finally none when every schedule is verified.
         #[arg(long)]
         enforce_out: Option<PathBuf>,
         /// Write one test file per distinct input vector of the explored executions into
@@ -430,6 +431,14 @@ fn run(cli: Cli) -> Result<u8> {
             if memory_model == MemoryModelArg::Tso && matches!(engine, EngineArg::Unfold | EngineArg::States) {
                 anyhow::bail!("--memory-model tso is only supported with --engine dpor, naive and auto");
             }
+            if enforce_out.is_some() && memory_model == MemoryModelArg::Tso {
+                anyhow::bail!(
+                    "--enforce-out needs --memory-model sc: the native runtime orders events sequentially consistently, so it cannot enforce schedules with buffered stores"
+                );
+            }
+            if enforce_out.is_some() && matches!(engine, EngineArg::Unfold | EngineArg::States) {
+                anyhow::bail!("--enforce-out needs the dpor engine (--engine dpor, naive or auto)");
+            }
             let started = std::time::Instant::now();
             let Some(program) = load(&files, &clang_flags, timeout.map(|t| started + t))? else {
                 let code = compile_timeout("check", &file, json);
@@ -446,6 +455,8 @@ fn run(cli: Cli) -> Result<u8> {
                 argv,
                 files: files_in.into_iter().chain(sym_files).collect(),
                 engine: match engine {
+                    // Only dpor's depth-first search tells which prefixes are verified.
+                    _ if enforce_out.is_some() => EngineKind::Dpor,
                     EngineArg::Dpor | EngineArg::Naive => EngineKind::Dpor,
                     EngineArg::Unfold => EngineKind::Unfold,
                     EngineArg::States => EngineKind::States,
@@ -489,6 +500,8 @@ fn run(cli: Cli) -> Result<u8> {
             if let Some(p) = property {
                 opts = check::property_options(p, opts);
             }
+            let collector = enforce_out.as_deref().map(|p| enforce::Collector::new(p, &opts.argv[0]));
+            opts.verified_sink = collector.as_ref().map(enforce::Collector::sink);
             let explored = std::time::Instant::now();
             signals::enter(Phase::Exploring);
             let outcome = ravel_explore::check(program.clone(), &opts);
@@ -531,12 +544,12 @@ fn run(cli: Cli) -> Result<u8> {
             } else {
                 eprint!("{}", check::render(&program, &outcome, &opts, seconds));
             }
-            if let Some(path) = &enforce_out {
+            if let Some(collector) = collector {
                 // Safe with races reported and no property: race-free, so native runs are
                 // sequentially consistent too.
                 let all_verified =
                     outcome.verdict == ravel_explore::Verdict::Safe && opts.detect_races && property.is_none();
-                enforce::write_constraints(&program, opts.argv.clone(), opts.max_steps, all_verified, path)?;
+                collector.finish(&program, opts.argv.clone(), opts.max_steps, all_verified)?;
             }
             if let Some(p) = property {
                 let answer = check::svcomp_answer(p, &outcome);

@@ -79,13 +79,27 @@ fn native_runs_name_the_interpreters_events() {
     }
 }
 
-/// Writes constraints for `name` with `ravel check --enforce-out` (the exploration is cut
-/// short: the constraints come from one error-free schedule either way).
-fn constraints(test: &str, name: &str) -> PathBuf {
-    let file = scratch(test, &format!("{name}.json"));
-    let out = ravel(&["check", &source(name), "--max-executions", "50", "--enforce-out", file.to_str().unwrap()]);
+/// Writes constraints for `name` with `ravel check --enforce-out` after at most
+/// `executions` executions (one: the constraints of one error-free schedule).
+fn constraints_after(test: &str, name: &str, executions: u32) -> PathBuf {
+    let file = scratch(test, &format!("{name}-{executions}.json"));
+    let n = executions.to_string();
+    let out = ravel(&["check", &source(name), "--max-executions", &n, "--enforce-out", file.to_str().unwrap()]);
     assert!(file.exists(), "{name}: no constraints: {}", text(&out.stderr));
     file
+}
+
+fn constraints(test: &str, name: &str) -> PathBuf {
+    constraints_after(test, name, 1)
+}
+
+/// The number of verified executions and of admissible prefixes of a constraint file, and
+/// whether one of them is a finished subtree rather than a whole execution.
+fn shape(file: &Path) -> (u64, usize, bool) {
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    let prefixes = v["prefixes"].as_array().unwrap();
+    let subtree = prefixes.iter().any(|p| p["complete"] == false);
+    (v["executions"].as_u64().unwrap(), prefixes.len(), subtree)
 }
 
 #[test]
@@ -100,6 +114,65 @@ fn constrained_runs_end_and_repeat_the_verified_outcome() {
             assert_eq!(again.status.code(), first.status.code(), "{name}: {}", text(&again.stderr));
         }
     }
+}
+
+/// Constraints written after more and more executions, up to the error, never let a native
+/// run reach the failing orders, and never leave a run stuck.
+#[test]
+fn relaxed_constraints_grow_and_keep_runs_inside_the_verified_part() {
+    let bin = build("relax", "late_bug");
+    let mut files = Vec::new();
+    for n in [1, 2, 4, 8, 1000] {
+        let c = constraints_after("relax", "late_bug", n);
+        for i in 0..100 {
+            let out = run(&bin, &[("RAVEL_CONSTRAINTS", c.to_str().unwrap())]);
+            assert!(out.status.success(), "after {n} executions, run {i}: {:?} {}", out.status, text(&out.stderr));
+        }
+        files.push(c);
+    }
+    let shapes: Vec<_> = files.iter().map(|f| shape(f)).collect();
+    assert_eq!(shapes[0], (1, 1, false), "one execution first");
+    assert!(shapes.windows(2).all(|w| w[0].0 <= w[1].0), "{shapes:?}");
+    assert!(shapes.last().unwrap().2, "no finished subtree in the end: {shapes:?}");
+    let shown = (0..100).any(|_| !run(&bin, &[]).status.success());
+    assert!(shown, "100 unconstrained runs never showed the failing order");
+    let paths: Vec<&str> = files.iter().map(|f| f.to_str().unwrap()).collect();
+    let relax = ravel(&[&["enforce", "relax"], &paths[..]].concat());
+    assert!(relax.status.success(), "{}", text(&relax.stderr));
+    assert_eq!(text(&relax.stdout).lines().count(), files.len());
+}
+
+/// The file is replaced while the exploration runs (each version complete and usable),
+/// and ends empty once every schedule is verified: the indexer's 4096 classes take seconds.
+#[test]
+fn the_constraint_file_is_replaced_as_the_exploration_proceeds() {
+    let file = scratch("checkpoints", "indexer.json");
+    let mut check = Command::new(env!("CARGO_BIN_EXE_ravel"))
+        .args(["check", &source("indexer"), "--enforce-out", file.to_str().unwrap()])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    while check.try_wait().unwrap().is_none() {
+        if let Ok(t) = std::fs::read_to_string(&file) {
+            let v: serde_json::Value = serde_json::from_str(&t).expect("every version is whole JSON");
+            seen.insert(v["executions"].as_u64().unwrap());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(seen.len() >= 2, "versions seen while exploring: {seen:?}");
+    let (_, prefixes, subtree) = shape(&file);
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert!(prefixes == 1 && subtree && v["events"].as_array().unwrap().is_empty(), "{v}");
+}
+
+#[test]
+fn enforce_out_refuses_tso() {
+    let file = scratch("tso", "c.json");
+    let out =
+        ravel(&["check", &source("mutex_counter"), "--memory-model", "tso", "--enforce-out", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(text(&out.stderr).contains("--memory-model sc"), "{}", text(&out.stderr));
 }
 
 #[test]

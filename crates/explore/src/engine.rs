@@ -44,6 +44,7 @@ pub(crate) fn vm_config(opts: &Options) -> ravel_vm::Config {
         argv: opts.argv.clone(),
         memory_model: opts.memory_model,
         files: opts.files.clone(),
+        record_accesses: opts.verified_sink.is_some(),
         ..Default::default()
     }
 }

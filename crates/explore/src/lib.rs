@@ -15,6 +15,7 @@ mod replay;
 mod states;
 mod tests;
 mod unfold;
+mod verified;
 
 pub use dpor::DporOptions;
 pub use engine::interrupt;
@@ -26,6 +27,7 @@ pub use outcome::{
 pub use replay::{replay, replay_observed, replay_prefix, replay_with, ReplayError};
 pub use states::StatesOptions;
 pub use unfold::UnfoldOptions;
+pub use verified::{Admissible, Verified, VerifiedSink};
 
 use engine::Engine;
 use ravel_ir::Program;

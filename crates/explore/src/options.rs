@@ -80,6 +80,9 @@ pub struct Options {
     pub memory_model: MemoryModel,
     /// Files of the program's file system (`--file`, `--sym-file`).
     pub files: Vec<ravel_vm::FileSpec>,
+    /// Hand the admissible prefixes to this sink as they are verified (`--enforce-out`;
+    /// dpor only: executions then record what the native runtime names).
+    pub verified_sink: Option<crate::VerifiedSink>,
 }
 
 impl Default for Options {
@@ -111,6 +114,7 @@ impl Default for Options {
             argv: vec!["prog".into()],
             memory_model: MemoryModel::Sc,
             files: Vec::new(),
+            verified_sink: None,
         }
     }
 }

@@ -1,18 +1,22 @@
-//! Completion flags of constrained events, waited for by spinning briefly and then
-//! parking on a futex: one futex per waited-for event, so a completion wakes exactly the
-//! threads waiting for it (the paper's global busy wait collapses once waiting threads
-//! outnumber cores).
+//! Completion flags of constrained events, and the parking of the threads that wait for
+//! them. A waiting thread spins briefly, then registers its parking slot with each event it
+//! waits for and sleeps on its own futex; completing an event wakes exactly the threads
+//! registered with it (the paper's global busy wait collapses once waiting threads
+//! outnumber cores). A thread may wait for one of several events at once (a run that may
+//! still follow several admissible prefixes), which one futex per event could not express.
 
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::time::Duration;
 
-const PENDING: u32 = 0;
-/// Pending, and some thread sleeps on the futex (the completer must wake it).
-const WAITED: u32 = 1;
-const DONE: u32 = 2;
+/// Parking slots: threads share a slot beyond this many (a shared slot only wakes a thread
+/// for nothing, and it checks again).
+pub const SLOTS: usize = 63;
 
-/// Spins before parking: a short wait (the other thread is running) costs no system call.
-const SPINS: u32 = 200;
+/// The flag's bit that says the event happened; the others are the slots of its waiters.
+const DONE: u64 = 1 << 63;
+
+/// One futex word per slot, incremented at each wake-up of the slot.
+static PARKERS: [AtomicU32; SLOTS] = [const { AtomicU32::new(0) }; SLOTS];
 
 #[cfg(target_arch = "x86_64")]
 const SYS_FUTEX: i64 = 202;
@@ -33,43 +37,58 @@ extern "C" {
 
 /// A completion flag.
 #[derive(Default)]
-pub struct Flag(AtomicU32);
+pub struct Flag(AtomicU64);
 
 impl Flag {
-    /// Waits until [`Flag::set`] was called; `Err` after `limit` without it.
-    pub fn wait(&self, limit: Duration) -> Result<(), ()> {
-        for _ in 0..SPINS {
-            if self.0.load(Ordering::Acquire) == DONE {
-                return Ok(());
-            }
-            std::hint::spin_loop();
-        }
-        let start = Instant::now();
-        loop {
-            if let Err(DONE) = self.0.compare_exchange(PENDING, WAITED, Ordering::Acquire, Ordering::Acquire) {
-                return Ok(());
-            }
-            if start.elapsed() > limit {
-                return Err(());
-            }
-            let nap = Timespec { sec: 0, nsec: 100_000_000 };
-            // SAFETY: FUTEX_WAIT reads the aligned u32 behind `self.0` (alive for the call)
-            // and sleeps while it equals WAITED, at most `nap`; the result only matters
-            // through the flag, which the loop re-reads.
-            unsafe {
-                syscall(SYS_FUTEX, self.0.as_ptr(), FUTEX_WAIT_PRIVATE, WAITED, &nap as *const Timespec);
-            }
-        }
+    pub fn is_set(&self) -> bool {
+        self.0.load(Ordering::Acquire) & DONE != 0
     }
 
-    /// Marks the event done and wakes its waiters.
+    /// Asks that `slot` be woken when the flag is set; false when it is set already.
+    pub fn register(&self, slot: usize) -> bool {
+        self.0.fetch_or(1 << (slot % SLOTS), Ordering::AcqRel) & DONE == 0
+    }
+
+    /// Marks the event done and wakes its registered waiters.
     pub fn set(&self) {
-        if self.0.swap(DONE, Ordering::Release) == WAITED {
-            // SAFETY: FUTEX_WAKE only uses the address as a key.
-            unsafe {
-                syscall(SYS_FUTEX, self.0.as_ptr(), FUTEX_WAKE_PRIVATE, i32::MAX);
-            }
+        let waiters = self.0.swap(DONE, Ordering::AcqRel) & !DONE;
+        for slot in (0..SLOTS).filter(|s| waiters & (1 << s) != 0) {
+            unpark(slot);
         }
+    }
+}
+
+/// The current value of `slot`'s futex word: read before the last check of what the
+/// thread waits for, so that a wake-up after that check is not lost.
+pub fn ticket(slot: usize) -> u32 {
+    PARKERS[slot % SLOTS].load(Ordering::Acquire)
+}
+
+/// Sleeps until `slot` is woken after `ticket` was read, or `nap` passed.
+pub fn park(slot: usize, ticket: u32, nap: Duration) {
+    let word = &PARKERS[slot % SLOTS];
+    let t = Timespec { sec: nap.as_secs() as i64, nsec: nap.subsec_nanos() as i64 };
+    // SAFETY: FUTEX_WAIT reads the aligned u32 `word` (static) and sleeps while it equals
+    // `ticket`, at most `t`; the result only matters through what the caller checks next.
+    unsafe {
+        syscall(SYS_FUTEX, word.as_ptr(), FUTEX_WAIT_PRIVATE, ticket, &t as *const Timespec);
+    }
+}
+
+/// Wakes the threads parked in `slot`.
+pub fn unpark(slot: usize) {
+    let word = &PARKERS[slot % SLOTS];
+    word.fetch_add(1, Ordering::Release);
+    // SAFETY: FUTEX_WAKE only uses the address as a key.
+    unsafe {
+        syscall(SYS_FUTEX, word.as_ptr(), FUTEX_WAKE_PRIVATE, i32::MAX);
+    }
+}
+
+/// Wakes every parked thread (the run became free of constraints).
+pub fn unpark_all() {
+    for slot in 0..SLOTS {
+        unpark(slot);
     }
 }
 
@@ -79,17 +98,29 @@ mod tests {
     use std::sync::Arc;
 
     #[test]
-    fn wakes_a_parked_waiter() {
+    fn wakes_a_registered_waiter() {
         let f = Arc::new(Flag::default());
         let g = f.clone();
-        let t = std::thread::spawn(move || g.wait(Duration::from_secs(10)));
+        let t = std::thread::spawn(move || {
+            while !g.is_set() {
+                let ticket = ticket(5);
+                if !g.register(5) {
+                    break;
+                }
+                park(5, ticket, Duration::from_secs(10));
+            }
+        });
         std::thread::sleep(Duration::from_millis(50));
+        let start = std::time::Instant::now();
         f.set();
-        assert_eq!(t.join().unwrap(), Ok(()));
+        t.join().unwrap();
+        assert!(start.elapsed() < Duration::from_secs(5));
     }
 
     #[test]
-    fn gives_up_after_the_limit() {
-        assert_eq!(Flag::default().wait(Duration::from_millis(10)), Err(()));
+    fn registering_with_a_set_flag_fails() {
+        let f = Flag::default();
+        f.set();
+        assert!(f.is_set() && !f.register(3));
     }
 }

@@ -5,11 +5,13 @@
 //! and links this static library in place of TSan's runtime, with the pthread and
 //! allocation functions the program calls wrapped (`-Wl,--wrap=...`). At start-up the
 //! runtime reads the constraint file named by `RAVEL_CONSTRAINTS` (written by
-//! `ravel check --enforce-out`): a list of *events*, each named independently of native
-//! addresses, and for each the earlier events it must wait for. A thread about to perform
-//! a constrained event waits until those have happened; every other access costs one
-//! branch. Without a constraint file the program runs at native speed (apart from that
-//! branch).
+//! `ravel check --enforce-out`, and replaced as verification proceeds): *admissible
+//! prefixes* of verified executions, over *events* named independently of native
+//! addresses, each with the earlier events it must wait for. A thread about to perform an
+//! access no prefix the run still follows allows waits; once the run has completed a
+//! prefix (every extension of which was verified), it is free and the runtime deactivates
+//! itself (see `runtime.rs`). Accesses to memory no prefix names cost one branch, as does
+//! every access without a constraint file.
 //!
 //! Event identity (the same in ravel's interpreter, see `ravel_vm::record`):
 //! - a thread by its hierarchical id: main is `[0]`, the k-th thread a thread creates

@@ -1,14 +1,27 @@
-//! The process-wide state: which memory is named, the constrained events with their
-//! completion flags, and (in trace mode) the named accesses seen so far.
+//! The process-wide state: which memory is named, the admissible prefixes with the
+//! completion flags of their events and the prefixes the run still follows, and (in trace
+//! mode) the named accesses seen so far.
+//!
+//! A run *follows* a prefix when every event of the prefix it performed came after the
+//! events the prefix orders before it, and no access outside a (non-complete) prefix came
+//! before a prefix event of another thread it conflicts with. Starting an event keeps the
+//! prefixes it is allowed by and drops the others; an event no followed prefix allows waits
+//! (the run would leave the verified part). Once all events of a followed prefix have
+//! happened, the run extends it, every extension is verified, and the run is free: the
+//! runtime deactivates itself. Never deadlocks: for any followed prefix, the thread whose
+//! next event comes first in that prefix's execution is allowed by it (the events before
+//! it happened, since every thread has performed a prefix of its part and nothing
+//! conflicting came in between), and a waiting thread is registered with every event it
+//! waits for under any followed prefix.
 
 use crate::constraints::{self, Object};
-use crate::futex::Flag;
+use crate::futex::{self, Flag};
 use crate::symtab;
 use crate::thread::{Kind, ThreadState};
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Mutex, OnceLock, RwLock};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Whether any access must be looked at: the one branch an unconstrained run pays.
 pub static ACTIVE: AtomicBool = AtomicBool::new(false);
@@ -16,12 +29,62 @@ pub static ACTIVE: AtomicBool = AtomicBool::new(false);
 static RUNTIME: OnceLock<Runtime> = OnceLock::new();
 
 /// How long a thread waits for one event before the run is declared stuck: the program
-/// then left the verified schedule (it performs other events than the interpreter saw),
+/// then left the verified schedules (it performs other events than the interpreter saw),
 /// and stopping is the only way to stay inside what was verified.
 const STUCK_AFTER: Duration = Duration::from_secs(10);
 
-/// The constrained events of one thread: (object, offset, k) → event index.
+/// Checks of the awaited events before a waiting thread parks: a short wait (the other
+/// thread is running) costs no system call.
+const SPINS: u32 = 200;
+
+/// The named events of one thread: (object, offset, k) → event index.
 pub type ThreadEvents = HashMap<(u32, u64, u32), u32>;
+
+/// No prefix, or not a single one.
+const NONE: u32 = u32::MAX;
+
+/// An event as one prefix lists it.
+struct Listed {
+    event: u32,
+    /// The thread, as an index into the file's thread names.
+    thread: u32,
+    offset: u64,
+    len: u64,
+    write: bool,
+    after: Vec<u32>,
+}
+
+struct Prefix {
+    complete: bool,
+    listed: Vec<Listed>,
+    /// Event → its index in `listed`.
+    index: HashMap<u32, u32>,
+    /// Object → the indices in `listed` of its events (for conflicts with accesses outside
+    /// the prefix).
+    by_object: HashMap<u32, Vec<u32>>,
+    /// Listed events that have not happened yet.
+    remaining: AtomicU32,
+}
+
+/// Enforce mode: the admissible prefixes and where the run stands.
+struct Enforce {
+    per_thread: HashMap<String, ThreadEvents>,
+    /// Thread name → index (for `Listed::thread`).
+    threads: HashMap<String, u32>,
+    prefixes: Vec<Prefix>,
+    /// Event → the prefixes that list it.
+    owners: Vec<Vec<u32>>,
+    done: Vec<Flag>,
+    /// Descriptions of the events, for the message of a stuck run.
+    events: Vec<String>,
+    /// The prefixes the run still follows.
+    following: Mutex<Vec<u32>>,
+    /// The only prefix the run still follows, once one is left (read without the lock).
+    single: AtomicU32,
+}
+
+/// What an event waits for: events that have not happened.
+type Blockers = Vec<u32>;
 
 #[derive(Clone, Copy)]
 struct Range {
@@ -31,8 +94,8 @@ struct Range {
 }
 
 enum Mode {
-    /// Wait before constrained events.
-    Enforce { per_thread: HashMap<String, ThreadEvents>, after: Vec<Vec<u32>>, done: Vec<Flag>, events: Vec<String> },
+    /// Wait before events the prefixes do not allow yet.
+    Enforce(Box<Enforce>),
     /// Name every access to a global or heap block and write the names at exit.
     Trace { out: String, seen: Mutex<Vec<String>> },
 }
@@ -75,13 +138,13 @@ pub fn init(anchor: &str, anchor_addr: usize, embedded: &str) {
     let trace = std::env::var("RAVEL_EVENTS_OUT").ok().filter(|s| !s.is_empty());
     let result = match (text, trace) {
         (Some(text), _) => text.and_then(|t| enforce(&t, anchor, anchor_addr)),
-        (None, Some(out)) => traced(out, anchor, anchor_addr),
+        (None, Some(out)) => traced(out, anchor, anchor_addr).map(Some),
         (None, None) => return,
     };
     match result {
-        // An empty constraint set (every schedule verified) costs nothing: stay inactive.
-        Ok(rt) if rt.enforces_nothing() => {}
-        Ok(rt) => {
+        // Every schedule verified: nothing to enforce, stay inactive.
+        Ok(None) => {}
+        Ok(Some(rt)) => {
             if RUNTIME.set(rt).is_ok() {
                 ACTIVE.store(true, Ordering::Release);
             }
@@ -93,14 +156,28 @@ pub fn init(anchor: &str, anchor_addr: usize, embedded: &str) {
     }
 }
 
-fn symbols(anchor: &str, anchor_addr: usize) -> Result<Vec<symtab::Symbol>, String> {
-    let elf = std::fs::File::open("/proc/self/exe").map_err(|e| format!("cannot read /proc/self/exe: {e}"))?;
-    symtab::objects(elf, anchor, anchor_addr).ok_or_else(|| "the executable has no usable symbol table".into())
+/// The executable's data symbols (`wanted` names only, or all).
+fn symbols(anchor: &str, anchor_addr: usize, wanted: Option<&HashSet<&[u8]>>) -> Result<Vec<symtab::Symbol>, String> {
+    let elf = symtab::Mapped::open("/proc/self/exe").ok_or("cannot read /proc/self/exe")?;
+    symtab::objects(elf.bytes(), anchor, anchor_addr, wanted)
+        .ok_or_else(|| "the executable has no usable symbol table".into())
 }
 
-fn enforce(text: &str, anchor: &str, anchor_addr: usize) -> Result<Runtime, String> {
+fn enforce(text: &str, anchor: &str, anchor_addr: usize) -> Result<Option<Runtime>, String> {
     let file = constraints::load(text)?;
-    let syms = symbols(anchor, anchor_addr)?;
+    if file.prefixes.iter().any(|p| p.events.is_empty()) {
+        // Every schedule is verified: nothing to name or wait for.
+        return Ok(None);
+    }
+    let wanted: HashSet<&[u8]> = file
+        .objects
+        .iter()
+        .filter_map(|o| match o {
+            Object::Global { symbol } => Some(symbol.as_bytes()),
+            Object::Heap { .. } => None,
+        })
+        .collect();
+    let syms = symbols(anchor, anchor_addr, Some(&wanted))?;
     let by_name: HashMap<&str, &symtab::Symbol> = syms.iter().map(|s| (s.name.as_str(), s)).collect();
     let mut globals = Vec::new();
     let mut wanted_heap = HashMap::new();
@@ -120,26 +197,55 @@ fn enforce(text: &str, anchor: &str, anchor_addr: usize) -> Result<Runtime, Stri
     }
     globals.sort_by_key(|r| r.start);
     let mut per_thread: HashMap<String, ThreadEvents> = HashMap::new();
-    let mut after = Vec::with_capacity(file.events.len());
+    let mut threads: HashMap<String, u32> = HashMap::new();
     let mut events = Vec::with_capacity(file.events.len());
-    for (i, e) in file.events.into_iter().enumerate() {
+    let mut event_thread = Vec::with_capacity(file.events.len());
+    for (i, e) in file.events.iter().enumerate() {
         per_thread.entry(e.thread.clone()).or_default().insert((e.object, e.offset, e.k), i as u32);
         events.push(format!("access {} of {} to {}+{}", e.k, e.thread, names[e.object as usize], e.offset));
-        after.push(e.after);
+        let n = threads.len() as u32;
+        event_thread.push(*threads.entry(e.thread.clone()).or_insert(n));
     }
-    let done = (0..after.len()).map(|_| Flag::default()).collect();
-    Ok(Runtime {
-        mode: Mode::Enforce { per_thread, after, done, events },
+    let mut owners = vec![Vec::new(); file.events.len()];
+    let mut prefixes = Vec::with_capacity(file.prefixes.len());
+    for (p, prefix) in file.prefixes.into_iter().enumerate() {
+        let mut index = HashMap::new();
+        let mut by_object: HashMap<u32, Vec<u32>> = HashMap::new();
+        let mut listed = Vec::with_capacity(prefix.events.len());
+        for (i, e) in prefix.events.into_iter().enumerate() {
+            let named = &file.events[e.event as usize];
+            index.insert(e.event, i as u32);
+            by_object.entry(named.object).or_default().push(i as u32);
+            owners[e.event as usize].push(p as u32);
+            listed.push(Listed {
+                event: e.event,
+                thread: event_thread[e.event as usize],
+                offset: named.offset,
+                len: e.len,
+                write: e.write,
+                after: e.after,
+            });
+        }
+        let remaining = AtomicU32::new(listed.len() as u32);
+        prefixes.push(Prefix { complete: prefix.complete, listed, index, by_object, remaining });
+    }
+    let following: Vec<u32> = (0..prefixes.len() as u32).collect();
+    let single = AtomicU32::new(if following.len() == 1 { 0 } else { NONE });
+    let done = (0..events.len()).map(|_| Flag::default()).collect();
+    let enforce =
+        Enforce { per_thread, threads, prefixes, owners, done, events, following: Mutex::new(following), single };
+    Ok(Some(Runtime {
+        mode: Mode::Enforce(Box::new(enforce)),
         globals,
         heap: RwLock::new(Vec::new()),
         has_heap: AtomicBool::new(false),
         wanted_heap,
         names: RwLock::new(names),
-    })
+    }))
 }
 
 fn traced(out: String, anchor: &str, anchor_addr: usize) -> Result<Runtime, String> {
-    let syms = symbols(anchor, anchor_addr)?;
+    let syms = symbols(anchor, anchor_addr, None)?;
     let mut globals: Vec<Range> =
         syms.iter().enumerate().map(|(i, s)| Range { start: s.addr, end: s.addr + s.size, obj: i as u32 }).collect();
     globals.sort_by_key(|r| r.start);
@@ -167,6 +273,112 @@ fn traced(out: String, anchor: &str, anchor_addr: usize) -> Result<Runtime, Stri
     })
 }
 
+/// An access about to happen, as the prefixes see it.
+struct Access {
+    event: Option<u32>,
+    thread: u32,
+    obj: u32,
+    offset: u64,
+    len: u64,
+    write: bool,
+}
+
+impl Enforce {
+    /// Whether prefix `p` allows `a` now; else the events it waits for.
+    fn allows(&self, p: u32, a: &Access) -> Result<(), Blockers> {
+        let prefix = &self.prefixes[p as usize];
+        let pending = |e: u32| !self.done[e as usize].is_set();
+        if let Some(&i) = a.event.and_then(|e| prefix.index.get(&e)) {
+            let blockers: Blockers = prefix.listed[i as usize].after.iter().copied().filter(|&e| pending(e)).collect();
+            return if blockers.is_empty() { Ok(()) } else { Err(blockers) };
+        }
+        // Outside the prefix. A whole execution's unlisted events depend on no other
+        // thread's (and the run cannot leave it without an order its edges forbid).
+        if prefix.complete {
+            return Ok(());
+        }
+        let conflicts = prefix.by_object.get(&a.obj).into_iter().flatten().map(|&i| &prefix.listed[i as usize]);
+        let blockers: Blockers = conflicts
+            .filter(|l| {
+                l.thread != a.thread
+                    && (l.write || a.write)
+                    && l.offset < a.offset + a.len
+                    && a.offset < l.offset + l.len
+                    && pending(l.event)
+            })
+            .map(|l| l.event)
+            .collect();
+        if blockers.is_empty() {
+            Ok(())
+        } else {
+            Err(blockers)
+        }
+    }
+
+    /// Starts access `a` if a followed prefix allows it, dropping the prefixes that do not;
+    /// else the events the followed prefixes wait for.
+    fn start(&self, a: &Access) -> Result<(), Blockers> {
+        let single = self.single.load(Ordering::Acquire);
+        if single != NONE {
+            return self.allows(single, a);
+        }
+        let Ok(mut following) = self.following.lock() else { return Err(Vec::new()) };
+        let mut allowed = Vec::new();
+        let mut blockers = Vec::new();
+        for &p in following.iter() {
+            match self.allows(p, a) {
+                Ok(()) => allowed.push(p),
+                Err(b) => blockers.extend(b),
+            }
+        }
+        if allowed.is_empty() {
+            return Err(blockers);
+        }
+        if allowed.len() < following.len() {
+            if allowed.len() == 1 {
+                self.single.store(allowed[0], Ordering::Release);
+            }
+            *following = allowed;
+        }
+        Ok(())
+    }
+
+    /// Event `e` has happened: wakes its waiters, and frees the run when it completed a
+    /// prefix the run follows.
+    fn complete(&self, e: u32) {
+        let Some(flag) = self.done.get(e as usize) else { return };
+        flag.set();
+        for &p in self.owners.get(e as usize).into_iter().flatten() {
+            if self.prefixes[p as usize].remaining.fetch_sub(1, Ordering::AcqRel) != 1 {
+                continue;
+            }
+            let single = self.single.load(Ordering::Acquire);
+            let followed = single == p || (single == NONE && self.following.lock().is_ok_and(|f| f.contains(&p)));
+            if followed {
+                ACTIVE.store(false, Ordering::Release);
+                futex::unpark_all();
+            }
+        }
+    }
+
+    /// Stops the run: access `a` of `ts` waited too long for `blockers`.
+    fn stuck(&self, ts: &ThreadState, a: &Access, blockers: &[u32]) -> ! {
+        let what = |i: u32| self.events.get(i as usize).map_or("?", |s| s.as_str());
+        let access = match a.event {
+            Some(e) => what(e).to_string(),
+            None => format!("its access to object {}+{}", a.obj, a.offset),
+        };
+        let awaited: Vec<&str> = blockers.iter().map(|&b| what(b)).collect();
+        eprintln!(
+            "ravel-rt: the constrained run is stuck: thread {} waited {} s before {access} for {}, which has not happened; the run left the verified schedules",
+            ts.name,
+            STUCK_AFTER.as_secs(),
+            if awaited.is_empty() { "an admissible prefix".to_string() } else { awaited.join(" or ") }
+        );
+        std::process::abort();
+    }
+}
+
 fn find(ranges: &[Range], addr: usize) -> Option<(u32, u64)> {
     let i = ranges.partition_point(|r| r.start <= addr).checked_sub(1)?;
     let r = ranges[i];
@@ -174,10 +386,6 @@ fn find(ranges: &[Range], addr: usize) -> Option<(u32, u64)> {
 }
 
 impl Runtime {
-    fn enforces_nothing(&self) -> bool {
-        matches!(&self.mode, Mode::Enforce { after, .. } if after.is_empty())
-    }
-
     /// The named object containing `addr`, with the offset.
     pub fn locate(&self, addr: usize) -> Option<(u32, u64)> {
         find(&self.globals, addr).or_else(|| {
@@ -192,7 +400,7 @@ impl Runtime {
     /// names the block if constraints mention it (or, in trace mode, always).
     pub fn allocated(&self, ts: &ThreadState, ordinal: u32, p: usize, size: usize) {
         let obj = match &self.mode {
-            Mode::Enforce { .. } => match self.wanted_heap.get(&(ts.name.clone(), ordinal)) {
+            Mode::Enforce(_) => match self.wanted_heap.get(&(ts.name.clone(), ordinal)) {
                 Some(&o) => o,
                 None => return,
             },
@@ -210,38 +418,55 @@ impl Runtime {
         self.has_heap.store(true, Ordering::Release);
     }
 
-    /// The constrained events of thread `name`.
-    pub fn events_of(&'static self, name: &str) -> Option<&'static ThreadEvents> {
+    /// The named events of thread `name`, and its index among the threads the prefixes
+    /// name ([`NONE`] if none).
+    pub fn thread_of(&'static self, name: &str) -> (Option<&'static ThreadEvents>, u32) {
         match &self.mode {
-            Mode::Enforce { per_thread, .. } => per_thread.get(name),
-            Mode::Trace { .. } => None,
+            Mode::Enforce(e) => (e.per_thread.get(name), e.threads.get(name).copied().unwrap_or(NONE)),
+            Mode::Trace { .. } => (None, NONE),
         }
     }
 
-    /// Waits until every event event `e` must follow has happened.
-    pub fn wait_before(&self, e: u32, thread: &str) {
-        let Mode::Enforce { after, done, events, .. } = &self.mode else { return };
-        for &a in after.get(e as usize).into_iter().flatten() {
-            let Some(flag) = done.get(a as usize) else { continue };
-            if flag.wait(STUCK_AFTER).is_err() {
-                let what = |i: u32| events.get(i as usize).map_or("?", |s| s.as_str());
-                eprintln!(
-                    "ravel-rt: the constrained run is stuck: thread {thread} waited {} s before {} for {}, which has not happened; the run left the verified schedule",
-                    STUCK_AFTER.as_secs(),
-                    what(e),
-                    what(a)
-                );
-                std::process::abort();
+    /// Waits until the access of `ts` (event `event` if the prefixes name it) to `len`
+    /// bytes at `obj`+`offset` keeps the run inside some admissible prefix, and starts it.
+    pub fn admit(&self, ts: &ThreadState, event: Option<u32>, obj: u32, offset: u64, len: u64, write: bool) {
+        let Mode::Enforce(en) = &self.mode else { return };
+        let access = Access { event, thread: ts.tid, obj, offset, len, write };
+        let started = Instant::now();
+        let mut blockers = match en.start(&access) {
+            Ok(()) => return,
+            Err(b) => b,
+        };
+        loop {
+            // Spin while the awaited events are being performed by running threads.
+            for _ in 0..SPINS {
+                if blockers.iter().any(|&b| en.done[b as usize].is_set()) || !ACTIVE.load(Ordering::Relaxed) {
+                    break;
+                }
+                std::hint::spin_loop();
+            }
+            let ticket = futex::ticket(ts.slot);
+            let registered = blockers.iter().all(|&b| en.done[b as usize].register(ts.slot));
+            blockers = match en.start(&access) {
+                Ok(()) => return,
+                Err(b) => b,
+            };
+            if !ACTIVE.load(Ordering::Acquire) {
+                return;
+            }
+            if started.elapsed() > STUCK_AFTER {
+                en.stuck(ts, &access, &blockers);
+            }
+            if registered {
+                futex::park(ts.slot, ticket, Duration::from_millis(100));
             }
         }
     }
 
     /// Event `e` has happened.
     pub fn complete(&self, e: u32) {
-        if let Mode::Enforce { done, .. } = &self.mode {
-            if let Some(f) = done.get(e as usize) {
-                f.set();
-            }
+        if let Mode::Enforce(en) = &self.mode {
+            en.complete(e);
         }
     }
 

@@ -4,7 +4,7 @@ use crate::runtime::{self, Runtime, ThreadEvents, ACTIVE};
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// How an event touches its location (as the interpreter's `AccessKind` names it).
 #[derive(Clone, Copy)]
@@ -15,6 +15,10 @@ pub enum Kind {
 }
 
 impl Kind {
+    fn writes(self) -> bool {
+        !matches!(self, Kind::Read)
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Kind::Read => "read",
@@ -56,10 +60,17 @@ pub struct ThreadState {
     /// Accesses so far per named location.
     counters: Counters,
     events: Option<&'static ThreadEvents>,
-    /// A constrained event this thread has started: it is complete once the thread
-    /// reaches its next callback (the access itself follows the callback).
+    /// The thread's index among the threads the constraints name (`u32::MAX`: none).
+    pub tid: u32,
+    /// The parking slot the thread waits in.
+    pub slot: usize,
+    /// A named event this thread has started: it is complete once the thread reaches its
+    /// next callback (the access itself follows the callback).
     pending: Option<u32>,
 }
+
+/// Parking slots handed out so far.
+static SLOTS: AtomicUsize = AtomicUsize::new(0);
 
 thread_local! {
     static CURRENT: Cell<*mut ThreadState> = const { Cell::new(std::ptr::null_mut()) };
@@ -67,8 +78,18 @@ thread_local! {
 
 impl ThreadState {
     fn new(name: String) -> ThreadState {
-        let events = runtime::get().and_then(|rt| rt.events_of(&name));
-        ThreadState { name, children: 0, allocations: 0, counters: Counters::default(), events, pending: None }
+        let (events, tid) = runtime::get().map_or((None, u32::MAX), |rt| rt.thread_of(&name));
+        let slot = SLOTS.fetch_add(1, Ordering::Relaxed);
+        ThreadState {
+            name,
+            children: 0,
+            allocations: 0,
+            counters: Counters::default(),
+            events,
+            tid,
+            slot,
+            pending: None,
+        }
     }
 
     /// The id of the next thread this one creates.
@@ -112,16 +133,17 @@ pub fn current() -> &'static mut ThreadState {
     unsafe { &mut *p }
 }
 
-/// Called before an access of `kind` at `addr`: names it and waits if it is constrained.
+/// Called before an access of `kind` to `len` bytes at `addr`: names it and waits while
+/// no admissible prefix allows it.
 #[inline(always)]
-pub fn before(addr: usize, kind: Kind) {
+pub fn before(addr: usize, len: u64, kind: Kind) {
     if ACTIVE.load(Ordering::Relaxed) {
-        before_slow(addr, kind);
+        before_slow(addr, len, kind);
     }
 }
 
 #[cold]
-fn before_slow(addr: usize, kind: Kind) {
+fn before_slow(addr: usize, len: u64, kind: Kind) {
     let Some(rt) = runtime::get() else { return };
     let ts = current();
     ts.flush(rt);
@@ -131,9 +153,10 @@ fn before_slow(addr: usize, kind: Kind) {
     *count += 1;
     if rt.tracing() {
         rt.record(&ts.name, obj, offset, k, kind);
-    } else if let Some(&e) = ts.events.and_then(|ev| ev.get(&(obj, offset, k))) {
-        rt.wait_before(e, &ts.name);
-        ts.pending = Some(e);
+    } else {
+        let event = ts.events.and_then(|ev| ev.get(&(obj, offset, k))).copied();
+        rt.admit(ts, event, obj, offset, len, kind.writes());
+        ts.pending = event;
     }
 }
 

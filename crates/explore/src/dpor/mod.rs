@@ -19,6 +19,7 @@ mod wakeup;
 use crate::clock::VClock;
 use crate::footprint::{byte_mask, WHOLE};
 use crate::race::RaceDetector;
+use crate::verified::{LastExecution, ScheduleStep, Tracker};
 use crate::{FoundError, Options, Outcome, Unknown, Witness, WitnessStep};
 use agents::{Agent, Agents};
 use ravel_ir::Program;
@@ -200,6 +201,8 @@ struct TransInfo {
     vc: VClock,
     /// Earlier transitions this one is in a reversible race with.
     races: Vec<usize>,
+    /// The number of entries in `Machine::recorded` after it (`--enforce-out`).
+    recorded: usize,
 }
 
 /// Where one execution of the current path stands (cloned as a snapshot every
@@ -255,6 +258,8 @@ pub(crate) struct Explorer<'a> {
     capped: bool,
     policy: Policy,
     agents: Agents,
+    /// The admissible prefixes so far, when asked for (`Options::verified_sink`).
+    verified: Option<Tracker>,
 }
 
 impl crate::engine::Engine for Explorer<'_> {
@@ -275,6 +280,12 @@ impl<'a> Explorer<'a> {
             capped: false,
             policy: Policy::Systematic,
             agents: Agents::new(opts.memory_model),
+            // Subtrees are admissible only when races count as errors: a racy extension
+            // would not run natively as the interpreter ran it once no longer ordered.
+            verified: opts.verified_sink.clone().map(|sink| {
+                let prefixes = opts.detect_races && opts.stop_at.is_empty() && opts.ends_only.is_empty();
+                Tracker::new(sink, prefixes)
+            }),
         }
     }
 
@@ -303,13 +314,19 @@ impl<'a> Explorer<'a> {
 
     /// What the exploration found so far, with the input vectors collected.
     pub(crate) fn into_outcome(mut self) -> Outcome {
+        if let Some(v) = &mut self.verified {
+            v.checkpoint(true);
+        }
         let tests = self.tests.take();
         self.cx.into_outcome(tests)
     }
 
     /// The systematic search, in rounds of growing thread caps.
     pub(crate) fn search(&mut self) {
-        for cap in THREAD_CAPS {
+        // Rounds under a low thread cap truncate executions, which verify nothing: the
+        // admissible prefixes come from the complete search alone.
+        let caps = if self.verified.is_some() { &THREAD_CAPS[THREAD_CAPS.len() - 1..] } else { &THREAD_CAPS[..] };
+        for &cap in caps {
             self.thread_cap = cap;
             self.capped = false;
             self.cx.new_round();
@@ -474,6 +491,18 @@ impl<'a> Explorer<'a> {
     /// choices of the step taken there, or a wakeup sequence — trimming the path to it. A
     /// step whose variants are all explored goes to its node's sleep set.
     fn backtrack_point(&mut self) -> Option<(usize, usize, Vec<u64>, WakeupTree)> {
+        let found = self.next_backtrack_point();
+        // The nodes left behind are done: the shallowest of them is an admissible prefix.
+        if let Some(v) = self.verified.as_mut().filter(|_| self.policy == Policy::Systematic) {
+            let kept = found.as_ref().map_or(0, |(depth, ..)| depth + 1);
+            if v.last.as_ref().is_some_and(|l| l.schedule.len() >= kept) {
+                v.subtree_done(kept);
+            }
+        }
+        found
+    }
+
+    fn next_backtrack_point(&mut self) -> Option<(usize, usize, Vec<u64>, WakeupTree)> {
         let naive = self.cx.opts.dpor.naive;
         while let Some(depth) = self.path.len().checked_sub(1) {
             let node = &mut self.path[depth];
@@ -725,7 +754,8 @@ impl<'a> Explorer<'a> {
             run.last_of_thread.resize(t + 1, None);
         }
         run.last_of_thread[t] = Some(index);
-        run.infos.push(Rc::new(TransInfo { step: step.clone(), vc, races }));
+        let recorded = run.machine.recorded.len();
+        run.infos.push(Rc::new(TransInfo { step: step.clone(), vc, races, recorded }));
         self.cx.stats.transitions += 1;
         (step, chooser.made)
     }
@@ -898,6 +928,9 @@ impl<'a> Explorer<'a> {
     /// Accounts for an ended execution; returns true when exploration must stop.
     fn finish_execution(&mut self, run: &mut Run, ending: Ending) -> bool {
         self.cx.progress();
+        if self.verified.is_some() {
+            self.note_verified(run, &ending);
+        }
         if self.cx.opts.collect_tests && matches!(ending, Ending::Complete | Ending::Error(_)) {
             self.tests.add(input_values(&run.machine));
         }
@@ -927,6 +960,57 @@ impl<'a> Explorer<'a> {
             }
         }
         false
+    }
+
+    /// `--enforce-out`: adds an execution that ended without error to the admissible
+    /// prefixes, and keeps the systematic search's latest execution, whose prefixes are
+    /// those of the nodes the search leaves next. Executions that end otherwise verify
+    /// nothing, so no subtree is admissible any more (see `verified.rs`); those the sleep
+    /// sets or the wakeup sequences ended are covered elsewhere.
+    fn note_verified(&mut self, run: &Run, ending: &Ending) {
+        let systematic = self.policy == Policy::Systematic;
+        let complete = matches!(ending, Ending::Complete);
+        let covered = matches!(ending, Ending::SleepBlocked | Ending::Infeasible);
+        // A choice (an input's value, a symbolic branch, which waiter a signal wakes) is
+        // made natively by the input or the scheduler, not by the constraints: a native run
+        // that chose otherwise would leave the execution without breaking any of its
+        // orders, or go free after a prefix verified for another value. Such executions
+        // are not used at all.
+        let chosen = |c: &[(u64, u64)]| c.iter().any(|&(_, n)| n > 1);
+        let data = chosen(&self.init_choices)
+            || self.path.iter().filter_map(|n| n.taken.as_ref()).any(|k| chosen(&k.choices))
+            || !run.machine.input_values().is_empty();
+        let doubtful = !self.cx.errors.is_empty() || self.cx.incomplete.is_some() || data;
+        let init: Vec<u64> = self.init_choices.iter().map(|(v, _)| *v).collect();
+        let schedule: Vec<ScheduleStep> = self
+            .path
+            .iter()
+            .filter_map(|n| n.taken.as_ref())
+            .map(|k| (k.thread, k.choices.iter().map(|(v, _)| *v).collect()))
+            .collect();
+        let Some(v) = self.verified.as_mut() else { return };
+        if systematic && (doubtful || !(complete || covered)) {
+            v.tainted = true;
+        }
+        if data {
+            v.last = None;
+            if v.set.problems.is_empty() {
+                v.set.problems.push("the execution depends on inputs or choices the runtime cannot make".into());
+            }
+        }
+        if data || !(complete || systematic && covered) {
+            return;
+        }
+        let named = ravel_vm::native_record::name_events(&run.machine);
+        let named = if complete {
+            v.execution(named, init.clone(), schedule.clone())
+        } else {
+            named.problems.is_empty().then(|| Arc::new(named))
+        };
+        if systematic {
+            let recorded_after = run.infos.iter().map(|i| i.recorded).collect();
+            v.last = named.map(|named| LastExecution { named, recorded_after, init, schedule });
+        }
     }
 
     /// The schedule of the current path.

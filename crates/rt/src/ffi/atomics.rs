@@ -12,7 +12,7 @@ macro_rules! atomics {
         /// `a` points to a live, aligned value (the instrumented program's own atomic).
         #[no_mangle]
         pub unsafe extern "C" fn $load(a: *mut $t, _mo: i32) -> $t {
-            thread::before(a as usize, Kind::Read);
+            thread::before(a as usize, std::mem::size_of::<$t>() as u64, Kind::Read);
             let v = <$atomic>::from_ptr(a).load(SeqCst);
             thread::after();
             v
@@ -22,7 +22,7 @@ macro_rules! atomics {
         /// As the load.
         #[no_mangle]
         pub unsafe extern "C" fn $store(a: *mut $t, v: $t, _mo: i32) {
-            thread::before(a as usize, Kind::Write);
+            thread::before(a as usize, std::mem::size_of::<$t>() as u64, Kind::Write);
             <$atomic>::from_ptr(a).store(v, SeqCst);
             thread::after();
         }
@@ -41,7 +41,7 @@ macro_rules! atomics {
         /// `a` as for the load; `c` points to a writable value.
         #[no_mangle]
         pub unsafe extern "C" fn $cas_strong(a: *mut $t, c: *mut $t, v: $t, _mo: i32, _fmo: i32) -> i32 {
-            thread::before(a as usize, Kind::Rmw);
+            thread::before(a as usize, std::mem::size_of::<$t>() as u64, Kind::Rmw);
             let r = <$atomic>::from_ptr(a).compare_exchange(*c, v, SeqCst, SeqCst);
             thread::after();
             match r {
@@ -67,7 +67,7 @@ macro_rules! atomics {
         /// As the load.
         #[no_mangle]
         pub unsafe extern "C" fn $cas_val(a: *mut $t, c: $t, v: $t, _mo: i32, _fmo: i32) -> $t {
-            thread::before(a as usize, Kind::Rmw);
+            thread::before(a as usize, std::mem::size_of::<$t>() as u64, Kind::Rmw);
             let r = <$atomic>::from_ptr(a).compare_exchange(c, v, SeqCst, SeqCst);
             thread::after();
             r.unwrap_or_else(|old| old)
@@ -78,7 +78,7 @@ macro_rules! atomics {
         /// `a` points to a live, aligned value (the instrumented program's own atomic).
         #[no_mangle]
         pub unsafe extern "C" fn $name(a: *mut $t, v: $t, _mo: i32) -> $t {
-            thread::before(a as usize, Kind::Rmw);
+            thread::before(a as usize, std::mem::size_of::<$t>() as u64, Kind::Rmw);
             let old = <$atomic>::from_ptr(a).$op(v, SeqCst);
             thread::after();
             old

@@ -9,12 +9,19 @@ use crate::thread::{self, Kind};
 use std::ffi::c_void;
 use std::sync::atomic::Ordering;
 
-type Start = extern "C" fn(*mut c_void) -> *mut c_void;
+/// A thread's start routine. `pthread_exit` unwinds the exiting thread's stack (a forced
+/// unwind) through the start routine, `launch` and `__wrap_pthread_exit`: those frames
+/// must allow unwinding ("C-unwind"), or Rust aborts the process at the first
+/// `pthread_exit`.
+type Start = extern "C-unwind" fn(*mut c_void) -> *mut c_void;
+
+extern "C-unwind" {
+    fn __real_pthread_exit(ret: *mut c_void) -> !;
+}
 
 extern "C" {
     fn __real_pthread_create(t: *mut u64, attr: *const c_void, start: Start, arg: *mut c_void) -> i32;
     fn __real_pthread_join(t: u64, ret: *mut *mut c_void) -> i32;
-    fn __real_pthread_exit(ret: *mut c_void) -> !;
     fn __real_pthread_mutex_lock(m: *mut c_void) -> i32;
     fn __real_pthread_mutex_trylock(m: *mut c_void) -> i32;
     fn __real_pthread_mutex_unlock(m: *mut c_void) -> i32;
@@ -38,7 +45,7 @@ struct Launch {
     name: String,
 }
 
-extern "C" fn launch(p: *mut c_void) -> *mut c_void {
+extern "C-unwind" fn launch(p: *mut c_void) -> *mut c_void {
     // SAFETY: `p` is the Box<Launch> __wrap_pthread_create leaked for this thread alone.
     let Launch { start, arg, name } = *unsafe { Box::from_raw(p as *mut Launch) };
     thread::enter(name);
@@ -50,7 +57,7 @@ extern "C" fn launch(p: *mut c_void) -> *mut c_void {
 /// # Safety
 /// As pthread_create.
 #[no_mangle]
-pub unsafe extern "C" fn __wrap_pthread_create(
+pub unsafe extern "C-unwind" fn __wrap_pthread_create(
     t: *mut u64,
     attr: *const c_void,
     start: Start,
@@ -80,7 +87,7 @@ pub unsafe extern "C" fn __wrap_pthread_join(t: u64, ret: *mut *mut c_void) -> i
 /// # Safety
 /// As pthread_exit.
 #[no_mangle]
-pub unsafe extern "C" fn __wrap_pthread_exit(ret: *mut c_void) -> ! {
+pub unsafe extern "C-unwind" fn __wrap_pthread_exit(ret: *mut c_void) -> ! {
     thread::after();
     __real_pthread_exit(ret)
 }
@@ -88,7 +95,8 @@ pub unsafe extern "C" fn __wrap_pthread_exit(ret: *mut c_void) -> ! {
 /// A mutex operation: an event on the mutex object, performed between the check and
 /// the completion.
 unsafe fn mutex_op(m: *mut c_void, op: unsafe extern "C" fn(*mut c_void) -> i32) -> i32 {
-    thread::before(m as usize, Kind::Rmw);
+    // The interpreter names a mutex operation a one-byte read-modify-write of the mutex.
+    thread::before(m as usize, 1, Kind::Rmw);
     let r = op(m);
     thread::after();
     r

@@ -23,50 +23,50 @@ pub extern "C" fn __tsan_init() {
 }
 
 macro_rules! access {
-    ($($name:ident => $kind:expr),* $(,)?) => {$(
+    ($($name:ident => $len:literal $kind:expr),* $(,)?) => {$(
         #[no_mangle]
         pub extern "C" fn $name(addr: *mut c_void) {
-            thread::before(addr as usize, $kind);
+            thread::before(addr as usize, $len, $kind);
         }
     )*};
 }
 
 access! {
-    __tsan_read1 => Kind::Read, __tsan_read2 => Kind::Read, __tsan_read4 => Kind::Read,
-    __tsan_read8 => Kind::Read, __tsan_read16 => Kind::Read,
-    __tsan_write1 => Kind::Write, __tsan_write2 => Kind::Write, __tsan_write4 => Kind::Write,
-    __tsan_write8 => Kind::Write, __tsan_write16 => Kind::Write,
-    __tsan_unaligned_read2 => Kind::Read, __tsan_unaligned_read4 => Kind::Read,
-    __tsan_unaligned_read8 => Kind::Read, __tsan_unaligned_read16 => Kind::Read,
-    __tsan_unaligned_write2 => Kind::Write, __tsan_unaligned_write4 => Kind::Write,
-    __tsan_unaligned_write8 => Kind::Write, __tsan_unaligned_write16 => Kind::Write,
-    __tsan_volatile_read1 => Kind::Read, __tsan_volatile_read2 => Kind::Read,
-    __tsan_volatile_read4 => Kind::Read, __tsan_volatile_read8 => Kind::Read,
-    __tsan_volatile_read16 => Kind::Read,
-    __tsan_volatile_write1 => Kind::Write, __tsan_volatile_write2 => Kind::Write,
-    __tsan_volatile_write4 => Kind::Write, __tsan_volatile_write8 => Kind::Write,
-    __tsan_volatile_write16 => Kind::Write,
+    __tsan_read1 => 1 Kind::Read, __tsan_read2 => 2 Kind::Read, __tsan_read4 => 4 Kind::Read,
+    __tsan_read8 => 8 Kind::Read, __tsan_read16 => 16 Kind::Read,
+    __tsan_write1 => 1 Kind::Write, __tsan_write2 => 2 Kind::Write, __tsan_write4 => 4 Kind::Write,
+    __tsan_write8 => 8 Kind::Write, __tsan_write16 => 16 Kind::Write,
+    __tsan_unaligned_read2 => 2 Kind::Read, __tsan_unaligned_read4 => 4 Kind::Read,
+    __tsan_unaligned_read8 => 8 Kind::Read, __tsan_unaligned_read16 => 16 Kind::Read,
+    __tsan_unaligned_write2 => 2 Kind::Write, __tsan_unaligned_write4 => 4 Kind::Write,
+    __tsan_unaligned_write8 => 8 Kind::Write, __tsan_unaligned_write16 => 16 Kind::Write,
+    __tsan_volatile_read1 => 1 Kind::Read, __tsan_volatile_read2 => 2 Kind::Read,
+    __tsan_volatile_read4 => 4 Kind::Read, __tsan_volatile_read8 => 8 Kind::Read,
+    __tsan_volatile_read16 => 16 Kind::Read,
+    __tsan_volatile_write1 => 1 Kind::Write, __tsan_volatile_write2 => 2 Kind::Write,
+    __tsan_volatile_write4 => 4 Kind::Write, __tsan_volatile_write8 => 8 Kind::Write,
+    __tsan_volatile_write16 => 16 Kind::Write,
 }
 
 /// A C++ vtable pointer update (a write of the object's first word).
 #[no_mangle]
 pub extern "C" fn __tsan_vptr_update(addr: *mut *mut c_void, _new: *mut c_void) {
-    thread::before(addr as usize, Kind::Write);
+    thread::before(addr as usize, 8, Kind::Write);
 }
 
 #[no_mangle]
 pub extern "C" fn __tsan_vptr_read(addr: *mut *mut c_void) {
-    thread::before(addr as usize, Kind::Read);
+    thread::before(addr as usize, 8, Kind::Read);
 }
 
 #[no_mangle]
-pub extern "C" fn __tsan_read_range(addr: *mut c_void, _size: usize) {
-    thread::before(addr as usize, Kind::Read);
+pub extern "C" fn __tsan_read_range(addr: *mut c_void, size: usize) {
+    thread::before(addr as usize, size as u64, Kind::Read);
 }
 
 #[no_mangle]
-pub extern "C" fn __tsan_write_range(addr: *mut c_void, _size: usize) {
-    thread::before(addr as usize, Kind::Write);
+pub extern "C" fn __tsan_write_range(addr: *mut c_void, size: usize) {
+    thread::before(addr as usize, size as u64, Kind::Write);
 }
 
 /// Function entry and exit carry no event; with constraints they complete the thread's
