@@ -535,6 +535,9 @@ impl Machine {
     }
 
     pub(crate) fn fault(&mut self, t: usize, f: Fault) {
+        if f.unsupported {
+            return self.unsupported(t, f.message);
+        }
         self.fail(t, f.kind, f.message);
     }
 
