@@ -80,6 +80,8 @@ pub struct Options {
     pub memory_model: MemoryModel,
     /// Files of the program's file system (`--file`, `--sym-file`).
     pub files: Vec<ravel_vm::FileSpec>,
+    /// The scripted peer of the program's sockets (`--peer-script`, `--sym-packet`).
+    pub peer: Option<std::sync::Arc<ravel_vm::Peer>>,
 }
 
 impl Default for Options {
@@ -111,6 +113,7 @@ impl Default for Options {
             argv: vec!["prog".into()],
             memory_model: MemoryModel::Sc,
             files: Vec::new(),
+            peer: None,
         }
     }
 }

@@ -37,11 +37,8 @@ pub fn lower(module: &Module) -> Result<Program, String> {
         // `g.ty` is the global's pointer type; the value type is the initializer's.
         let value_ty =
             g.initializer.as_ref().map(|c| module.types.type_of(c)).unwrap_or_else(|| module.types.pointer());
-        let size = if is_undefined_external(g) {
-            addr::EXTERN_SPAN
-        } else {
-            layout.alloc_size(&value_ty).unwrap_or(0).max(1)
-        };
+        let size =
+            if is_undefined_external(g) { addr::EXTERN_SPAN } else { layout.alloc_size(&value_ty).unwrap_or(0).max(1) };
         let align = layout.align(&value_ty).unwrap_or(8).max(g.alignment as u64).max(1);
         let a = next.next_multiple_of(align.max(16));
         symbols.insert(name_str(&g.name), a);

@@ -6,11 +6,9 @@ use crate::events::AccessKind;
 use crate::machine::{Chooser, End, Machine, Stop};
 use crate::memory::ObjKind;
 use crate::models::{self, Flow};
-use crate::thread::FrameKind;
 use crate::store_buffer::MemoryModel;
-use ravel_ir::{
-    sign_extend, Arg, BinOp, Callee, CastOp, FBinOp, FCmp, FuncId, ICmp, Inst, Opd, Program, RmwOp,
-};
+use crate::thread::FrameKind;
+use ravel_ir::{sign_extend, Arg, BinOp, Callee, CastOp, FBinOp, FCmp, FuncId, ICmp, Inst, Opd, Program, RmwOp};
 
 /// Keeps the low `bits` bits.
 #[inline]
@@ -620,7 +618,9 @@ impl Machine {
                             let (w, forwarded) = self.forward_word(t, a, *bytes as usize, v);
                             if forwarded && self.sym.is_some() {
                                 // Buffered values are concrete; memory's bytes may not be.
-                                if !self.fully_forwarded(t, a, *bytes as u64) && self.shadow(t, base, Opd::Reg(*dst)).is_some() {
+                                if !self.fully_forwarded(t, a, *bytes as u64)
+                                    && self.shadow(t, base, Opd::Reg(*dst)).is_some()
+                                {
                                     self.unsupported(t, "a load of buffered and symbolic bytes under TSO");
                                     return Stop::End;
                                 }
