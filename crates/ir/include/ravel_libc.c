@@ -537,3 +537,21 @@ extern void (*signal(int, void (*)(int)))(int);
 __attribute__((weak)) int sigignore(int sig) {
     return signal(sig, (void (*)(int))1) == (void (*)(int)) - 1 ? -1 : 0;
 }
+
+/* strsignal: glibc's descriptions of the Linux signals. */
+__attribute__((weak)) char *strsignal(int sig) {
+    static const char *const names[] = {
+        "Unknown signal 0", "Hangup", "Interrupt", "Quit", "Illegal instruction", "Trace/breakpoint trap",
+        "Aborted", "Bus error", "Floating point exception", "Killed", "User defined signal 1",
+        "Segmentation fault", "User defined signal 2", "Broken pipe", "Alarm clock", "Terminated",
+        "Stack fault", "Child exited", "Continued", "Stopped (signal)", "Stopped", "Stopped (tty input)",
+        "Stopped (tty output)", "Urgent I/O condition", "CPU time limit exceeded", "File size limit exceeded",
+        "Virtual timer expired", "Profiling timer expired", "Window changed", "I/O possible",
+        "Power failure", "Bad system call"};
+    static char other[32];
+    if (sig >= 0 && sig < (int)(sizeof names / sizeof names[0]))
+        return (char *)names[sig];
+    snprintf(other, sizeof other, sig >= 34 && sig <= 64 ? "Real-time signal %d" : "Unknown signal %d",
+             sig >= 34 && sig <= 64 ? sig - 34 : sig);
+    return other;
+}
