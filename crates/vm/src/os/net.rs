@@ -309,13 +309,12 @@ impl Os {
     }
 
     /// A descriptor for an accepted connection on listening socket `listener`: a new
-    /// socket node with the given addresses over pipes `rd`/`wr` (`counted`: their
-    /// reader/writer counts already include it).
+    /// socket node with the given remote address over the data pipes `(rd, wr)`
+    /// (`counted`: their reader/writer counts already include it).
     pub fn open_accepted(
         &mut self,
         listener: u32,
-        rd: u32,
-        wr: u32,
+        (rd, wr): (u32, u32),
         remote: Addr,
         counted: bool,
         flags: u32,
@@ -327,8 +326,7 @@ impl Os {
         let s = self.socket_mut(n);
         s.local = local;
         s.remote = Some(remote);
-        let fd = self.open_desc_with(Some(rd), Some(wr), flags, cloexec, Some(n), !counted)?;
-        Ok(fd)
+        self.open_desc_with(Some(rd), Some(wr), flags, cloexec, Some(n), !counted)
     }
 
     /// The address the scripted peer connects from (or is reached at).

@@ -264,7 +264,7 @@ fn accept(m: &mut Machine, t: usize, fd: u64, addr: u64, lenp: u64, f: u64, choo
         }
     };
     let nb = if f & SOCK_NONBLOCK != 0 { O_NONBLOCK } else { 0 };
-    let new = match m.os.open_accepted(n, rd, wr, from.clone(), counted, O_RDWR | nb, f & SOCK_CLOEXEC != 0) {
+    let new = match m.os.open_accepted(n, (rd, wr), from.clone(), counted, O_RDWR | nb, f & SOCK_CLOEXEC != 0) {
         Ok(fd) => fd,
         Err(e) => {
             m.os.requeue(n, waiting);
