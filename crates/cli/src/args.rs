@@ -38,6 +38,19 @@ pub fn sym_file(text: &str) -> Result<ravel_vm::FileSpec, String> {
     ravel_vm::FileSpec::symbolic(text)
 }
 
+/// The scripted peer of `--peer-script FILE` / `--sym-packet N`, when either is given.
+pub fn peer(script: Option<&str>, sym_packet: Option<u64>) -> anyhow::Result<Option<std::sync::Arc<ravel_vm::Peer>>> {
+    if script.is_none() && sym_packet.is_none() {
+        return Ok(None);
+    }
+    let peer = ravel_vm::Peer { sym_packet: sym_packet.unwrap_or(0), ..Default::default() };
+    let peer = match script {
+        Some(path) => peer.with_script(path).map_err(|e| anyhow::anyhow!("--peer-script: {e}"))?,
+        None => peer,
+    };
+    Ok(Some(std::sync::Arc::new(peer)))
+}
+
 /// Exit code for usage and input errors (DESIGN.md: 0 safe, 1 unsafe, 2 unknown, 3 input).
 pub const EXIT_INPUT: u8 = 3;
 

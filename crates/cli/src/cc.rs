@@ -195,6 +195,10 @@ fn members(archive: &Path, scratch: &Path, n: usize) -> Result<Vec<PathBuf>> {
     Ok(found)
 }
 
+/// Rounds of linking library members before giving up on reaching a fixed point (each
+/// round adds at least one level of the members' dependencies).
+const MAX_LINK_ROUNDS: usize = 16;
+
 /// Links `modules` with all their symbols and the `needed` ones of `libraries` into `out`.
 fn llvm_link(modules: &[PathBuf], libraries: &[PathBuf], out: &Path) -> Result<()> {
     let mut link = Command::new("llvm-link-19");
@@ -293,7 +297,24 @@ pub fn run(args: &[String]) -> Result<u8> {
     // every file after the first).
     let own = scratch.path().join("own.bc");
     llvm_link(&modules, &[], &own)?;
-    llvm_link(&[own], &libraries, &sidecar(&program))?;
+    if libraries.is_empty() {
+        std::fs::rename(&own, sidecar(&program)).or_else(|_| std::fs::copy(&own, sidecar(&program)).map(|_| ()))?;
+        return Ok(0);
+    }
+    // One pass takes from each library member only what the modules before it need, so
+    // a member needed by a member that comes after it is missed (libevent's poll.o needs
+    // evutil_rand.o): link again until nothing changes, as a linker rescans archives.
+    let mut current = own;
+    for round in 0..MAX_LINK_ROUNDS {
+        let next = scratch.path().join(format!("round{round}.bc"));
+        llvm_link(&[current.clone()], &libraries, &next)?;
+        let done = std::fs::read(&next)? == std::fs::read(&current)?;
+        current = next;
+        if done {
+            break;
+        }
+    }
+    std::fs::copy(&current, sidecar(&program))?;
     Ok(0)
 }
 

@@ -119,6 +119,14 @@ enum Command {
         /// A file of symbolic input bytes the program finds: NAME=SIZE.
         #[arg(long = "sym-file", value_parser = args::sym_file)]
         sym_files: Vec<ravel_vm::FileSpec>,
+        /// The scripted peer sends the bytes of FILE on its one connection, then closes
+        /// it: the first socket of the program that listens gets that connection, or the
+        /// first connect to an address no socket of the program listens on reaches it.
+        #[arg(long = "peer-script", value_name = "FILE")]
+        peer_script: Option<String>,
+        /// The scripted peer first sends N symbolic input bytes (the request).
+        #[arg(long = "sym-packet", value_name = "N", value_parser = clap::value_parser!(u64).range(0..=65536))]
+        sym_packet: Option<u64>,
         /// Program arguments (argv[1..]).
         #[arg(long, num_args = 0.., allow_hyphen_values = true)]
         args: Vec<String>,
@@ -244,6 +252,14 @@ enum Command {
         /// A file of symbolic input bytes the program finds: NAME=SIZE.
         #[arg(long = "sym-file", value_parser = args::sym_file)]
         sym_files: Vec<ravel_vm::FileSpec>,
+        /// The scripted peer sends the bytes of FILE on its one connection, then closes
+        /// it: the first socket of the program that listens gets that connection, or the
+        /// first connect to an address no socket of the program listens on reaches it.
+        #[arg(long = "peer-script", value_name = "FILE")]
+        peer_script: Option<String>,
+        /// The scripted peer first sends N symbolic input bytes (the request).
+        #[arg(long = "sym-packet", value_name = "N", value_parser = clap::value_parser!(u64).range(0..=65536))]
+        sym_packet: Option<u64>,
         /// Program arguments (argv[1..]).
         #[arg(long, num_args = 0.., allow_hyphen_values = true)]
         args: Vec<String>,
@@ -420,9 +436,12 @@ fn run(cli: Cli) -> Result<u8> {
             json,
             files_in,
             sym_files,
+            peer_script,
+            sym_packet,
             args,
             clang_flags,
         } => {
+            let peer = args::peer(peer_script.as_deref(), sym_packet)?;
             let (files, clang_flags) = check::resolve_inputs(files, clang_flags)?;
             let file = files[0].clone();
             if tests.is_some() && matches!(engine, EngineArg::Unfold | EngineArg::States) {
@@ -454,6 +473,7 @@ fn run(cli: Cli) -> Result<u8> {
             let mut opts = ravel_explore::Options {
                 argv,
                 files: files_in.into_iter().chain(sym_files).collect(),
+                peer,
                 engine: match engine {
                     // Only dpor's depth-first search tells which prefixes are verified.
                     _ if enforce_out.is_some() => EngineKind::Dpor,
@@ -611,9 +631,12 @@ fn run(cli: Cli) -> Result<u8> {
             verbose,
             files_in,
             sym_files,
+            peer_script,
+            sym_packet,
             args,
             clang_flags,
         } => {
+            let peer = args::peer(peer_script.as_deref(), sym_packet)?;
             let (files, clang_flags) = check::resolve_inputs(files, clang_flags)?;
             let file = files[0].clone();
             let given = inputs.map(|p| check::read_test(&p)).transpose()?.unwrap_or_default();
@@ -630,6 +653,7 @@ fn run(cli: Cli) -> Result<u8> {
                 capture_stdout: json,
                 max_memory: memory_limit(max_memory),
                 files: files_in.into_iter().chain(sym_files).collect(),
+                peer,
                 ..Config::default()
             };
             let timeout = timeout.map(|t| t.saturating_sub(started.elapsed()));

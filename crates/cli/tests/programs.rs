@@ -13,6 +13,7 @@ use std::sync::Mutex;
 fn check_run(file: &Path, e: &Expect, run: &str, seed: u64) -> Option<String> {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_ravel"));
     cmd.arg("run").arg(file).arg("--seed").arg(seed.to_string()).arg("--json").arg("--timeout").arg("60");
+    cmd.args(&e.flags);
     if !e.args.is_empty() {
         cmd.arg("--args").args(&e.args);
     }
@@ -203,7 +204,8 @@ fn check_expectation(file: &Path, e: &Expect, interleave: &str, want: &str) -> O
     };
     // A program without inputs never needs the solver.
     let text = std::fs::read_to_string(file).unwrap_or_default();
-    let has_inputs = ["nondet", "klee_", "ravel_symbolic", "--sym-file"].iter().any(|w| text.contains(w));
+    let has_inputs =
+        ["nondet", "klee_", "ravel_symbolic", "--sym-file", "--sym-packet"].iter().any(|w| text.contains(w));
     if !has_inputs && r.solver_queries > 0 {
         return Some(format!("[{interleave}] {} solver queries in a program without inputs", r.solver_queries));
     }

@@ -45,6 +45,7 @@ pub(crate) fn vm_config(opts: &Options) -> ravel_vm::Config {
         memory_model: opts.memory_model,
         files: opts.files.clone(),
         record_accesses: opts.verified_sink.is_some(),
+        peer: opts.peer.clone(),
         ..Default::default()
     }
 }
@@ -186,6 +187,10 @@ impl<'a> Context<'a> {
                 (true, v) => w.sym_files.push(v),
                 (false, v) => w.files.push(v),
             }
+        }
+        if let Some(p) = &self.opts.peer {
+            w.peer_script = p.script_path.clone();
+            w.sym_packet = p.sym_packet;
         }
         let places = found.error.places();
         if !self.errors.iter().any(|f| f.error.kind == kind && f.error.places() == places) {

@@ -83,6 +83,8 @@ pub struct Options {
     /// Hand the admissible prefixes to this sink as they are verified (`--enforce-out`;
     /// dpor only: executions then record what the native runtime names).
     pub verified_sink: Option<crate::VerifiedSink>,
+    /// The scripted peer of the program's sockets (`--peer-script`, `--sym-packet`).
+    pub peer: Option<std::sync::Arc<ravel_vm::Peer>>,
 }
 
 impl Default for Options {
@@ -115,6 +117,7 @@ impl Default for Options {
             memory_model: MemoryModel::Sc,
             files: Vec::new(),
             verified_sink: None,
+            peer: None,
         }
     }
 }

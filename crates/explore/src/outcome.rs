@@ -298,6 +298,12 @@ pub struct Witness {
     /// `--sym-file NAME=SIZE` values: files of symbolic bytes.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sym_files: Vec<String>,
+    /// `--peer-script FILE`: what the scripted peer sends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peer_script: Option<String>,
+    /// `--sym-packet N`: symbolic bytes the scripted peer sends first.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub sym_packet: u64,
     /// SHA-256 of the program file's bytes when the witness was written (hex), so a
     /// replay of a changed program is refused instead of silently diverging.
     #[serde(default, skip_serializing_if = "String::is_empty")]

@@ -484,9 +484,10 @@ impl<'a> Explorer<'a> {
                 self.cx.stats.blocked += 1;
                 self.cx.note(Unknown::Limit(why));
             }
-            End::Unsupported { what, .. } => {
+            End::Unsupported { what, loc, .. } => {
                 self.cx.stats.blocked += 1;
-                self.cx.note(Unknown::Unsupported { what, at: None });
+                let why = self.cx.unsupported(what, loc);
+                self.cx.note(why);
             }
             End::AssumeFailed(_) | End::Abort(_) => self.cx.stats.blocked += 1,
             End::Exit(_) => {}

@@ -229,3 +229,329 @@ __attribute__((weak)) int getopt_long_only(int argc, char *const argv[], const c
                                            const struct option *longs, int *index) {
     return ravel_getopt(argc, argv, spec, longs, index, 1);
 }
+
+/* Name resolution without a network: numeric addresses and ports, the wildcard and
+ * loopback addresses, and "localhost". Anything else (DNS, /etc/services names) stops as
+ * unsupported rather than failing as it might not on a real host. Layouts are glibc's on
+ * Linux (the same shape on ILP32 and LP64). */
+extern void __ravel_unsupported(const char *what);
+extern void *malloc(size_t);
+extern void free(void *);
+extern void *memset(void *, int, size_t);
+extern void *memcpy(void *, const void *, size_t);
+extern size_t strlen(const char *);
+extern char *strdup(const char *);
+extern int snprintf(char *, size_t, const char *, ...);
+extern int *__errno_location(void);
+
+struct ravel_addrinfo {
+    int ai_flags, ai_family, ai_socktype, ai_protocol;
+    unsigned ai_addrlen;
+    void *ai_addr;
+    char *ai_canonname;
+    struct ravel_addrinfo *ai_next;
+};
+
+#undef htons
+#undef ntohs
+#undef htonl
+#undef ntohl
+__attribute__((weak)) unsigned short htons(unsigned short x) { return (unsigned short)(x << 8 | x >> 8); }
+__attribute__((weak)) unsigned short ntohs(unsigned short x) { return (unsigned short)(x << 8 | x >> 8); }
+__attribute__((weak)) unsigned htonl(unsigned x) {
+    return x << 24 | (x & 0xff00) << 8 | (x >> 8 & 0xff00) | x >> 24;
+}
+__attribute__((weak)) unsigned ntohl(unsigned x) { return htonl(x); }
+
+static int ravel_pton4(const char *s, unsigned char *out) {
+    int parts = 0;
+    while (parts < 4) {
+        int v = 0, digits = 0;
+        while (*s >= '0' && *s <= '9') {
+            if (digits && v == 0)
+                return 0; /* leading zero */
+            v = v * 10 + (*s++ - '0');
+            if (v > 255)
+                return 0;
+            digits++;
+        }
+        if (!digits)
+            return 0;
+        out[parts++] = (unsigned char)v;
+        if (parts < 4 && *s++ != '.')
+            return 0;
+    }
+    return *s == 0;
+}
+
+static int ravel_hex(char c) {
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+static int ravel_pton6(const char *s, unsigned char *out) {
+    unsigned char words[16];
+    int n = 0, gap = -1;
+    memset(words, 0, 16);
+    if (s[0] == ':' && s[1] == ':') {
+        gap = 0;
+        s += 2;
+    }
+    while (*s) {
+        if (n < 16 && n <= 12) {
+            const char *dot = s;
+            while (*dot && *dot != ':' && *dot != '.')
+                dot++;
+            if (*dot == '.') { /* an IPv4 tail */
+                if (!ravel_pton4(s, words + n))
+                    return 0;
+                n += 4;
+                break;
+            }
+        }
+        int v = 0, digits = 0, h;
+        while ((h = ravel_hex(*s)) >= 0 && digits < 4) {
+            v = v * 16 + h;
+            s++;
+            digits++;
+        }
+        if (!digits || n >= 16)
+            return 0;
+        words[n++] = (unsigned char)(v >> 8);
+        words[n++] = (unsigned char)v;
+        if (*s == ':') {
+            s++;
+            if (*s == ':') {
+                if (gap >= 0)
+                    return 0;
+                gap = n;
+                s++;
+            } else if (!*s) {
+                return 0;
+            }
+        } else if (*s) {
+            return 0;
+        }
+    }
+    if (gap >= 0) {
+        int tail = n - gap;
+        if (n == 16)
+            return 0;
+        memset(out, 0, 16);
+        memcpy(out, words, gap);
+        memcpy(out + 16 - tail, words + gap, tail);
+    } else {
+        if (n != 16)
+            return 0;
+        memcpy(out, words, 16);
+    }
+    return 1;
+}
+
+__attribute__((weak)) int inet_pton(int af, const char *src, void *dst) {
+    unsigned char buf[16];
+    if (af == 2) {
+        if (!ravel_pton4(src, buf))
+            return 0;
+        memcpy(dst, buf, 4);
+        return 1;
+    }
+    if (af == 10) {
+        if (!ravel_pton6(src, buf))
+            return 0;
+        memcpy(dst, buf, 16);
+        return 1;
+    }
+    *__errno_location() = 97; /* EAFNOSUPPORT */
+    return -1;
+}
+
+__attribute__((weak)) const char *inet_ntop(int af, const void *src, char *dst, unsigned size) {
+    const unsigned char *b = src;
+    char text[64];
+    if (af == 2) {
+        snprintf(text, sizeof text, "%u.%u.%u.%u", b[0], b[1], b[2], b[3]);
+    } else if (af == 10) {
+        int best = -1, best_len = 0;
+        for (int i = 0; i < 8;) {
+            int j = i;
+            while (j < 8 && !b[2 * j] && !b[2 * j + 1])
+                j++;
+            if (j - i > best_len && j - i >= 2) {
+                best = i;
+                best_len = j - i;
+            }
+            i = j > i ? j : i + 1;
+        }
+        int len = 0;
+        for (int i = 0; i < 8; i++) {
+            if (i == best) {
+                len += snprintf(text + len, sizeof text - len, i == 0 ? "::" : ":");
+                i += best_len - 1;
+                continue;
+            }
+            if (i == 6 && best == 0 && (best_len == 6 || (best_len == 5 && b[10] == 0xff && b[11] == 0xff))) {
+                snprintf(text + len, sizeof text - len, "%u.%u.%u.%u", b[12], b[13], b[14], b[15]);
+                len = (int)strlen(text);
+                break;
+            }
+            len += snprintf(text + len, sizeof text - len, "%x%s", b[2 * i] << 8 | b[2 * i + 1], i < 7 ? ":" : "");
+        }
+        if (len > 0 && text[len - 1] == ':' && best + best_len != 8)
+            text[--len] = 0;
+    } else {
+        *__errno_location() = 97;
+        return 0;
+    }
+    if (strlen(text) + 1 > size) {
+        *__errno_location() = 28; /* ENOSPC */
+        return 0;
+    }
+    memcpy(dst, text, strlen(text) + 1);
+    return dst;
+}
+
+static struct ravel_addrinfo *ravel_ai(int family, int socktype, const unsigned char *host, unsigned port,
+                                       const char *canon) {
+    unsigned len = family == 2 ? 16 : 28;
+    struct ravel_addrinfo *ai = malloc(sizeof *ai + 28);
+    if (!ai)
+        return 0;
+    memset(ai, 0, sizeof *ai + 28);
+    unsigned char *sa = (unsigned char *)(ai + 1);
+    sa[0] = (unsigned char)family;
+    sa[2] = (unsigned char)(port >> 8);
+    sa[3] = (unsigned char)port;
+    memcpy(sa + (family == 2 ? 4 : 8), host, family == 2 ? 4 : 16);
+    ai->ai_family = family;
+    ai->ai_socktype = socktype;
+    ai->ai_protocol = socktype == 1 ? 6 : socktype == 2 ? 17 : 0;
+    ai->ai_addrlen = len;
+    ai->ai_addr = sa;
+    ai->ai_canonname = canon ? strdup(canon) : 0;
+    return ai;
+}
+
+__attribute__((weak)) void freeaddrinfo(struct ravel_addrinfo *ai) {
+    while (ai) {
+        struct ravel_addrinfo *next = ai->ai_next;
+        free(ai->ai_canonname);
+        free(ai);
+        ai = next;
+    }
+}
+
+__attribute__((weak)) int getaddrinfo(const char *node, const char *service, const struct ravel_addrinfo *hints,
+                                      struct ravel_addrinfo **res) {
+    int flags = hints ? hints->ai_flags : 0, family = hints ? hints->ai_family : 0;
+    int socktype = hints ? hints->ai_socktype : 0;
+    unsigned port = 0;
+    if (!node && !service)
+        return -2; /* EAI_NONAME */
+    if (family != 0 && family != 2 && family != 10)
+        return -6; /* EAI_FAMILY */
+    if (socktype < 0 || socktype > 3)
+        return -7; /* EAI_SOCKTYPE */
+    if (service && *service) {
+        const char *p = service;
+        while (*p >= '0' && *p <= '9' && port <= 65535)
+            port = port * 10 + (unsigned)(*p++ - '0');
+        if (*p || port > 65535) {
+            if (flags & 0x400) /* AI_NUMERICSERV */
+                return -2;
+            __ravel_unsupported("getaddrinfo of a service name (no /etc/services)");
+            return -8;
+        }
+    }
+    unsigned char hosts[2][16];
+    int fams[2], n = 0;
+    static const unsigned char any6[16], loop6[16] = {[15] = 1};
+    static const unsigned char any4[4], loop4[4] = {127, 0, 0, 1};
+    int v4 = family != 10, v6 = family != 2;
+    if (!node || (!(flags & 4) && !__builtin_strcmp(node, "localhost"))) {
+        int passive = !node && (flags & 1);
+        if (v4) {
+            memcpy(hosts[n], passive ? any4 : loop4, 4);
+            fams[n++] = 2;
+        }
+        if (v6) {
+            memcpy(hosts[n], passive ? any6 : loop6, 16);
+            fams[n++] = 10;
+        }
+    } else if (ravel_pton4(node, hosts[0])) {
+        if (!v4)
+            return -2;
+        fams[n++] = 2;
+    } else if (ravel_pton6(node, hosts[0])) {
+        if (!v6)
+            return -2;
+        fams[n++] = 10;
+    } else if (flags & 4) { /* AI_NUMERICHOST */
+        return -2;
+    } else {
+        __ravel_unsupported("getaddrinfo of a host name other than localhost (no DNS)");
+        return -2;
+    }
+    static const int types[3] = {1, 2, 3};
+    struct ravel_addrinfo *first = 0, **tail = &first;
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < 3; k++) {
+            if (socktype ? types[k] != socktype : types[k] == 3)
+                continue;
+            struct ravel_addrinfo *ai =
+                ravel_ai(fams[i], types[k], hosts[i], port, (flags & 2) && !first ? (node ? node : "") : 0);
+            if (!ai) {
+                freeaddrinfo(first);
+                return -10; /* EAI_MEMORY */
+            }
+            ai->ai_flags = flags;
+            *tail = ai;
+            tail = &ai->ai_next;
+        }
+    *res = first;
+    return 0;
+}
+
+__attribute__((weak)) const char *gai_strerror(int code) {
+    switch (code) {
+    case -1: return "Bad value for ai_flags";
+    case -2: return "Name or service not known";
+    case -3: return "Temporary failure in name resolution";
+    case -4: return "Non-recoverable failure in name resolution";
+    case -6: return "ai_family not supported";
+    case -7: return "ai_socktype not supported";
+    case -8: return "Servname not supported for ai_socktype";
+    case -10: return "Memory allocation failure";
+    case -11: return "System error";
+    default: return "Unknown error";
+    }
+}
+
+/* sigignore(sig): the disposition SIG_IGN (an obsolete System V call memcached uses). */
+extern void (*signal(int, void (*)(int)))(int);
+__attribute__((weak)) int sigignore(int sig) {
+    return signal(sig, (void (*)(int))1) == (void (*)(int)) - 1 ? -1 : 0;
+}
+
+/* strsignal: glibc's descriptions of the Linux signals. */
+__attribute__((weak)) char *strsignal(int sig) {
+    static const char *const names[] = {
+        "Unknown signal 0", "Hangup", "Interrupt", "Quit", "Illegal instruction", "Trace/breakpoint trap",
+        "Aborted", "Bus error", "Floating point exception", "Killed", "User defined signal 1",
+        "Segmentation fault", "User defined signal 2", "Broken pipe", "Alarm clock", "Terminated",
+        "Stack fault", "Child exited", "Continued", "Stopped (signal)", "Stopped", "Stopped (tty input)",
+        "Stopped (tty output)", "Urgent I/O condition", "CPU time limit exceeded", "File size limit exceeded",
+        "Virtual timer expired", "Profiling timer expired", "Window changed", "I/O possible",
+        "Power failure", "Bad system call"};
+    static char other[32];
+    if (sig >= 0 && sig < (int)(sizeof names / sizeof names[0]))
+        return (char *)names[sig];
+    snprintf(other, sizeof other, sig >= 34 && sig <= 64 ? "Real-time signal %d" : "Unknown signal %d",
+             sig >= 34 && sig <= 64 ? sig - 34 : sig);
+    return other;
+}

@@ -71,7 +71,14 @@ builtins! {
     Stat = "stat" | "stat64"; Fstat = "fstat" | "fstat64"; Lstat = "lstat" | "lstat64";
     Unlink = "unlink"; Access = "access"; Dup = "dup"; Dup2 = "dup2"; Fcntl = "fcntl" | "fcntl64";
     Pipe = "pipe"; Pipe2 = "pipe2"; Socketpair = "socketpair"; Eventfd = "eventfd"; Poll = "poll";
-    Isatty = "isatty";
+    Isatty = "isatty"; Readv = "readv"; Writev = "writev";
+    // POSIX stream sockets (connections inside the program or to the scripted peer)
+    Socket = "socket"; Bind = "bind"; Listen = "listen"; Accept = "accept"; Accept4 = "accept4";
+    Connect = "connect"; Send = "send"; Recv = "recv"; Sendto = "sendto"; Recvfrom = "recvfrom";
+    Sendmsg = "sendmsg"; Recvmsg = "recvmsg"; Setsockopt = "setsockopt"; Getsockopt = "getsockopt";
+    Getsockname = "getsockname"; Getpeername = "getpeername"; Shutdown = "shutdown";
+    // ravel's libc (C code) stopping at something it does not model
+    RavelUnsupported = "__ravel_unsupported";
     // libm
     Sqrt = "sqrt" | "llvm.sqrt"; Sqrtf = "sqrtf"; Fabs = "fabs" | "llvm.fabs"; Fabsf = "fabsf";
     Floor = "floor" | "llvm.floor"; Ceil = "ceil" | "llvm.ceil"; Round = "round" | "llvm.round";

@@ -37,7 +37,8 @@ pub fn lower(module: &Module) -> Result<Program, String> {
         // `g.ty` is the global's pointer type; the value type is the initializer's.
         let value_ty =
             g.initializer.as_ref().map(|c| module.types.type_of(c)).unwrap_or_else(|| module.types.pointer());
-        let size = layout.alloc_size(&value_ty).unwrap_or(0).max(1);
+        let size =
+            if is_undefined_external(g) { addr::EXTERN_SPAN } else { layout.alloc_size(&value_ty).unwrap_or(0).max(1) };
         let align = layout.align(&value_ty).unwrap_or(8).max(g.alignment as u64).max(1);
         let a = next.next_multiple_of(align.max(16));
         symbols.insert(name_str(&g.name), a);
@@ -88,6 +89,7 @@ pub fn lower(module: &Module) -> Result<Program, String> {
             is_const: g.is_constant,
             thread_local: g.thread_local_mode != llvm_ir::module::ThreadLocalMode::NotThreadLocal,
             unread: false,
+            external: is_undefined_external(g),
         });
     }
     for (i, s) in std_streams.iter().enumerate() {
@@ -99,6 +101,7 @@ pub fn lower(module: &Module) -> Result<Program, String> {
             is_const: false,
             thread_local: false,
             unread: false,
+            external: false,
         });
     }
     let ctors = ctors.into_iter().filter_map(|a| addr::function_at(a, func_ids.len())).collect();
@@ -140,6 +143,15 @@ pub fn lower(module: &Module) -> Result<Program, String> {
         notes: Vec::new(),
         global_types: Default::default(),
     })
+}
+
+/// Declared globals the vm provides itself: the standard streams and the environment.
+const PROVIDED_GLOBALS: &[&str] = &["stdin", "stdout", "stderr", "environ", "__environ"];
+
+/// A global only declared (no linked file defines it) that ravel does not provide: a
+/// library variable such as libevent's `epollops` when `epoll.c` was not linked in.
+fn is_undefined_external(g: &llvm_ir::module::GlobalVariable) -> bool {
+    g.initializer.is_none() && !PROVIDED_GLOBALS.contains(&name_str(&g.name).as_str())
 }
 
 /// Constructor function addresses of `@llvm.global_ctors`, by priority.

@@ -499,13 +499,21 @@ pub struct Global {
     pub thread_local: bool,
     /// No load can observe its contents (see `unread.rs`): stores into it may be skipped.
     pub unread: bool,
+    /// Declared but defined by no linked file and not provided by ravel: its size and
+    /// contents are unknown, so the vm refuses every access to it as unsupported (its
+    /// address may still be taken and compared). [`addr::EXTERN_SPAN`] bytes are reserved.
+    pub external: bool,
 }
 
 impl Global {
     /// The global's initial contents, `size` bytes. The zero tail comes from a zeroed
     /// allocation, which the system backs with memory only where it is written, so a
     /// huge zero-filled global costs what the program touches.
+    /// An undefined external global has no contents (no access to it succeeds).
     pub fn image(&self) -> Vec<u8> {
+        if self.external {
+            return Vec::new();
+        }
         let mut bytes = vec![0; self.size as usize];
         bytes[..self.init.len()].copy_from_slice(&self.init);
         bytes
@@ -540,6 +548,10 @@ pub mod addr {
     pub const GLOBAL_BASE: u64 = 0x0100_0000;
     /// Unused bytes between objects so off-by-one accesses hit no object.
     pub const RED_ZONE: u64 = 16;
+    /// Bytes reserved for an undefined external global, whose real size is unknown:
+    /// accesses anywhere in them are refused as unsupported rather than reported as
+    /// out of bounds of a guessed size.
+    pub const EXTERN_SPAN: u64 = 64 * 1024;
 
     /// The function whose address is `v` among `functions` functions, if any.
     pub fn function_at(v: u64, functions: usize) -> Option<super::FuncId> {

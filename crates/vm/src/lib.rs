@@ -28,7 +28,7 @@ pub use error::{ErrorKind, ProgramError};
 pub use events::{AccessKind, Loc, LogEntry, Pending, PendingKind};
 pub use machine::{Chooser, Config, End, Granularity, Machine, TraceEntry};
 pub use memory::ObjKind;
-pub use os::{FileContents, FileSpec};
+pub use os::{FileContents, FileSpec, Peer};
 pub use random::{run_random, Nondet, RandomChooser, RunOutcome};
 pub use record::{GuardOrigin, RecEvent, RecKind, Recording};
 pub use store_buffer::MemoryModel;

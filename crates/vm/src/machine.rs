@@ -76,6 +76,8 @@ pub struct Config {
     /// Files the program finds in its file system besides copies of host files
     /// (`--file`, `--sym-file`).
     pub files: Vec<crate::os::FileSpec>,
+    /// The scripted peer a socket of the program reaches (`--peer-script`, `--sym-packet`).
+    pub peer: Option<std::sync::Arc<crate::os::Peer>>,
 }
 
 /// Bytes of program stdout a capturing machine keeps.
@@ -103,6 +105,7 @@ impl Default for Config {
             record_accesses: false,
             memory_model: crate::MemoryModel::Sc,
             files: Vec::new(),
+            peer: None,
         }
     }
 }
@@ -535,6 +538,9 @@ impl Machine {
     }
 
     pub(crate) fn fault(&mut self, t: usize, f: Fault) {
+        if f.unsupported {
+            return self.unsupported(t, f.message);
+        }
         self.fail(t, f.kind, f.message);
     }
 

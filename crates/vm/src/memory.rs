@@ -25,6 +25,9 @@ pub enum ObjKind {
     ThreadLocal,
     /// The argument area of a variadic call.
     VaArgs,
+    /// A declared global no linked file defines ([`ravel_ir::Global::external`]): every
+    /// access is unsupported, since ravel knows neither its size nor its contents.
+    Extern,
 }
 
 /// One allocation.
@@ -69,11 +72,19 @@ impl Object {
 pub struct Fault {
     pub kind: ErrorKind,
     pub message: String,
+    /// Not an error of the program but something ravel does not model: the execution
+    /// stops as unsupported (`kind` is then meaningless).
+    pub unsupported: bool,
 }
 
 impl Fault {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Fault {
-        Fault { kind, message: message.into() }
+        Fault { kind, message: message.into(), unsupported: false }
+    }
+
+    /// An access ravel cannot give a meaning to (see [`Fault::unsupported`]).
+    pub fn unsupported(message: impl Into<String>) -> Fault {
+        Fault { kind: ErrorKind::OutOfBounds, message: message.into(), unsupported: true }
     }
 }
 
@@ -213,7 +224,11 @@ impl Memory {
 
     /// Places a global at its fixed address, with its initial contents `bytes`.
     pub fn add_global(&mut self, g: &ravel_ir::Global, bytes: Rc<Vec<u8>>) -> ObjId {
-        let kind = if g.is_const { ObjKind::ConstGlobal } else { ObjKind::Global };
+        let kind = match (g.external, g.is_const) {
+            (true, _) => ObjKind::Extern,
+            (false, true) => ObjKind::ConstGlobal,
+            (false, false) => ObjKind::Global,
+        };
         self.insert(Object {
             base: g.addr,
             size: g.size,
@@ -354,6 +369,9 @@ impl Memory {
             return Err(self.wild(addr, len, write));
         };
         let obj = &self.objects[id as usize];
+        if obj.kind == ObjKind::Extern {
+            return Err(Self::external(&obj.name));
+        }
         if !obj.alive {
             return Err(self.dead(id, write));
         }
@@ -380,10 +398,19 @@ impl Memory {
         Fault::new(ErrorKind::UseAfterFree, format!("{} of {} {what}", rw(write), self.describe(id)))
     }
 
+    /// An access to an undefined external global.
+    fn external(name: &str) -> Fault {
+        Fault::unsupported(format!("undefined external global {name}"))
+    }
+
     /// Explains an address that is in no object: past the end of a neighbour, or wild.
     fn wild(&self, addr: u64, len: u64, write: bool) -> Fault {
         if let Some((&base, &id)) = self.by_base.range(..=addr).next_back() {
             let obj = &self.objects[id as usize];
+            if obj.kind == ObjKind::Extern && addr - base < 4 * obj.size() {
+                // Past the reserved span: maybe still inside the unknown real object.
+                return Self::external(&obj.name);
+            }
             let past = addr - base;
             if past < obj.size() + 4096 {
                 return Fault::new(
@@ -415,7 +442,7 @@ impl Memory {
     pub fn describe(&self, id: ObjId) -> String {
         let obj = &self.objects[id as usize];
         match obj.kind {
-            ObjKind::Global | ObjKind::ConstGlobal => format!("global `{}`", obj.name),
+            ObjKind::Global | ObjKind::ConstGlobal | ObjKind::Extern => format!("global `{}`", obj.name),
             ObjKind::ThreadLocal => format!("thread-local `{}`", obj.name),
             ObjKind::Stack if obj.site.line == 0 => "a local variable".to_string(),
             ObjKind::Stack => format!("stack object allocated at line {}", obj.site.line),

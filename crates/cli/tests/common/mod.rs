@@ -16,6 +16,9 @@ pub struct Expect {
     /// `ravel check` expectations: (interleave, expectation text).
     pub checks: Vec<(&'static str, String)>,
     pub check_flags: Vec<String>,
+    /// `flags:` extra flags for `ravel run` and every `ravel check` (`$DIR` is this
+    /// directory), such as `--peer-script $DIR/inputs/x.txt`.
+    pub flags: Vec<String>,
     /// What `--engine unfold` must give in sync mode when it differs from dpor (programs
     /// that loop forever: dpor stops at its bound, unfold finishes), with exact counts.
     pub unfold: Option<String>,
@@ -52,7 +55,13 @@ pub fn parse_header(text: &str) -> Option<Expect> {
             "check-unfold" => e.unfold = Some(value.trim().to_string()),
             "check-states" => e.states = Some(value.trim().to_string()),
             "check-states-races" => e.states_races = Some(value.trim().to_string()),
-            "check-flags" => e.check_flags = value.split_whitespace().map(str::to_string).collect(),
+            "check-flags" => e.check_flags.extend(value.split_whitespace().map(str::to_string)),
+            "flags" => {
+                let dir = programs_dir().display().to_string();
+                let flags: Vec<String> = value.split_whitespace().map(|f| f.replace("$DIR", &dir)).collect();
+                e.check_flags.extend(flags.iter().cloned());
+                e.flags = flags;
+            }
             "check-tso" => e.tso.push(("all", value.trim().to_string())),
             "check-tso-sync" => e.tso.push(("sync", value.trim().to_string())),
             "report" => e.report = value.split_whitespace().map(str::to_string).collect(),

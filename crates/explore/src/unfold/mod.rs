@@ -246,7 +246,10 @@ impl<'a> Explorer<'a> {
         match end {
             End::Error(_) => self.report(root),
             End::Limit(why) => self.cx.note(Unknown::Limit(why)),
-            End::Unsupported { what, .. } => self.cx.note(Unknown::Unsupported { what, at: None }),
+            End::Unsupported { what, loc, .. } => {
+                let why = self.cx.unsupported(what, loc);
+                self.cx.note(why);
+            }
             _ => {}
         }
     }

@@ -41,6 +41,9 @@ pub struct Desc {
     pub flags: u32,
     /// Descriptors referring to it.
     pub refs: u32,
+    /// The socket node of a socket (its addresses, listening queue, options); `rd`/`wr`
+    /// are its data pipes once it is connected.
+    pub sock: Option<u32>,
 }
 
 /// Descriptors: each the index of its description and its close-on-exec flag.
@@ -61,7 +64,7 @@ pub enum Ready {
 impl FdTable {
     /// Descriptors 0, 1 and 2 on the terminal nodes 0, 1, 2.
     pub fn with_std_streams() -> FdTable {
-        let d = |n: u32, flags| Some(Desc { rd: Some(n), wr: Some(n), offset: 0, flags, refs: 1 });
+        let d = |n: u32, flags| Some(Desc { rd: Some(n), wr: Some(n), offset: 0, flags, refs: 1, sock: None });
         FdTable {
             fds: (0..3).map(|i| Some((i, false))).collect(),
             descs: vec![d(0, 0), d(1, O_WRONLY), d(2, O_WRONLY)],
@@ -74,7 +77,7 @@ impl FdTable {
         self.descs[d as usize].as_ref()
     }
 
-    fn get_mut(&mut self, fd: u64) -> Option<&mut Desc> {
+    pub(super) fn get_mut(&mut self, fd: u64) -> Option<&mut Desc> {
         let (d, _) = (*self.fds.get(usize::try_from(fd).ok()?)?)?;
         self.descs[d as usize].as_mut()
     }
@@ -115,18 +118,25 @@ impl Os {
     /// Opens a new description of the nodes; `Err(EMFILE)` when no descriptor is free
     /// (nothing changes then).
     pub fn open_desc(&mut self, rd: Option<u32>, wr: Option<u32>, flags: u32, cloexec: bool) -> Result<u64, u64> {
+        self.open_desc_with(rd, wr, flags, cloexec, None, true)
+    }
+
+    /// [`Os::open_desc`] of socket node `sock`; `count`: add the description to the
+    /// reader/writer counts of its pipes (false when they include it already).
+    pub fn open_desc_with(
+        &mut self,
+        rd: Option<u32>,
+        wr: Option<u32>,
+        flags: u32,
+        cloexec: bool,
+        sock: Option<u32>,
+        count: bool,
+    ) -> Result<u64, u64> {
         let fd = self.fds.free_slot(0, self.max_fds()).ok_or(EMFILE)?;
-        for n in [rd, wr].into_iter().flatten() {
-            if let Node::Pipe { readers, writers, .. } = &mut self.fs.nodes[n as usize] {
-                if Some(n) == rd {
-                    *readers += 1;
-                }
-                if Some(n) == wr {
-                    *writers += 1;
-                }
-            }
+        if count {
+            self.count(rd, wr, 1);
         }
-        self.fds.descs.push(Some(Desc { rd, wr, offset: 0, flags, refs: 1 }));
+        self.fds.descs.push(Some(Desc { rd, wr, offset: 0, flags, refs: 1, sock }));
         self.fds.put(fd, (self.fds.descs.len() - 1) as u32, cloexec);
         Ok(fd as u64)
     }
@@ -152,6 +162,10 @@ impl Os {
                 }
                 touched.push(n);
             }
+        }
+        if let Some(s) = desc.sock.filter(|&s| self.socket_refs(s) == 0) {
+            touched.push(s);
+            touched.extend(self.drop_waiting(s));
         }
         Ok(touched)
     }
@@ -179,8 +193,13 @@ impl Os {
 
     /// Whether reading `fd` completes now.
     pub fn read_ready(&self, fd: u64) -> Ready {
+        self.read_ready_with(fd, false)
+    }
+
+    /// [`Os::read_ready`]; `dontwait`: this call does not block (`MSG_DONTWAIT`).
+    pub fn read_ready_with(&self, fd: u64, dontwait: bool) -> Ready {
         let Some(d) = self.fds.get(fd) else { return Ready::Now };
-        let nonblock = d.flags & O_NONBLOCK != 0;
+        let nonblock = d.flags & O_NONBLOCK != 0 || dontwait;
         match d.rd.map(|n| &self.fs.nodes[n as usize]) {
             Some(Node::Pipe { buf, writers, .. }) if buf.is_empty() && *writers > 0 && !nonblock => Ready::Block,
             Some(Node::Event { count: 0, .. }) if !nonblock => Ready::Block,
@@ -191,11 +210,17 @@ impl Os {
     /// Whether writing `n` bytes to `fd` completes now (a pipe with readers blocks while
     /// that many bytes, at most its capacity, do not fit).
     pub fn write_ready(&self, fd: u64, n: u64) -> Ready {
+        self.write_ready_with(fd, n, false)
+    }
+
+    /// [`Os::write_ready`]; `dontwait`: this call does not block (`MSG_DONTWAIT`).
+    pub fn write_ready_with(&self, fd: u64, n: u64, dontwait: bool) -> Ready {
         let Some(d) = self.fds.get(fd) else { return Ready::Now };
         match d.wr.map(|n| &self.fs.nodes[n as usize]) {
             Some(Node::Pipe { buf, readers, .. })
                 if *readers > 0
                     && d.flags & O_NONBLOCK == 0
+                    && !dontwait
                     && PIPE_CAPACITY - buf.len() < (n as usize).clamp(1, PIPE_CAPACITY) =>
             {
                 Ready::Block
@@ -206,12 +231,21 @@ impl Os {
 
     /// Reads up to `n` bytes from `fd` (not the terminal): the bytes and the symbolic
     /// shadows of some of them, by index.
+    #[cfg(test)]
     pub fn read(&mut self, fd: u64, n: u64) -> Result<Bytes, u64> {
+        self.read_with(fd, n, false)
+    }
+
+    /// [`Os::read`]; `dontwait`: an empty pipe gives `EAGAIN` (`MSG_DONTWAIT`).
+    pub fn read_with(&mut self, fd: u64, n: u64, dontwait: bool) -> Result<Bytes, u64> {
         let d = self.fds.get(fd).ok_or(EBADF)?;
         if d.flags & 3 == O_WRONLY {
             return Err(EBADF);
         }
-        let (ino, offset, nonblock) = (d.rd.ok_or(EBADF)?, d.offset, d.flags & O_NONBLOCK != 0);
+        if d.rd.is_none() && d.sock.is_some() {
+            return Err(super::net::ENOTCONN);
+        }
+        let (ino, offset, nonblock) = (d.rd.ok_or(EBADF)?, d.offset, d.flags & O_NONBLOCK != 0 || dontwait);
         match &mut self.fs.nodes[ino as usize] {
             Node::File { data, sym } => {
                 let start = (offset as usize).min(data.len());
@@ -244,18 +278,34 @@ impl Os {
                 Ok((v.to_le_bytes().to_vec(), Vec::new()))
             }
             Node::Std(_) => Ok((Vec::new(), Vec::new())),
-            Node::Unmade { .. } => Err(EBADF),
+            Node::Unmade { .. } | Node::Socket(_) | Node::Sink { .. } => Err(EBADF),
         }
     }
 
     /// Writes `bytes` (with symbolic shadows by index) to `fd` (not the terminal): the
     /// count written.
+    #[cfg(test)]
     pub fn write(&mut self, fd: u64, bytes: &[u8], shadows: &[(usize, ExprId)]) -> Result<u64, u64> {
+        self.write_with(fd, bytes, shadows, false)
+    }
+
+    /// [`Os::write`]; `dontwait`: a full pipe gives `EAGAIN` (`MSG_DONTWAIT`).
+    pub fn write_with(
+        &mut self,
+        fd: u64,
+        bytes: &[u8],
+        shadows: &[(usize, ExprId)],
+        dontwait: bool,
+    ) -> Result<u64, u64> {
         let d = self.fds.get(fd).ok_or(EBADF)?;
-        if d.flags & 3 == 0 && d.rd == d.wr {
+        if d.flags & 3 == 0 && d.rd == d.wr && d.sock.is_none() {
             return Err(EBADF);
         }
-        let (ino, append, nonblock) = (d.wr.ok_or(EBADF)?, d.flags & O_APPEND != 0, d.flags & O_NONBLOCK != 0);
+        if d.wr.is_none() && d.sock.is_some() {
+            return Err(super::net::ENOTCONN);
+        }
+        let (ino, append, nonblock) =
+            (d.wr.ok_or(EBADF)?, d.flags & O_APPEND != 0, d.flags & O_NONBLOCK != 0 || dontwait);
         let mut offset = d.offset;
         let written = match &mut self.fs.nodes[ino as usize] {
             Node::File { data, sym } => {
@@ -303,8 +353,12 @@ impl Os {
                 *count += v;
                 8
             }
+            Node::Sink { received } => {
+                *received = received.saturating_add(bytes.len() as u64);
+                bytes.len() as u64
+            }
             Node::Dir => return Err(EISDIR),
-            Node::Std(_) | Node::Unmade { .. } => return Err(EBADF),
+            Node::Std(_) | Node::Unmade { .. } | Node::Socket(_) => return Err(EBADF),
         };
         if let Some(d) = self.fds.get_mut(fd) {
             d.offset = offset;

@@ -77,6 +77,10 @@ pub enum Node {
     Event { count: u64, semaphore: bool },
     /// The terminal behind stdin (always at end of file) / stdout / stderr (by stream).
     Std(u8),
+    /// A socket's addresses, listening queue and options (its data flows through pipes).
+    Socket(Box<super::net::Socket>),
+    /// Where the program's bytes to the scripted peer go: the peer takes everything.
+    Sink { received: u64 },
 }
 
 /// Bytes a pipe holds before writers block.

@@ -6,14 +6,20 @@
 
 mod fd;
 mod fs;
+mod net;
 mod signal;
 
 pub use fd::{FdTable, Ready};
 /// Error numbers (Linux values) the OS calls return.
 pub mod errno {
-    pub use super::fd::{EBADF, EEXIST, EINVAL, EISDIR, ENOENT, EPIPE};
+    pub use super::fd::{EAGAIN, EBADF, EEXIST, EINVAL, EISDIR, ENOENT, EPIPE};
 }
 pub use fs::{FileContents, FileSpec, Fs, Node};
+pub use net::{Addr, Connected, Peer, Waiting};
+/// Socket families and error numbers the ABI needs.
+pub mod net_consts {
+    pub use super::net::{AF_INET, AF_INET6, AF_UNIX, EAFNOSUPPORT, ENOTCONN};
+}
 pub use signal::{Action, Signals};
 /// Flags and sizes of descriptors the ABI needs.
 pub mod fd_consts {
@@ -63,6 +69,10 @@ pub struct Os {
     pub envp: u64,
     /// Anonymous mappings by address: their length.
     pub mapped: std::collections::BTreeMap<u64, u64>,
+    /// The next ephemeral port (0: none handed out yet).
+    pub next_port: u16,
+    /// The scripted peer has made its one connection.
+    pub peer_used: bool,
 }
 
 impl Os {
@@ -76,6 +86,8 @@ impl Os {
             rlimits: Vec::new(),
             envp: 0,
             mapped: Default::default(),
+            next_port: 0,
+            peer_used: false,
         }
     }
 

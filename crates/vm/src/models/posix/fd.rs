@@ -44,8 +44,8 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
             },
         },
         Creat => open(m, t, a.get(0), O_CREAT | O_TRUNC | O_WRONLY as u64, chooser),
-        Read => read(m, t, a.get(0), a.get(1), a.get(2)),
-        Write => write(m, t, a.get(0), a.get(1), a.get(2)),
+        Read => read(m, t, a.get(0), &[(a.get(1), a.get(2))], false),
+        Write => write(m, t, a.get(0), &[(a.get(1), a.get(2))], SendHow::default()),
         Close => Ok(close(m, t, a.get(0))),
         Lseek => {
             fd_event(m, t, b, a.get(0));
@@ -57,7 +57,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
         Stat | Lstat => stat_path(m, t, a.get(0), a.get(1), chooser),
         Fstat => {
             fd_event(m, t, b, a.get(0));
-            match m.os.fds.get(a.get(0)).and_then(|d| d.rd.or(d.wr)) {
+            match m.os.fds.get(a.get(0)).and_then(|d| d.sock.or(d.rd).or(d.wr)) {
                 Some(n) => fill_stat(m, t, n, a.get(1)),
                 None => Ok(fail(m, t, errno::EBADF)),
             }
@@ -108,7 +108,7 @@ fn fd_event(m: &mut Machine, t: usize, b: Builtin, fd: u64) {
 }
 
 /// Logs a change of the descriptor table that touches `fd`'s nodes.
-fn table_event(m: &mut Machine, t: usize, fd: Option<u64>) {
+pub(super) fn table_event(m: &mut Machine, t: usize, fd: Option<u64>) {
     event(m, t, TABLE_KEY, AccessKind::Rmw);
     if let Some(d) = fd.and_then(|fd| m.os.fds.get(fd)) {
         let nodes: Vec<u32> = d.rd.into_iter().chain(d.wr).collect();
@@ -125,22 +125,33 @@ fn path_op(m: &mut Machine, t: usize, addr: u64, f: impl FnOnce(&mut Machine, us
     f(m, t, path)
 }
 
+/// `n` fresh input bytes: symbolic (with their expressions) when the machine is, else
+/// chosen by `chooser` (seeded random under `ravel run`).
+pub(super) fn input_bytes(
+    m: &mut Machine,
+    t: usize,
+    n: u64,
+    chooser: &mut dyn Chooser,
+) -> Vec<(u8, Option<ravel_sym::ExprId>)> {
+    let loc = m.current_loc(t);
+    (0..n)
+        .map(|_| {
+            if m.is_symbolic() && !m.is_recording() {
+                let v = m.fresh_input(8, 8, loc) as u8;
+                (v, m.sym.as_mut().and_then(|st| st.pending_ret.take()))
+            } else {
+                (chooser.nondet(8, loc) as u8, None)
+            }
+        })
+        .collect()
+}
+
 /// Makes the symbolic bytes of a `--sym-file` node on its first use.
 fn materialize(m: &mut Machine, t: usize, n: u32, chooser: &mut dyn Chooser) {
     let Node::Unmade { size } = m.os.fs.nodes[n as usize] else { return };
-    let loc = m.current_loc(t);
-    let mut data = Vec::with_capacity(size as usize);
-    let mut sym = std::collections::BTreeMap::new();
-    for i in 0..size {
-        if m.is_symbolic() && !m.is_recording() {
-            data.push(m.fresh_input(8, 8, loc) as u8);
-            if let Some(e) = m.sym.as_mut().and_then(|st| st.pending_ret.take()) {
-                sym.insert(i, e);
-            }
-        } else {
-            data.push(chooser.nondet(8, loc) as u8);
-        }
-    }
+    let bytes = input_bytes(m, t, size, chooser);
+    let sym = bytes.iter().enumerate().filter_map(|(i, &(_, e))| Some((i as u64, e?))).collect();
+    let data = bytes.into_iter().map(|(b, _)| b).collect();
     m.os.fs.nodes[n as usize] = Node::File { data: Rc::new(data), sym: Rc::new(sym) };
 }
 
@@ -174,52 +185,83 @@ fn open(m: &mut Machine, t: usize, path: u64, flags: u64, chooser: &mut dyn Choo
     })
 }
 
-fn read(m: &mut Machine, t: usize, fd: u64, buf: u64, n: u64) -> R {
+/// Total length of buffer segments (`read` has one, `readv`/`recvmsg` several).
+pub(super) fn seg_len(segs: &[(u64, u64)]) -> u64 {
+    segs.iter().fold(0u64, |n, s| n.saturating_add(s.1))
+}
+
+/// `read` (and `recv`, `readv`, `recvmsg`): reads into the segments `(address, length)`
+/// in order; `dontwait`: this call does not block (`MSG_DONTWAIT`).
+pub(super) fn read(m: &mut Machine, t: usize, fd: u64, segs: &[(u64, u64)], dontwait: bool) -> R {
     fd_event(m, t, Builtin::Read, fd);
-    if m.os.read_ready(fd) == Ready::Block {
+    if m.os.read_ready_with(fd, dontwait) == Ready::Block {
         return Ok(Flow::Block);
     }
-    let (bytes, shadows) = match m.os.read(fd, n) {
+    let (bytes, shadows) = match m.os.read_with(fd, seg_len(segs), dontwait) {
         Ok(r) => r,
         Err(e) => return Ok(fail(m, t, e)),
     };
-    plain_access(m, t, buf, bytes.len() as u64, true);
-    m.memory.write(buf, &bytes)?;
-    m.memory.set_sym_range(buf, &shadows);
+    let mut done = 0;
+    for &(buf, len) in segs {
+        let k = (len as usize).min(bytes.len() - done);
+        if k == 0 {
+            continue;
+        }
+        plain_access(m, t, buf, k as u64, true);
+        m.memory.write(buf, &bytes[done..done + k])?;
+        let mine: Vec<_> =
+            shadows.iter().filter(|s| (done..done + k).contains(&s.0)).map(|&(i, e)| (i - done, e)).collect();
+        m.memory.set_sym_range(buf, &mine);
+        done += k;
+    }
     Ok(Flow::Return(bytes.len() as u64))
 }
 
-fn write(m: &mut Machine, t: usize, fd: u64, buf: u64, n: u64) -> R {
+/// How a write-like call treats blocking and broken connections (`send` flags).
+#[derive(Clone, Copy, Default)]
+pub(super) struct SendHow {
+    /// `MSG_DONTWAIT`: a full pipe gives `EAGAIN`.
+    pub dontwait: bool,
+    /// `MSG_NOSIGNAL`: a broken connection gives `EPIPE` without `SIGPIPE`.
+    pub nosignal: bool,
+}
+
+/// `write` (and `send`, `writev`, `sendmsg`): writes the segments in order.
+pub(super) fn write(m: &mut Machine, t: usize, fd: u64, segs: &[(u64, u64)], how: SendHow) -> R {
     fd_event(m, t, Builtin::Write, fd);
-    if m.os.write_ready(fd, n) == Ready::Block {
+    let n = seg_len(segs);
+    if m.os.write_ready_with(fd, n, how.dontwait) == Ready::Block {
         return Ok(Flow::Block);
     }
     let node = m.os.fds.get(fd).and_then(|d| d.wr);
-    if n > 0 && node.is_some() {
+    if node.is_some() {
         // The bytes are checked and read only when the descriptor is writable.
-        plain_access(m, t, buf, n, false);
+        for &(buf, len) in segs.iter().filter(|s| s.1 > 0) {
+            plain_access(m, t, buf, len, false);
+        }
+    }
+    let (mut bytes, mut shadows) = (Vec::new(), Vec::new());
+    if node.is_some() {
+        for &(buf, len) in segs.iter().filter(|s| s.1 > 0) {
+            let base = bytes.len();
+            shadows.extend(m.memory.sym_range(buf, len).into_iter().map(|(i, e)| (base + i, e)));
+            let before = m.memory.concretized.len();
+            bytes.extend(m.memory.read(buf, len)?);
+            m.memory.concretized.truncate(before);
+        }
     }
     if let Some(Node::Std(s)) = node.map(|n| &m.os.fs.nodes[n as usize]) {
         let s = *s as usize;
         if s == 0 {
             return Ok(fail(m, t, errno::EBADF));
         }
-        let bytes = m.memory.read(buf, n)?;
         m.memory.concretized.clear();
         m.output(s, &bytes);
         return Ok(Flow::Return(n));
     }
-    let (bytes, shadows) = if node.is_some() {
-        let shadows = m.memory.sym_range(buf, n);
-        let before = m.memory.concretized.len();
-        let bytes = m.memory.read(buf, n)?;
-        m.memory.concretized.truncate(before);
-        (bytes, shadows)
-    } else {
-        (Vec::new(), Vec::new())
-    };
-    Ok(match m.os.write(fd, &bytes, &shadows) {
+    Ok(match m.os.write_with(fd, &bytes, &shadows, how.dontwait) {
         Ok(k) => Flow::Return(k),
+        Err(errno::EPIPE) if how.nosignal => fail(m, t, errno::EPIPE),
         Err(errno::EPIPE) => {
             super::super::pthread::set_errno(m, t, errno::EPIPE)?;
             super::signal::deliver(m, t, crate::os::signal_consts::SIGPIPE, u64::MAX)
@@ -228,7 +270,7 @@ fn write(m: &mut Machine, t: usize, fd: u64, buf: u64, n: u64) -> R {
     })
 }
 
-fn close(m: &mut Machine, t: usize, fd: u64) -> Flow {
+pub(super) fn close(m: &mut Machine, t: usize, fd: u64) -> Flow {
     table_event(m, t, Some(fd));
     match m.os.close(fd) {
         Ok(_) => Flow::Return(0),
@@ -353,6 +395,7 @@ fn fill_stat(m: &mut Machine, t: usize, n: u32, buf: u64) -> R {
         Node::Pipe { .. } => 0o010600,
         Node::Event { .. } => 0o600,
         Node::Std(_) => 0o020620,
+        Node::Socket(_) | Node::Sink { .. } => 0o140777,
     };
     let size = m.os.fs.size(n);
     let (secs, nsecs) = (m.os.now_ns / 1_000_000_000, m.os.now_ns % 1_000_000_000);
@@ -383,6 +426,15 @@ fn revents(m: &Machine, fd: i64, events: u16) -> u16 {
     }
     let Some(d) = m.os.fds.get(fd as u64) else { return POLLNVAL };
     let mut r = 0;
+    if let (Some(Node::Socket(s)), None) = (d.sock.map(|n| &m.os.fs.nodes[n as usize]), d.rd) {
+        // Not connected: a listening socket is readable when a connection waits.
+        r = match s.listening {
+            true if !s.queue.is_empty() => POLLIN,
+            true => 0,
+            false => POLLOUT | POLLHUP,
+        };
+        return r & (events | POLLERR | POLLHUP | POLLNVAL);
+    }
     match d.rd.map(|n| &m.os.fs.nodes[n as usize]) {
         Some(Node::Pipe { buf, writers, .. }) => {
             if !buf.is_empty() {

@@ -5,6 +5,7 @@
 
 mod clock;
 mod fd;
+mod net;
 mod process;
 mod signal;
 
@@ -22,13 +23,51 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
         .or_else(|| process::call(m, t, b, a))
         .or_else(|| signal::call(m, t, b, a))
         .or_else(|| fd::call(m, t, b, a, chooser))
+        .or_else(|| net::call(m, t, b, a, chooser))
+        .or_else(|| unsupported(m, t, b, a))
+}
+
+/// `__ravel_unsupported(what)`: ravel's C library met something it does not model.
+fn unsupported(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Flow> {
+    if b != Builtin::RavelUnsupported {
+        return None;
+    }
+    let what = m.memory.c_string(a.get(0), Some(200)).unwrap_or_default();
+    m.unsupported(t, String::from_utf8_lossy(&what).into_owned());
+    Some(Flow::End)
 }
 
 /// True for the POSIX functions that are scheduling points: those that read or change
 /// the clock, signal state, descriptors or files.
 pub(crate) fn is_visible(b: Builtin) -> bool {
     use Builtin::*;
-    clock_op(b) || signal_op(b) || fd_op(b) || matches!(b, Getrlimit | Setrlimit)
+    clock_op(b) || signal_op(b) || fd_op(b) || net_op(b) || matches!(b, Getrlimit | Setrlimit)
+}
+
+fn net_op(b: Builtin) -> bool {
+    use Builtin::*;
+    matches!(
+        b,
+        Socket
+            | Bind
+            | Listen
+            | Accept
+            | Accept4
+            | Connect
+            | Send
+            | Recv
+            | Sendto
+            | Recvfrom
+            | Sendmsg
+            | Recvmsg
+            | Setsockopt
+            | Getsockopt
+            | Getsockname
+            | Getpeername
+            | Shutdown
+            | Readv
+            | Writev
+    )
 }
 
 fn clock_op(b: Builtin) -> bool {
@@ -71,13 +110,19 @@ fn fd_op(b: Builtin) -> bool {
 /// Calls on one descriptor: their event is on the node behind it.
 fn on_one_fd(b: Builtin) -> bool {
     use Builtin::*;
-    matches!(b, Read | Write | Lseek | Fstat | Isatty)
+    matches!(b, Read | Write | Lseek | Fstat | Isatty | Readv | Writev | Send | Recv | Sendmsg | Recvmsg)
+}
+
+/// Calls that write to their descriptor (their event is on the node written).
+fn writes(b: Builtin) -> bool {
+    use Builtin::*;
+    matches!(b, Write | Writev | Send | Sendto | Sendmsg)
 }
 
 /// The location the event of `on_one_fd` call on `fd` touches: the node it reads (or
 /// writes), or the descriptor table when `fd` is not open (then it only reads that).
 fn fd_loc(m: &Machine, b: Builtin, fd: u64) -> (Loc, AccessKind) {
-    match m.os.fds.get(fd).and_then(|d| if b == Builtin::Write { d.wr.or(d.rd) } else { d.rd.or(d.wr) }) {
+    match m.os.fds.get(fd).and_then(|d| if writes(b) { d.wr.or(d.rd) } else { d.rd.or(d.wr) }) {
         Some(n) => (Loc::Sync(os::node_key(n)), AccessKind::Rmw),
         None => (Loc::Sync(os::TABLE_KEY), AccessKind::Read),
     }
@@ -107,7 +152,7 @@ pub(crate) fn enabled(m: &mut Machine, b: Builtin, a: &Args) -> bool {
         Builtin::Read => m.os.read_ready(a.get(0)) == Ready::Now,
         Builtin::Write => m.os.write_ready(a.get(0), a.get(2)) == Ready::Now,
         Builtin::Poll => fd::poll_enabled(m, a),
-        _ => true,
+        _ => net::enabled(m, b, a).unwrap_or(true),
     }
 }
 
