@@ -185,11 +185,8 @@ impl Machine {
                 }
                 let atomic = in_atomic || order != Ordering::NotAtomic;
                 // A load served from the buffer reads the buffered stores, not memory.
-                let (seqs, full) = if tso && kind == AccessKind::Read {
-                    self.forwarding(t, addr, len)
-                } else {
-                    (Vec::new(), false)
-                };
+                let (seqs, full) =
+                    if tso && kind == AccessKind::Read { self.forwarding(t, addr, len) } else { (Vec::new(), false) };
                 let loc = match seqs.first() {
                     Some(&s) if full => Loc::Buffered(t as u32, s),
                     _ => Loc::Mem(addr & !7),

@@ -366,7 +366,7 @@ impl Machine {
         match self.memory.find(a) {
             Some((id, _)) => {
                 let obj = &self.memory.objects[id as usize];
-                obj.shared && obj.kind != ObjKind::ConstGlobal && !(obj.unread && !self.config.detect_races)
+                obj.shared && obj.kind != ObjKind::ConstGlobal && (!obj.unread || self.config.detect_races)
             }
             None => false,
         }

@@ -814,7 +814,8 @@ impl<'a> Explorer<'a> {
                 // from the buffer before does: made visible first, the store lets the load
                 // read memory (and another thread's store in between).
                 Loc::Buffered(..) => {
-                    let reads = |k: &&usize| run.infos[**k].step.footprint.0.iter().any(|&(l, a, _)| l == loc && !a.writes());
+                    let reads =
+                        |k: &&usize| run.infos[**k].step.footprint.0.iter().any(|&(l, a, _)| l == loc && !a.writes());
                     candidates.extend(preds.iter().filter(reads).map(|&k| (k, Some(loc))));
                 }
                 Loc::Sync(_) => {
