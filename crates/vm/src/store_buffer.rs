@@ -280,7 +280,7 @@ pub(crate) fn call_fence(b: Builtin) -> CallFence {
         | Trunc | Pow | Exp | Log | Sin | Cos | Fmod | Copysign | Fma | MinNum | MaxNum | SAddOverflow
         | UAddOverflow | SSubOverflow | USubOverflow | SMulOverflow | UMulOverflow | SAddSat | UAddSat | SSubSat
         | USubSat | SMin | SMax | UMin | UMax | IntAbs | Ctpop | Ctlz | Cttz | Bswap | Bitreverse | Fshl | Fshr
-        | ReachError | AssertFail | RavelAssert | Trap | Abort | AtomicEnd => CallFence::None,
+        | ReachError | AssertFail | RavelAssert | Trap | Abort | AtomicEnd | RavelUnsupported => CallFence::None,
         Memcpy | Memmove | Memset | Memcmp | Memchr | Strlen | Strnlen | Strcpy | Strncpy | Strcat | Strncat
         | Strcmp | Strncmp | Strchr | Strrchr | Strstr | Strdup | Strndup | Sprintf | Snprintf | Vsprintf
         | Vsnprintf | Strtol | Strtoll | Strtoul | Strtoull | Atoi | Atol | Atoll | Strtod | Atof | MakeSymbolic
@@ -292,7 +292,10 @@ pub(crate) fn call_fence(b: Builtin) -> CallFence {
         | Mmap | Munmap | Signal | Sigaction | Sigprocmask | PthreadSigmask | Sigemptyset | Sigfillset | Sigaddset
         | Sigdelset | Sigismember | Raise | Kill | PthreadKill | Open | Openat | Creat | Read | Write | Close
         | Lseek | Stat | Fstat | Lstat | Unlink | Access | Dup | Dup2 | Fcntl | Pipe | Pipe2 | Socketpair | Eventfd
-        | Poll | Isatty => CallFence::Approximate,
+        | Poll | Isatty | Readv | Writev | Socket | Bind | Listen | Accept | Accept4 | Connect | Send | Recv
+        | Sendto | Recvfrom | Sendmsg | Recvmsg | Setsockopt | Getsockopt | Getsockname | Getpeername | Shutdown => {
+            CallFence::Approximate
+        }
         _ => CallFence::Fence,
     }
 }
