@@ -281,11 +281,14 @@ pub(crate) fn call_fence(b: Builtin) -> CallFence {
         | UAddOverflow | SSubOverflow | USubOverflow | SMulOverflow | UMulOverflow | SAddSat | UAddSat | SSubSat
         | USubSat | SMin | SMax | UMin | UMax | IntAbs | Ctpop | Ctlz | Cttz | Bswap | Bitreverse | Fshl | Fshr
         | ReachError | AssertFail | RavelAssert | Trap | Abort | AtomicEnd | RavelUnsupported => CallFence::None,
+        // The allocator touches only blocks no other thread can see yet (or frees one
+        // without reading it); its own locking is no fence a program may count on.
+        Malloc | Calloc | Free | AlignedAlloc | Rand | Srand | InvariantStart | ThreadLocalAddress | GetSpecific
+        | SetSpecific => CallFence::None,
         Memcpy | Memmove | Memset | Memcmp | Memchr | Strlen | Strnlen | Strcpy | Strncpy | Strcat | Strncat
         | Strcmp | Strncmp | Strchr | Strrchr | Strstr | Strdup | Strndup | Sprintf | Snprintf | Vsprintf
         | Vsnprintf | Strtol | Strtoll | Strtoul | Strtoull | Atoi | Atol | Atoll | Strtod | Atof | MakeSymbolic
-        | Malloc | Calloc | Realloc | Free | AlignedAlloc | PosixMemalign | VaStart | VaCopy | Time | Rand | Srand
-        | InvariantStart | ThreadLocalAddress | GetSpecific | SetSpecific => CallFence::Approximate,
+        | Realloc | PosixMemalign | VaStart | VaCopy | Time => CallFence::Approximate,
         // System calls move data between the kernel and memory directly; whether they drain
         // the store buffer natively is not something a program may count on.
         Gettimeofday | ClockGettime | ClockGetres | Nanosleep | ClockNanosleep | Getrlimit | Setrlimit | Getenv
