@@ -262,6 +262,13 @@ impl Machine {
         std::mem::take(&mut self.log)
     }
 
+    /// Puts the events logged since the last call into `buf` and keeps `buf`'s old
+    /// allocation (emptied) for the next ones, so stepping allocates no log.
+    pub fn swap_log(&mut self, buf: &mut Vec<LogEntry>) {
+        buf.clear();
+        std::mem::swap(&mut self.log, buf);
+    }
+
     /// What thread `t` is stopped at.
     pub fn pending(&mut self, t: usize) -> Pending {
         let enabled = self.is_enabled(t);

@@ -258,6 +258,8 @@ pub(crate) struct Explorer<'a> {
     capped: bool,
     policy: Policy,
     agents: Agents,
+    /// The log of the previous transition, kept for its allocation.
+    log_buffer: Vec<LogEntry>,
     /// The admissible prefixes so far, when asked for (`Options::verified_sink`).
     verified: Option<Tracker>,
 }
@@ -280,6 +282,7 @@ impl<'a> Explorer<'a> {
             capped: false,
             policy: Policy::Systematic,
             agents: Agents::new(opts.memory_model),
+            log_buffer: Vec::new(),
             // Subtrees are admissible only when races count as errors: a racy extension
             // would not run natively as the interpreter ran it once no longer ordered.
             verified: opts.verified_sink.clone().map(|sink| {
@@ -693,7 +696,8 @@ impl<'a> Explorer<'a> {
             }
             Agent::Buffer(_) => run.machine.flush(owner),
         }
-        let log = run.machine.take_log();
+        let mut log = std::mem::take(&mut self.log_buffer);
+        run.machine.swap_log(&mut log);
         if !run.machine.ended_in_error() && self.cx.opts.detect_races {
             let found = run.races.transition(owner, &log);
             if self.cx.opts.all_errors && !self.cx.opts.stop_at.contains(&ErrorKind::DataRace) {
@@ -737,6 +741,7 @@ impl<'a> Explorer<'a> {
                 }
             }
         }
+        self.log_buffer = log;
         // A step that ends the program stops every other thread: it depends on all of them.
         step.global = run.machine.end.is_some();
         step.choices = chooser.made.iter().map(|(v, _)| *v).collect();
@@ -770,14 +775,9 @@ impl<'a> Explorer<'a> {
     /// that ends the program races with the latest step of every other thread.
     fn happens_before(&mut self, run: &mut Run, step: &Step, analyse: bool) -> (VClock, Vec<usize>) {
         let t = step.thread;
-        let pre = match run.last_of_thread.get(t).copied().flatten() {
-            Some(prev) => run.infos[prev].vc.clone(),
-            None => match run.spawned_at.get(t).copied().flatten() {
-                Some(s) => run.infos[s].vc.clone(),
-                None => VClock::default(),
-            },
-        };
-        let mut vc = pre.clone();
+        // The transition the new one follows in its agent's order (or its creation).
+        let pre = run.last_of_thread.get(t).copied().flatten().or_else(|| run.spawned_at.get(t).copied().flatten());
+        let mut vc = pre.map_or_else(VClock::default, |k| run.infos[k].vc.clone());
         // Direct predecessors and race candidates, with the location that orders them.
         let mut direct: Vec<(usize, Option<Loc>)> = Vec::new();
         let mut candidates: Vec<(usize, Option<Loc>)> = Vec::new();
@@ -862,7 +862,7 @@ impl<'a> Explorer<'a> {
             .filter(|&&(j, l)| {
                 let tj = infos[j].step.thread;
                 tj != t
-                    && !pre.covers(tj, infos[j].vc.get(tj))
+                    && !pre.is_some_and(|k| infos[k].vc.covers(tj, infos[j].vc.get(tj)))
                     && !candidates.iter().any(|&(c, cl)| c != j && (cl != l || !sync(l)) && covered_by(c, j))
                     && !direct.iter().any(|&(d, dl)| d != j && dl != l && covered_by(d, j))
                     && !direct.iter().any(|&(d, dl)| d == j && fixed(d, dl))
