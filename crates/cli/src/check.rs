@@ -250,15 +250,14 @@ pub fn to_json(
         })
         .collect();
     let program_file = files.first().map_or(Path::new(""), PathBuf::as_path);
-    let header =
-        json_report::Header {
-            command: "check",
-            program: program_file,
-            verdict,
-            reason,
-            notes: &outcome.notes,
-            memory_model: opts.memory_model.name(),
-        };
+    let header = json_report::Header {
+        command: "check",
+        program: program_file,
+        verdict,
+        reason,
+        notes: &outcome.notes,
+        memory_model: opts.memory_model.name(),
+    };
     json_report::report(
         header,
         errors,

@@ -357,8 +357,14 @@ fn load(
 fn compile_timeout(command: &str, program: &std::path::Path, json: bool) -> u8 {
     let why = ravel_ir::LoadError::Timeout.to_string();
     if json {
-        let header =
-            json_report::Header { command, program, verdict: "unknown", reason: Some(why), notes: &[], memory_model: "sc" };
+        let header = json_report::Header {
+            command,
+            program,
+            verdict: "unknown",
+            reason: Some(why),
+            notes: &[],
+            memory_model: "sc",
+        };
         println!("{}", json_report::report(header, Vec::new(), serde_json::json!({})));
     } else {
         eprintln!("ravel: verdict: unknown ({why})");

@@ -222,8 +222,14 @@ fn to_json(
         .collect();
     let observed_error = matches!(report.observed, Some(ravel_vm::End::Error(_)));
     let verdict = if report.confirmed.is_empty() && !observed_error { "ok" } else { "unsafe" };
-    let header =
-        json_report::Header { command: "predict", program: file, verdict, reason: None, notes: &[], memory_model: "sc" };
+    let header = json_report::Header {
+        command: "predict",
+        program: file,
+        verdict,
+        reason: None,
+        notes: &[],
+        memory_model: "sc",
+    };
     json_report::report(header, errors, predict_fields(program, report, witnesses, bound))
 }
 

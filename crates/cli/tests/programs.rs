@@ -257,7 +257,9 @@ fn check_tso(file: &Path, e: &Expect, interleave: &str, want: &str) -> Option<St
     let witness = dir.join(format!("{}-{interleave}-naive-tso.json", file.file_stem().unwrap().to_string_lossy()));
     match run_check(file, e, interleave, &["naive", tso[0], tso[1]], &witness) {
         Ok(n) if n.verdict == r.verdict || n.verdict == "unknown" => None,
-        Ok(n) => Some(format!("[{interleave} tso] naive disagrees: {} {} vs {} {}", n.verdict, n.kind, r.verdict, r.kind)),
+        Ok(n) => {
+            Some(format!("[{interleave} tso] naive disagrees: {} {} vs {} {}", n.verdict, n.kind, r.verdict, r.kind))
+        }
         Err(m) => Some(format!("[{interleave} tso] naive: {m}")),
     }
 }

@@ -54,8 +54,11 @@ pub fn witness(observed: &Observed, trace: &Trace, (order, cut): (&[i64], i64), 
         }
     }
     chosen.sort_unstable();
-    let step =
-        |k: usize| WitnessStep { thread: steps[k - 1], choices: observed.choices.get(k).cloned().unwrap_or_default(), flush: false };
+    let step = |k: usize| WitnessStep {
+        thread: steps[k - 1],
+        choices: observed.choices.get(k).cloned().unwrap_or_default(),
+        flush: false,
+    };
     let mut out: Vec<WitnessStep> = chosen.into_iter().map(|(_, k)| step(k)).collect();
     out.extend(tail_steps.iter().filter(|&&k| k >= 1 && k <= steps.len()).map(|&k| step(k)));
     if let Query::FailGuard(g) = cand.query {

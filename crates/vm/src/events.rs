@@ -169,8 +169,8 @@ impl Machine {
         if local && order != Ordering::NotAtomic {
             return true;
         }
-        let is_event = !local
-            && (in_atomic || order != Ordering::NotAtomic || self.config.granularity == crate::Granularity::All);
+        let is_event =
+            !local && (in_atomic || order != Ordering::NotAtomic || self.config.granularity == crate::Granularity::All);
         // Outside exploration, a lone thread has nobody to interleave with.
         let alone = !self.config.log_events && self.live_threads <= 1;
         if is_event && !in_atomic && !alone {

@@ -6,11 +6,9 @@ use crate::events::AccessKind;
 use crate::machine::{Chooser, End, Machine, Stop};
 use crate::memory::ObjKind;
 use crate::models::{self, Flow};
-use crate::thread::FrameKind;
 use crate::store_buffer::MemoryModel;
-use ravel_ir::{
-    sign_extend, Arg, BinOp, Callee, CastOp, FBinOp, FCmp, FuncId, ICmp, Inst, Opd, Program, RmwOp,
-};
+use crate::thread::FrameKind;
+use ravel_ir::{sign_extend, Arg, BinOp, Callee, CastOp, FBinOp, FCmp, FuncId, ICmp, Inst, Opd, Program, RmwOp};
 
 /// Keeps the low `bits` bits.
 #[inline]
@@ -68,7 +66,7 @@ fn rd128(prog: &Program, regs: &[u64], base: usize, o: Opd) -> u128 {
 /// Integer binary operation on canonical words; `None` for division by zero, `Some(Err)`
 /// for signed division overflow.
 #[inline]
-fn bin(op: BinOp, bits: u32, a: u64, b: u64) -> Result<u64, &'static str> {
+pub(crate) fn bin(op: BinOp, bits: u32, a: u64, b: u64) -> Result<u64, &'static str> {
     let r = match op {
         BinOp::Add => a.wrapping_add(b),
         BinOp::Sub => a.wrapping_sub(b),
@@ -147,8 +145,9 @@ fn bin128(op: BinOp, bits: u32, a: u128, b: u128) -> Result<u128, &'static str> 
     Ok(mask128(r, bits))
 }
 
-fn cmp(pred: ICmp, bits: u32, a: u64, b: u64) -> bool {
-    let (sa, sb) = (sign_extend(a, bits) as i64, sign_extend(b, bits) as i64);
+#[inline]
+pub(crate) fn cmp(pred: ICmp, bits: u32, a: u64, b: u64) -> bool {
+    let s = |v| sign_extend(v, bits) as i64;
     match pred {
         ICmp::Eq => a == b,
         ICmp::Ne => a != b,
@@ -156,11 +155,37 @@ fn cmp(pred: ICmp, bits: u32, a: u64, b: u64) -> bool {
         ICmp::Uge => a >= b,
         ICmp::Ult => a < b,
         ICmp::Ule => a <= b,
-        ICmp::Sgt => sa > sb,
-        ICmp::Sge => sa >= sb,
-        ICmp::Slt => sa < sb,
-        ICmp::Sle => sa <= sb,
+        ICmp::Sgt => s(a) > s(b),
+        ICmp::Sge => s(a) >= s(b),
+        ICmp::Slt => s(a) < s(b),
+        ICmp::Sle => s(a) <= s(b),
     }
+}
+
+/// Floating-point binary operation on register words (`f32` in the low half when not
+/// `double`).
+#[inline]
+pub(crate) fn fbin(op: FBinOp, double: bool, a: u64, b: u64) -> u64 {
+    let (x, y) = (to_f(a, double), to_f(b, double));
+    let r = if double {
+        match op {
+            FBinOp::Add => x + y,
+            FBinOp::Sub => x - y,
+            FBinOp::Mul => x * y,
+            FBinOp::Div => x / y,
+            FBinOp::Rem => x % y,
+        }
+    } else {
+        let (x, y) = (x as f32, y as f32);
+        (match op {
+            FBinOp::Add => x + y,
+            FBinOp::Sub => x - y,
+            FBinOp::Mul => x * y,
+            FBinOp::Div => x / y,
+            FBinOp::Rem => x % y,
+        }) as f64
+    };
+    from_f(r, double)
 }
 
 fn cmp128(pred: ICmp, bits: u32, a: u128, b: u128) -> bool {
@@ -198,7 +223,8 @@ pub(crate) fn from_f(x: f64, double: bool) -> u64 {
     }
 }
 
-fn fcmp(pred: FCmp, a: f64, b: f64) -> bool {
+#[inline]
+pub(crate) fn fcmp(pred: FCmp, a: f64, b: f64) -> bool {
     let uno = a.is_nan() || b.is_nan();
     match pred {
         FCmp::False => false,
@@ -220,7 +246,8 @@ fn fcmp(pred: FCmp, a: f64, b: f64) -> bool {
     }
 }
 
-fn cast(op: CastOp, from: u32, to: u32, v: u128) -> u128 {
+#[inline]
+pub(crate) fn cast(op: CastOp, from: u32, to: u32, v: u128) -> u128 {
     match op {
         CastOp::Trunc | CastOp::ZExt => mask128(v, to),
         CastOp::SExt => mask128(sext128(v, from) as u128, to),
@@ -290,6 +317,16 @@ pub(crate) fn rmw(op: RmwOp, bits: u32, old: u64, v: u64) -> u64 {
     mask(r, bits)
 }
 
+/// Whether the backward jump that brings a thread's count of them to `count` checks the
+/// thread's state for an endless loop (see [`Machine::back_edge`]): after many of them,
+/// on a sample.
+#[inline]
+pub(crate) fn loop_check_due(count: u64) -> bool {
+    const CHECK_AFTER: u64 = 1 << 16;
+    const SAMPLE: u64 = 1 << 10;
+    count >= CHECK_AFTER && count.is_multiple_of(SAMPLE)
+}
+
 impl Machine {
     pub(crate) fn run_local(&mut self, t: usize, chooser: &mut dyn Chooser) {
         let _ = self.run(t, chooser, false);
@@ -327,6 +364,11 @@ impl Machine {
         // Limits are checked every 2^20 instructions or at the step limit, whichever first.
         let mut next_check = self.steps + (1 << 20).min(self.config.max_steps.saturating_sub(self.steps));
         loop {
+            if self.sym.is_none() {
+                if let Some(stop) = self.run_fast(t, &prog, next_check) {
+                    return stop;
+                }
+            }
             self.steps += 1;
             if self.steps >= next_check {
                 if self.steps > self.config.max_steps {
@@ -392,26 +434,8 @@ impl Machine {
                     self.set_reg(t, base, *dst, r as u64);
                 }
                 Inst::FBin { op, double, dst, a, b } => {
-                    let (x, y) = (to_f(rd(&prog, regs, base, *a), *double), to_f(rd(&prog, regs, base, *b), *double));
-                    let r = if *double {
-                        match op {
-                            FBinOp::Add => x + y,
-                            FBinOp::Sub => x - y,
-                            FBinOp::Mul => x * y,
-                            FBinOp::Div => x / y,
-                            FBinOp::Rem => x % y,
-                        }
-                    } else {
-                        let (x, y) = (x as f32, y as f32);
-                        (match op {
-                            FBinOp::Add => x + y,
-                            FBinOp::Sub => x - y,
-                            FBinOp::Mul => x * y,
-                            FBinOp::Div => x / y,
-                            FBinOp::Rem => x % y,
-                        }) as f64
-                    };
-                    self.set_reg(t, base, *dst, from_f(r, *double));
+                    let r = fbin(*op, *double, rd(&prog, regs, base, *a), rd(&prog, regs, base, *b));
+                    self.set_reg(t, base, *dst, r);
                 }
                 Inst::FNeg { double, dst, a } => {
                     let v = rd(&prog, regs, base, *a);
@@ -620,7 +644,9 @@ impl Machine {
                             let (w, forwarded) = self.forward_word(t, a, *bytes as usize, v);
                             if forwarded && self.sym.is_some() {
                                 // Buffered values are concrete; memory's bytes may not be.
-                                if !self.fully_forwarded(t, a, *bytes as u64) && self.shadow(t, base, Opd::Reg(*dst)).is_some() {
+                                if !self.fully_forwarded(t, a, *bytes as u64)
+                                    && self.shadow(t, base, Opd::Reg(*dst)).is_some()
+                                {
                                     self.unsupported(t, "a load of buffered and symbolic bytes under TSO");
                                     return Stop::End;
                                 }
@@ -950,11 +976,9 @@ impl Machine {
     /// its frame and the memory write counter): then it loops forever without side
     /// effects and is marked stuck. Returns true when it is.
     fn back_edge(&mut self, t: usize) -> bool {
-        const CHECK_AFTER: u64 = 1 << 16;
-        const SAMPLE: u64 = 1 << 10;
         let th = &mut self.threads[t];
         th.loop_count += 1;
-        if th.loop_count < CHECK_AFTER || !th.loop_count.is_multiple_of(SAMPLE) {
+        if !loop_check_due(th.loop_count) {
             return false;
         }
         let sig = self.state_signature(t);
@@ -1029,7 +1053,7 @@ impl Machine {
     }
 
     /// Calls a fixed-arity function: arguments go straight into the new frame's registers.
-    fn call_direct(&mut self, t: usize, func: FuncId, base: usize, args: &[Arg], dst: Option<(u32, u32)>) {
+    pub(crate) fn call_direct(&mut self, t: usize, func: FuncId, base: usize, args: &[Arg], dst: Option<(u32, u32)>) {
         let prog = &self.program;
         let callee = &prog.functions[func as usize];
         let th = &mut self.threads[t];
@@ -1069,7 +1093,7 @@ impl Machine {
     }
 
     /// Returns a one-word value from a frame with nothing to release.
-    fn return_simple(&mut self, t: usize, v: u64) {
+    pub(crate) fn return_simple(&mut self, t: usize, v: u64) {
         let th = &mut self.threads[t];
         th.loop_count = 0;
         let Some(fr) = th.frames.pop() else { return };

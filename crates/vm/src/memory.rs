@@ -116,22 +116,30 @@ const PAGE: usize = 4096;
 /// A large object is copied into zeroed memory page by page, skipping pages that are all
 /// zero: the system backs zeroed memory only where it is written, so a huge zero-filled
 /// global stays cheap in every clone of a machine, not only in the first.
+#[inline]
 pub(crate) fn bytes_mut(bytes: &mut Rc<Vec<u8>>) -> &mut Vec<u8> {
     if Rc::get_mut(bytes).is_none() {
-        let copy = if bytes.len() < SPARSE_COPY_MIN {
-            bytes.to_vec()
-        } else {
-            let mut copy = vec![0; bytes.len()];
-            for (to, from) in copy.chunks_mut(PAGE).zip(bytes.chunks(PAGE)) {
-                if from.iter().any(|&b| b != 0) {
-                    to.copy_from_slice(from);
-                }
-            }
-            copy
-        };
-        *bytes = Rc::new(copy);
+        unshare(bytes);
     }
     Rc::get_mut(bytes).expect("the contents were just unshared")
+}
+
+/// Gives `bytes` a copy of its contents of its own (kept out of line: the common case
+/// owns them already).
+#[cold]
+fn unshare(bytes: &mut Rc<Vec<u8>>) {
+    let copy = if bytes.len() < SPARSE_COPY_MIN {
+        bytes.to_vec()
+    } else {
+        let mut copy = vec![0; bytes.len()];
+        for (to, from) in copy.chunks_mut(PAGE).zip(bytes.chunks(PAGE)) {
+            if from.iter().any(|&b| b != 0) {
+                to.copy_from_slice(from);
+            }
+        }
+        copy
+    };
+    *bytes = Rc::new(copy);
 }
 
 /// Every aligned pointer-sized word of `bytes` (little-endian, `ptr` bytes each), with
@@ -425,19 +433,37 @@ impl Memory {
     }
 
     /// Reads `len` bytes (already checked) as a little-endian word.
+    /// The usual sizes are read with one fixed-size load (no call of `memcpy`).
+    #[inline]
     pub fn load_word(&self, id: ObjId, off: usize, len: usize) -> u64 {
         let b = &self.objects[id as usize].bytes[off..off + len];
-        let mut w = [0u8; 8];
-        w[..len.min(8)].copy_from_slice(&b[..len.min(8)]);
-        u64::from_le_bytes(w)
+        match len {
+            1 => b[0] as u64,
+            2 => u16::from_le_bytes([b[0], b[1]]) as u64,
+            4 => u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as u64,
+            8 => u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]),
+            _ => {
+                let mut w = [0u8; 8];
+                w[..len.min(8)].copy_from_slice(&b[..len.min(8)]);
+                u64::from_le_bytes(w)
+            }
+        }
     }
 
-    /// Writes the low `len` bytes of `v` (already checked).
+    /// Writes the low `len` bytes of `v` (already checked); the usual sizes with one
+    /// fixed-size store.
+    #[inline]
     pub fn store_word(&mut self, id: ObjId, off: usize, len: usize, v: u64) {
         self.write_epoch += 1;
         self.forget_sym(id, off, len);
         let b = &mut bytes_mut(&mut self.objects[id as usize].bytes)[off..off + len];
-        b.copy_from_slice(&v.to_le_bytes()[..len]);
+        match len {
+            1 => b[0] = v as u8,
+            2 => b.copy_from_slice(&(v as u16).to_le_bytes()),
+            4 => b.copy_from_slice(&(v as u32).to_le_bytes()),
+            8 => b.copy_from_slice(&v.to_le_bytes()),
+            _ => b.copy_from_slice(&v.to_le_bytes()[..len]),
+        }
     }
 
     /// Reads bytes after checking bounds.

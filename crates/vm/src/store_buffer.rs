@@ -235,24 +235,24 @@ pub(crate) fn call_fence(b: Builtin) -> CallFence {
     use Builtin::*;
     match b {
         Nondet | NondetZeroOne | Assume | NoOp | Expect | StackSave | ObjectSize | IsConstant | ThreadSelf
-        | ThreadEqual | Abs | Labs | Llabs | Toupper | Tolower | CtypeB | ErrnoLocation | Getpid | Getppid
-        | Getuid | Getgid | Sysconf | SchedYield | Sleep | Usleep | Sqrt | Sqrtf | Fabs | Fabsf | Floor | Ceil | Round | Trunc | Pow | Exp | Log | Sin | Cos | Fmod
-        | Copysign | Fma | MinNum | MaxNum | SAddOverflow | UAddOverflow | SSubOverflow | USubOverflow
-        | SMulOverflow | UMulOverflow | SAddSat | UAddSat | SSubSat | USubSat | SMin | SMax | UMin | UMax
-        | IntAbs | Ctpop | Ctlz | Cttz | Bswap | Bitreverse | Fshl | Fshr | ReachError | AssertFail | RavelAssert
-        | Trap | Abort | AtomicEnd => CallFence::None,
+        | ThreadEqual | Abs | Labs | Llabs | Toupper | Tolower | CtypeB | ErrnoLocation | Getpid | Getppid | Getuid
+        | Getgid | Sysconf | SchedYield | Sleep | Usleep | Sqrt | Sqrtf | Fabs | Fabsf | Floor | Ceil | Round
+        | Trunc | Pow | Exp | Log | Sin | Cos | Fmod | Copysign | Fma | MinNum | MaxNum | SAddOverflow
+        | UAddOverflow | SSubOverflow | USubOverflow | SMulOverflow | UMulOverflow | SAddSat | UAddSat | SSubSat
+        | USubSat | SMin | SMax | UMin | UMax | IntAbs | Ctpop | Ctlz | Cttz | Bswap | Bitreverse | Fshl | Fshr
+        | ReachError | AssertFail | RavelAssert | Trap | Abort | AtomicEnd => CallFence::None,
         Memcpy | Memmove | Memset | Memcmp | Memchr | Strlen | Strnlen | Strcpy | Strncpy | Strcat | Strncat
         | Strcmp | Strncmp | Strchr | Strrchr | Strstr | Strdup | Strndup | Sprintf | Snprintf | Vsprintf
         | Vsnprintf | Strtol | Strtoll | Strtoul | Strtoull | Atoi | Atol | Atoll | Strtod | Atof | MakeSymbolic
-        | Malloc | Calloc | Realloc | Free | AlignedAlloc | PosixMemalign | VaStart | VaCopy | Time | Rand
-        | Srand | InvariantStart | ThreadLocalAddress | GetSpecific | SetSpecific => CallFence::Approximate,
+        | Malloc | Calloc | Realloc | Free | AlignedAlloc | PosixMemalign | VaStart | VaCopy | Time | Rand | Srand
+        | InvariantStart | ThreadLocalAddress | GetSpecific | SetSpecific => CallFence::Approximate,
         // System calls move data between the kernel and memory directly; whether they drain
         // the store buffer natively is not something a program may count on.
         Gettimeofday | ClockGettime | ClockGetres | Nanosleep | ClockNanosleep | Getrlimit | Setrlimit | Getenv
         | Mmap | Munmap | Signal | Sigaction | Sigprocmask | PthreadSigmask | Sigemptyset | Sigfillset | Sigaddset
         | Sigdelset | Sigismember | Raise | Kill | PthreadKill | Open | Openat | Creat | Read | Write | Close
-        | Lseek | Stat | Fstat | Lstat | Unlink | Access | Dup | Dup2 | Fcntl | Pipe | Pipe2 | Socketpair
-        | Eventfd | Poll | Isatty => CallFence::Approximate,
+        | Lseek | Stat | Fstat | Lstat | Unlink | Access | Dup | Dup2 | Fcntl | Pipe | Pipe2 | Socketpair | Eventfd
+        | Poll | Isatty => CallFence::Approximate,
         _ => CallFence::Fence,
     }
 }
@@ -281,7 +281,10 @@ impl Machine {
         }
         if let Some(b) = call.filter(|&b| call_fence(b) == CallFence::Approximate) {
             self.imprecise.get_or_insert_with(|| {
-                format!("under TSO, `{}` waited for its thread's buffered stores (ravel treats it as a fence)", b.c_name())
+                format!(
+                    "under TSO, `{}` waited for its thread's buffered stores (ravel treats it as a fence)",
+                    b.c_name()
+                )
             });
         }
         true

@@ -185,14 +185,8 @@ pub fn replay(path: &Path, files: Vec<PathBuf>, clang_flags: Vec<String>, json_o
             _ => Vec::new(),
         };
         let reason = (verdict == "unknown").then(|| headline.clone());
-        let header = json_report::Header {
-            command: "replay",
-            program: &file,
-            verdict,
-            reason,
-            notes: &[],
-            memory_model: "sc",
-        };
+        let header =
+            json_report::Header { command: "replay", program: &file, verdict, reason, notes: &[], memory_model: "sc" };
         let extra = json!({"witness": path.display().to_string(), "waypoints": summary});
         println!("{}", serde_json::to_string_pretty(&json_report::report(header, errors, extra))?);
     } else {

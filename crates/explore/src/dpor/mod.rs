@@ -20,13 +20,13 @@ use crate::clock::VClock;
 use crate::footprint::{byte_mask, WHOLE};
 use crate::race::RaceDetector;
 use crate::{FoundError, Options, Outcome, Unknown, Witness, WitnessStep};
+use agents::{Agent, Agents};
 use ravel_ir::Program;
 use ravel_vm::{AccessKind, Chooser, End, ErrorKind, Loc, LogEntry, Machine, PendingKind, ProgramError};
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 use std::rc::Rc;
 use std::sync::Arc;
-use agents::{Agent, Agents};
 use wakeup::{Step, WakeupTree};
 
 /// Choices handed to the machine: forced values first, then defaults; records what was
@@ -543,8 +543,7 @@ impl<'a> Explorer<'a> {
                 break Ending::Infeasible;
             }
             if enabled.is_empty() {
-                let spinning =
-                    (0..run.machine.threads.len()).any(|t| self.is_spinning(run, self.agents.of_thread(t)));
+                let spinning = (0..run.machine.threads.len()).any(|t| self.is_spinning(run, self.agents.of_thread(t)));
                 if spinning || run.machine.any_stuck() || !self.cx.opts.deadlocks_are_errors {
                     break Ending::Blocked;
                 }
