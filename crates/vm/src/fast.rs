@@ -22,8 +22,39 @@ use crate::machine::{Granularity, Machine, Stop};
 use crate::memory::{Memory, ObjId, ObjKind};
 use crate::store_buffer::MemoryModel;
 use crate::thread::{FrameKind, Thread};
-use ravel_ir::dense::Op;
-use ravel_ir::{sign_extend, Inst, Program};
+use ravel_ir::dense::{Index, Op};
+use ravel_ir::{sign_extend, BinOp, Inst, Program};
+
+/// An operation of [`bin`] that cannot fail (no division), on its own op: inlined with
+/// the operation known, it compiles to the bare arithmetic.
+#[inline(always)]
+fn arith(op: BinOp, bits: u8, a: u64, b: u64) -> u64 {
+    bin(op, bits as u32, a, b).unwrap_or_default()
+}
+
+/// The address `ix` computes and its index after the fused cast, without writing
+/// registers (so that the op can still hand over to the general loop).
+#[inline(always)]
+fn address_of(ix: &Index, r: &[u64], k: &[u64]) -> (u64, u64) {
+    let v = ix.index.get(r, k);
+    let index = match ix.ext {
+        Some(op) => cast(op, ix.from as u32, ix.index_bits as u32, v as u128) as u64,
+        None => v,
+    };
+    let p = ix.base.get(r, k).wrapping_add(ix.offset as i64 as u64);
+    let i = sign_extend(index, ix.index_bits as u32);
+    (mask(p.wrapping_add(i.wrapping_mul(ix.scale as i64 as u64)), ix.ptr_bits as u32), index)
+}
+
+/// Writes the registers of address computation `ix` ([`address_of`]'s results): the
+/// cast index (when fused), then the address.
+#[inline(always)]
+fn set_address(ix: &Index, r: &mut [u64], (a, index): (u64, u64)) {
+    if ix.ext.is_some() {
+        r[ix.ext_dst as usize] = index;
+    }
+    r[ix.dst as usize] = a;
+}
 
 /// An object whose plain accesses need no bookkeeping: its bounds `[lo, hi)`.
 #[derive(Clone, Copy)]
@@ -170,8 +201,9 @@ impl Machine {
                 };
             }
             let exit = loop {
-                // Fused ops take two steps; the general loop takes the one at `next_check`.
-                if steps + 2 >= next_check {
+                // Fused ops take up to three steps; the general loop takes the one at
+                // `next_check`.
+                if steps + 3 >= next_check {
                     break Exit::Slow;
                 }
                 match ops[pc as usize] {
@@ -184,6 +216,18 @@ impl Machine {
                         let Ok(v) = bin(op, bits as u32, r[a as usize], b) else { break Exit::Slow };
                         r[dst as usize] = v;
                     }
+                    Op::AddRR { bits, dst, a, b } => {
+                        r[dst as usize] = arith(BinOp::Add, bits, r[a as usize], r[b as usize])
+                    }
+                    Op::AddRI { bits, dst, a, b } => r[dst as usize] = arith(BinOp::Add, bits, r[a as usize], b),
+                    Op::SubRR { bits, dst, a, b } => {
+                        r[dst as usize] = arith(BinOp::Sub, bits, r[a as usize], r[b as usize])
+                    }
+                    Op::SubRI { bits, dst, a, b } => r[dst as usize] = arith(BinOp::Sub, bits, r[a as usize], b),
+                    Op::MulRR { bits, dst, a, b } => {
+                        r[dst as usize] = arith(BinOp::Mul, bits, r[a as usize], r[b as usize])
+                    }
+                    Op::MulRI { bits, dst, a, b } => r[dst as usize] = arith(BinOp::Mul, bits, r[a as usize], b),
                     Op::CmpRR { pred, bits, dst, a, b } => {
                         r[dst as usize] = cmp(pred, bits as u32, r[a as usize], r[b as usize]) as u64;
                     }
@@ -217,13 +261,36 @@ impl Machine {
                         steps += 2;
                         continue;
                     }
-                    Op::Gep { dst, base, index, index_bits, ptr_bits, scale, offset } => {
-                        let i = sign_extend(index.get(r, k), index_bits as u32);
-                        let p = base.get(r, k).wrapping_add(offset as i64 as u64);
-                        r[dst as usize] = mask(p.wrapping_add(i.wrapping_mul(scale as i64 as u64)), ptr_bits as u32);
+                    Op::Gep(ix) => {
+                        set_address(&ix, r, address_of(&ix, r, k));
+                        pc += ix.insts() as u32;
+                        steps += ix.insts();
+                        continue;
                     }
-                    Op::GepConst { dst, base, offset, ptr_bits } => {
-                        r[dst as usize] = mask(base.get(r, k).wrapping_add(offset as i64 as u64), ptr_bits as u32);
+                    Op::GepLoad { ix, dst, bytes } => {
+                        let computed = address_of(&ix, r, k);
+                        let a = computed.0 & ptr_mask;
+                        let e = object!(a, bytes as u64);
+                        set_address(&ix, r, computed);
+                        r[dst as usize] = mem.load_word(e.id, (a - e.lo) as usize, bytes as usize);
+                        pc += ix.insts() as u32 + 1;
+                        steps += ix.insts() + 1;
+                        continue;
+                    }
+                    Op::GepStore { ix, val, bytes } => {
+                        let computed = address_of(&ix, r, k);
+                        let a = computed.0 & ptr_mask;
+                        let e = object!(a, bytes as u64);
+                        set_address(&ix, r, computed);
+                        let v = val.get(r, k);
+                        if !e.writable || (e.shared && bytes >= ptr_bytes && mem.may_hold_address(v, ptr_bytes as u32))
+                        {
+                            break Exit::Slow;
+                        }
+                        mem.store_word(e.id, (a - e.lo) as usize, bytes as usize, v);
+                        pc += ix.insts() as u32 + 1;
+                        steps += ix.insts() + 1;
+                        continue;
                     }
                     Op::Load { dst, addr, bytes } => {
                         let a = addr.get(r, k) & ptr_mask;
@@ -233,10 +300,12 @@ impl Machine {
                     Op::Store { addr, val, bytes } => {
                         let a = addr.get(r, k) & ptr_mask;
                         let e = object!(a, bytes as u64);
-                        if !e.writable || (e.shared && bytes >= ptr_bytes) {
+                        let v = val.get(r, k);
+                        if !e.writable || (e.shared && bytes >= ptr_bytes && mem.may_hold_address(v, ptr_bytes as u32))
+                        {
                             break Exit::Slow;
                         }
-                        mem.store_word(e.id, (a - e.lo) as usize, bytes as usize, val.get(r, k));
+                        mem.store_word(e.id, (a - e.lo) as usize, bytes as usize, v);
                     }
                     Op::Jump { target } => {
                         back_edge!(target, pc);

@@ -65,7 +65,7 @@ fn rd128(prog: &Program, regs: &[u64], base: usize, o: Opd) -> u128 {
 
 /// Integer binary operation on canonical words; `None` for division by zero, `Some(Err)`
 /// for signed division overflow.
-#[inline]
+#[inline(always)]
 pub(crate) fn bin(op: BinOp, bits: u32, a: u64, b: u64) -> Result<u64, &'static str> {
     let r = match op {
         BinOp::Add => a.wrapping_add(b),
@@ -145,21 +145,26 @@ fn bin128(op: BinOp, bits: u32, a: u128, b: u128) -> Result<u128, &'static str> 
     Ok(mask128(r, bits))
 }
 
-#[inline]
+/// Integer comparison of canonical words, without branches on the predicate: a signed
+/// comparison is an unsigned one of the sign-extended values with the sign bit flipped.
+#[inline(always)]
 pub(crate) fn cmp(pred: ICmp, bits: u32, a: u64, b: u64) -> bool {
-    let s = |v| sign_extend(v, bits) as i64;
-    match pred {
-        ICmp::Eq => a == b,
-        ICmp::Ne => a != b,
-        ICmp::Ugt => a > b,
-        ICmp::Uge => a >= b,
-        ICmp::Ult => a < b,
-        ICmp::Ule => a <= b,
-        ICmp::Sgt => s(a) > s(b),
-        ICmp::Sge => s(a) >= s(b),
-        ICmp::Slt => s(a) < s(b),
-        ICmp::Sle => s(a) <= s(b),
-    }
+    // Which outcomes satisfy the predicate (bit 0: less, bit 1: equal, bit 2: greater).
+    let (holds, signed) = match pred {
+        ICmp::Eq => (0b010, false),
+        ICmp::Ne => (0b101, false),
+        ICmp::Ugt => (0b100, false),
+        ICmp::Uge => (0b110, false),
+        ICmp::Ult => (0b001, false),
+        ICmp::Ule => (0b011, false),
+        ICmp::Sgt => (0b100, true),
+        ICmp::Sge => (0b110, true),
+        ICmp::Slt => (0b001, true),
+        ICmp::Sle => (0b011, true),
+    };
+    let (x, y) = if signed { (sign_extend(a, bits) ^ (1 << 63), sign_extend(b, bits) ^ (1 << 63)) } else { (a, b) };
+    let outcome = (x >= y) as u32 + (x > y) as u32;
+    holds >> outcome & 1 != 0
 }
 
 /// Floating-point binary operation on register words (`f32` in the low half when not
@@ -1063,6 +1068,7 @@ impl Machine {
         for (a, (preg, pwords)) in args.iter().zip(&callee.params) {
             let dst_at = new_base + *preg as usize;
             match a.opd {
+                Opd::Reg(r) if *pwords == 1 => th.regs[dst_at] = th.regs[base + r as usize],
                 Opd::Reg(r) => {
                     let src = base + r as usize;
                     th.regs.copy_within(src..src + *pwords as usize, dst_at);
@@ -1240,7 +1246,7 @@ impl Machine {
             }
         }
         while let Some(a) = work.pop() {
-            if a < ravel_ir::addr::GLOBAL_BASE || a >= self.memory.top() {
+            if !self.memory.may_be_address(a) {
                 continue;
             }
             let Some((id, _)) = self.memory.find(a) else {

@@ -242,6 +242,22 @@ impl Memory {
         self.by_base.last_key_value().map_or(0, |(b, id)| b + self.objects[*id as usize].size + 1)
     }
 
+    /// Whether `a` may be the address of an object (publishing follows only those).
+    #[inline]
+    pub(crate) fn may_be_address(&self, a: u64) -> bool {
+        a >= addr::GLOBAL_BASE && a < self.top()
+    }
+
+    /// Whether a stored word may hold an address (`ptr_bytes` wide pointers).
+    #[inline]
+    pub(crate) fn may_hold_address(&self, w: u64, ptr_bytes: u32) -> bool {
+        if ptr_bytes == 4 {
+            self.may_be_address(w & 0xffff_ffff) || self.may_be_address(w >> 32)
+        } else {
+            self.may_be_address(w)
+        }
+    }
+
     fn insert(&mut self, obj: Object) -> ObjId {
         let id = self.objects.len() as ObjId;
         self.allocated += obj.size();
