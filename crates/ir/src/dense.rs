@@ -75,6 +75,10 @@ pub enum Op {
     /// and no atomic section: the arguments go straight into the callee's registers
     /// (they are read from the `Inst::Call` at the same pc).
     CallDirect { func: FuncId },
+    /// A call through a function pointer without by-value arguments: the arguments go
+    /// straight into registers when the function it names qualifies as for
+    /// [`Op::CallDirect`].
+    CallIndirect { target: Src },
     /// Returns a one-word value.
     Ret { val: Src },
 }
@@ -272,6 +276,9 @@ impl Dense {
                 if direct(*func, args.len()) && args.iter().all(|a| a.byval == 0) =>
             {
                 Op::CallDirect { func: *func }
+            }
+            Inst::Call { callee: Callee::Indirect(target), args, .. } if args.iter().all(|a| a.byval == 0) => {
+                Op::CallIndirect { target: self.src(*target)? }
             }
             Inst::Ret { val: Some((o, 1)) } => Op::Ret { val: self.src(*o)? },
             _ => return None,

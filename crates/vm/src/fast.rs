@@ -324,6 +324,16 @@ impl Machine {
                         steps += 1;
                         break Exit::Call(func);
                     }
+                    Op::CallIndirect { target } => {
+                        let Some(func) = prog.function_at(target.get(r, k) & ptr_mask) else { break Exit::Slow };
+                        let callee = &prog.functions[func as usize];
+                        let Inst::Call { args, .. } = &f.code[pc as usize] else { break Exit::Slow };
+                        if callee.is_var_arg || callee.atomic || args.len() > callee.params.len() {
+                            break Exit::Slow;
+                        }
+                        steps += 1;
+                        break Exit::Call(func);
+                    }
                     Op::Ret { val } => {
                         let fr = &frames[frames.len() - 1];
                         if frames.len() < 2 || fr.kind != FrameKind::Call || !fr.allocas.is_empty() || fr.atomic {

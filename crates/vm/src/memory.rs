@@ -84,11 +84,110 @@ struct Region {
     end: u64,
 }
 
+/// Objects by base address, to find the object an address lies in. Addresses are
+/// grouped in spans (a thread's allocation region, or part of the globals), each a list
+/// sorted by base with, for each 4 KiB page, where the objects starting in it begin in
+/// the list. A thread allocates upwards in its own region, so a new object is almost
+/// always appended to its span; a lookup is a hash probe and a short scan (a search tree
+/// over all objects, dead ones included, costs several cache misses per lookup once a
+/// program has allocated a lot).
+#[derive(Clone, Debug)]
+struct ObjIndex {
+    spans: BTreeMap<u64, Span>,
+    /// log2 of a span's size: that of an allocation region.
+    shift: u32,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Span {
+    list: Vec<(u64, ObjId)>,
+    /// Page number → index in `list` of the first object starting in that page.
+    pages: FxHashMap<u64, u32>,
+}
+
+const PAGE_SHIFT: u32 = 12;
+
+impl Span {
+    /// The entry with the highest base at most `addr`, if any in this span.
+    fn floor(&self, addr: u64) -> Option<(u64, ObjId)> {
+        let i = match self.pages.get(&(addr >> PAGE_SHIFT)) {
+            Some(&first) => {
+                let first = first as usize;
+                first + self.list[first..].iter().take_while(|&&(b, _)| b <= addr).count()
+            }
+            None => self.list.partition_point(|&(b, _)| b <= addr),
+        };
+        i.checked_sub(1).map(|i| self.list[i])
+    }
+
+    fn reindex(&mut self) {
+        self.pages.clear();
+        for (i, &(b, _)) in self.list.iter().enumerate() {
+            self.pages.entry(b >> PAGE_SHIFT).or_insert(i as u32);
+        }
+    }
+}
+
+impl ObjIndex {
+    fn new(ptr_bytes: u32) -> ObjIndex {
+        ObjIndex { spans: BTreeMap::new(), shift: if ptr_bytes == 8 { 32 } else { 24 } }
+    }
+
+    /// Adds (or replaces) the object at `base`.
+    fn insert(&mut self, base: u64, id: ObjId) {
+        let span = self.spans.entry(base >> self.shift).or_default();
+        match span.list.last() {
+            Some(&(last, _)) if last >= base => {
+                let i = span.list.partition_point(|&(b, _)| b < base);
+                match span.list.get_mut(i) {
+                    Some(entry) if entry.0 == base => entry.1 = id,
+                    _ => {
+                        span.list.insert(i, (base, id));
+                        span.reindex();
+                    }
+                }
+            }
+            _ => {
+                let i = span.list.len() as u32;
+                span.pages.entry(base >> PAGE_SHIFT).or_insert(i);
+                span.list.push((base, id));
+            }
+        }
+    }
+
+    /// The object with the highest base at most `addr` (the only one that can contain
+    /// it: objects do not overlap).
+    fn floor(&self, addr: u64) -> Option<(u64, ObjId)> {
+        let key = addr >> self.shift;
+        if let Some(found) = self.spans.get(&key).and_then(|span| span.floor(addr)) {
+            return Some(found);
+        }
+        self.spans.range(..key).next_back().and_then(|(_, span)| span.list.last().copied())
+    }
+
+    /// The object with the lowest base at least `addr`.
+    fn ceil(&self, addr: u64) -> Option<(u64, ObjId)> {
+        let key = addr >> self.shift;
+        if let Some(span) = self.spans.get(&key) {
+            let i = span.list.partition_point(|&(b, _)| b < addr);
+            if let Some(&entry) = span.list.get(i) {
+                return Some(entry);
+            }
+        }
+        self.spans.range(key + 1..).next().and_then(|(_, span)| span.list.first().copied())
+    }
+
+    /// The object with the highest base.
+    fn last(&self) -> Option<(u64, ObjId)> {
+        self.spans.values().next_back().and_then(|span| span.list.last().copied())
+    }
+}
+
 /// The whole address space.
 #[derive(Clone, Debug)]
 pub struct Memory {
     pub objects: Vec<Object>,
-    by_base: BTreeMap<u64, ObjId>,
+    by_base: ObjIndex,
     regions: Vec<Region>,
     ptr_bytes: u32,
     /// Recently found objects, direct-mapped by 4 KiB page: `(start, end, id)`.
@@ -170,7 +269,7 @@ impl Memory {
     pub fn new(ptr_bytes: u32) -> Memory {
         Memory {
             objects: Vec::new(),
-            by_base: BTreeMap::new(),
+            by_base: ObjIndex::new(ptr_bytes),
             regions: Vec::new(),
             ptr_bytes,
             cache: Box::new([(1, 0, 0); CACHE_SLOTS]),
@@ -239,7 +338,7 @@ impl Memory {
 
     /// One past the highest address of any object: larger values are not pointers.
     pub fn top(&self) -> u64 {
-        self.by_base.last_key_value().map_or(0, |(b, id)| b + self.objects[*id as usize].size + 1)
+        self.by_base.last().map_or(0, |(b, id)| b + self.objects[id as usize].size + 1)
     }
 
     /// Whether `a` may be the address of an object (publishing follows only those).
@@ -355,7 +454,7 @@ impl Memory {
         if addr >= lo && addr < hi {
             return Some((id, addr - lo));
         }
-        let (&base, &id) = self.by_base.range(..=addr).next_back()?;
+        let (base, id) = self.by_base.floor(addr)?;
         let obj = &self.objects[id as usize];
         let end = base + obj.size().max(1);
         if addr < end {
@@ -406,7 +505,7 @@ impl Memory {
 
     /// Explains an address that is in no object: past the end of a neighbour, or wild.
     fn wild(&self, addr: u64, len: u64, write: bool) -> Fault {
-        if let Some((&base, &id)) = self.by_base.range(..=addr).next_back() {
+        if let Some((base, id)) = self.by_base.floor(addr) {
             let obj = &self.objects[id as usize];
             let past = addr - base;
             if past < obj.size() + 4096 {
@@ -421,7 +520,7 @@ impl Memory {
                 );
             }
         }
-        if let Some((&base, &id)) = self.by_base.range(addr..).next() {
+        if let Some((base, id)) = self.by_base.ceil(addr) {
             if base - addr <= 4096 {
                 return Fault::new(
                     ErrorKind::OutOfBounds,
@@ -623,5 +722,39 @@ fn rw(write: bool) -> &'static str {
         "write"
     } else {
         "read"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The span index answers as a search tree over all objects would, for bases in
+    /// several spans inserted in and out of order.
+    #[test]
+    fn object_index_agrees_with_a_search_tree() {
+        for ptr_bytes in [4, 8] {
+            let mut index = ObjIndex::new(ptr_bytes);
+            let mut tree = BTreeMap::new();
+            let mut x: u64 = 12345;
+            let mut next = || {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                x >> 20
+            };
+            for id in 0..2000 {
+                let span = next() % 4;
+                let base = (span << index.shift) + (next() % (1 << 20)) * 16 + if id % 3 == 0 { 0 } else { 1 << 30 };
+                index.insert(base, id);
+                tree.insert(base, id);
+            }
+            for _ in 0..5000 {
+                let addr = (next() % 5) << index.shift | next() % (1 << 31);
+                let floor = tree.range(..=addr).next_back().map(|(&b, &i)| (b, i));
+                let ceil = tree.range(addr..).next().map(|(&b, &i)| (b, i));
+                assert_eq!(index.floor(addr), floor, "floor of {addr:#x}");
+                assert_eq!(index.ceil(addr), ceil, "ceil of {addr:#x}");
+            }
+            assert_eq!(index.last(), tree.last_key_value().map(|(&b, &i)| (b, i)));
+        }
     }
 }
