@@ -56,6 +56,11 @@ pub enum Op {
     CmpBr { pred: ICmp, bits: u8, dst: Reg, a: Reg, b: Src, then_pc: Pc, else_pc: Pc },
     Cast { op: CastOp, from: u8, to: u8, dst: Reg, a: Src },
     FBin { op: FBinOp, double: bool, dst: Reg, a: Src, b: Src },
+    /// `double` arithmetic, an op per operation.
+    FAdd { dst: Reg, a: Src, b: Src },
+    FSub { dst: Reg, a: Src, b: Src },
+    FMul { dst: Reg, a: Src, b: Src },
+    FDiv { dst: Reg, a: Src, b: Src },
     FCmp { pred: FCmp, double: bool, dst: Reg, a: Src, b: Src },
     Select { dst: Reg, cond: Src, t: Src, f: Src },
     Move { dst: Reg, src: Src },
@@ -156,6 +161,10 @@ impl Dense {
     /// the cast `(op, from, dst, operand)` before it fused in.
     fn index(&mut self, ext: Option<(CastOp, u32, Reg, Opd)>, gep: &Inst) -> Option<Index> {
         let Inst::Gep { dst, base, offset, indices, ptr_bits } = gep else { return None };
+        // The fused op reads the base before it writes the cast's result.
+        if ext.is_some_and(|e| *base == Opd::Reg(e.2)) {
+            return None;
+        }
         let base = self.src(*base)?;
         let (index, index_bits, scale) = match indices[..] {
             [] => (base, 64, 0),
@@ -243,7 +252,14 @@ impl Dense {
                 Op::Cast { op: *op, from: narrow(*from)?, to: narrow(*to)?, dst: *dst, a: self.src(*a)? }
             }
             Inst::FBin { op, double, dst, a, b } => {
-                Op::FBin { op: *op, double: *double, dst: *dst, a: self.src(*a)?, b: self.src(*b)? }
+                let (dst, a, b) = (*dst, self.src(*a)?, self.src(*b)?);
+                match (op, double) {
+                    (FBinOp::Add, true) => Op::FAdd { dst, a, b },
+                    (FBinOp::Sub, true) => Op::FSub { dst, a, b },
+                    (FBinOp::Mul, true) => Op::FMul { dst, a, b },
+                    (FBinOp::Div, true) => Op::FDiv { dst, a, b },
+                    _ => Op::FBin { op: *op, double: *double, dst, a, b },
+                }
             }
             Inst::FCmp { pred, double, dst, a, b } => {
                 Op::FCmp { pred: *pred, double: *double, dst: *dst, a: self.src(*a)?, b: self.src(*b)? }

@@ -23,7 +23,7 @@ use crate::memory::{Memory, ObjId, ObjKind};
 use crate::store_buffer::MemoryModel;
 use crate::thread::{FrameKind, Thread};
 use ravel_ir::dense::{Index, Op};
-use ravel_ir::{sign_extend, BinOp, Inst, Program};
+use ravel_ir::{sign_extend, BinOp, FBinOp, Inst, Program};
 
 /// An operation of [`bin`] that cannot fail (no division), on its own op: inlined with
 /// the operation known, it compiles to the bare arithmetic.
@@ -247,6 +247,10 @@ impl Machine {
                         r[dst as usize] = cast(op, from as u32, to as u32, a.get(r, k) as u128) as u64;
                     }
                     Op::FBin { op, double, dst, a, b } => r[dst as usize] = fbin(op, double, a.get(r, k), b.get(r, k)),
+                    Op::FAdd { dst, a, b } => r[dst as usize] = fbin(FBinOp::Add, true, a.get(r, k), b.get(r, k)),
+                    Op::FSub { dst, a, b } => r[dst as usize] = fbin(FBinOp::Sub, true, a.get(r, k), b.get(r, k)),
+                    Op::FMul { dst, a, b } => r[dst as usize] = fbin(FBinOp::Mul, true, a.get(r, k), b.get(r, k)),
+                    Op::FDiv { dst, a, b } => r[dst as usize] = fbin(FBinOp::Div, true, a.get(r, k), b.get(r, k)),
                     Op::FCmp { pred, double, dst, a, b } => {
                         r[dst as usize] = fcmp(pred, to_f(a.get(r, k), double), to_f(b.get(r, k), double)) as u64;
                     }

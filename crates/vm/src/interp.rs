@@ -169,7 +169,7 @@ pub(crate) fn cmp(pred: ICmp, bits: u32, a: u64, b: u64) -> bool {
 
 /// Floating-point binary operation on register words (`f32` in the low half when not
 /// `double`).
-#[inline]
+#[inline(always)]
 pub(crate) fn fbin(op: FBinOp, double: bool, a: u64, b: u64) -> u64 {
     let (x, y) = (to_f(a, double), to_f(b, double));
     let r = if double {
