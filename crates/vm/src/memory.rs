@@ -747,7 +747,7 @@ mod tests {
                 tree.insert(base, id);
             }
             for _ in 0..5000 {
-                let addr = (next() % 5) << index.shift | next() % (1 << 31);
+                let addr = ((next() % 5) << index.shift) | (next() % (1 << 31));
                 let floor = tree.range(..=addr).next_back().map(|(&b, &i)| (b, i));
                 let ceil = tree.range(addr..).next().map(|(&b, &i)| (b, i));
                 assert_eq!(index.floor(addr), floor, "floor of {addr:#x}");

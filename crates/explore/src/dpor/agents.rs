@@ -36,7 +36,7 @@ impl Agents {
 
     /// The store buffer agent of thread agent `a`, if buffers exist.
     pub fn buffer_of(self, a: usize) -> Option<usize> {
-        (self.buffers && a % 2 == 0).then_some(a + 1)
+        (self.buffers && a.is_multiple_of(2)).then_some(a + 1)
     }
 
     pub fn get(self, a: usize) -> Agent {
