@@ -5,6 +5,7 @@ mod canon;
 mod child;
 mod consts;
 pub mod debug_types;
+pub mod dense;
 pub mod effects;
 mod error_fn_repair;
 pub mod frontend;

@@ -2,6 +2,7 @@
 
 use crate::builtins::Builtin;
 use crate::consts::{gep_terms, name_str, ConstFolder, GepIndex, SymbolTable};
+use crate::dense::Dense;
 use crate::layout::Layout;
 use crate::liveness::Liveness;
 use crate::program::*;
@@ -123,6 +124,11 @@ pub fn lower(module: &Module) -> Result<Program, String> {
         let decl = module.get_func_decl_by_name(name);
         functions.push(stub(&mut ctx, name, decl));
     }
+    let direct: Vec<bool> = functions.iter().map(|f| !f.is_var_arg && !f.atomic).collect();
+    let params: Vec<usize> = functions.iter().map(|f| f.params.len()).collect();
+    for f in &mut functions {
+        f.dense = Dense::new(&f.code, |g, args| direct[g as usize] && args <= params[g as usize]);
+    }
     let escapes = crate::global_uses::escaping_globals(&functions, &globals, &ctx.wide, layout.ptr_bytes);
     let unread = crate::global_uses::unread_globals(&functions, &globals, &escapes);
     for (g, u) in globals.iter_mut().zip(unread) {
@@ -239,6 +245,7 @@ fn stub(ctx: &mut Ctx, name: &str, decl: Option<&llvm_ir::function::FunctionDecl
         frame_words: next,
         code,
         locs,
+        dense: Dense::default(),
         atomic: false,
         loc: SrcLoc::default(),
     }
@@ -409,6 +416,7 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
             code: self.code,
             locs: self.locs,
             loc,
+            dense: Dense::default(),
         }
     }
 

@@ -485,6 +485,8 @@ pub struct Function {
     pub loc: SrcLoc,
     /// Which registers may still be read at each pc.
     pub live: crate::liveness::Liveness,
+    /// The code in the form the interpreter's fast loop runs (see [`crate::dense`]).
+    pub dense: crate::dense::Dense,
 }
 
 /// A global variable with its address and initial memory image.

@@ -65,8 +65,8 @@ fn rd128(prog: &Program, regs: &[u64], base: usize, o: Opd) -> u128 {
 
 /// Integer binary operation on canonical words; `None` for division by zero, `Some(Err)`
 /// for signed division overflow.
-#[inline]
-fn bin(op: BinOp, bits: u32, a: u64, b: u64) -> Result<u64, &'static str> {
+#[inline(always)]
+pub(crate) fn bin(op: BinOp, bits: u32, a: u64, b: u64) -> Result<u64, &'static str> {
     let r = match op {
         BinOp::Add => a.wrapping_add(b),
         BinOp::Sub => a.wrapping_sub(b),
@@ -145,20 +145,52 @@ fn bin128(op: BinOp, bits: u32, a: u128, b: u128) -> Result<u128, &'static str> 
     Ok(mask128(r, bits))
 }
 
-fn cmp(pred: ICmp, bits: u32, a: u64, b: u64) -> bool {
-    let (sa, sb) = (sign_extend(a, bits) as i64, sign_extend(b, bits) as i64);
-    match pred {
-        ICmp::Eq => a == b,
-        ICmp::Ne => a != b,
-        ICmp::Ugt => a > b,
-        ICmp::Uge => a >= b,
-        ICmp::Ult => a < b,
-        ICmp::Ule => a <= b,
-        ICmp::Sgt => sa > sb,
-        ICmp::Sge => sa >= sb,
-        ICmp::Slt => sa < sb,
-        ICmp::Sle => sa <= sb,
-    }
+/// Integer comparison of canonical words, without branches on the predicate: a signed
+/// comparison is an unsigned one of the sign-extended values with the sign bit flipped.
+#[inline(always)]
+pub(crate) fn cmp(pred: ICmp, bits: u32, a: u64, b: u64) -> bool {
+    // Which outcomes satisfy the predicate (bit 0: less, bit 1: equal, bit 2: greater).
+    let (holds, signed) = match pred {
+        ICmp::Eq => (0b010, false),
+        ICmp::Ne => (0b101, false),
+        ICmp::Ugt => (0b100, false),
+        ICmp::Uge => (0b110, false),
+        ICmp::Ult => (0b001, false),
+        ICmp::Ule => (0b011, false),
+        ICmp::Sgt => (0b100, true),
+        ICmp::Sge => (0b110, true),
+        ICmp::Slt => (0b001, true),
+        ICmp::Sle => (0b011, true),
+    };
+    let (x, y) = if signed { (sign_extend(a, bits) ^ (1 << 63), sign_extend(b, bits) ^ (1 << 63)) } else { (a, b) };
+    let outcome = (x >= y) as u32 + (x > y) as u32;
+    holds >> outcome & 1 != 0
+}
+
+/// Floating-point binary operation on register words (`f32` in the low half when not
+/// `double`).
+#[inline(always)]
+pub(crate) fn fbin(op: FBinOp, double: bool, a: u64, b: u64) -> u64 {
+    let (x, y) = (to_f(a, double), to_f(b, double));
+    let r = if double {
+        match op {
+            FBinOp::Add => x + y,
+            FBinOp::Sub => x - y,
+            FBinOp::Mul => x * y,
+            FBinOp::Div => x / y,
+            FBinOp::Rem => x % y,
+        }
+    } else {
+        let (x, y) = (x as f32, y as f32);
+        (match op {
+            FBinOp::Add => x + y,
+            FBinOp::Sub => x - y,
+            FBinOp::Mul => x * y,
+            FBinOp::Div => x / y,
+            FBinOp::Rem => x % y,
+        }) as f64
+    };
+    from_f(r, double)
 }
 
 fn cmp128(pred: ICmp, bits: u32, a: u128, b: u128) -> bool {
@@ -196,7 +228,8 @@ pub(crate) fn from_f(x: f64, double: bool) -> u64 {
     }
 }
 
-fn fcmp(pred: FCmp, a: f64, b: f64) -> bool {
+#[inline]
+pub(crate) fn fcmp(pred: FCmp, a: f64, b: f64) -> bool {
     let uno = a.is_nan() || b.is_nan();
     match pred {
         FCmp::False => false,
@@ -218,7 +251,8 @@ fn fcmp(pred: FCmp, a: f64, b: f64) -> bool {
     }
 }
 
-fn cast(op: CastOp, from: u32, to: u32, v: u128) -> u128 {
+#[inline]
+pub(crate) fn cast(op: CastOp, from: u32, to: u32, v: u128) -> u128 {
     match op {
         CastOp::Trunc | CastOp::ZExt => mask128(v, to),
         CastOp::SExt => mask128(sext128(v, from) as u128, to),
@@ -288,6 +322,16 @@ pub(crate) fn rmw(op: RmwOp, bits: u32, old: u64, v: u64) -> u64 {
     mask(r, bits)
 }
 
+/// Whether the backward jump that brings a thread's count of them to `count` checks the
+/// thread's state for an endless loop (see [`Machine::back_edge`]): after many of them,
+/// on a sample.
+#[inline]
+pub(crate) fn loop_check_due(count: u64) -> bool {
+    const CHECK_AFTER: u64 = 1 << 16;
+    const SAMPLE: u64 = 1 << 10;
+    count >= CHECK_AFTER && count.is_multiple_of(SAMPLE)
+}
+
 impl Machine {
     pub(crate) fn run_local(&mut self, t: usize, chooser: &mut dyn Chooser) {
         let _ = self.run(t, chooser, false);
@@ -325,6 +369,11 @@ impl Machine {
         // Limits are checked every 2^20 instructions or at the step limit, whichever first.
         let mut next_check = self.steps + (1 << 20).min(self.config.max_steps.saturating_sub(self.steps));
         loop {
+            if self.sym.is_none() {
+                if let Some(stop) = self.run_fast(t, &prog, next_check) {
+                    return stop;
+                }
+            }
             self.steps += 1;
             if self.steps >= next_check {
                 if self.steps > self.config.max_steps {
@@ -390,26 +439,8 @@ impl Machine {
                     self.set_reg(t, base, *dst, r as u64);
                 }
                 Inst::FBin { op, double, dst, a, b } => {
-                    let (x, y) = (to_f(rd(&prog, regs, base, *a), *double), to_f(rd(&prog, regs, base, *b), *double));
-                    let r = if *double {
-                        match op {
-                            FBinOp::Add => x + y,
-                            FBinOp::Sub => x - y,
-                            FBinOp::Mul => x * y,
-                            FBinOp::Div => x / y,
-                            FBinOp::Rem => x % y,
-                        }
-                    } else {
-                        let (x, y) = (x as f32, y as f32);
-                        (match op {
-                            FBinOp::Add => x + y,
-                            FBinOp::Sub => x - y,
-                            FBinOp::Mul => x * y,
-                            FBinOp::Div => x / y,
-                            FBinOp::Rem => x % y,
-                        }) as f64
-                    };
-                    self.set_reg(t, base, *dst, from_f(r, *double));
+                    let r = fbin(*op, *double, rd(&prog, regs, base, *a), rd(&prog, regs, base, *b));
+                    self.set_reg(t, base, *dst, r);
                 }
                 Inst::FNeg { double, dst, a } => {
                     let v = rd(&prog, regs, base, *a);
@@ -958,11 +989,9 @@ impl Machine {
     /// its frame and the memory write counter): then it loops forever without side
     /// effects and is marked stuck. Returns true when it is.
     fn back_edge(&mut self, t: usize) -> bool {
-        const CHECK_AFTER: u64 = 1 << 16;
-        const SAMPLE: u64 = 1 << 10;
         let th = &mut self.threads[t];
         th.loop_count += 1;
-        if th.loop_count < CHECK_AFTER || !th.loop_count.is_multiple_of(SAMPLE) {
+        if !loop_check_due(th.loop_count) {
             return false;
         }
         let sig = self.state_signature(t);
@@ -1037,7 +1066,7 @@ impl Machine {
     }
 
     /// Calls a fixed-arity function: arguments go straight into the new frame's registers.
-    fn call_direct(&mut self, t: usize, func: FuncId, base: usize, args: &[Arg], dst: Option<(u32, u32)>) {
+    pub(crate) fn call_direct(&mut self, t: usize, func: FuncId, base: usize, args: &[Arg], dst: Option<(u32, u32)>) {
         let prog = &self.program;
         let callee = &prog.functions[func as usize];
         let th = &mut self.threads[t];
@@ -1047,6 +1076,7 @@ impl Machine {
         for (a, (preg, pwords)) in args.iter().zip(&callee.params) {
             let dst_at = new_base + *preg as usize;
             match a.opd {
+                Opd::Reg(r) if *pwords == 1 => th.regs[dst_at] = th.regs[base + r as usize],
                 Opd::Reg(r) => {
                     let src = base + r as usize;
                     th.regs.copy_within(src..src + *pwords as usize, dst_at);
@@ -1077,7 +1107,7 @@ impl Machine {
     }
 
     /// Returns a one-word value from a frame with nothing to release.
-    fn return_simple(&mut self, t: usize, v: u64) {
+    pub(crate) fn return_simple(&mut self, t: usize, v: u64) {
         let th = &mut self.threads[t];
         th.loop_count = 0;
         let Some(fr) = th.frames.pop() else { return };
@@ -1224,7 +1254,7 @@ impl Machine {
             }
         }
         while let Some(a) = work.pop() {
-            if a < ravel_ir::addr::GLOBAL_BASE || a >= self.memory.top() {
+            if !self.memory.may_be_address(a) {
                 continue;
             }
             let Some((id, _)) = self.memory.find(a) else {

@@ -3,6 +3,7 @@
 
 pub mod error;
 mod events;
+mod fast;
 mod fingerprint;
 mod images;
 mod interp;

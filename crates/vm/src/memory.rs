@@ -95,11 +95,107 @@ struct Region {
     end: u64,
 }
 
+/// Objects by base address, to find the object an address lies in. Addresses are
+/// grouped in spans (a thread's allocation region, or part of the globals), each a list
+/// sorted by base with, for each 4 KiB page, where the objects starting in it begin in
+/// the list. A thread allocates upwards in its own region, so a new object is almost
+/// always appended to its span; a lookup is a hash probe and a short scan (a search tree
+/// over all objects, dead ones included, costs several cache misses per lookup once a
+/// program has allocated a lot).
+#[derive(Clone, Debug)]
+struct ObjIndex {
+    spans: BTreeMap<u64, Span>,
+    /// log2 of a span's size: that of an allocation region.
+    shift: u32,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Span {
+    list: Vec<(u64, ObjId)>,
+    /// Page number → index in `list` of the first object starting in that page.
+    pages: FxHashMap<u64, u32>,
+}
+
+const PAGE_SHIFT: u32 = 12;
+
+impl Span {
+    /// The entry with the highest base at most `addr`, if any in this span.
+    fn floor(&self, addr: u64) -> Option<(u64, ObjId)> {
+        let i = match self.pages.get(&(addr >> PAGE_SHIFT)) {
+            Some(&first) => {
+                let first = first as usize;
+                first + self.list[first..].iter().take_while(|&&(b, _)| b <= addr).count()
+            }
+            None => self.list.partition_point(|&(b, _)| b <= addr),
+        };
+        i.checked_sub(1).map(|i| self.list[i])
+    }
+
+    fn reindex(&mut self) {
+        self.pages.clear();
+        for (i, &(b, _)) in self.list.iter().enumerate() {
+            self.pages.entry(b >> PAGE_SHIFT).or_insert(i as u32);
+        }
+    }
+}
+
+impl ObjIndex {
+    fn new(ptr_bytes: u32) -> ObjIndex {
+        ObjIndex { spans: BTreeMap::new(), shift: if ptr_bytes == 8 { 32 } else { 24 } }
+    }
+
+    /// Adds (or replaces) the object at `base`.
+    fn insert(&mut self, base: u64, id: ObjId) {
+        let span = self.spans.entry(base >> self.shift).or_default();
+        match span.list.last() {
+            Some(&(last, _)) if last >= base => {
+                let i = span.list.partition_point(|&(b, _)| b < base);
+                match span.list.get_mut(i) {
+                    Some(entry) if entry.0 == base => entry.1 = id,
+                    _ => {
+                        span.list.insert(i, (base, id));
+                        span.reindex();
+                    }
+                }
+            }
+            _ => {
+                let i = span.list.len() as u32;
+                span.pages.entry(base >> PAGE_SHIFT).or_insert(i);
+                span.list.push((base, id));
+            }
+        }
+    }
+
+    /// The object with the highest base at most `addr` (the only one that can contain
+    /// it: objects do not overlap).
+    fn floor(&self, addr: u64) -> Option<(u64, ObjId)> {
+        let key = addr >> self.shift;
+        if let Some(found) = self.spans.get(&key).and_then(|span| span.floor(addr)) {
+            return Some(found);
+        }
+        self.spans.range(..key).next_back().and_then(|(_, span)| span.list.last().copied())
+    }
+
+    /// The object with the lowest base at least `addr`.
+    fn ceil(&self, addr: u64) -> Option<(u64, ObjId)> {
+        let key = addr >> self.shift;
+        if let Some(span) = self.spans.get(&key) {
+            let i = span.list.partition_point(|&(b, _)| b < addr);
+            if let Some(&entry) = span.list.get(i) {
+                return Some(entry);
+            }
+        }
+        self.spans.range(key + 1..).next().and_then(|(_, span)| span.list.first().copied())
+    }
+}
+
 /// The whole address space.
 #[derive(Clone, Debug)]
 pub struct Memory {
     pub objects: Vec<Object>,
-    by_base: BTreeMap<u64, ObjId>,
+    by_base: ObjIndex,
+    /// [`Memory::top`]: objects never move or shrink, so it only grows.
+    top: u64,
     regions: Vec<Region>,
     ptr_bytes: u32,
     /// Recently found objects, direct-mapped by 4 KiB page: `(start, end, id)`.
@@ -127,22 +223,30 @@ const PAGE: usize = 4096;
 /// A large object is copied into zeroed memory page by page, skipping pages that are all
 /// zero: the system backs zeroed memory only where it is written, so a huge zero-filled
 /// global stays cheap in every clone of a machine, not only in the first.
+#[inline]
 pub(crate) fn bytes_mut(bytes: &mut Rc<Vec<u8>>) -> &mut Vec<u8> {
     if Rc::get_mut(bytes).is_none() {
-        let copy = if bytes.len() < SPARSE_COPY_MIN {
-            bytes.to_vec()
-        } else {
-            let mut copy = vec![0; bytes.len()];
-            for (to, from) in copy.chunks_mut(PAGE).zip(bytes.chunks(PAGE)) {
-                if from.iter().any(|&b| b != 0) {
-                    to.copy_from_slice(from);
-                }
-            }
-            copy
-        };
-        *bytes = Rc::new(copy);
+        unshare(bytes);
     }
     Rc::get_mut(bytes).expect("the contents were just unshared")
+}
+
+/// Gives `bytes` a copy of its contents of its own (kept out of line: the common case
+/// owns them already).
+#[cold]
+fn unshare(bytes: &mut Rc<Vec<u8>>) {
+    let copy = if bytes.len() < SPARSE_COPY_MIN {
+        bytes.to_vec()
+    } else {
+        let mut copy = vec![0; bytes.len()];
+        for (to, from) in copy.chunks_mut(PAGE).zip(bytes.chunks(PAGE)) {
+            if from.iter().any(|&b| b != 0) {
+                to.copy_from_slice(from);
+            }
+        }
+        copy
+    };
+    *bytes = Rc::new(copy);
 }
 
 /// Every aligned pointer-sized word of `bytes` (little-endian, `ptr` bytes each), with
@@ -173,7 +277,8 @@ impl Memory {
     pub fn new(ptr_bytes: u32) -> Memory {
         Memory {
             objects: Vec::new(),
-            by_base: BTreeMap::new(),
+            by_base: ObjIndex::new(ptr_bytes),
+            top: 0,
             regions: Vec::new(),
             ptr_bytes,
             cache: Box::new([(1, 0, 0); CACHE_SLOTS]),
@@ -246,11 +351,28 @@ impl Memory {
 
     /// One past the highest address of any object: larger values are not pointers.
     pub fn top(&self) -> u64 {
-        self.by_base.last_key_value().map_or(0, |(b, id)| b + self.objects[*id as usize].size + 1)
+        self.top
+    }
+
+    /// Whether `a` may be the address of an object (publishing follows only those).
+    #[inline]
+    pub(crate) fn may_be_address(&self, a: u64) -> bool {
+        a >= addr::GLOBAL_BASE && a < self.top()
+    }
+
+    /// Whether a stored word may hold an address (`ptr_bytes` wide pointers).
+    #[inline]
+    pub(crate) fn may_hold_address(&self, w: u64, ptr_bytes: u32) -> bool {
+        if ptr_bytes == 4 {
+            self.may_be_address(w & 0xffff_ffff) || self.may_be_address(w >> 32)
+        } else {
+            self.may_be_address(w)
+        }
     }
 
     fn insert(&mut self, obj: Object) -> ObjId {
         let id = self.objects.len() as ObjId;
+        self.top = self.top.max(obj.base + obj.size + 1);
         self.allocated += obj.size();
         self.by_base.insert(obj.base, id);
         self.objects.push(obj);
@@ -346,7 +468,7 @@ impl Memory {
         if addr >= lo && addr < hi {
             return Some((id, addr - lo));
         }
-        let (&base, &id) = self.by_base.range(..=addr).next_back()?;
+        let (base, id) = self.by_base.floor(addr)?;
         let obj = &self.objects[id as usize];
         let end = base + obj.size().max(1);
         if addr < end {
@@ -405,7 +527,7 @@ impl Memory {
 
     /// Explains an address that is in no object: past the end of a neighbour, or wild.
     fn wild(&self, addr: u64, len: u64, write: bool) -> Fault {
-        if let Some((&base, &id)) = self.by_base.range(..=addr).next_back() {
+        if let Some((base, id)) = self.by_base.floor(addr) {
             let obj = &self.objects[id as usize];
             if obj.kind == ObjKind::Extern && addr - base < 4 * obj.size() {
                 // Past the reserved span: maybe still inside the unknown real object.
@@ -424,7 +546,7 @@ impl Memory {
                 );
             }
         }
-        if let Some((&base, &id)) = self.by_base.range(addr..).next() {
+        if let Some((base, id)) = self.by_base.ceil(addr) {
             if base - addr <= 4096 {
                 return Fault::new(
                     ErrorKind::OutOfBounds,
@@ -452,19 +574,37 @@ impl Memory {
     }
 
     /// Reads `len` bytes (already checked) as a little-endian word.
+    /// The usual sizes are read with one fixed-size load (no call of `memcpy`).
+    #[inline(always)]
     pub fn load_word(&self, id: ObjId, off: usize, len: usize) -> u64 {
         let b = &self.objects[id as usize].bytes[off..off + len];
-        let mut w = [0u8; 8];
-        w[..len.min(8)].copy_from_slice(&b[..len.min(8)]);
-        u64::from_le_bytes(w)
+        match len {
+            1 => b[0] as u64,
+            2 => u16::from_le_bytes([b[0], b[1]]) as u64,
+            4 => u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as u64,
+            8 => u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]),
+            _ => {
+                let mut w = [0u8; 8];
+                w[..len.min(8)].copy_from_slice(&b[..len.min(8)]);
+                u64::from_le_bytes(w)
+            }
+        }
     }
 
-    /// Writes the low `len` bytes of `v` (already checked).
+    /// Writes the low `len` bytes of `v` (already checked); the usual sizes with one
+    /// fixed-size store.
+    #[inline]
     pub fn store_word(&mut self, id: ObjId, off: usize, len: usize, v: u64) {
         self.write_epoch += 1;
         self.forget_sym(id, off, len);
         let b = &mut bytes_mut(&mut self.objects[id as usize].bytes)[off..off + len];
-        b.copy_from_slice(&v.to_le_bytes()[..len]);
+        match len {
+            1 => b[0] = v as u8,
+            2 => b.copy_from_slice(&(v as u16).to_le_bytes()),
+            4 => b.copy_from_slice(&(v as u32).to_le_bytes()),
+            8 => b.copy_from_slice(&v.to_le_bytes()),
+            _ => b.copy_from_slice(&v.to_le_bytes()[..len]),
+        }
     }
 
     /// Reads bytes after checking bounds.
@@ -608,5 +748,38 @@ fn rw(write: bool) -> &'static str {
         "write"
     } else {
         "read"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The span index answers as a search tree over all objects would, for bases in
+    /// several spans inserted in and out of order.
+    #[test]
+    fn object_index_agrees_with_a_search_tree() {
+        for ptr_bytes in [4, 8] {
+            let mut index = ObjIndex::new(ptr_bytes);
+            let mut tree = BTreeMap::new();
+            let mut x: u64 = 12345;
+            let mut next = || {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                x >> 20
+            };
+            for id in 0..2000 {
+                let span = next() % 4;
+                let base = (span << index.shift) + (next() % (1 << 20)) * 16 + if id % 3 == 0 { 0 } else { 1 << 30 };
+                index.insert(base, id);
+                tree.insert(base, id);
+            }
+            for _ in 0..5000 {
+                let addr = ((next() % 5) << index.shift) | (next() % (1 << 31));
+                let floor = tree.range(..=addr).next_back().map(|(&b, &i)| (b, i));
+                let ceil = tree.range(addr..).next().map(|(&b, &i)| (b, i));
+                assert_eq!(index.floor(addr), floor, "floor of {addr:#x}");
+                assert_eq!(index.ceil(addr), ceil, "ceil of {addr:#x}");
+            }
+        }
     }
 }

@@ -1,0 +1,375 @@
+//! The interpreter's fast loop: runs a thread's local code on the dense form of its
+//! functions ([`ravel_ir::dense`]) for as long as every instruction is one whose
+//! execution has no effect beyond registers, the thread's own stack of frames and plain
+//! memory nobody else can observe yet.
+//!
+//! It hands back to the general loop ([`Machine::run`]) *before* any instruction it does
+//! not handle, or that would do anything more: an error to report (out of bounds, use
+//! after free, division by zero, ...), an access that is or may be a visible operation,
+//! a pointer store into shared memory (which publishes what it points to), a backward
+//! jump on which the endless-loop check samples the state, the step at which limits are
+//! checked. The general loop then executes that instruction exactly as it always did, so
+//! every check and every piece of bookkeeping keeps one implementation; this loop only
+//! skips the decoding and the checks that cannot fire.
+//!
+//! Memory accesses go through a small cache of objects known to be alive and quiet (no
+//! gate bookkeeping for a plain access to them): bounds are one comparison pair on a hit,
+//! and the object table is consulted only on a miss. The cache lives for one run of the
+//! loop; only the general loop frees objects or shares them, so entries cannot go stale.
+
+use crate::interp::{bin, cast, cmp, fbin, fcmp, loop_check_due, mask, to_f};
+use crate::machine::{Granularity, Machine, Stop};
+use crate::memory::{Memory, ObjId, ObjKind};
+use crate::store_buffer::MemoryModel;
+use crate::thread::{FrameKind, Thread};
+use ravel_ir::dense::{Index, Op};
+use ravel_ir::{sign_extend, BinOp, FBinOp, Inst, Program};
+
+/// An operation of [`bin`] that cannot fail (no division), on its own op: inlined with
+/// the operation known, it compiles to the bare arithmetic.
+#[inline(always)]
+fn arith(op: BinOp, bits: u8, a: u64, b: u64) -> u64 {
+    bin(op, bits as u32, a, b).unwrap_or_default()
+}
+
+/// The address `ix` computes and its index after the fused cast, without writing
+/// registers (so that the op can still hand over to the general loop).
+#[inline(always)]
+fn address_of(ix: &Index, r: &[u64], k: &[u64]) -> (u64, u64) {
+    let v = ix.index.get(r, k);
+    let index = match ix.ext {
+        Some(op) => cast(op, ix.from as u32, ix.index_bits as u32, v as u128) as u64,
+        None => v,
+    };
+    let p = ix.base.get(r, k).wrapping_add(ix.offset as i64 as u64);
+    let i = sign_extend(index, ix.index_bits as u32);
+    (mask(p.wrapping_add(i.wrapping_mul(ix.scale as i64 as u64)), ix.ptr_bits as u32), index)
+}
+
+/// Writes the registers of address computation `ix` ([`address_of`]'s results): the
+/// cast index (when fused), then the address.
+#[inline(always)]
+fn set_address(ix: &Index, r: &mut [u64], (a, index): (u64, u64)) {
+    if ix.ext.is_some() {
+        r[ix.ext_dst as usize] = index;
+    }
+    r[ix.dst as usize] = a;
+}
+
+/// An object whose plain accesses need no bookkeeping: its bounds `[lo, hi)`.
+#[derive(Clone, Copy)]
+struct Entry {
+    lo: u64,
+    hi: u64,
+    id: ObjId,
+    /// Stores into it are plain writes (not read-only, not a write-only global whose
+    /// stores are skipped).
+    writable: bool,
+    /// Reachable by other threads: a pointer stored into it publishes its target.
+    shared: bool,
+}
+
+const WAYS: usize = 4;
+
+/// The objects the loop accessed last (a program's inner loop typically works on a few
+/// arrays at once), replaced round-robin.
+struct ObjCache {
+    entries: [Entry; WAYS],
+    next: usize,
+}
+
+impl ObjCache {
+    fn new() -> ObjCache {
+        ObjCache { entries: [Entry { lo: 1, hi: 0, id: 0, writable: false, shared: false }; WAYS], next: 0 }
+    }
+
+    /// The entry holding all of `[addr, addr + len)`.
+    #[inline(always)]
+    fn get(&self, addr: u64, len: u64) -> Option<Entry> {
+        let end = addr.checked_add(len)?;
+        self.entries.iter().find(|e| addr >= e.lo && end <= e.hi).copied()
+    }
+
+    fn insert(&mut self, e: Entry) -> Entry {
+        self.entries[self.next] = e;
+        self.next = (self.next + 1) % WAYS;
+        e
+    }
+}
+
+/// What, besides plain memory, the fast loop may access without the general loop.
+struct Quiet {
+    /// Memory accesses at all: no symbolic bytes, no recording of accesses.
+    memory: bool,
+    /// Plain accesses to shared objects are no visible operations and log nothing.
+    shared: bool,
+    detect_races: bool,
+}
+
+impl Quiet {
+    /// The object accessed by `len` bytes at `addr`, when the access is in bounds of a
+    /// live object and its gate ([`Machine::gate`]) would let it through without any
+    /// bookkeeping.
+    #[cold]
+    fn admit(&self, mem: &mut Memory, addr: u64, len: u64) -> Option<Entry> {
+        if !self.memory {
+            return None;
+        }
+        let (id, off) = mem.find(addr)?;
+        let obj = &mem.objects[id as usize];
+        if !obj.alive || off + len > obj.size {
+            return None;
+        }
+        let read_only = obj.kind == ObjKind::ConstGlobal;
+        let quiet = !obj.shared || read_only || (obj.unread && !self.detect_races) || self.shared;
+        quiet.then_some(Entry {
+            lo: obj.base,
+            hi: obj.base + obj.size,
+            id,
+            writable: !read_only && !obj.unread,
+            shared: obj.shared,
+        })
+    }
+}
+
+/// Why the inner loop stopped.
+enum Exit {
+    /// At an instruction for the general loop.
+    Slow,
+    /// At a call of this function whose arguments go straight into registers.
+    Call(ravel_ir::FuncId),
+    /// At a return of this one-word value from a frame with nothing to release.
+    Ret(u64),
+}
+
+impl Machine {
+    /// Runs thread `t` on the dense form until an instruction the general loop must
+    /// execute (the thread's pc is then at it, `None`) or the end of the execution. Never
+    /// lets [`Machine::steps`] reach `next_check`, where the general loop checks limits.
+    /// Only for concrete executions (no symbolic state).
+    pub(crate) fn run_fast(&mut self, t: usize, prog: &Program, next_check: u64) -> Option<Stop> {
+        let fr = self.threads[t].frames.last()?;
+        if prog.functions[fr.func as usize].dense.ops[fr.pc as usize] == Op::Slow {
+            return None;
+        }
+        let ptr_mask = prog.model.ptr_mask();
+        let ptr_bytes = prog.model.ptr_bytes as u8;
+        let config = &self.config;
+        // Mirrors `Machine::gate` for a plain access to a shared object: nothing to log,
+        // and no scheduling point (inside an atomic section, alone, or only
+        // synchronisation interleaves). Under TSO such stores are buffered.
+        let in_atomic = self.threads[t].atomic_depth > 0;
+        let alone = self.live_threads <= 1;
+        let quiet = Quiet {
+            memory: self.recording.is_none() && !config.record_accesses && self.memory.sym.is_empty(),
+            shared: !config.log_events
+                && config.memory_model == MemoryModel::Sc
+                && (in_atomic || alone || config.granularity == Granularity::Sync),
+            detect_races: config.detect_races,
+        };
+        let mut cache = ObjCache::new();
+        loop {
+            let Thread { frames, regs, loop_count, .. } = &mut self.threads[t];
+            let fr = frames.last()?;
+            let (mut pc, base) = (fr.pc, fr.base);
+            let f = &prog.functions[fr.func as usize];
+            let (ops, k) = (&f.dense.ops[..], &f.dense.consts[..]);
+            let r = &mut regs[base..];
+            let mem = &mut self.memory;
+            let mut steps = self.steps;
+            // A backward jump from `at` to `to` counts towards the endless-loop check;
+            // the one that samples the state is left to the general loop.
+            macro_rules! back_edge {
+                ($to:expr, $at:expr) => {
+                    if $to <= $at {
+                        if loop_check_due(*loop_count + 1) {
+                            break Exit::Slow;
+                        }
+                        *loop_count += 1;
+                    }
+                };
+            }
+            macro_rules! object {
+                ($addr:expr, $len:expr) => {
+                    match cache.get($addr, $len) {
+                        Some(e) => e,
+                        None => match quiet.admit(mem, $addr, $len) {
+                            Some(e) => cache.insert(e),
+                            None => break Exit::Slow,
+                        },
+                    }
+                };
+            }
+            let exit = loop {
+                // Fused ops take up to three steps; the general loop takes the one at
+                // `next_check`.
+                if steps + 3 >= next_check {
+                    break Exit::Slow;
+                }
+                match ops[pc as usize] {
+                    Op::Slow => break Exit::Slow,
+                    Op::BinRR { op, bits, dst, a, b } => {
+                        let Ok(v) = bin(op, bits as u32, r[a as usize], r[b as usize]) else { break Exit::Slow };
+                        r[dst as usize] = v;
+                    }
+                    Op::BinRI { op, bits, dst, a, b } => {
+                        let Ok(v) = bin(op, bits as u32, r[a as usize], b) else { break Exit::Slow };
+                        r[dst as usize] = v;
+                    }
+                    Op::AddRR { bits, dst, a, b } => {
+                        r[dst as usize] = arith(BinOp::Add, bits, r[a as usize], r[b as usize])
+                    }
+                    Op::AddRI { bits, dst, a, b } => r[dst as usize] = arith(BinOp::Add, bits, r[a as usize], b),
+                    Op::SubRR { bits, dst, a, b } => {
+                        r[dst as usize] = arith(BinOp::Sub, bits, r[a as usize], r[b as usize])
+                    }
+                    Op::SubRI { bits, dst, a, b } => r[dst as usize] = arith(BinOp::Sub, bits, r[a as usize], b),
+                    Op::MulRR { bits, dst, a, b } => {
+                        r[dst as usize] = arith(BinOp::Mul, bits, r[a as usize], r[b as usize])
+                    }
+                    Op::MulRI { bits, dst, a, b } => r[dst as usize] = arith(BinOp::Mul, bits, r[a as usize], b),
+                    Op::CmpRR { pred, bits, dst, a, b } => {
+                        r[dst as usize] = cmp(pred, bits as u32, r[a as usize], r[b as usize]) as u64;
+                    }
+                    Op::CmpRI { pred, bits, dst, a, b } => {
+                        r[dst as usize] = cmp(pred, bits as u32, r[a as usize], b.get(r, k)) as u64;
+                    }
+                    Op::CmpBr { pred, bits, dst, a, b, then_pc, else_pc } => {
+                        let c = cmp(pred, bits as u32, r[a as usize], b.get(r, k));
+                        let to = if c { then_pc } else { else_pc };
+                        back_edge!(to, pc + 1);
+                        r[dst as usize] = c as u64;
+                        pc = to;
+                        steps += 2;
+                        continue;
+                    }
+                    Op::Cast { op, from, to, dst, a } => {
+                        r[dst as usize] = cast(op, from as u32, to as u32, a.get(r, k) as u128) as u64;
+                    }
+                    Op::FBin { op, double, dst, a, b } => r[dst as usize] = fbin(op, double, a.get(r, k), b.get(r, k)),
+                    Op::FAdd { dst, a, b } => r[dst as usize] = fbin(FBinOp::Add, true, a.get(r, k), b.get(r, k)),
+                    Op::FSub { dst, a, b } => r[dst as usize] = fbin(FBinOp::Sub, true, a.get(r, k), b.get(r, k)),
+                    Op::FMul { dst, a, b } => r[dst as usize] = fbin(FBinOp::Mul, true, a.get(r, k), b.get(r, k)),
+                    Op::FDiv { dst, a, b } => r[dst as usize] = fbin(FBinOp::Div, true, a.get(r, k), b.get(r, k)),
+                    Op::FCmp { pred, double, dst, a, b } => {
+                        r[dst as usize] = fcmp(pred, to_f(a.get(r, k), double), to_f(b.get(r, k), double)) as u64;
+                    }
+                    Op::Select { dst, cond, t, f } => {
+                        r[dst as usize] = if cond.get(r, k) & 1 != 0 { t.get(r, k) } else { f.get(r, k) };
+                    }
+                    Op::Move { dst, src } => r[dst as usize] = src.get(r, k),
+                    Op::MoveJump { dst, src, target } => {
+                        back_edge!(target, pc + 1);
+                        r[dst as usize] = src.get(r, k);
+                        pc = target;
+                        steps += 2;
+                        continue;
+                    }
+                    Op::Gep(ix) => {
+                        set_address(&ix, r, address_of(&ix, r, k));
+                        pc += ix.insts() as u32;
+                        steps += ix.insts();
+                        continue;
+                    }
+                    Op::GepLoad { ix, dst, bytes } => {
+                        let computed = address_of(&ix, r, k);
+                        let a = computed.0 & ptr_mask;
+                        let e = object!(a, bytes as u64);
+                        set_address(&ix, r, computed);
+                        r[dst as usize] = mem.load_word(e.id, (a - e.lo) as usize, bytes as usize);
+                        pc += ix.insts() as u32 + 1;
+                        steps += ix.insts() + 1;
+                        continue;
+                    }
+                    Op::GepStore { ix, val, bytes } => {
+                        let computed = address_of(&ix, r, k);
+                        let a = computed.0 & ptr_mask;
+                        let e = object!(a, bytes as u64);
+                        set_address(&ix, r, computed);
+                        let v = val.get(r, k);
+                        if !e.writable || (e.shared && bytes >= ptr_bytes && mem.may_hold_address(v, ptr_bytes as u32))
+                        {
+                            break Exit::Slow;
+                        }
+                        mem.store_word(e.id, (a - e.lo) as usize, bytes as usize, v);
+                        pc += ix.insts() as u32 + 1;
+                        steps += ix.insts() + 1;
+                        continue;
+                    }
+                    Op::Load { dst, addr, bytes } => {
+                        let a = addr.get(r, k) & ptr_mask;
+                        let e = object!(a, bytes as u64);
+                        r[dst as usize] = mem.load_word(e.id, (a - e.lo) as usize, bytes as usize);
+                    }
+                    Op::Store { addr, val, bytes } => {
+                        let a = addr.get(r, k) & ptr_mask;
+                        let e = object!(a, bytes as u64);
+                        let v = val.get(r, k);
+                        if !e.writable || (e.shared && bytes >= ptr_bytes && mem.may_hold_address(v, ptr_bytes as u32))
+                        {
+                            break Exit::Slow;
+                        }
+                        mem.store_word(e.id, (a - e.lo) as usize, bytes as usize, v);
+                    }
+                    Op::Jump { target } => {
+                        back_edge!(target, pc);
+                        pc = target;
+                        steps += 1;
+                        continue;
+                    }
+                    Op::Branch { cond, then_pc, else_pc } => {
+                        let to = if cond.get(r, k) & 1 != 0 { then_pc } else { else_pc };
+                        back_edge!(to, pc);
+                        pc = to;
+                        steps += 1;
+                        continue;
+                    }
+                    Op::CallDirect { func } => {
+                        steps += 1;
+                        break Exit::Call(func);
+                    }
+                    Op::CallIndirect { target } => {
+                        let Some(func) = prog.function_at(target.get(r, k) & ptr_mask) else { break Exit::Slow };
+                        let callee = &prog.functions[func as usize];
+                        let Inst::Call { args, .. } = &f.code[pc as usize] else { break Exit::Slow };
+                        if callee.is_var_arg || callee.atomic || args.len() > callee.params.len() {
+                            break Exit::Slow;
+                        }
+                        steps += 1;
+                        break Exit::Call(func);
+                    }
+                    Op::Ret { val } => {
+                        let fr = &frames[frames.len() - 1];
+                        if frames.len() < 2 || fr.kind != FrameKind::Call || !fr.allocas.is_empty() || fr.atomic {
+                            break Exit::Slow;
+                        }
+                        steps += 1;
+                        break Exit::Ret(val.get(r, k));
+                    }
+                }
+                pc += 1;
+                steps += 1;
+            };
+            self.steps = steps;
+            match exit {
+                Exit::Slow => {
+                    if let Some(fr) = frames.last_mut() {
+                        fr.pc = pc;
+                    }
+                    return None;
+                }
+                Exit::Call(func) => {
+                    if let Some(fr) = frames.last_mut() {
+                        fr.pc = pc;
+                    }
+                    let Inst::Call { args, dst, .. } = &f.code[pc as usize] else { return None };
+                    self.call_direct(t, func, base, args, *dst);
+                    if self.end.is_some() {
+                        return Some(Stop::End);
+                    }
+                }
+                Exit::Ret(v) => self.return_simple(t, v),
+            }
+        }
+    }
+}
