@@ -701,7 +701,7 @@ impl Machine {
                                 Some(_) => self.shadow(t, base, *val),
                                 None => None,
                             };
-                            self.enqueue_store(t, (id, off), (a, *bytes as usize), v, sym);
+                            self.enqueue_store(t, (id, off), (a, *bytes as usize), (v, sym), *order);
                             self.set_pc(t, next);
                             continue;
                         }
@@ -734,7 +734,7 @@ impl Machine {
                             word[..chunk.len()].copy_from_slice(chunk);
                             let at = (id, off + 8 * i);
                             let to = (a + 8 * i as u64, chunk.len());
-                            self.enqueue_store(t, at, to, u64::from_le_bytes(word), None);
+                            self.enqueue_store(t, at, to, (u64::from_le_bytes(word), None), *order);
                         }
                     } else {
                         self.memory.write_bytes(id, off, &b[..*bytes as usize]);

@@ -70,7 +70,7 @@ pub(crate) struct StoreBuffer {
     /// Stores buffered so far (the next one's `seq`).
     enqueued: u32,
     /// Stores whose being made visible a fence of the thread has read (see
-    /// [`Machine::drained`]).
+    /// [`Machine::note_fence`]).
     fenced: u32,
 }
 
@@ -105,16 +105,18 @@ impl Machine {
             && (order != Ordering::NotAtomic || self.config.granularity == crate::Granularity::All)
     }
 
-    /// Puts a store into thread `t`'s buffer (`sym`: the value's expression) and logs it.
+    /// Puts a store of `order` into thread `t`'s buffer (`sym`: the value's expression)
+    /// and logs it.
     pub(crate) fn enqueue_store(
         &mut self,
         t: usize,
         (id, off): (ObjId, usize),
         (addr, len): (u64, usize),
-        value: u64,
-        sym: Option<ExprId>,
+        (value, sym): (u64, Option<ExprId>),
+        order: Ordering,
     ) {
-        let atomic = self.threads[t].atomic_depth > 0;
+        // An atomic store releases, when it becomes visible, what the thread did before.
+        let atomic = order != Ordering::NotAtomic;
         let at = self.current_loc(t);
         if self.buffers.len() <= t {
             self.buffers.resize(t + 1, StoreBuffer::default());
