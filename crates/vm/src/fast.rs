@@ -117,7 +117,8 @@ impl Quiet {
         }
         let (id, off) = mem.find(addr)?;
         let obj = &mem.objects[id as usize];
-        if !obj.alive || off + len > obj.size {
+        // An undefined external global has no bytes: the general loop reports it.
+        if !obj.alive || obj.kind == ObjKind::Extern || off + len > obj.size {
             return None;
         }
         let read_only = obj.kind == ObjKind::ConstGlobal;
