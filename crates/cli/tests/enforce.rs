@@ -142,13 +142,18 @@ fn relaxed_constraints_grow_and_keep_runs_inside_the_verified_part() {
     assert_eq!(text(&relax.stdout).lines().count(), files.len());
 }
 
+/// The classic indexer of `bench/enforce` (4096 classes), shared with the benchmark.
+fn bench_indexer() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../bench/enforce/indexer.c").display().to_string()
+}
+
 /// The file is replaced while the exploration runs (each version complete and usable),
 /// and ends empty once every schedule is verified: the indexer's 4096 classes take seconds.
 #[test]
 fn the_constraint_file_is_replaced_as_the_exploration_proceeds() {
     let file = scratch("checkpoints", "indexer.json");
     let mut check = Command::new(env!("CARGO_BIN_EXE_ravel"))
-        .args(["check", &source("indexer"), "--enforce-out", file.to_str().unwrap()])
+        .args(["check", &bench_indexer(), "--enforce-out", file.to_str().unwrap()])
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();

@@ -84,6 +84,12 @@ impl Machine {
         self.buffer(t).map_or(0, |b| b.entries.len())
     }
 
+    /// True when some thread has stores not yet visible (so the execution can go on even
+    /// when no thread can run).
+    pub fn any_buffered(&self) -> bool {
+        self.buffers.iter().any(|b| !b.entries.is_empty())
+    }
+
     /// The memory word thread `t`'s oldest buffered store writes, if it has one.
     pub fn buffer_head(&self, t: usize) -> Option<Loc> {
         self.buffer(t).and_then(|b| b.entries.front()).map(|s| Loc::Mem(s.addr & !7))
@@ -151,8 +157,7 @@ impl Machine {
     /// True when a load of `len` bytes at `addr` by thread `t` takes every byte from its
     /// own buffer.
     pub(crate) fn fully_forwarded(&self, t: usize, addr: u64, len: u64) -> bool {
-        let Some(b) = self.buffer(t) else { return false };
-        (addr..addr + len).all(|a| b.entries.iter().any(|s| s.addr <= a && a < s.addr + s.len as u64))
+        self.forwarding(t, addr, len).1
     }
 
     /// `bytes` read from memory at `addr`, with thread `t`'s buffered stores laid over
@@ -378,13 +383,5 @@ impl Machine {
             }
             None => false,
         }
-    }
-}
-
-impl Machine {
-    /// True when some thread has stores not yet visible (so the execution can go on even
-    /// when no thread can run).
-    pub fn any_buffered(&self) -> bool {
-        self.buffers.iter().any(|b| !b.entries.is_empty())
     }
 }
