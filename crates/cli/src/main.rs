@@ -149,6 +149,10 @@ enum Command {
         /// Memory model: which orders of stores other threads may observe.
         #[arg(long, value_enum, default_value_t = MemoryModelArg::Sc)]
         memory_model: MemoryModelArg,
+        /// Threads the dpor search uses (default: every core); the counts, verdict and
+        /// witnesses are those of `-j 1`.
+        #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+        jobs: Option<u64>,
         /// Stop after this many seconds, compilation included (verdict unknown).
         #[arg(long, value_parser = args::seconds)]
         timeout: Option<Duration>,
@@ -408,6 +412,7 @@ fn run(cli: Cli) -> Result<u8> {
             interleave,
             engine,
             memory_model,
+            jobs,
             timeout,
             max_executions,
             max_memory,
@@ -498,7 +503,11 @@ fn run(cli: Cli) -> Result<u8> {
                 solver_timeout: solver_timeout.max(Duration::from_millis(1)),
                 spurious_wakeups,
                 collect_tests: tests.is_some(),
-                dpor: DporOptions { naive: engine == EngineArg::Naive },
+                dpor: DporOptions {
+                    naive: engine == EngineArg::Naive,
+                    jobs: jobs
+                        .map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |j| j as usize),
+                },
                 unfold: UnfoldOptions {
                     cutoffs: !no_cutoffs,
                     standby_interval: standby_interval.max(1),

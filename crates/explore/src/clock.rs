@@ -2,7 +2,7 @@
 
 /// `clock[t]` = number of transitions of thread `t` known to happen before (inclusive).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct VClock(Vec<u32>);
+pub struct VClock(smallvec::SmallVec<[u32; 16]>);
 
 impl VClock {
     pub fn get(&self, t: usize) -> u32 {

@@ -70,6 +70,8 @@ pub(crate) struct Context<'a> {
     memory_exceeded: std::cell::Cell<bool>,
     /// Expressions and solver shared by all executions (symbolic inputs only).
     pub sym: Option<SharedSym>,
+    /// Set when a parallel exploration no longer needs this one's work.
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 impl<'a> Context<'a> {
@@ -87,7 +89,24 @@ impl<'a> Context<'a> {
             memory_checks: Default::default(),
             memory_exceeded: Default::default(),
             sym: opts.symbolic.then(|| SymEngine::shared(opts.solver_timeout, opts.max_sym_branches)),
+            cancel: None,
         }
+    }
+
+    /// The context of a helper of a parallel exploration: it shares the exploration's start
+    /// (so time limits end together) and stops when `cancel` is set.
+    pub fn helper(program: Arc<Program>, opts: &'a Options, started: Instant, cancel: Arc<AtomicBool>) -> Self {
+        Context { started, cancel: Some(cancel), ..Context::new(program, opts) }
+    }
+
+    /// The program explored.
+    pub fn program(&self) -> Arc<Program> {
+        self.program.clone()
+    }
+
+    /// When the exploration started.
+    pub fn started(&self) -> Instant {
+        self.started
     }
 
     /// Starts one execution: the machine at main's first visible operation, with `forced`
@@ -135,7 +154,7 @@ impl<'a> Context<'a> {
 
     /// The exploration-wide limit reached after `explored` executions (or states), if any.
     pub fn limit_at(&self, explored: u64) -> Option<Unknown> {
-        if INTERRUPTED.load(Ordering::Relaxed) {
+        if INTERRUPTED.load(Ordering::Relaxed) || self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
             return Some(Unknown::Interrupted);
         }
         if let Some(max) = self.opts.max_executions.filter(|&max| explored >= max) {

@@ -1,11 +1,12 @@
 //! What a transition touches, and when two transitions are dependent.
 
 use ravel_vm::{AccessKind, Loc};
+use smallvec::SmallVec;
 
 /// The locations a transition accesses, how, and which bytes of the location's word (all
 /// eight for synchronisation objects and thread ends).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Footprint(pub Vec<(Loc, AccessKind, u8)>);
+pub struct Footprint(pub SmallVec<[(Loc, AccessKind, u8); 2]>);
 
 /// Every byte of a word.
 pub const WHOLE: u8 = 0xff;
@@ -46,9 +47,9 @@ mod tests {
 
     #[test]
     fn reads_commute_writes_do_not() {
-        let r = Footprint(vec![(Loc::Mem(8), AccessKind::Read, WHOLE)]);
-        let w = Footprint(vec![(Loc::Mem(8), AccessKind::Write, WHOLE)]);
-        let other = Footprint(vec![(Loc::Mem(16), AccessKind::Write, WHOLE)]);
+        let r = Footprint(smallvec::smallvec![(Loc::Mem(8), AccessKind::Read, WHOLE)]);
+        let w = Footprint(smallvec::smallvec![(Loc::Mem(8), AccessKind::Write, WHOLE)]);
+        let other = Footprint(smallvec::smallvec![(Loc::Mem(16), AccessKind::Write, WHOLE)]);
         assert!(!r.conflicts(&r));
         assert!(r.conflicts(&w) && w.conflicts(&r) && w.conflicts(&w));
         assert!(!w.conflicts(&other));
@@ -56,9 +57,9 @@ mod tests {
 
     #[test]
     fn neighbouring_ints_of_one_word_commute() {
-        let low = Footprint(vec![(Loc::Mem(8), AccessKind::Write, byte_mask(8, 4))]);
-        let high = Footprint(vec![(Loc::Mem(8), AccessKind::Write, byte_mask(12, 4))]);
-        let whole = Footprint(vec![(Loc::Mem(8), AccessKind::Read, byte_mask(8, 8))]);
+        let low = Footprint(smallvec::smallvec![(Loc::Mem(8), AccessKind::Write, byte_mask(8, 4))]);
+        let high = Footprint(smallvec::smallvec![(Loc::Mem(8), AccessKind::Write, byte_mask(12, 4))]);
+        let whole = Footprint(smallvec::smallvec![(Loc::Mem(8), AccessKind::Read, byte_mask(8, 8))]);
         assert_eq!((byte_mask(8, 4), byte_mask(12, 4), byte_mask(13, 1)), (0x0f, 0xf0, 0x20));
         assert!(!low.conflicts(&high));
         assert!(low.conflicts(&whole) && high.conflicts(&whole));

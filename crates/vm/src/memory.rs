@@ -47,8 +47,8 @@ pub struct Object {
     pub site: SrcLoc,
     /// Where it was freed (for use-after-free reports).
     pub freed_at: Option<SrcLoc>,
-    /// Human name: the global's name, or empty.
-    pub name: String,
+    /// Human name: the global's name, or empty (shared: machines are cloned often).
+    pub name: Rc<str>,
     /// No load can observe the contents (a write-only global): stores are checked but
     /// not performed, so the contents never tell states apart.
     pub unread: bool,
@@ -104,7 +104,8 @@ struct Region {
 /// program has allocated a lot).
 #[derive(Clone, Debug)]
 struct ObjIndex {
-    spans: BTreeMap<u64, Span>,
+    /// Shared between machine clones until one of them allocates in the span.
+    spans: BTreeMap<u64, Rc<Span>>,
     /// log2 of a span's size: that of an allocation region.
     shift: u32,
 }
@@ -146,7 +147,7 @@ impl ObjIndex {
 
     /// Adds (or replaces) the object at `base`.
     fn insert(&mut self, base: u64, id: ObjId) {
-        let span = self.spans.entry(base >> self.shift).or_default();
+        let span = Rc::make_mut(self.spans.entry(base >> self.shift).or_default());
         match span.list.last() {
             Some(&(last, _)) if last >= base => {
                 let i = span.list.partition_point(|&(b, _)| b < base);
@@ -344,7 +345,7 @@ impl Memory {
             owner: 0,
             site: SrcLoc::default(),
             freed_at: None,
-            name: g.name.clone(),
+            name: Rc::from(g.name.as_str()),
             unread: g.unread,
         })
     }
@@ -414,7 +415,7 @@ impl Memory {
             owner,
             site,
             freed_at: None,
-            name: String::new(),
+            name: Rc::from(""),
             unread: false,
         });
         Some((id, base))

@@ -207,7 +207,7 @@ pub fn name_events(m: &Machine) -> Named {
                 }
                 let o = &m.memory.objects[obj as usize];
                 let object = match o.kind {
-                    ObjKind::Global => ObjectName::Global { symbol: o.name.clone() },
+                    ObjKind::Global => ObjectName::Global { symbol: o.name.to_string() },
                     ObjKind::Heap => match heap.get(&obj) {
                         Some(n) => n.clone(),
                         None => continue,

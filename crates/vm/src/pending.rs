@@ -160,7 +160,7 @@ impl Machine {
             Some((id, off)) => {
                 let obj = &self.memory.objects[id as usize];
                 let typed = matches!(obj.kind, ObjKind::Global | ObjKind::ConstGlobal);
-                let path = typed.then(|| self.program.global_types.get(&obj.name)).flatten().map(|t| t.path(off));
+                let path = typed.then(|| self.program.global_types.get(&*obj.name)).flatten().map(|t| t.path(off));
                 match path {
                     Some(path) if !path.is_empty() => format!("global `{}{path}`", obj.name),
                     _ if off == 0 => self.memory.describe(id),

@@ -14,6 +14,8 @@
 //! on the path and re-executes the recorded schedule from there.
 
 mod agents;
+mod history;
+mod parallel;
 mod wakeup;
 
 use crate::clock::VClock;
@@ -22,9 +24,9 @@ use crate::race::RaceDetector;
 use crate::verified::{LastExecution, ScheduleStep, Tracker};
 use crate::{FoundError, Options, Outcome, Unknown, Witness, WitnessStep};
 use agents::{Agent, Agents};
+use history::{History, Link};
 use ravel_ir::Program;
 use ravel_vm::{AccessKind, Chooser, End, ErrorKind, Loc, LogEntry, Machine, PendingKind, ProgramError};
-use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -126,6 +128,8 @@ struct Node {
     taken: Option<Taken>,
     /// The execution as it stood at this node.
     snapshot: Option<Box<Run>>,
+    /// A helper exploring the next waiting branch (`-j`).
+    speculation: Option<parallel::Speculation>,
 }
 
 /// Nodes between two snapshots of the execution on the current path around depth
@@ -150,54 +154,11 @@ fn choice_siblings(made: &[(u64, u64)], from: usize) -> Vec<Vec<u64>> {
     out
 }
 
-/// The accesses of one location so far.
-#[derive(Clone, Default)]
-struct LocHistory {
-    /// The writes, with the bytes they wrote: a read follows the last write of each of
-    /// its bytes.
-    writes: Vec<(usize, u8)>,
-    /// Every access: a write follows the reads since the last write of each of its bytes,
-    /// and a lock handoff must be reversed at an earlier acquisition, where the other
-    /// thread could still take the lock.
-    all: Vec<(usize, AccessKind, u8)>,
-}
-
-impl LocHistory {
-    /// The accesses a new access of `kind` to the bytes `mask` directly follows: per byte,
-    /// its last write and, for a write, the reads since.
-    fn predecessors(&self, kind: AccessKind, mask: u8) -> Vec<usize> {
-        let mut left = mask;
-        let mut out = Vec::new();
-        if kind.writes() {
-            for &(k, other, m) in self.all.iter().rev() {
-                if m & left != 0 {
-                    out.push(k);
-                    if other.writes() {
-                        left &= !m;
-                    }
-                }
-                if left == 0 {
-                    break;
-                }
-            }
-        } else {
-            for &(k, m) in self.writes.iter().rev() {
-                if m & left != 0 {
-                    out.push(k);
-                    left &= !m;
-                }
-                if left == 0 {
-                    break;
-                }
-            }
-        }
-        out
-    }
-}
-
 /// Per-transition happens-before data (recomputed when a replay re-executes a step).
 struct TransInfo {
     step: Step,
+    /// Where the chains of the accesses of `step`'s footprint continue (see `history`).
+    links: smallvec::SmallVec<[Link; 2]>,
     vc: VClock,
     /// Earlier transitions this one is in a reversible race with.
     races: Vec<usize>,
@@ -212,8 +173,8 @@ struct Run {
     machine: Machine,
     /// Shared with the snapshots (a transition's data never changes once recorded).
     infos: Vec<Rc<TransInfo>>,
-    /// Dependency history per location (copied on write after a snapshot shares it).
-    history: FxHashMap<Loc, Rc<LocHistory>>,
+    /// The accesses of each location so far.
+    history: History,
     /// Index of each thread's latest transition (for program order), and spawn points.
     last_of_thread: Vec<Option<usize>>,
     spawned_at: Vec<Option<usize>>,
@@ -245,6 +206,8 @@ pub struct DporOptions {
     /// Explore every interleaving, without reduction (no sleep sets, no race reversal;
     /// for comparison and cross-checking).
     pub naive: bool,
+    /// Threads exploring at once (`-j`; 0 and 1: the search alone).
+    pub jobs: usize,
 }
 
 pub(crate) struct Explorer<'a> {
@@ -262,6 +225,12 @@ pub(crate) struct Explorer<'a> {
     log_buffer: Vec<LogEntry>,
     /// The admissible prefixes so far, when asked for (`Options::verified_sink`).
     verified: Option<Tracker>,
+    /// Helpers exploring waiting branches ahead of the search (`-j`).
+    pool: Option<parallel::Pool>,
+    /// Set in a helper: the branch it explores.
+    job: Option<parallel::JobState>,
+    /// A helper's result stopped the search.
+    halted: bool,
 }
 
 impl crate::engine::Engine for Explorer<'_> {
@@ -289,6 +258,9 @@ impl<'a> Explorer<'a> {
                 let prefixes = opts.detect_races && opts.stop_at.is_empty() && opts.ends_only.is_empty();
                 Tracker::new(sink, prefixes)
             }),
+            pool: None,
+            job: None,
+            halted: false,
         }
     }
 
@@ -297,7 +269,7 @@ impl<'a> Explorer<'a> {
         let run = Run {
             machine,
             infos: Vec::new(),
-            history: FxHashMap::default(),
+            history: History::default(),
             last_of_thread: vec![None],
             spawned_at: vec![None],
             races: RaceDetector::default(),
@@ -332,6 +304,7 @@ impl<'a> Explorer<'a> {
         for &cap in caps {
             self.thread_cap = cap;
             self.capped = false;
+            self.start_helpers();
             self.cx.new_round();
             self.tests = Default::default();
             self.explore_round();
@@ -421,34 +394,51 @@ impl<'a> Explorer<'a> {
             let (mut run, made) = self.new_run(&init);
             self.init_choices = made.clone();
             self.path = vec![Node { snapshot: Some(Box::new(run.clone())), ..Default::default() }];
-            let mut stop = self.forward(&mut run);
-            while !stop {
-                let last_round = self.thread_cap == THREAD_CAPS[THREAD_CAPS.len() - 1];
-                if !last_round && self.capped && self.cx.stats.executions + self.cx.stats.blocked >= ROUND_BUDGET {
-                    return;
-                }
-                let Some((depth, thread, forced, wakeup)) = self.backtrack_point() else { break };
-                let mut run = match self.replay(depth) {
-                    Ok(run) => run,
-                    Err(why) => {
-                        self.cx.note(why);
-                        return;
-                    }
-                };
-                if !self.agents.enabled(&mut run.machine).contains(&thread) || self.is_spinning(&run, thread) {
-                    self.cx.stats.infeasible_wakeups += 1;
-                    continue;
-                }
-                self.step(&mut run, depth, thread, &forced, true, wakeup);
-                stop = self.forward(&mut run);
-            }
-            if stop {
+            if self.forward(&mut run) || self.backtrack_all() {
                 return;
             }
             match next_choices(&self.init_choices) {
                 Some(next) => init = next,
                 None => return,
             }
+        }
+    }
+
+    /// Explores from every backtrack point left on the path, deepest first; returns true
+    /// when the round must end (the search stops, or the round's budget is spent).
+    fn backtrack_all(&mut self) -> bool {
+        loop {
+            let last_round = self.thread_cap == THREAD_CAPS[THREAD_CAPS.len() - 1];
+            if !last_round && self.capped && self.cx.stats.executions + self.cx.stats.blocked >= ROUND_BUDGET {
+                return true;
+            }
+            let Some((depth, thread, forced, wakeup)) = self.backtrack_point() else { return self.halted };
+            let mut run = match self.replay(depth) {
+                Ok(run) => run,
+                Err(why) => {
+                    self.cx.note(why);
+                    return true;
+                }
+            };
+            if !self.agents.enabled(&mut run.machine).contains(&thread) || self.is_spinning(&run, thread) {
+                self.cx.stats.infeasible_wakeups += 1;
+                continue;
+            }
+            self.step(&mut run, depth, thread, &forced, true, wakeup);
+            self.speculate();
+            if self.forward(&mut run) {
+                return true;
+            }
+        }
+    }
+
+    /// Starts the helpers of `-j` for a new round (those of the last one are dropped).
+    fn start_helpers(&mut self) {
+        let o = self.cx.opts;
+        let usable = !o.dpor.naive && self.verified.is_none() && !o.collect_tests && self.job.is_none();
+        self.pool = None;
+        if o.dpor.jobs > 1 && usable {
+            self.pool = Some(parallel::Pool::new(self.cx.program(), o, self.cx.started(), o.dpor.jobs - 1));
         }
     }
 
@@ -513,11 +503,26 @@ impl<'a> Explorer<'a> {
                 if let Some(prefix) = taken.variants.pop() {
                     return Some((depth, taken.thread, prefix, WakeupTree::default()));
                 }
+            }
+            // A helper's branch is done once the search is back at its node.
+            if let Some(job) = self.job.as_mut().filter(|j| j.floor == depth && node.wakeup.is_empty()) {
+                job.union = node.taken.take().map(|t| t.union);
+                job.finished = true;
+                return None;
+            }
+            if let Some(taken) = &mut node.taken {
                 if !naive {
                     node.sleep.push(Rc::new(taken.union.clone()));
                 }
                 node.taken = None;
             }
+            if self.settle(depth) {
+                if self.halted {
+                    return None;
+                }
+                continue;
+            }
+            let node = &mut self.path[depth];
             if let Some((step, below)) = node.wakeup.pop_first() {
                 return Some((depth, step.thread, step.choices, below));
             }
@@ -748,19 +753,13 @@ impl<'a> Explorer<'a> {
         self.cx.note_step(chooser.partial, &run.machine);
         let (vc, races) = self.happens_before(run, &step, analyse);
         let index = run.infos.len();
-        for &(loc, kind, mask) in &step.footprint.0 {
-            let h = Rc::make_mut(run.history.entry(loc).or_default());
-            h.all.push((index, kind, mask));
-            if kind.writes() {
-                h.writes.push((index, mask));
-            }
-        }
+        let links = run.history.record(index, &step.footprint);
         if run.last_of_thread.len() <= t {
             run.last_of_thread.resize(t + 1, None);
         }
         run.last_of_thread[t] = Some(index);
         let recorded = run.machine.recorded.len();
-        run.infos.push(Rc::new(TransInfo { step: step.clone(), vc, races, recorded }));
+        run.infos.push(Rc::new(TransInfo { step: step.clone(), links, vc, races, recorded }));
         self.cx.stats.transitions += 1;
         (step, chooser.made)
     }
@@ -797,8 +796,10 @@ impl<'a> Explorer<'a> {
             }
         }
         for &(loc, kind, mask) in &step.footprint.0 {
-            let Some(h) = run.history.get(&loc) else { continue };
-            let preds = h.predecessors(kind, mask);
+            if !run.history.contains(loc) {
+                continue;
+            }
+            let preds = run.history.predecessors(loc, kind, mask, &run.infos);
             direct.extend(preds.iter().map(|&k| (k, Some(loc))));
             if !analyse {
                 continue;
@@ -819,7 +820,7 @@ impl<'a> Explorer<'a> {
                     candidates.extend(preds.iter().filter(reads).map(|&k| (k, Some(loc))));
                 }
                 Loc::Sync(_) => {
-                    for &(k, other, _) in h.all.iter().rev() {
+                    for (k, other, _) in run.history.accesses(loc, false, &run.infos) {
                         if !kind.writes() && !other.writes() {
                             continue;
                         }
@@ -920,15 +921,25 @@ impl<'a> Explorer<'a> {
 
     /// Adds `seq` to the wakeup tree of the node at `depth` unless it is covered there.
     fn insert_wakeup(&mut self, depth: usize, seq: Vec<&Step>) {
+        if let Some(job) = self.job.as_mut().filter(|j| depth <= j.floor) {
+            job.insertions.push((depth, seq.into_iter().cloned().collect()));
+            return;
+        }
         let node = &mut self.path[depth];
-        if !wakeup::slept(&node.sleep, &seq) {
-            node.wakeup.insert(seq);
+        if !wakeup::slept(&node.sleep, &seq) && node.wakeup.insert(seq) {
+            if let Some(spec) = &mut node.speculation {
+                spec.changed = true;
+            }
         }
     }
 
     /// Accounts for an ended execution; returns true when exploration must stop.
     fn finish_execution(&mut self, run: &mut Run, ending: Ending) -> bool {
         self.cx.progress();
+        if let Some(job) = self.job.as_mut().filter(|_| !run.machine.input_values().is_empty()) {
+            job.unusable = true;
+            return true;
+        }
         if self.verified.is_some() {
             self.note_verified(run, &ending);
         }

@@ -97,27 +97,39 @@ impl WakeupTree {
         self.children.push((step, WakeupTree::default()));
     }
 
+    /// A tree of one branch (`-j`: the branch a helper explores).
+    pub fn from_branch(branch: (Step, WakeupTree)) -> WakeupTree {
+        WakeupTree { children: vec![branch] }
+    }
+
+    /// The leftmost branch, which is explored next.
+    pub fn first(&self) -> Option<&(Step, WakeupTree)> {
+        self.children.first()
+    }
+
     /// Inserts `seq` unless a branch already covers it: walking down, a child whose thread
     /// can start what is left of `seq` is followed (its step taken out of `seq`); reaching a
     /// leaf means an execution equivalent to `seq` will be explored anyway. Only what is
-    /// added is copied.
-    pub fn insert(&mut self, mut seq: Vec<&Step>) {
+    /// added is copied. Returns whether the leftmost branch changed.
+    pub fn insert(&mut self, mut seq: Vec<&Step>) -> bool {
         let mut node = self;
+        let mut into_first = None;
         loop {
             if seq.is_empty() {
-                return;
+                return false;
             }
             let hit = node.children.iter().enumerate().find_map(|(c, (s, _))| weak_initial(&seq, s).map(|k| (c, k)));
             let Some((c, k)) = hit else {
                 node.children.push(chain(seq.into_iter().cloned().collect()));
-                return;
+                return into_first.unwrap_or(false);
             };
+            into_first.get_or_insert(c == 0);
             if let Some(k) = k {
                 seq.remove(k);
             }
             node = &mut node.children[c].1;
             if node.children.is_empty() {
-                return;
+                return false;
             }
         }
     }
@@ -172,6 +184,20 @@ mod tests {
         tree.insert(vec![&step(1, &[(8, W)]), &step(3, &[(16, W)])]);
         let below: Vec<usize> = tree.children[0].1.children.iter().map(|(s, _)| s.thread).collect();
         assert_eq!(below, vec![2, 3]);
+    }
+
+    #[test]
+    fn insertion_tells_when_the_leftmost_branch_changed() {
+        let mut tree = WakeupTree::default();
+        assert!(!tree.insert(vec![&step(1, &[(8, W)]), &step(2, &[(16, W)])]));
+        // A new branch beside it leaves it as it was.
+        assert!(!tree.insert(vec![&step(3, &[(8, W)])]));
+        // A sequence the leaf covers changes nothing either.
+        assert!(!tree.insert(vec![&step(1, &[(8, W)]), &step(2, &[(16, W)]), &step(4, &[(24, R)])]));
+        // One that branches below thread 1 changes the leftmost branch.
+        assert!(tree.insert(vec![&step(1, &[(8, W)]), &step(5, &[(16, W)])]));
+        // Below the second branch: not the leftmost.
+        assert!(!tree.insert(vec![&step(3, &[(8, W)]), &step(1, &[(8, R)])]));
     }
 
     #[test]

@@ -180,7 +180,7 @@ fn thread_local_address(m: &mut Machine, t: usize, template: u64) -> u64 {
         Some((id, addr)) => {
             let obj = &mut m.memory.objects[id as usize];
             obj.bytes = std::rc::Rc::new(g.image());
-            obj.name = g.name.clone();
+            obj.name = std::rc::Rc::from(g.name.as_str());
             m.threads[t].tls.insert(template, addr);
             addr
         }
