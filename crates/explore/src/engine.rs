@@ -152,6 +152,11 @@ impl<'a> Context<'a> {
         self.limit_at(self.spent + self.stats.explored())
     }
 
+    /// The limit that `more` executions beyond those so far would reach, if any.
+    pub fn limit_reached_after(&self, more: u64) -> Option<Unknown> {
+        self.limit_at(self.spent + self.stats.explored() + more)
+    }
+
     /// The exploration-wide limit reached after `explored` executions (or states), if any.
     pub fn limit_at(&self, explored: u64) -> Option<Unknown> {
         if INTERRUPTED.load(Ordering::Relaxed) || self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {

@@ -265,7 +265,11 @@ impl<'a> Explorer<'a> {
             return false;
         }
         let usable = result.finished || !result.errors.is_empty();
-        if spec.changed || !usable {
+        // A round cut short by its thread cap, or an execution limit the branch would pass,
+        // stops the search inside the branch: only the search itself knows where.
+        let last_round = self.thread_cap == super::THREAD_CAPS[super::THREAD_CAPS.len() - 1];
+        let cut = (self.capped && !last_round) || self.cx.limit_reached_after(result.stats.explored()).is_some();
+        if spec.changed || !usable || cut {
             return false;
         }
         self.path[depth].wakeup.pop_first();
