@@ -19,6 +19,10 @@ const PROGRAMS: &[&str] = &[
     "racy_writes",
     "statics",
     "struct_lock",
+    "sync_barrier",
+    "sync_condvar",
+    "sync_rwlock",
+    "sync_semaphore",
     "thread_heap",
 ];
 
@@ -140,6 +144,26 @@ fn relaxed_constraints_grow_and_keep_runs_inside_the_verified_part() {
     let relax = ravel(&[&["enforce", "relax"], &paths[..]].concat());
     assert!(relax.status.success(), "{}", text(&relax.stderr));
     assert_eq!(text(&relax.stdout).lines().count(), files.len());
+}
+
+/// For each synchronisation object: a bug that unconstrained native runs show, ruled out by
+/// the constraints of the first verified schedule, whose order of operations on the object
+/// the runtime imposes (barrier arrivals, condition waits and signals, semaphore and
+/// read-write lock operations) without a stuck run.
+#[test]
+fn constraints_order_condition_variables_barriers_semaphores_and_rwlocks() {
+    for name in ["late_cond", "late_barrier", "late_sem", "late_rwlock"] {
+        let bin = build("sync", name);
+        let c = constraints("sync", name);
+        let text_of = std::fs::read_to_string(&c).unwrap();
+        assert!(!text_of.contains(r#""prefixes":[{"complete":true,"events":[]}"#), "{name}: nothing enforced");
+        for i in 0..100 {
+            let out = run(&bin, &[("RAVEL_CONSTRAINTS", c.to_str().unwrap())]);
+            assert!(out.status.success(), "{name}, constrained run {i}: {:?} {}", out.status, text(&out.stderr));
+        }
+        let shown = (0..200).any(|_| !run(&bin, &[]).status.success());
+        assert!(shown, "{name}: 200 unconstrained runs never showed the failing order");
+    }
 }
 
 /// The classic indexer of `bench/enforce` (4096 classes), shared with the benchmark.

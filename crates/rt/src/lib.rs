@@ -40,6 +40,8 @@
 
 #[cfg(not(test))]
 mod alloc;
+mod barrier;
+mod condvar;
 mod constraints;
 #[cfg(not(test))]
 mod ffi;
