@@ -1,8 +1,7 @@
-/* Three workers report to main, which waits on a condition variable (with a deadline far
-   away) until all have. The assertion fails only when worker 2 reports first; workers 1
-   and 3 first count for a while (not a scheduling point), so that unconstrained native
-   runs fail most of the time, while the first schedule ravel check verifies lets worker 1
-   report first. */
+/* Three workers report to main, which waits on a condition variable until all have. The
+   assertion fails only when worker 2 reports first; workers 1 and 3 first count for a
+   while (not a scheduling point), so that unconstrained native runs fail most of the
+   time, while the first schedule ravel check verifies lets worker 1 report first. */
 #include <assert.h>
 #include <pthread.h>
 #include <time.h>
