@@ -52,6 +52,7 @@ const NOT_INTERPOSED: &[(&str, &str)] = &[
     ("thrd_create", "C11 threads"),
     ("mtx_lock", "C11 mutexes"),
     ("cnd_wait", "C11 condition variables"),
+    ("pthread_cond_clockwait", "condition waits on a chosen clock"),
     ("pthread_rwlock_timedrdlock", "timed read-write locks"),
     ("pthread_rwlock_timedwrlock", "timed read-write locks"),
     ("aligned_alloc", "aligned allocation"),
