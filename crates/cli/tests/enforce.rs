@@ -19,6 +19,10 @@ const PROGRAMS: &[&str] = &[
     "racy_writes",
     "statics",
     "struct_lock",
+    "sync_barrier",
+    "sync_condvar",
+    "sync_rwlock",
+    "sync_semaphore",
     "thread_heap",
 ];
 
@@ -140,6 +144,39 @@ fn relaxed_constraints_grow_and_keep_runs_inside_the_verified_part() {
     let relax = ravel(&[&["enforce", "relax"], &paths[..]].concat());
     assert!(relax.status.success(), "{}", text(&relax.stderr));
     assert_eq!(text(&relax.stdout).lines().count(), files.len());
+}
+
+/// For each synchronisation object: a bug that unconstrained native runs show, ruled out by
+/// the constraints of the first verified schedules, whose order of operations on the
+/// object the runtime imposes (barrier arrivals, condition waits and signals, semaphore and
+/// read-write lock operations) without a stuck run. The interpreter lets a timed wait time
+/// out at any moment, so depth-first search first spins in `late_timed`'s waiting loop;
+/// its constraints come from the later executions that were signalled.
+#[test]
+fn constraints_order_condition_variables_barriers_semaphores_and_rwlocks() {
+    let cases: &[(&str, &[&str])] = &[
+        ("late_cond", &["--max-executions", "1"]),
+        ("late_timed", &["--max-executions", "8", "--max-depth", "300"]),
+        ("late_barrier", &["--max-executions", "1"]),
+        ("late_sem", &["--max-executions", "1"]),
+        ("late_rwlock", &["--max-executions", "1"]),
+    ];
+    for &(name, limits) in cases {
+        let bin = build("sync", name);
+        let c = scratch("sync", &format!("{name}.json"));
+        let out = ravel(&[&["check", &source(name), "--enforce-out", c.to_str().unwrap()], limits].concat());
+        assert!(c.exists(), "{name}: no constraints: {}", text(&out.stderr));
+        let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&c).unwrap()).unwrap();
+        let sync_object =
+            |o: &serde_json::Value| ["c", "b", "s", "rw"].contains(&o["global"]["symbol"].as_str().unwrap_or(""));
+        assert!(v["objects"].as_array().unwrap().iter().any(sync_object), "{name}: the object is not constrained: {v}");
+        for i in 0..100 {
+            let out = run(&bin, &[("RAVEL_CONSTRAINTS", c.to_str().unwrap())]);
+            assert!(out.status.success(), "{name}, constrained run {i}: {:?} {}", out.status, text(&out.stderr));
+        }
+        let shown = (0..1000).any(|_| !run(&bin, &[]).status.success());
+        assert!(shown, "{name}: 1000 unconstrained runs never showed the failing order");
+    }
 }
 
 /// The classic indexer of `bench/enforce` (4096 classes), shared with the benchmark.

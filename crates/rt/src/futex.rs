@@ -85,6 +85,27 @@ pub fn unpark(slot: usize) {
     }
 }
 
+/// Sleeps while `word` holds `expected`, at most `timeout` (none: until woken). For the
+/// runtime's own condition variables and barriers, whose state lives in program memory.
+pub fn wait_on(word: &AtomicU32, expected: u32, timeout: Option<Duration>) {
+    let t = timeout.map(|d| Timespec { sec: d.as_secs() as i64, nsec: d.subsec_nanos() as i64 });
+    let tp = t.as_ref().map_or(std::ptr::null(), |t| t as *const Timespec);
+    // SAFETY: FUTEX_WAIT reads the aligned u32 `word` and sleeps while it equals
+    // `expected`; `tp` is null or points to `t`, alive during the call.
+    unsafe {
+        syscall(SYS_FUTEX, word.as_ptr(), FUTEX_WAIT_PRIVATE, expected, tp);
+    }
+}
+
+/// Wakes every thread sleeping on `word` in [`wait_on`]. `word` is only a key: it may
+/// have been freed by a woken thread already.
+pub fn wake_all(word: *const AtomicU32) {
+    // SAFETY: FUTEX_WAKE only uses the address as a key.
+    unsafe {
+        syscall(SYS_FUTEX, word, FUTEX_WAKE_PRIVATE, i32::MAX);
+    }
+}
+
 /// Wakes every parked thread (the run became free of constraints).
 pub fn unpark_all() {
     for slot in 0..SLOTS {

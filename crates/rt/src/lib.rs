@@ -19,7 +19,9 @@
 //! - a memory location by its object and the offset of the access in it: a global by
 //!   its symbol, a heap block by the thread that allocated it and the ordinal of that
 //!   allocation among the thread's allocations (from 0);
-//! - an event as the k-th access (from 0) of that thread to that location.
+//! - an event as the k-th access (from 0) of that thread to that location; an operation
+//!   on a mutex, condition variable, barrier, semaphore, read-write lock or spinlock is
+//!   one access (a one-byte read-modify-write) of the object, a condition wait three.
 //!
 //! None of these depend on addresses or on the interleaving: thread ids follow the
 //! creation order inside each thread, allocation ordinals the allocation order inside
@@ -40,6 +42,8 @@
 
 #[cfg(not(test))]
 mod alloc;
+mod barrier;
+mod condvar;
 mod constraints;
 #[cfg(not(test))]
 mod ffi;

@@ -170,3 +170,22 @@ pub fn after() {
         }
     }
 }
+
+/// Performs `op` as one event on the synchronisation object at `addr` (a mutex, condition
+/// variable, barrier, semaphore, read-write lock or spinlock; the interpreter names each
+/// operation on one a one-byte read-modify-write of the object): waits until the
+/// constraints admit the event, runs `op`, and completes the event. This is the runtime's
+/// "wait until event X is admitted": `op` must not block on another thread's event (a
+/// blocking call completes the event first, as condition waits and barriers do).
+pub fn sync_event<R>(addr: usize, op: impl FnOnce() -> R) -> R {
+    before(addr, 1, Kind::Rmw);
+    let r = op();
+    after();
+    r
+}
+
+/// Whether the run is under constraints (not free of them, not tracing): then blocking
+/// calls must not end because of real time, which the verified executions did not see.
+pub fn enforcing() -> bool {
+    ACTIVE.load(Ordering::Acquire) && runtime::get().is_some_and(|rt| !rt.tracing())
+}

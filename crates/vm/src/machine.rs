@@ -165,6 +165,9 @@ pub struct Machine {
     pub trace_total: u64,
     /// With `Config::record_accesses`: what `ravel enforce` names, in execution order.
     pub recorded: Vec<crate::native_record::Recorded>,
+    /// With `Config::record_accesses`: the (thread, stack or thread-local object) pairs
+    /// recorded once already (see [`Machine::record_access`]).
+    pub(crate) recorded_locals: std::collections::HashSet<(usize, u32)>,
     pub(crate) atexit: Vec<u64>,
     pub(crate) exit_status: Option<i32>,
     pub(crate) stdout: Vec<u8>,
@@ -243,6 +246,7 @@ impl Machine {
             trace: Vec::new(),
             trace_total: 0,
             recorded: Vec::new(),
+            recorded_locals: Default::default(),
             atexit: Vec::new(),
             exit_status: None,
             stdout: Vec::new(),
@@ -486,6 +490,7 @@ impl Machine {
             Wait::Cond { cond, mutex, timed } => {
                 // Unsignalled: a timed wait times out, an untimed one wakes up spuriously.
                 self.log_event(t, Loc::Sync(cond), AccessKind::Rmw);
+                self.record_unsignalled_wake(t, cond);
                 if let Some(c) = self.sync.conds.get_mut(&cond) {
                     c.waiters.retain(|&w| w != t);
                 }
@@ -524,6 +529,7 @@ impl Machine {
             return;
         };
         self.log_event(t, Loc::Sync(mutex), AccessKind::Rmw);
+        self.record_reacquire(t, mutex);
         self.record(t, crate::record::RecKind::Lock { mutex });
         let kind = self.mutex_kind(mutex);
         let _ = self.sync.try_lock(mutex, kind, t);

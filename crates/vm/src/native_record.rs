@@ -1,9 +1,10 @@
 //! Optional recording (`Config::record_accesses`) of what `ravel enforce` names natively:
 //! every load, store and atomic access (shared or not, as ThreadSanitizer's
-//! instrumentation sees them), every heap allocation, and mutex operations, in execution
-//! order. Synchronisation the native runtime does not order (condition variables,
-//! barriers, semaphores, rwlocks, spinlocks, `pthread_once`) is recorded too, so that constraints are
-//! not written for executions that use it. [`name_events`] names the recorded accesses as
+//! instrumentation sees them), every heap allocation, and operations on mutexes,
+//! condition variables, barriers, semaphores, read-write locks and spinlocks, in execution
+//! order. What the native runtime does not order (`pthread_once`, timed mutex locks,
+//! condition waits that time out) is recorded too, so that constraints are not written for
+//! executions that use it. [`name_events`] names the recorded accesses as
 //! the native runtime does (thread id, global symbol or heap block by allocating thread and
 //! ordinal, offset, and the k-th access of the thread to that location).
 
@@ -36,6 +37,10 @@ pub enum Recorded {
         thread: usize,
         builtin: Builtin,
     },
+    /// A condition wait that ended without a signal.
+    Unsignalled {
+        thread: usize,
+    },
     /// A block or string operation (`memcpy`, `strlen`, ...) on object `obj`: natively not
     /// an event, so the accesses of other threads to `obj` cannot be ordered around it.
     Block {
@@ -46,12 +51,23 @@ pub enum Recorded {
 }
 
 impl Machine {
-    /// Records an access of thread `t` to `len` bytes of object `obj` at `offset`.
+    /// Records an access of thread `t` to `len` bytes of object `obj` at `offset`. Stack
+    /// and thread-local memory has no native name: only the first access of each thread
+    /// to such an object is kept, which is all [`name_events`] needs to see that another
+    /// thread uses it (a thread's local loop would otherwise fill memory). Constants are
+    /// never events.
     #[inline]
     pub(crate) fn record_access(&mut self, t: usize, obj: u32, offset: u64, len: u64, kind: AccessKind) {
-        if self.config.record_accesses {
-            self.recorded.push(Recorded::Access { thread: t, obj, offset, len, kind });
+        if !self.config.record_accesses {
+            return;
         }
+        match self.memory.objects[obj as usize].kind {
+            ObjKind::Global | ObjKind::Heap => {}
+            ObjKind::ConstGlobal => return,
+            _ if !self.recorded_locals.insert((t, obj)) => return,
+            _ => {}
+        }
+        self.recorded.push(Recorded::Access { thread: t, obj, offset, len, kind });
     }
 
     /// Records the heap block at `addr` that thread `t` allocated.
@@ -82,23 +98,60 @@ impl Machine {
         }
     }
 
-    /// Records the pthread operation `b` on the object at `addr` that returned `flow`.
-    pub(crate) fn record_native_sync(&mut self, t: usize, b: Builtin, addr: u64, flow: &Flow) {
+    /// Records the pthread operation `b` on the object at `addr` (`mutex`: its second
+    /// argument, the mutex of a condition wait) that returned `flow`. Every operation on a
+    /// synchronisation object is one event, a one-byte read-modify-write of the object, as
+    /// the native runtime names it; a condition wait is two (joining the waiters, then
+    /// releasing the mutex), its wake-up a third (see [`Machine::record_reacquire`]).
+    pub(crate) fn record_native_sync(&mut self, t: usize, b: Builtin, addr: u64, mutex: u64, flow: &Flow) {
         use Builtin::*;
-        if !self.config.record_accesses || matches!(flow, Flow::Block) {
+        if !self.config.record_accesses {
             return;
         }
+        let blocked = matches!(flow, Flow::Block);
         match b {
-            MutexLock | MutexTryLock | MutexUnlock => {
-                if let Some((obj, offset)) = self.memory.find(addr) {
-                    self.record_access(t, obj, offset, 1, AccessKind::Rmw);
-                }
+            // A blocked attempt runs again when it can proceed: only that one is an event.
+            MutexLock | MutexTryLock | MutexUnlock | SpinLock | SpinTryLock | SpinUnlock | RwRdLock | RwWrLock
+            | RwTryRdLock | RwTryWrLock | SemWait | SemTryWait | SemTimedWait
+                if blocked => {}
+            MutexLock | MutexTryLock | MutexUnlock | SpinLock | SpinTryLock | SpinUnlock => {
+                self.record_sync_event(t, addr)
             }
-            _ if crate::events::is_sync_op(b) && !matches!(b, MutexInit | MutexDestroy) => {
-                self.recorded.push(Recorded::Unordered { thread: t, builtin: b });
+            CondWait | CondTimedWait => {
+                self.record_sync_event(t, addr);
+                self.record_sync_event(t, mutex);
             }
-            CondWait | CondTimedWait | Once => self.recorded.push(Recorded::Unordered { thread: t, builtin: b }),
+            CondInit | CondSignal | CondBroadcast | CondDestroy | RwInit | RwRdLock | RwWrLock | RwTryRdLock
+            | RwTryWrLock | RwUnlock | RwDestroy | BarrierInit | BarrierWait | BarrierDestroy | SemInit | SemWait
+            | SemTryWait | SemTimedWait | SemPost | SemDestroy | SemGetValue => self.record_sync_event(t, addr),
+            MutexInit | MutexDestroy | SpinInit | SpinDestroy => {}
+            _ if crate::events::is_sync_op(b) => self.recorded.push(Recorded::Unordered { thread: t, builtin: b }),
+            Once => self.recorded.push(Recorded::Unordered { thread: t, builtin: b }),
             _ => {}
+        }
+    }
+
+    /// Records an operation of thread `t` on the synchronisation object at `addr`.
+    fn record_sync_event(&mut self, t: usize, addr: u64) {
+        if let Some((obj, offset)) = self.memory.find(addr) {
+            self.record_access(t, obj, offset, 1, AccessKind::Rmw);
+        }
+    }
+
+    /// Records thread `t` re-locking `mutex` at the end of a condition wait.
+    pub(crate) fn record_reacquire(&mut self, t: usize, mutex: u64) {
+        if self.config.record_accesses {
+            self.record_sync_event(t, mutex);
+        }
+    }
+
+    /// Records that a condition wait of thread `t` on `cond` ended without a signal (a
+    /// time-out or a spurious wake-up): an event on the condition variable, and a reason
+    /// not to enforce the execution (natively a time-out depends on real time).
+    pub(crate) fn record_unsignalled_wake(&mut self, t: usize, cond: u64) {
+        if self.config.record_accesses {
+            self.record_sync_event(t, cond);
+            self.recorded.push(Recorded::Unsignalled { thread: t });
         }
     }
 }
@@ -195,6 +248,15 @@ pub fn name_events(m: &Machine) -> Named {
                     "thread {} calls {}, which `ravel enforce` cannot order yet",
                     m.threads[thread].name(),
                     builtin.c_name()
+                );
+                if !named.problems.contains(&problem) {
+                    named.problems.push(problem);
+                }
+            }
+            Recorded::Unsignalled { thread } => {
+                let problem = format!(
+                    "a condition wait of thread {} ends without a signal (a time-out), which depends on real time natively",
+                    m.threads[thread].name()
                 );
                 if !named.problems.contains(&problem) {
                     named.problems.push(problem);

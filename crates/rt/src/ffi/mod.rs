@@ -4,4 +4,5 @@
 
 mod atomics;
 mod pthread;
+mod sync;
 mod tsan;

@@ -1,11 +1,12 @@
 //! Wrapped functions (`-Wl,--wrap=NAME` sends the program's calls of NAME to
 //! `__wrap_NAME`; `__real_NAME` is the original). Thread creation gives each thread its
 //! hierarchical id; allocations count per thread; mutex operations are events on the
-//! mutex object; blocking calls first complete the thread's started event, so no thread
-//! waits for an event whose thread is asleep.
+//! mutex object (the other synchronisation objects are in `sync.rs`); blocking calls first
+//! complete the thread's started event, so no thread waits for an event whose thread is
+//! asleep.
 
 use crate::runtime::{self, ACTIVE};
-use crate::thread::{self, Kind};
+use crate::thread;
 use std::ffi::c_void;
 use std::sync::atomic::Ordering;
 
@@ -25,10 +26,6 @@ extern "C" {
     fn __real_pthread_mutex_lock(m: *mut c_void) -> i32;
     fn __real_pthread_mutex_trylock(m: *mut c_void) -> i32;
     fn __real_pthread_mutex_unlock(m: *mut c_void) -> i32;
-    fn __real_pthread_cond_wait(c: *mut c_void, m: *mut c_void) -> i32;
-    fn __real_pthread_cond_timedwait(c: *mut c_void, m: *mut c_void, t: *const c_void) -> i32;
-    fn __real_pthread_barrier_wait(b: *mut c_void) -> i32;
-    fn __real_sem_wait(s: *mut c_void) -> i32;
     fn __real_malloc(size: usize) -> *mut c_void;
     fn __real_calloc(n: usize, size: usize) -> *mut c_void;
     fn __real_realloc(p: *mut c_void, size: usize) -> *mut c_void;
@@ -92,67 +89,25 @@ pub unsafe extern "C-unwind" fn __wrap_pthread_exit(ret: *mut c_void) -> ! {
     __real_pthread_exit(ret)
 }
 
-/// A mutex operation: an event on the mutex object, performed between the check and
-/// the completion.
-unsafe fn mutex_op(m: *mut c_void, op: unsafe extern "C" fn(*mut c_void) -> i32) -> i32 {
-    // The interpreter names a mutex operation a one-byte read-modify-write of the mutex.
-    thread::before(m as usize, 1, Kind::Rmw);
-    let r = op(m);
-    thread::after();
-    r
-}
-
 /// # Safety
 /// As pthread_mutex_lock.
 #[no_mangle]
 pub unsafe extern "C" fn __wrap_pthread_mutex_lock(m: *mut c_void) -> i32 {
-    mutex_op(m, __real_pthread_mutex_lock)
+    thread::sync_event(m as usize, || __real_pthread_mutex_lock(m))
 }
 
 /// # Safety
 /// As pthread_mutex_trylock.
 #[no_mangle]
 pub unsafe extern "C" fn __wrap_pthread_mutex_trylock(m: *mut c_void) -> i32 {
-    mutex_op(m, __real_pthread_mutex_trylock)
+    thread::sync_event(m as usize, || __real_pthread_mutex_trylock(m))
 }
 
 /// # Safety
 /// As pthread_mutex_unlock.
 #[no_mangle]
 pub unsafe extern "C" fn __wrap_pthread_mutex_unlock(m: *mut c_void) -> i32 {
-    mutex_op(m, __real_pthread_mutex_unlock)
-}
-
-/// # Safety
-/// As pthread_cond_wait.
-#[no_mangle]
-pub unsafe extern "C" fn __wrap_pthread_cond_wait(c: *mut c_void, m: *mut c_void) -> i32 {
-    thread::after();
-    __real_pthread_cond_wait(c, m)
-}
-
-/// # Safety
-/// As pthread_cond_timedwait.
-#[no_mangle]
-pub unsafe extern "C" fn __wrap_pthread_cond_timedwait(c: *mut c_void, m: *mut c_void, t: *const c_void) -> i32 {
-    thread::after();
-    __real_pthread_cond_timedwait(c, m, t)
-}
-
-/// # Safety
-/// As pthread_barrier_wait.
-#[no_mangle]
-pub unsafe extern "C" fn __wrap_pthread_barrier_wait(b: *mut c_void) -> i32 {
-    thread::after();
-    __real_pthread_barrier_wait(b)
-}
-
-/// # Safety
-/// As sem_wait.
-#[no_mangle]
-pub unsafe extern "C" fn __wrap_sem_wait(s: *mut c_void) -> i32 {
-    thread::after();
-    __real_sem_wait(s)
+    thread::sync_event(m as usize, || __real_pthread_mutex_unlock(m))
 }
 
 /// Counts an allocation of the program and names the block if needed.

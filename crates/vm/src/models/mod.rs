@@ -106,7 +106,7 @@ pub(crate) fn call(
         m.memory.write_epoch += 1;
         log_sync(m, t, b, &args, &f);
         record_sync(m, t, b, &args, &f);
-        m.record_native_sync(t, b, args.get(0), &f);
+        m.record_native_sync(t, b, args.get(0), args.get(1), &f);
         return f;
     }
     m.memory.touched_shared = false;

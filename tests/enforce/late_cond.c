@@ -1,0 +1,36 @@
+/* Three workers report to main, which waits on a condition variable until all have. The
+   assertion fails only when worker 2 reports first; workers 1 and 3 first count for a
+   while (not a scheduling point), so that unconstrained native runs fail most of the
+   time, while the first schedule ravel check verifies lets worker 1 report first. */
+#include <assert.h>
+#include <pthread.h>
+#include <time.h>
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+pthread_cond_t c = PTHREAD_COND_INITIALIZER;
+int done, first;
+void *work(void *arg) {
+    int id = (int)(long)arg;
+    if (id != 2)
+        for (volatile int i = 0; i < 200000; i++)
+            ;
+    pthread_mutex_lock(&m);
+    if (!first)
+        first = id;
+    done++;
+    pthread_cond_signal(&c);
+    pthread_mutex_unlock(&m);
+    return 0;
+}
+int main(void) {
+    pthread_t t[3];
+    pthread_mutex_lock(&m);
+    for (long k = 0; k < 3; k++)
+        pthread_create(&t[k], 0, work, (void *)(k + 1));
+    while (done < 3)
+        pthread_cond_wait(&c, &m);
+    pthread_mutex_unlock(&m);
+    for (int k = 0; k < 3; k++)
+        pthread_join(t[k], 0);
+    assert(first != 2);
+    return 0;
+}
