@@ -207,6 +207,9 @@ pub struct Stats {
     /// States engine: distinct states explored.
     #[serde(skip_serializing_if = "is_zero")]
     pub states: u64,
+    /// Dpor with `-j`: the executions among the above that helper threads explored.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub helped: u64,
 }
 
 impl Witness {

@@ -285,6 +285,7 @@ impl<'a> Explorer<'a> {
         mine.sleep_blocked += theirs.sleep_blocked;
         mine.infeasible_wakeups += theirs.infeasible_wakeups;
         mine.transitions += theirs.transitions;
+        mine.helped += theirs.explored();
         if let Some(why) = result.incomplete {
             self.cx.note(why);
         }
