@@ -26,6 +26,9 @@ pub enum Recorded {
         offset: u64,
         len: u64,
         kind: AccessKind,
+        /// A mutex operation or an atomic access: synchronisation (`ravel schedules`
+        /// orders these events only).
+        sync: bool,
     },
     Alloc {
         thread: usize,
@@ -35,6 +38,12 @@ pub enum Recorded {
     Unordered {
         thread: usize,
         builtin: Builtin,
+    },
+    /// A `ravel_epoch()` call: an epoch of `ravel schedules` starts, if no other thread
+    /// was running (`alone`).
+    Epoch {
+        thread: usize,
+        alone: bool,
     },
     /// A block or string operation (`memcpy`, `strlen`, ...) on object `obj`: natively not
     /// an event, so the accesses of other threads to `obj` cannot be ordered around it.
@@ -46,11 +55,20 @@ pub enum Recorded {
 }
 
 impl Machine {
-    /// Records an access of thread `t` to `len` bytes of object `obj` at `offset`.
+    /// Records an access of thread `t` to `len` bytes of object `obj` at `offset`
+    /// (`sync`: a mutex operation or an atomic access).
     #[inline]
-    pub(crate) fn record_access(&mut self, t: usize, obj: u32, offset: u64, len: u64, kind: AccessKind) {
+    pub(crate) fn record_access(&mut self, t: usize, obj: u32, offset: u64, len: u64, kind: AccessKind, sync: bool) {
         if self.config.record_accesses {
-            self.recorded.push(Recorded::Access { thread: t, obj, offset, len, kind });
+            self.recorded.push(Recorded::Access { thread: t, obj, offset, len, kind, sync });
+        }
+    }
+
+    /// Records that thread `t` called `ravel_epoch()`.
+    pub(crate) fn record_epoch(&mut self, t: usize) {
+        if self.config.record_accesses {
+            let alone = self.threads.iter().enumerate().all(|(i, th)| i == t || th.finished);
+            self.recorded.push(Recorded::Epoch { thread: t, alone });
         }
     }
 
@@ -91,7 +109,7 @@ impl Machine {
         match b {
             MutexLock | MutexTryLock | MutexUnlock => {
                 if let Some((obj, offset)) = self.memory.find(addr) {
-                    self.record_access(t, obj, offset, 1, AccessKind::Rmw);
+                    self.record_access(t, obj, offset, 1, AccessKind::Rmw, true);
                 }
             }
             _ if crate::events::is_sync_op(b) && !matches!(b, MutexInit | MutexDestroy) => {
@@ -130,6 +148,11 @@ pub struct NamedEvent {
     /// The number of earlier accesses of `thread` to `object`+`offset`.
     pub k: u32,
     pub kind: AccessKind,
+    /// A mutex operation or an atomic access.
+    pub sync: bool,
+    /// The `ravel_epoch()` calls before it in the execution that no other thread ran
+    /// beside (markers while other threads run do not divide an execution).
+    pub epoch: u32,
 }
 
 impl NamedEvent {
@@ -173,6 +196,7 @@ pub fn name_events(m: &Machine) -> Named {
     let mut counts: HashMap<(usize, u32, u64), u32> = HashMap::new();
     let mut local_users: HashMap<u32, (usize, bool)> = HashMap::new();
     let mut named = Named::default();
+    let mut epoch = 0;
     // Objects block operations touched, and the threads that touch each object.
     let mut blocks: Vec<(usize, u32, Builtin)> = Vec::new();
     let mut users: HashMap<u32, Vec<usize>> = HashMap::new();
@@ -200,7 +224,8 @@ pub fn name_events(m: &Machine) -> Named {
                     named.problems.push(problem);
                 }
             }
-            Recorded::Access { thread, obj, offset, len, kind } => {
+            Recorded::Epoch { alone, .. } => epoch += alone as u32,
+            Recorded::Access { thread, obj, offset, len, kind, sync } => {
                 let u = users.entry(obj).or_default();
                 if !u.contains(&thread) {
                     u.push(thread);
@@ -238,6 +263,8 @@ pub fn name_events(m: &Machine) -> Named {
                     len,
                     k: *count,
                     kind,
+                    sync,
+                    epoch,
                 });
                 *count += 1;
             }

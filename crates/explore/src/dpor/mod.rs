@@ -20,7 +20,7 @@ use crate::clock::VClock;
 use crate::footprint::{byte_mask, WHOLE};
 use crate::race::RaceDetector;
 use crate::verified::{LastExecution, ScheduleStep, Tracker};
-use crate::{FoundError, Options, Outcome, Unknown, Witness, WitnessStep};
+use crate::{ExecutionEnd, FoundError, Options, Outcome, Unknown, Witness, WitnessStep};
 use agents::{Agent, Agents};
 use ravel_ir::Program;
 use ravel_vm::{AccessKind, Chooser, End, ErrorKind, Loc, LogEntry, Machine, PendingKind, ProgramError};
@@ -931,6 +931,17 @@ impl<'a> Explorer<'a> {
         self.cx.progress();
         if self.verified.is_some() {
             self.note_verified(run, &ending);
+        }
+        if let Some(sink) = &self.cx.opts.execution_sink {
+            let end = match &ending {
+                Ending::Complete => Some(ExecutionEnd::Complete),
+                Ending::Error(e) => Some(ExecutionEnd::Error(e)),
+                Ending::Blocked | Ending::Truncated(_) => Some(ExecutionEnd::Incomplete),
+                Ending::SleepBlocked | Ending::Infeasible | Ending::Stop(_) => None,
+            };
+            if let Some(end) = end {
+                (sink.0)(&run.machine, end);
+            }
         }
         if self.cx.opts.collect_tests && matches!(ending, Ending::Complete | Ending::Error(_)) {
             self.tests.add(input_values(&run.machine));
