@@ -4,4 +4,5 @@
 
 mod atomics;
 mod pthread;
+pub mod schedules;
 mod tsan;
