@@ -11,8 +11,9 @@ pub enum ExecutionEnd<'a> {
     Complete,
     /// The program hit an error (a deadlock among them).
     Error(&'a ProgramError),
-    /// Cut short (a limit, a blocked assumption): it says nothing about its inputs.
-    Incomplete,
+    /// Cut short (a limit, a blocked assumption, a spin loop), for the reason given: it
+    /// says nothing about its inputs.
+    Incomplete(String),
 }
 
 /// Where the dpor exploration hands each ended execution (redundant ones, which sleep

@@ -100,7 +100,7 @@ pub fn select_constraints(text: &str, raw: &[u128]) -> Result<Selected, String> 
         format!(
             "no schedule of epoch {} covers the inputs {:?}{}: the enumeration missed them, and an unverified schedule is not run",
             u.epoch + 1,
-            &raw[..file.inputs.len()],
+            raw[..file.inputs.len()].iter().map(|&v| v as i128).collect::<Vec<_>>(),
             u.problem.map(|p| format!(" ({p})")).unwrap_or_default()
         )
     })?;

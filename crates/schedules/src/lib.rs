@@ -21,6 +21,7 @@
 mod coverage;
 mod dag;
 mod observe;
+mod simplify;
 mod tree;
 
 pub use coverage::Coverage;
@@ -102,11 +103,12 @@ pub fn enumerate(program: Arc<Program>, name: &str, base: &Options) -> Result<En
         return Err(Error::Incomplete(why));
     }
     let executions: Vec<&observe::Execution> = observer.executions.iter().collect();
-    let root = tree::build(&executions, 0, &observer.events, &mut observer.dag);
+    let mut root = tree::build(&executions, 0, &observer.events, &mut observer.dag);
     let coverage = coverage::check(&root, &observer.dag, &observer.inputs, base.solver_timeout);
     if let Some(why) = &coverage.undecided {
         return Err(Error::Incomplete(format!("a coverage check was undecided: {why}")));
     }
+    simplify::simplify(&mut root, &mut observer.dag, base.solver_timeout);
     let mut counts = Counts { executions: executions.len(), ..Counts::default() };
     count(&root, 0, &mut counts);
     counts.selector_nodes = observer.dag.nodes.len();

@@ -56,9 +56,7 @@ impl Observer {
                 kind: if e.kind == ErrorKind::Deadlock { "deadlock".into() } else { e.kind.name().into() },
                 message: e.message.clone(),
             },
-            ExecutionEnd::Incomplete => {
-                return self.fail("an execution was cut short (an assumption, a limit or a blocked loop)".into());
-            }
+            ExecutionEnd::Incomplete(why) => return self.fail(format!("an execution was cut short: {why}")),
         };
         if let Some(why) = &m.imprecise {
             return self.fail(format!("an execution was not explored exactly: {why}"));

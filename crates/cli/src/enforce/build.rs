@@ -134,6 +134,9 @@ pub fn build(files: &[PathBuf], output: &Path, embed: Embedded, clang_flags: &[S
                 // Marks functions `sanitize_thread` without running the pass yet: the
                 // instrumentation comes after mem2reg, on the interpreter's IR.
                 .args(["-fsanitize=thread", "-Xclang", "-disable-llvm-passes"])
+                // `#include <ravel.h>` works as in the interpreter.
+                .arg("-isystem")
+                .arg(dir.join("include"))
                 .arg(f)
                 .args(clang_flags)
                 .arg("-o")
