@@ -22,6 +22,9 @@ pub struct SchedulesArgs {
     /// selects an error-free schedule, unsafe when some input has only failing ones.
     #[arg(long)]
     check: bool,
+    /// Print the figures as one JSON object on stdout instead.
+    #[arg(long)]
+    json: bool,
     /// Seconds the exploration may take.
     #[arg(long, value_parser = crate::args::seconds)]
     timeout: Option<Duration>,
@@ -57,17 +60,23 @@ pub fn run(a: SchedulesArgs) -> Result<u8> {
     let e = match ravel_schedules::enumerate(program, &name, &opts) {
         Ok(e) => e,
         Err(Error::Incomplete(why)) => {
-            println!("unknown: no input-covering schedules: {why}");
+            match a.json {
+                true => println!("{}", serde_json::json!({ "verdict": "unknown", "reason": why })),
+                false => println!("unknown: no input-covering schedules: {why}"),
+            }
             return Ok(2);
         }
     };
-    print_summary(&e);
+    match a.json {
+        true => println!("{}", summary_json(&e, a.check)),
+        false => print_summary(&e),
+    }
     if let Some(out) = &a.output {
         let text = serde_json::to_string_pretty(&e.file)?;
         std::fs::write(out, text + "\n").with_context(|| format!("cannot write {}", out.display()))?;
     }
     let covered = e.coverage.uncovered.is_none();
-    if a.check {
+    if a.check && !a.json {
         print_verdict(&e);
     }
     Ok(if covered { 0 } else { 1 })
@@ -113,6 +122,30 @@ fn print_summary(e: &Enumeration) {
             println!("coverage: inputs {values:?} select no error-free schedule in epoch {}", epoch + 1)
         }
     }
+}
+
+/// The figures of [`print_summary`] (and the verdict with `--check`) as JSON.
+fn summary_json(e: &Enumeration, check: bool) -> serde_json::Value {
+    let c = &e.counts;
+    let verdict = match (&e.coverage.uncovered, check) {
+        (_, false) => None,
+        (None, true) => Some("safe"),
+        (Some(_), true) => Some("unsafe"),
+    };
+    serde_json::json!({
+        "epochs": c.per_epoch.len(),
+        "schedule_sets_per_epoch": c.per_epoch,
+        "total": c.total,
+        "infeasible": e.coverage.infeasible,
+        "deadlocking": c.deadlocking,
+        "erroneous": c.erroneous,
+        "executions": c.executions,
+        "inputs": e.file.inputs.len(),
+        "selector_nodes": c.selector_nodes,
+        "analysis_seconds": c.analysis.as_secs_f64(),
+        "uncovered": e.coverage.uncovered.as_ref().map(|(epoch, values)| serde_json::json!({ "epoch": epoch + 1, "inputs": values })),
+        "verdict": verdict,
+    })
 }
 
 /// `--check`: the program under enforcement runs only the selected schedules, each an
