@@ -72,7 +72,7 @@ pub fn run(a: SchedulesArgs) -> Result<u8> {
         false => print_summary(&e),
     }
     if let Some(out) = &a.output {
-        let text = serde_json::to_string_pretty(&e.file)?;
+        let text = serde_json::to_string(&e.file)?;
         std::fs::write(out, text + "\n").with_context(|| format!("cannot write {}", out.display()))?;
     }
     let covered = e.coverage.uncovered.is_none();

@@ -144,11 +144,7 @@ fn an_input_no_schedule_covers_stops_the_program() {
     s["root"]["schedules"] = serde_json::Value::Array(kept);
     let narrowed = scratch("uncovered", "narrowed.json");
     std::fs::write(&narrowed, s.to_string()).unwrap();
-    let out = Command::new(&bin)
-        .env("RAVEL_INPUTS", "-1")
-        .env("RAVEL_SCHEDULES", &narrowed)
-        .output()
-        .unwrap();
+    let out = Command::new(&bin).env("RAVEL_INPUTS", "-1").env("RAVEL_SCHEDULES", &narrowed).output().unwrap();
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("no schedule of epoch 1 covers the inputs [-1]"), "{}", text(&out.stderr));
     assert!(run(&bin, &[]).status.code() != Some(0), "missing inputs must stop the program");

@@ -20,7 +20,10 @@ pub enum ExecutionEnd<'a> {
 /// sets or infeasible wakeup sequences end, are not handed over). Executions then keep
 /// their whole path condition and record what the native runtime names.
 #[derive(Clone)]
-pub struct ExecutionSink(pub Arc<dyn Fn(&Machine, ExecutionEnd) + Send + Sync>);
+pub struct ExecutionSink(pub Arc<ExecutionCallback>);
+
+/// What an [`ExecutionSink`] calls with each ended execution.
+pub type ExecutionCallback = dyn Fn(&Machine, ExecutionEnd) + Send + Sync;
 
 impl std::fmt::Debug for ExecutionSink {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

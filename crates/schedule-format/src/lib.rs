@@ -120,19 +120,48 @@ pub struct Failing {
 #[serde(rename_all = "snake_case")]
 pub enum Node {
     /// A constant; the value in decimal (JSON numbers cannot hold 128 bits).
-    Const { bits: u32, value: String },
+    Const {
+        bits: u32,
+        value: String,
+    },
     /// Input number `index` of `inputs`.
-    Input { index: u32, bits: u32 },
+    Input {
+        index: u32,
+        bits: u32,
+    },
     /// `a op b`, all three of one width.
-    Bin { op: BinOp, a: u32, b: u32 },
+    Bin {
+        op: BinOp,
+        a: u32,
+        b: u32,
+    },
     /// `a op b`, width 1.
-    Cmp { op: CmpOp, a: u32, b: u32 },
+    Cmp {
+        op: CmpOp,
+        a: u32,
+        b: u32,
+    },
     /// `a` zero- or sign-extended or truncated to `bits`.
-    Cast { op: CastOp, a: u32, bits: u32 },
-    Ite { cond: u32, then: u32, els: u32 },
-    Concat { hi: u32, lo: u32 },
+    Cast {
+        op: CastOp,
+        a: u32,
+        bits: u32,
+    },
+    Ite {
+        cond: u32,
+        then: u32,
+        els: u32,
+    },
+    Concat {
+        hi: u32,
+        lo: u32,
+    },
     /// Bits `hi..=lo` of `a`.
-    Extract { a: u32, hi: u32, lo: u32 },
+    Extract {
+        a: u32,
+        hi: u32,
+        lo: u32,
+    },
 }
 
 /// Binary bit-vector operations, with SMT-LIB's total semantics for division by zero.

@@ -32,7 +32,8 @@ struct Checker<'a> {
 /// Checks the tree under `root` over the program's `inputs`.
 pub fn check(root: &Epoch, dag: &Dag, inputs: &[InputSpec], timeout: Duration) -> Coverage {
     let solver = ravel_sym::default_solver(Z3Config { timeout, ..Z3Config::default() });
-    let mut c = Checker { dag, inputs, pool: ExprPool::new(), made: FxHashMap::default(), solver, found: Coverage::default() };
+    let mut c =
+        Checker { dag, inputs, pool: ExprPool::new(), made: FxHashMap::default(), solver, found: Coverage::default() };
     let t = c.pool.true_();
     c.epoch(root, t, 0);
     c.found
@@ -47,7 +48,11 @@ impl Checker<'_> {
     fn satisfiable(&mut self, f: ExprId) -> Option<Vec<u128>> {
         match self.solver.check(&[f], &self.pool) {
             SolverResult::Sat(model) => Some(
-                self.inputs.iter().enumerate().map(|(i, spec)| model.value(((i as u32) << 8) | (spec.bits & 0xff))).collect(),
+                self.inputs
+                    .iter()
+                    .enumerate()
+                    .map(|(i, spec)| model.value(((i as u32) << 8) | (spec.bits & 0xff)))
+                    .collect(),
             ),
             SolverResult::Unsat => None,
             SolverResult::Unknown(why) => {

@@ -57,7 +57,7 @@ impl Dag {
     /// Translates `id` of `pool`; `memo` maps pool expressions already translated (valid
     /// as long as the pool is the same). Inputs are the pool's variables `(index << 8) |
     /// bits`, as the vm makes them.
-    pub fn from_pool(
+    pub fn translate(
         &mut self,
         pool: &ExprPool,
         id: ExprId,
@@ -69,7 +69,7 @@ impl Dag {
         let mut children = Vec::new();
         pool.for_each_child(id, |c| children.push(c));
         for c in children {
-            self.from_pool(pool, c, memo)?;
+            self.translate(pool, c, memo)?;
         }
         let t = |e: &ExprId| memo[e];
         let node = match pool.node(id) {
@@ -179,30 +179,24 @@ mod tests {
     #[test]
     fn round_trip_keeps_the_meaning() {
         let mut pool = ExprPool::new();
-        let x = pool.var(0 << 8 | 32, 32, "in0");
-        let y = pool.var(1 << 8 | 8, 8, "in1");
+        // Input 0 is 32 bits wide, input 1 8 bits (variable ids `index << 8 | bits`).
+        let x = pool.var(32, 32, "in0");
+        let y = pool.var((1 << 8) | 8, 8, "in1");
         let y32 = pool.sext(y, 32);
         let sum = pool.add(x, y32);
         let seven = pool.constant(32, 7);
         let q = pool.sdiv(sum, seven);
         let c = pool.slt(q, seven);
         let mut dag = Dag::default();
-        let i = dag.from_pool(&pool, c, &mut FxHashMap::default()).unwrap();
+        let i = dag.translate(&pool, c, &mut FxHashMap::default()).unwrap();
         for (xv, yv) in [(0u128, 0u128), (100, 0x80), (49, 1), (u32::MAX as u128, 0xff)] {
             let mut asg = Assignment::new();
-            asg.set(x_id(&pool, x), xv).set(1 << 8 | 8, yv);
+            asg.set(32, xv).set((1 << 8) | 8, yv);
             let native = ravel_schedule_format::eval(&dag.nodes, &[xv, yv]).unwrap()[i as usize];
             assert_eq!(native, pool.eval(c, &asg), "x={xv} y={yv}");
             let mut fresh = ExprPool::new();
             let back = dag.to_pool(i, &mut fresh, &mut FxHashMap::default());
             assert_eq!(fresh.eval(back, &asg), native);
-        }
-    }
-
-    fn x_id(pool: &ExprPool, x: ExprId) -> u32 {
-        match pool.node(x) {
-            ravel_sym::Node::Var { id, .. } => *id,
-            _ => unreachable!(),
         }
     }
 }

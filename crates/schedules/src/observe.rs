@@ -15,7 +15,10 @@ use rustc_hash::FxHashMap;
 pub enum Ending {
     Ok,
     /// An error (`kind` as the vm names it: `deadlock`, `assertion`, `data race`, ...).
-    Failing { kind: String, message: String },
+    Failing {
+        kind: String,
+        message: String,
+    },
 }
 
 /// One ended execution.
@@ -69,8 +72,7 @@ impl Observer {
             return;
         }
         let pc = match m.path_constraint(|pool, pc| {
-            let parts: Result<Vec<u32>, _> =
-                pc.iter().map(|&c| self.dag.from_pool(pool, c, &mut self.memo)).collect();
+            let parts: Result<Vec<u32>, _> = pc.iter().map(|&c| self.dag.translate(pool, c, &mut self.memo)).collect();
             parts.map(|p| self.dag.and_all(&p))
         }) {
             Some(Ok(pc)) => pc,

@@ -119,8 +119,9 @@ pub fn build(files: &[PathBuf], output: &Path, embed: Embedded, clang_flags: &[S
     let text = read(embed.constraints)?;
     let schedules = read(embed.schedules)?;
     if let Some(s) = &schedules {
-        ravel_schedule_format::File::parse(s)
-            .map_err(|e| anyhow::anyhow!("{} is no usable schedule file: {e}", embed.schedules.unwrap_or(Path::new("")).display()))?;
+        ravel_schedule_format::File::parse(s).map_err(|e| {
+            anyhow::anyhow!("{} is no usable schedule file: {e}", embed.schedules.unwrap_or(Path::new("")).display())
+        })?;
     }
     let work = ravel_ir::frontend::Workdir::new()?;
     let dir = work.path();

@@ -939,7 +939,9 @@ impl<'a> Explorer<'a> {
             let end = match &ending {
                 Ending::Complete => Some(ExecutionEnd::Complete),
                 Ending::Error(e) => Some(ExecutionEnd::Error(e)),
-                Ending::Blocked => Some(ExecutionEnd::Incomplete("blocked (an assumption, abort() or a spin loop)".into())),
+                Ending::Blocked => {
+                    Some(ExecutionEnd::Incomplete("blocked (an assumption, abort() or a spin loop)".into()))
+                }
                 Ending::Truncated(why) => Some(ExecutionEnd::Incomplete(why.to_string())),
                 Ending::SleepBlocked | Ending::Infeasible | Ending::Stop(_) => None,
             };
