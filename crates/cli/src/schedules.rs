@@ -22,6 +22,9 @@ pub struct SchedulesArgs {
     /// selects an error-free schedule, unsafe when some input has only failing ones.
     #[arg(long)]
     check: bool,
+    /// Place no epoch markers automatically (only `ravel_epoch()` calls divide epochs).
+    #[arg(long)]
+    no_auto_epochs: bool,
     /// Print the figures as one JSON object on stdout instead.
     #[arg(long)]
     json: bool,
@@ -46,7 +49,16 @@ pub struct SchedulesArgs {
 /// schedule, 1 when some input is not (a bug: the failing orders are listed), 2 when no
 /// set could be computed (unknown).
 pub fn run(a: SchedulesArgs) -> Result<u8> {
-    let program = load_program(&a.files, &a.clang_flags)?;
+    let (program, placed) = match a.no_auto_epochs {
+        true => (load_program(&a.files, &a.clang_flags)?, 0),
+        false => {
+            let (program, placed) = ravel_schedules::load_with_markers(&a.files, &a.clang_flags)?;
+            for note in &program.notes {
+                eprintln!("ravel: note: {note}");
+            }
+            (std::sync::Arc::new(program), placed)
+        }
+    };
     let name = a.files[0].display().to_string();
     let mut argv = vec![name.clone()];
     argv.extend(a.args);
@@ -68,8 +80,13 @@ pub fn run(a: SchedulesArgs) -> Result<u8> {
         }
     };
     match a.json {
-        true => println!("{}", summary_json(&e, a.check)),
-        false => print_summary(&e),
+        true => println!("{}", summary_json(&e, a.check, placed)),
+        false => {
+            if placed > 0 {
+                println!("epoch markers placed at the heads of {placed} fork-join loop(s)");
+            }
+            print_summary(&e)
+        }
     }
     if let Some(out) = &a.output {
         let text = serde_json::to_string(&e.file)?;
@@ -125,7 +142,7 @@ fn print_summary(e: &Enumeration) {
 }
 
 /// The figures of [`print_summary`] (and the verdict with `--check`) as JSON.
-fn summary_json(e: &Enumeration, check: bool) -> serde_json::Value {
+fn summary_json(e: &Enumeration, check: bool, markers_placed: usize) -> serde_json::Value {
     let c = &e.counts;
     let verdict = match (&e.coverage.uncovered, check) {
         (_, false) => None,
@@ -134,6 +151,7 @@ fn summary_json(e: &Enumeration, check: bool) -> serde_json::Value {
     };
     serde_json::json!({
         "epochs": c.per_epoch.len(),
+        "markers_placed": markers_placed,
         "schedule_sets_per_epoch": c.per_epoch,
         "total": c.total,
         "infeasible": e.coverage.infeasible,

@@ -16,15 +16,18 @@
 //! What is not done (see the closing notes of issue 20): constraints are over the
 //! program's inputs, not over the values live at an epoch start, so a later epoch's
 //! schedules are computed below each schedule of the epoch before (no sharing between
-//! epoch-start states that are equal); markers are not placed automatically.
+//! epoch-start states that are equal). Markers are placed automatically at the heads of
+//! fork-join loops (`markers.rs`).
 
 mod coverage;
 mod dag;
+mod markers;
 mod observe;
 mod simplify;
 mod tree;
 
 pub use coverage::Coverage;
+pub use markers::load_with_markers;
 
 use observe::Observer;
 use ravel_explore::{EngineKind, ExecutionSink, Options, Verdict};

@@ -25,7 +25,8 @@ pub enum Ending {
 pub struct Execution {
     /// (epoch, index into [`Observer::events`]) in execution order.
     pub events: Vec<(u32, u32)>,
-    /// The epochs the execution passed (1 without markers).
+    /// The epochs the execution passed (1 without markers), counting only epochs with
+    /// synchronisation events.
     pub epochs: u32,
     /// The path condition, a width-1 node of the DAG.
     pub pc: u32,
@@ -79,21 +80,24 @@ impl Observer {
             Some(Err(e)) => return self.fail(e.0),
             None => self.dag.bool_const(true),
         };
-        let events = named
-            .events
-            .iter()
-            .filter(|e| e.sync)
-            .map(|e| {
-                let object = self.object(&e.object);
-                let event = Event { thread: e.thread.clone(), object, offset: e.offset, k: e.k };
-                (e.epoch, self.event(event))
-            })
-            .collect();
-        let mut epochs = 1;
+        // Epochs without synchronisation events divide nothing: consecutive markers (a
+        // manual one beside an automatic one, the last test of a marked loop) make one.
+        let mut events = Vec::new();
+        let mut raw_epoch = None;
+        let mut epoch = 0;
+        for e in named.events.iter().filter(|e| e.sync) {
+            if raw_epoch.is_some_and(|r| r != e.epoch) {
+                epoch += 1;
+            }
+            raw_epoch = Some(e.epoch);
+            let object = self.object(&e.object);
+            let event = Event { thread: e.thread.clone(), object, offset: e.offset, k: e.k };
+            events.push((epoch, self.event(event)));
+        }
+        let epochs = epoch + 1;
         for r in &m.recorded {
-            if let Recorded::Epoch { alone, .. } = r {
-                epochs += *alone as u32;
-                self.ignored_markers |= !alone;
+            if let Recorded::Epoch { alone: false, .. } = r {
+                self.ignored_markers = true;
             }
         }
         self.executions.push(Execution { events, epochs, pc, ending });
