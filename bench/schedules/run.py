@@ -2,7 +2,8 @@
 """ravel schedules benchmark, in the shape of Bergan's Tables 3.1/3.2/3.5: for each of our
 own programs in the style of the dissertation's benchmarks and each thread count, the
 epochs, schedules per epoch (schedule sets: one per schedule of the epoch before;
-min/max/avg size), total schedules, infeasible and deadlocking ones, the analysis time,
+min/max/avg size), total schedules, those in distinct sets (a set equal to another
+at the same epoch, constraints and epochs below included, counts once), infeasible and deadlocking ones, the analysis time,
 the selector's size (schedules, expression nodes), and the native time of the program
 built with `ravel enforce build --schedules`, enforced (inputs select a schedule) against
 the same binary unconstrained (RAVEL_SCHEDULES= ), median of RUNS runs, every input 2.
@@ -17,7 +18,7 @@ Usage: bench/schedules/run.py [--runs N] [--threads 2,4] [--ravel PATH] [program
 import argparse, json, os, statistics, subprocess, sys, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PROGRAMS = ["forkjoin", "taskpool", "phases", "barrier"]
+PROGRAMS = ["forkjoin", "taskpool", "phases", "lu", "barrier"]
 TIMED_WORK = 3000000
 
 
@@ -49,7 +50,7 @@ def main():
     a = ap.parse_args()
     work = tempfile.mkdtemp(prefix="ravel-bench-schedules-")
     print(f"{'program':<9} {'thr':>3} {'epochs':>6} {'sets/epoch':>12} {'min/max/avg':>16} {'total':>6} "
-          f"{'infeas':>6} {'dead':>4} {'execs':>6} {'analysis s':>10} {'selector':>10} "
+          f"{'distinct':>8} {'infeas':>6} {'dead':>4} {'execs':>6} {'analysis s':>10} {'selector':>10} "
           f"{'free ms':>8} {'enforced ms':>11} {'ratio':>5}")
     for prog in [p for p in PROGRAMS if not a.programs or p in a.programs]:
         src = os.path.join(HERE, prog + ".c")
@@ -73,7 +74,7 @@ def main():
             free = dict(env, RAVEL_SCHEDULES="")
             t_free, t_enf = medians_ms([([binary], free), ([binary], env)], a.runs)
             print(f"{prog:<9} {threads:>3} {s['epochs']:>6} {shape:>12} {mma:>16} {s['total']:>6} "
-                  f"{s['infeasible']:>6} {s['deadlocking']:>4} {s['executions']:>6} "
+                  f"{s['distinct_total']:>8} {s['infeasible']:>6} {s['deadlocking']:>4} {s['executions']:>6} "
                   f"{s['analysis_seconds']:>10.2f} {sel:>10} {t_free:>8.1f} {t_enf:>11.1f} {t_enf / t_free:>5.2f}")
 
 

@@ -119,9 +119,16 @@ fn print_summary(e: &Enumeration) {
         })
         .collect();
     println!("epochs: {}; {}", c.per_epoch.len(), sizes.join("; "));
+    let distinct: Vec<String> = c.distinct_per_epoch.iter().map(|sets| format!("{sets:?}")).collect();
     println!(
-        "schedules: {} total, {} infeasible, {} deadlocking, {} with another error (from {} executions)",
-        c.total, e.coverage.infeasible, c.deadlocking, c.erroneous, c.executions
+        "schedules: {} total, {} in distinct sets (per epoch: {}), {} infeasible, {} deadlocking, {} with another error (from {} executions)",
+        c.total,
+        c.distinct_total,
+        distinct.join(" "),
+        e.coverage.infeasible,
+        c.deadlocking,
+        c.erroneous,
+        c.executions
     );
     println!(
         "selector: {} schedules over {} inputs, {} expression nodes; analysis {:.2} s",
@@ -154,6 +161,8 @@ fn summary_json(e: &Enumeration, check: bool, markers_placed: usize) -> serde_js
         "markers_placed": markers_placed,
         "schedule_sets_per_epoch": c.per_epoch,
         "total": c.total,
+        "distinct_sets_per_epoch": c.distinct_per_epoch,
+        "distinct_total": c.distinct_total,
         "infeasible": e.coverage.infeasible,
         "deadlocking": c.deadlocking,
         "erroneous": c.erroneous,

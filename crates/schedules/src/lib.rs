@@ -63,6 +63,11 @@ pub struct Counts {
     pub per_epoch: Vec<Vec<usize>>,
     /// Schedules in the whole tree.
     pub total: usize,
+    /// Per epoch depth, the sizes of the distinct schedule sets (sets equal in every
+    /// schedule, constraint and epoch below count once: equal epoch-start situations).
+    pub distinct_per_epoch: Vec<Vec<usize>>,
+    /// Schedules in the distinct sets.
+    pub distinct_total: usize,
     /// Failing orders whose error is a deadlock, and those with another error.
     pub deadlocking: usize,
     pub erroneous: usize,
@@ -113,7 +118,7 @@ pub fn enumerate(program: Arc<Program>, name: &str, base: &Options) -> Result<En
     }
     simplify::simplify(&mut root, &mut observer.dag, base.solver_timeout);
     let mut counts = Counts { executions: executions.len(), ..Counts::default() };
-    count(&root, 0, &mut counts);
+    count(&root, 0, &mut counts, &mut Vec::new());
     counts.selector_nodes = observer.dag.nodes.len();
     counts.analysis = started.elapsed();
     let file = File {
@@ -128,12 +133,21 @@ pub fn enumerate(program: Arc<Program>, name: &str, base: &Options) -> Result<En
     Ok(Enumeration { file, coverage, counts, ignored_markers: observer.ignored_markers })
 }
 
-fn count(epoch: &Epoch, depth: usize, counts: &mut Counts) {
+/// Adds the figures of `epoch` (at `depth`) and below; `seen` holds the sets met so far
+/// per depth, as their JSON text.
+fn count(epoch: &Epoch, depth: usize, counts: &mut Counts, seen: &mut Vec<std::collections::HashSet<String>>) {
     if counts.per_epoch.len() <= depth {
         counts.per_epoch.push(Vec::new());
+        counts.distinct_per_epoch.push(Vec::new());
+        seen.push(Default::default());
     }
     counts.per_epoch[depth].push(epoch.schedules.len());
     counts.total += epoch.schedules.len();
+    let text = serde_json::to_string(epoch).unwrap_or_default();
+    if seen[depth].insert(text) {
+        counts.distinct_per_epoch[depth].push(epoch.schedules.len());
+        counts.distinct_total += epoch.schedules.len();
+    }
     for f in &epoch.failing {
         if f.kind == "deadlock" {
             counts.deadlocking += 1;
@@ -143,7 +157,7 @@ fn count(epoch: &Epoch, depth: usize, counts: &mut Counts) {
     }
     for s in &epoch.schedules {
         if let Some(next) = &s.next {
-            count(next, depth + 1, counts);
+            count(next, depth + 1, counts, seen);
         }
     }
 }
