@@ -168,3 +168,16 @@ fn programs_the_runtime_cannot_order_are_unknown() {
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
     assert!(text(&out.stdout).contains("pthread_barrier"), "{}", text(&out.stdout));
 }
+
+#[test]
+fn fork_join_loops_get_epoch_markers_and_stay_covered() {
+    let out = ravel(&["schedules", &source("bench/schedules/lu.c"), "--json"]);
+    let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(s["markers_placed"], 1, "{s}");
+    assert_eq!(s["epochs"], 2, "one epoch per phase: {s}");
+    assert_eq!(s["distinct_total"], 4, "two lock orders per phase, the same after either: {s}");
+    let out = ravel(&["schedules", &source("bench/schedules/lu.c"), "--json", "--no-auto-epochs"]);
+    let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!((s["markers_placed"].as_u64(), s["epochs"].as_u64()), (Some(0), Some(1)), "{s}");
+    covered("bench/schedules/lu.c", |_| None);
+}
