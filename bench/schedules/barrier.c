@@ -1,6 +1,8 @@
 /* Barrier-synchronised rounds in the style of SPLASH-2's fft: each thread transforms its
- * part, then all meet at a barrier, ROUNDS times. The native runtime cannot order barrier
- * waits yet (issue 17, item 2), so `ravel schedules` answers unknown for it. */
+ * part, then all meet at a barrier, ROUNDS times; at the end each adds its part to a
+ * checksum under a lock. The results of the barrier waits are ignored, so their order
+ * does not matter: only the checksum's lock order makes schedules. WORK rounds of
+ * arithmetic per transform (raised for native timing). */
 #include <pthread.h>
 #include <stdio.h>
 
@@ -10,18 +12,29 @@
 #ifndef ROUNDS
 #define ROUNDS 2
 #endif
+#ifndef WORK
+#define WORK 1
+#endif
 
 extern int __VERIFIER_nondet_int(void);
 
 pthread_barrier_t barrier;
-int part[NTHREADS];
+pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+long part[NTHREADS];
+long checksum;
 
 void *worker(void *arg) {
     long id = (long)arg;
     for (int r = 0; r < ROUNDS; r++) {
-        part[id] = part[id] * 3 + r;
+        long v = part[id] * 3 + r;
+        for (long w = 0; w < WORK; w++)
+            v = (v * 1103515245 + 12345) & 0xffffff;
+        part[id] = v;
         pthread_barrier_wait(&barrier);
     }
+    pthread_mutex_lock(&lock);
+    checksum += part[id];
+    pthread_mutex_unlock(&lock);
     return 0;
 }
 
@@ -34,6 +47,6 @@ int main(void) {
         pthread_create(&t[i], 0, worker, (void *)i);
     for (int i = 0; i < NTHREADS; i++)
         pthread_join(t[i], 0);
-    printf("%d\n", part[0] & 1);
+    printf("%ld\n", checksum & 1);
     return 0;
 }

@@ -2,7 +2,6 @@
 //! `ravel-schedules/1` file that `ravel enforce build --schedules` embeds in the native
 //! program, and `--check`: the verdict for the program run under them.
 
-use crate::check::load_program;
 use anyhow::{Context, Result};
 use ravel_explore::Options;
 use ravel_schedules::{Enumeration, Error};
@@ -49,16 +48,13 @@ pub struct SchedulesArgs {
 /// schedule, 1 when some input is not (a bug: the failing orders are listed), 2 when no
 /// set could be computed (unknown).
 pub fn run(a: SchedulesArgs) -> Result<u8> {
-    let (program, placed) = match a.no_auto_epochs {
-        true => (load_program(&a.files, &a.clang_flags)?, 0),
-        false => {
-            let (program, placed) = ravel_schedules::load_with_markers(&a.files, &a.clang_flags)?;
-            for note in &program.notes {
-                eprintln!("ravel: note: {note}");
-            }
-            (std::sync::Arc::new(program), placed)
-        }
-    };
+    let loaded = ravel_schedules::load(&a.files, &a.clang_flags, !a.no_auto_epochs)?;
+    for note in &loaded.program.notes {
+        eprintln!("ravel: note: {note}");
+    }
+    let placed = loaded.markers;
+    let barriers_unordered = loaded.barrier_results_ignored;
+    let program = std::sync::Arc::new(loaded.program);
     let name = a.files[0].display().to_string();
     let mut argv = vec![name.clone()];
     argv.extend(a.args);
@@ -69,7 +65,7 @@ pub fn run(a: SchedulesArgs) -> Result<u8> {
         solver_timeout: Duration::from_secs_f64(a.solver_timeout.max(0.001)),
         ..Options::default()
     };
-    let e = match ravel_schedules::enumerate(program, &name, &opts) {
+    let e = match ravel_schedules::enumerate(program, &name, &opts, barriers_unordered) {
         Ok(e) => e,
         Err(Error::Incomplete(why)) => {
             match a.json {

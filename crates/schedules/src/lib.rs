@@ -19,6 +19,7 @@
 //! epoch-start states that are equal). Markers are placed automatically at the heads of
 //! fork-join loops (`markers.rs`).
 
+mod barriers;
 mod coverage;
 mod dag;
 mod markers;
@@ -27,7 +28,7 @@ mod simplify;
 mod tree;
 
 pub use coverage::Coverage;
-pub use markers::load_with_markers;
+pub use markers::{load, Loaded};
 
 use observe::Observer;
 use ravel_explore::{EngineKind, ExecutionSink, Options, Verdict};
@@ -78,10 +79,16 @@ pub struct Counts {
 
 /// Explores `program` (named `name` in the file) and computes its input-covering
 /// schedules. `base` carries the limits and the program's arguments; the engine,
-/// granularity and error handling are set here.
-pub fn enumerate(program: Arc<Program>, name: &str, base: &Options) -> Result<Enumeration, Error> {
+/// granularity and error handling are set here. `barriers_unordered`: the program ignores
+/// the results of its barrier waits, whose order then does not matter (`barriers.rs`).
+pub fn enumerate(
+    program: Arc<Program>,
+    name: &str,
+    base: &Options,
+    barriers_unordered: bool,
+) -> Result<Enumeration, Error> {
     let started = Instant::now();
-    let observer = Arc::new(Mutex::new(Observer::default()));
+    let observer = Arc::new(Mutex::new(Observer::new(barriers_unordered)));
     let sink = observer.clone();
     let opts = Options {
         engine: EngineKind::Dpor,

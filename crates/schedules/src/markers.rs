@@ -24,14 +24,23 @@ use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::process::Command;
 
-/// The program of `files`, with markers at the heads of fork-join loops, and how many
-/// were placed.
-pub fn load_with_markers(files: &[PathBuf], clang_flags: &[String]) -> Result<(Program, usize), LoadError> {
+/// A program loaded for `ravel schedules`.
+pub struct Loaded {
+    pub program: Program,
+    /// Epoch markers placed automatically.
+    pub markers: usize,
+    /// No result of `pthread_barrier_wait` is used (see `barriers.rs`).
+    pub barrier_results_ignored: bool,
+}
+
+/// The program of `files`, with markers at the heads of fork-join loops when `markers`.
+pub fn load(files: &[PathBuf], clang_flags: &[String], markers: bool) -> Result<Loaded, LoadError> {
     let work = frontend::Workdir::new()?;
     let compiled = frontend::compile(files, clang_flags, &work, None)?;
     let text = frontend::disassemble(&compiled.bitcode)
         .ok_or_else(|| LoadError::Input("cannot disassemble the program to place epoch markers".into()))?;
-    let (marked, placed) = place(&text);
+    let barrier_results_ignored = crate::barriers::results_ignored(&text);
+    let (marked, placed) = if markers { place(&text) } else { (text.clone(), 0) };
     let mut program = if placed == 0 {
         ravel_ir::load_bitcode(&compiled.bitcode)?
     } else {
@@ -52,7 +61,7 @@ pub fn load_with_markers(files: &[PathBuf], clang_flags: &[String]) -> Result<(P
     };
     program.notes = compiled.notes;
     program.global_types = ravel_ir::debug_types::global_types(&marked);
-    Ok((program, placed))
+    Ok(Loaded { program, markers: placed, barrier_results_ignored })
 }
 
 /// `llvm-as-19` on the path, else Debian's location.
@@ -68,17 +77,17 @@ fn llvm_as() -> String {
 
 /// One function of the textual IR: its name, and its blocks as (label, first line, last
 /// line) with the lines in between.
-struct Function {
-    name: String,
-    blocks: Vec<Block>,
+pub(crate) struct Function {
+    pub name: String,
+    pub blocks: Vec<Block>,
 }
 
-struct Block {
-    label: String,
+pub(crate) struct Block {
+    pub label: String,
     /// Line index of the label (the entry block's first instruction when unlabelled).
-    start: usize,
-    end: usize,
-    preds: Vec<String>,
+    pub start: usize,
+    pub end: usize,
+    pub preds: Vec<String>,
 }
 
 /// The callee of a call instruction line, if it calls a named function.
@@ -90,7 +99,8 @@ fn callee(line: &str) -> Option<&str> {
     Some(&name[..end])
 }
 
-fn functions(lines: &[&str]) -> Vec<Function> {
+/// The functions defined in the textual IR `lines`.
+pub(crate) fn functions(lines: &[&str]) -> Vec<Function> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < lines.len() {

@@ -4,9 +4,10 @@
 
 use crate::dag::Dag;
 use ravel_explore::ExecutionEnd;
+use ravel_ir::Builtin;
 use ravel_schedule_format::{Event, InputSpec, Object};
 use ravel_sym::ExprId;
-use ravel_vm::native_record::{name_events, ObjectName, Recorded};
+use ravel_vm::native_record::{name_events_ordering, ObjectName, Recorded};
 use ravel_vm::{ErrorKind, Machine};
 use rustc_hash::FxHashMap;
 
@@ -49,9 +50,16 @@ pub struct Observer {
     pub problem: Option<String>,
     /// `ravel_epoch()` calls that did not divide an execution (other threads ran).
     pub ignored_markers: bool,
+    /// Barrier waits need no order (the program ignores their results).
+    pub barriers_unordered: bool,
 }
 
 impl Observer {
+    /// An observer; `barriers_unordered`: barrier waits need no order.
+    pub fn new(barriers_unordered: bool) -> Observer {
+        Observer { barriers_unordered, ..Observer::default() }
+    }
+
     /// Keeps execution `m`, which ended as `end`.
     pub fn observe(&mut self, m: &Machine, end: ExecutionEnd) {
         let ending = match end {
@@ -65,7 +73,8 @@ impl Observer {
         if let Some(why) = &m.imprecise {
             return self.fail(format!("an execution was not explored exactly: {why}"));
         }
-        let named = name_events(m);
+        const BARRIERS: &[Builtin] = &[Builtin::BarrierInit, Builtin::BarrierWait, Builtin::BarrierDestroy];
+        let named = name_events_ordering(m, if self.barriers_unordered { BARRIERS } else { &[] });
         if let Some(p) = named.problems.first() {
             return self.fail(format!("the native runtime cannot enforce an execution's order: {p}"));
         }

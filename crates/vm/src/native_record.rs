@@ -191,6 +191,13 @@ impl Named {
 
 /// Names the recorded accesses of `m`.
 pub fn name_events(m: &Machine) -> Named {
+    name_events_ordering(m, &[])
+}
+
+/// [`name_events`], where the synchronisation functions `harmless` are no problem: the
+/// caller knows their order cannot matter (`ravel schedules` for barrier waits whose result
+/// the program ignores).
+pub fn name_events_ordering(m: &Machine, harmless: &[Builtin]) -> Named {
     let mut heap: HashMap<u32, ObjectName> = HashMap::new();
     let mut allocations: HashMap<usize, u32> = HashMap::new();
     let mut counts: HashMap<(usize, u32, u64), u32> = HashMap::new();
@@ -214,6 +221,7 @@ pub fn name_events(m: &Machine) -> Named {
                 heap.insert(obj, ObjectName::Heap { thread: m.threads[thread].name(), ordinal: *n });
                 *n += 1;
             }
+            Recorded::Unordered { builtin, .. } if harmless.contains(&builtin) => {}
             Recorded::Unordered { thread, builtin } => {
                 let problem = format!(
                     "thread {} calls {}, which `ravel enforce` cannot order yet",
