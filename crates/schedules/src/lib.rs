@@ -11,7 +11,8 @@
 //! path conditions (`tree.rs`). Since a race-free program's execution is determined by its
 //! inputs and its synchronisation order, an input satisfying a schedule's constraint runs
 //! exactly one of the merged executions when the runtime enforces that order. Z3 then
-//! checks that the error-free schedules cover every input (`coverage.rs`).
+//! checks that the error-free schedules cover every input (`coverage.rs`). Barrier waits
+//! are no synchronisation event when the program ignores their results (`barriers.rs`).
 //!
 //! What is not done (see the closing notes of issue 20): constraints are over the
 //! program's inputs, not over the values live at an epoch start, so a later epoch's
