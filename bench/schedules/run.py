@@ -15,7 +15,7 @@ input constraints, so the schedule file applies to them unchanged.
 
 Usage: bench/schedules/run.py [--runs N] [--threads 2,4] [--ravel PATH] [program ...]
 """
-import argparse, json, os, statistics, subprocess, sys, tempfile, time
+import argparse, importlib.util, json, os, subprocess, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROGRAMS = ["forkjoin", "taskpool", "phases", "lu", "barrier"]
@@ -28,17 +28,16 @@ def analyse(ravel, src, threads, out):
     return json.loads(r.stdout.decode().strip().splitlines()[-1])
 
 
-def medians_ms(configs, runs):
-    """Median wall time of each (cmd, env) in ms, the configurations taking turns."""
-    times = [[] for _ in configs]
-    for _ in range(runs):
-        for (cmd, env), t in zip(configs, times):
-            start = time.perf_counter()
-            r = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=120)
-            t.append(time.perf_counter() - start)
-            if r.returncode != 0:
-                sys.exit(f"{cmd[0]} failed ({r.returncode}): {r.stderr.decode()}")
-    return [statistics.median(t) * 1000 for t in times]
+def load_enforce_bench():
+    """bench/enforce/run.py as a module, for its `medians_ms` (configurations taking
+    turns, median wall time in ms)."""
+    spec = importlib.util.spec_from_file_location("enforce_bench", os.path.join(HERE, "../enforce/run.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+medians_ms = load_enforce_bench().medians_ms
 
 
 def main():
