@@ -30,6 +30,11 @@ pub enum EnforceCommand {
         /// environment variable RAVEL_CONSTRAINTS overrides them (empty: none).
         #[arg(long)]
         constraints: Option<PathBuf>,
+        /// Input-covering schedules (from `ravel schedules -o`) embedded in the binary: the
+        /// program reads its inputs from RAVEL_INPUTS and runs under the schedules they
+        /// select (RAVEL_SCHEDULES overrides the file; empty: none).
+        #[arg(long, conflicts_with = "constraints")]
+        schedules: Option<PathBuf>,
         /// Extra clang flags, after `--`.
         #[arg(last = true)]
         clang_flags: Vec<String>,
@@ -57,8 +62,9 @@ pub enum EnforceCommand {
 /// Runs an `enforce` subcommand.
 pub fn run(command: EnforceCommand) -> Result<u8> {
     match command {
-        EnforceCommand::Build { files, output, constraints, clang_flags } => {
-            build::build(&files, &output, constraints.as_deref(), &clang_flags)?;
+        EnforceCommand::Build { files, output, constraints, schedules, clang_flags } => {
+            let embed = build::Embedded { constraints: constraints.as_deref(), schedules: schedules.as_deref() };
+            build::build(&files, &output, embed, &clang_flags)?;
             Ok(0)
         }
         EnforceCommand::Events { files, seed, clang_flags } => {

@@ -11,6 +11,7 @@ mod json_report;
 mod predict;
 mod report;
 mod sarif;
+mod schedules;
 mod signals;
 mod source;
 mod svcomp_witness;
@@ -292,6 +293,10 @@ enum Command {
         #[arg(last = true)]
         clang_flags: Vec<String>,
     },
+    /// Input-covering schedules: per epoch, the synchronisation orders with the inputs
+    /// they cover (`-o` for `ravel enforce build --schedules`; `--check` for the verdict
+    /// under enforcement).
+    Schedules(schedules::SchedulesArgs),
     /// Run the native program under verified schedules (build, inspect events).
     Enforce {
         #[command(subcommand)]
@@ -614,6 +619,7 @@ fn run(cli: Cli) -> Result<u8> {
         Command::Predict(args) => predict::run(args),
         Command::Cc { args } => cc::run(&args),
         Command::Enforce { command } => enforce::run(command),
+        Command::Schedules(args) => schedules::run(args),
         Command::Compile { files, output, clang_flags } => {
             let work = ravel_ir::frontend::Workdir::new()?;
             signals::enter(Phase::Compiling);

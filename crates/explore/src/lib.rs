@@ -4,6 +4,7 @@
 mod clock;
 mod dpor;
 mod engine;
+mod executions;
 mod footprint;
 mod guided;
 mod options;
@@ -19,6 +20,7 @@ mod verified;
 
 pub use dpor::DporOptions;
 pub use engine::interrupt;
+pub use executions::{ExecutionEnd, ExecutionSink};
 pub use guided::{follow_guide, Guide, GuideStep, Guided};
 pub use options::{EngineKind, Options};
 pub use outcome::{

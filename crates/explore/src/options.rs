@@ -83,6 +83,8 @@ pub struct Options {
     /// Hand the admissible prefixes to this sink as they are verified (`--enforce-out`;
     /// dpor only: executions then record what the native runtime names).
     pub verified_sink: Option<crate::VerifiedSink>,
+    /// Hand every ended execution to this sink (`ravel schedules`; dpor only).
+    pub execution_sink: Option<crate::ExecutionSink>,
     /// The scripted peer of the program's sockets (`--peer-script`, `--sym-packet`).
     pub peer: Option<std::sync::Arc<ravel_vm::Peer>>,
 }
@@ -117,6 +119,7 @@ impl Default for Options {
             memory_model: MemoryModel::Sc,
             files: Vec::new(),
             verified_sink: None,
+            execution_sink: None,
             peer: None,
         }
     }

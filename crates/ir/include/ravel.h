@@ -27,6 +27,10 @@ void ravel_symbolic(void *addr, unsigned long size, const char *name);
 void ravel_atomic_begin(void);
 void ravel_atomic_end(void);
 
+/* An epoch of `ravel schedules` starts here (call it while no other thread runs, e.g.
+ * between fork-join phases); natively it tells ravel's runtime, elsewhere a no-op. */
+void ravel_epoch(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -129,6 +129,8 @@ builtins! {
     AtomicBegin = "__VERIFIER_atomic_begin" | "ravel_atomic_begin"; AtomicEnd = "__VERIFIER_atomic_end" | "ravel_atomic_end";
     ReachError = "reach_error" | "__VERIFIER_error" | "ravel_reach_error";
     RavelAssert = "ravel_assert" | "klee_assert";
+    // An epoch of `ravel schedules` starts (a no-op otherwise).
+    Epoch = "ravel_epoch";
     // intrinsics
     NoOp = "llvm.lifetime.start" | "llvm.lifetime.end" | "llvm.dbg.declare" | "llvm.dbg.value" | "llvm.dbg.label"
         | "llvm.dbg.assign" | "llvm.assume" | "llvm.experimental.noalias.scope.decl" | "llvm.prefetch"

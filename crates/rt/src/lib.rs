@@ -49,5 +49,6 @@ mod constraints;
 mod ffi;
 mod futex;
 mod runtime;
+mod schedules;
 mod symtab;
 mod thread;

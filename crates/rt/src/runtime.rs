@@ -122,18 +122,13 @@ pub fn get() -> Option<&'static Runtime> {
 /// empty: none), else with the constraints `ravel enforce build --constraints` embedded
 /// (`embedded`, possibly empty), else in trace mode when `RAVEL_EVENTS_OUT` is set. A
 /// constraint file that cannot be used stops the program rather than letting it run
-/// unconstrained. `anchor` is a function of this library and its address (to relocate
-/// the executable's symbol table).
-pub fn init(anchor: &str, anchor_addr: usize, embedded: &str) {
-    let (what, text) = match std::env::var("RAVEL_CONSTRAINTS") {
-        Ok(path) if path.is_empty() => (path, None),
-        Ok(path) => {
-            let text = std::fs::read_to_string(&path);
-            (path, Some(text.map_err(|e| e.to_string())))
-        }
-        Err(_) => {
-            ("embedded in the program".to_string(), Some(Ok(embedded.to_string())).filter(|_| !embedded.is_empty()))
-        }
+/// unconstrained. A schedule file (`schedules.rs`: `RAVEL_SCHEDULES` or `schedules`,
+/// embedded) comes first: the constraints of the schedules the inputs select. `anchor` is
+/// a function of this library and its address (to relocate the executable's symbol table).
+pub fn init(anchor: &str, anchor_addr: usize, embedded: &str, schedules: &str) {
+    let (what, text) = match crate::schedules::selected(schedules) {
+        Some((what, text)) => (what, Some(text)),
+        None => constraint_source(embedded),
     };
     let trace = std::env::var("RAVEL_EVENTS_OUT").ok().filter(|s| !s.is_empty());
     let result = match (text, trace) {
@@ -152,6 +147,21 @@ pub fn init(anchor: &str, anchor_addr: usize, embedded: &str) {
         Err(e) => {
             eprintln!("ravel-rt: cannot use the constraints {what}: {e}");
             std::process::abort();
+        }
+    }
+}
+
+/// The constraint file `RAVEL_CONSTRAINTS` names (set but empty: none), else the embedded
+/// constraints: where they come from and their text.
+fn constraint_source(embedded: &str) -> (String, Option<Result<String, String>>) {
+    match std::env::var("RAVEL_CONSTRAINTS") {
+        Ok(path) if path.is_empty() => (path, None),
+        Ok(path) => {
+            let text = std::fs::read_to_string(&path);
+            (path, Some(text.map_err(|e| e.to_string())))
+        }
+        Err(_) => {
+            ("embedded in the program".to_string(), Some(Ok(embedded.to_string())).filter(|_| !embedded.is_empty()))
         }
     }
 }

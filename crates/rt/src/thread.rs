@@ -98,6 +98,11 @@ impl ThreadState {
         format!("{}.{}]", &self.name[..self.name.len() - 1], self.children)
     }
 
+    /// Whether this thread created a thread.
+    pub fn has_children(&self) -> bool {
+        self.children > 0
+    }
+
     /// The ordinal of this thread's next allocation.
     pub fn next_allocation(&mut self) -> u32 {
         self.allocations += 1;

@@ -968,7 +968,7 @@ impl Machine {
         if !self.gate(t, id, (addr, len), order, kind, granted) {
             return Err(Stop::Yield);
         }
-        self.record_access(t, id, off as u64, len, kind);
+        self.record_access(t, id, off as u64, len, kind, order != ravel_ir::Ordering::NotAtomic);
         Ok((id, off))
     }
 

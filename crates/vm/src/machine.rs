@@ -71,6 +71,9 @@ pub struct Config {
     /// Record every access, heap allocation and mutex operation in
     /// [`Machine::recorded`] (for `ravel enforce`).
     pub record_accesses: bool,
+    /// Keep the whole path constraint (`ravel schedules` needs the condition on every
+    /// input), instead of dropping the parts over inputs nothing holds any more.
+    pub keep_path_constraint: bool,
     /// When stores become visible to other threads.
     pub memory_model: crate::MemoryModel,
     /// Files the program finds in its file system besides copies of host files
@@ -103,6 +106,7 @@ impl Default for Config {
             capture_stdout: false,
             record: false,
             record_accesses: false,
+            keep_path_constraint: false,
             memory_model: crate::MemoryModel::Sc,
             files: Vec::new(),
             peer: None,

@@ -27,6 +27,9 @@ pub enum Recorded {
         offset: u64,
         len: u64,
         kind: AccessKind,
+        /// A mutex operation or an atomic access: synchronisation (`ravel schedules`
+        /// orders these events only).
+        sync: bool,
     },
     Alloc {
         thread: usize,
@@ -41,6 +44,12 @@ pub enum Recorded {
     Unsignalled {
         thread: usize,
     },
+    /// A `ravel_epoch()` call: an epoch of `ravel schedules` starts, if no other thread
+    /// was running (`alone`).
+    Epoch {
+        thread: usize,
+        alone: bool,
+    },
     /// A block or string operation (`memcpy`, `strlen`, ...) on object `obj`: natively not
     /// an event, so the accesses of other threads to `obj` cannot be ordered around it.
     Block {
@@ -51,13 +60,14 @@ pub enum Recorded {
 }
 
 impl Machine {
-    /// Records an access of thread `t` to `len` bytes of object `obj` at `offset`. Stack
-    /// and thread-local memory has no native name: only the first access of each thread
-    /// to such an object is kept, which is all [`name_events`] needs to see that another
+    /// Records an access of thread `t` to `len` bytes of object `obj` at `offset`
+    /// (`sync`: an operation on a synchronisation object or an atomic access). Stack and
+    /// thread-local memory has no native name: only the first access of each thread to
+    /// such an object is kept, which is all [`name_events`] needs to see that another
     /// thread uses it (a thread's local loop would otherwise fill memory). Constants are
     /// never events.
     #[inline]
-    pub(crate) fn record_access(&mut self, t: usize, obj: u32, offset: u64, len: u64, kind: AccessKind) {
+    pub(crate) fn record_access(&mut self, t: usize, obj: u32, offset: u64, len: u64, kind: AccessKind, sync: bool) {
         if !self.config.record_accesses {
             return;
         }
@@ -67,7 +77,15 @@ impl Machine {
             _ if !self.recorded_locals.insert((t, obj)) => return,
             _ => {}
         }
-        self.recorded.push(Recorded::Access { thread: t, obj, offset, len, kind });
+        self.recorded.push(Recorded::Access { thread: t, obj, offset, len, kind, sync });
+    }
+
+    /// Records that thread `t` called `ravel_epoch()`.
+    pub(crate) fn record_epoch(&mut self, t: usize) {
+        if self.config.record_accesses {
+            let alone = self.threads.iter().enumerate().all(|(i, th)| i == t || th.finished);
+            self.recorded.push(Recorded::Epoch { thread: t, alone });
+        }
     }
 
     /// Records the heap block at `addr` that thread `t` allocated.
@@ -134,7 +152,7 @@ impl Machine {
     /// Records an operation of thread `t` on the synchronisation object at `addr`.
     fn record_sync_event(&mut self, t: usize, addr: u64) {
         if let Some((obj, offset)) = self.memory.find(addr) {
-            self.record_access(t, obj, offset, 1, AccessKind::Rmw);
+            self.record_access(t, obj, offset, 1, AccessKind::Rmw, true);
         }
     }
 
@@ -183,6 +201,11 @@ pub struct NamedEvent {
     /// The number of earlier accesses of `thread` to `object`+`offset`.
     pub k: u32,
     pub kind: AccessKind,
+    /// A mutex operation or an atomic access.
+    pub sync: bool,
+    /// The `ravel_epoch()` calls before it in the execution that no other thread ran
+    /// beside (markers while other threads run do not divide an execution).
+    pub epoch: u32,
 }
 
 impl NamedEvent {
@@ -221,11 +244,19 @@ impl Named {
 
 /// Names the recorded accesses of `m`.
 pub fn name_events(m: &Machine) -> Named {
+    name_events_ordering(m, &[])
+}
+
+/// [`name_events`], where the synchronisation functions `harmless` are no problem: the
+/// caller knows their order cannot matter (`ravel schedules` for barrier waits whose result
+/// the program ignores).
+pub fn name_events_ordering(m: &Machine, harmless: &[Builtin]) -> Named {
     let mut heap: HashMap<u32, ObjectName> = HashMap::new();
     let mut allocations: HashMap<usize, u32> = HashMap::new();
     let mut counts: HashMap<(usize, u32, u64), u32> = HashMap::new();
     let mut local_users: HashMap<u32, (usize, bool)> = HashMap::new();
     let mut named = Named::default();
+    let mut epoch = 0;
     // Objects block operations touched, and the threads that touch each object.
     let mut blocks: Vec<(usize, u32, Builtin)> = Vec::new();
     let mut users: HashMap<u32, Vec<usize>> = HashMap::new();
@@ -243,6 +274,7 @@ pub fn name_events(m: &Machine) -> Named {
                 heap.insert(obj, ObjectName::Heap { thread: m.threads[thread].name(), ordinal: *n });
                 *n += 1;
             }
+            Recorded::Unordered { builtin, .. } if harmless.contains(&builtin) => {}
             Recorded::Unordered { thread, builtin } => {
                 let problem = format!(
                     "thread {} calls {}, which `ravel enforce` cannot order yet",
@@ -262,7 +294,8 @@ pub fn name_events(m: &Machine) -> Named {
                     named.problems.push(problem);
                 }
             }
-            Recorded::Access { thread, obj, offset, len, kind } => {
+            Recorded::Epoch { alone, .. } => epoch += alone as u32,
+            Recorded::Access { thread, obj, offset, len, kind, sync } => {
                 let u = users.entry(obj).or_default();
                 if !u.contains(&thread) {
                     u.push(thread);
@@ -300,6 +333,8 @@ pub fn name_events(m: &Machine) -> Named {
                     len,
                     k: *count,
                     kind,
+                    sync,
+                    epoch,
                 });
                 *count += 1;
             }

@@ -287,7 +287,9 @@ pub(crate) fn call_fence(b: Builtin) -> CallFence {
         | Trunc | Pow | Exp | Log | Sin | Cos | Fmod | Copysign | Fma | MinNum | MaxNum | SAddOverflow
         | UAddOverflow | SSubOverflow | USubOverflow | SMulOverflow | UMulOverflow | SAddSat | UAddSat | SSubSat
         | USubSat | SMin | SMax | UMin | UMax | IntAbs | Ctpop | Ctlz | Cttz | Bswap | Bitreverse | Fshl | Fshr
-        | ReachError | AssertFail | RavelAssert | Trap | Abort | AtomicEnd | RavelUnsupported => CallFence::None,
+        | ReachError | AssertFail | RavelAssert | Trap | Abort | AtomicEnd | RavelUnsupported | Epoch => {
+            CallFence::None
+        }
         // The allocator touches only blocks no other thread can see yet (or frees one
         // without reading it); its own locking is no fence a program may count on.
         Malloc | Calloc | Free | AlignedAlloc | Rand | Srand | InvariantStart | ThreadLocalAddress | GetSpecific

@@ -184,6 +184,9 @@ impl Machine {
     /// the solver the same questions and gets the same models. Only a constraint added
     /// since the last pruning triggers one (pruning is not free).
     pub(crate) fn prune_path_constraint(&mut self) {
+        if self.config.keep_path_constraint {
+            return;
+        }
         let Some(st) = self.sym.as_ref().filter(|st| st.pc.len() != st.pruned) else { return };
         let mut eng = st.engine.borrow_mut();
         let mut live: FxHashSet<u32> = FxHashSet::default();

@@ -111,20 +111,41 @@ fn unsupported_construct(ll: &str) -> Option<(String, Option<u32>)> {
     None
 }
 
-/// The C source of the embedded constraints: the text of `constraints` (or nothing), as
-/// the `ravel_embedded_constraints` string the runtime reads when `RAVEL_CONSTRAINTS` is
-/// not set.
-fn embedded_source(constraints: Option<&str>) -> String {
-    let bytes: Vec<String> = constraints.unwrap_or("").bytes().chain([0]).map(|b| b.to_string()).collect();
-    format!("const char ravel_embedded_constraints[] = {{{}}};\n", bytes.join(","))
+/// The C source of the embedded constraints and schedules: the text of `constraints` and
+/// of `schedules` (or nothing), as the `ravel_embedded_constraints` and
+/// `ravel_embedded_schedules` strings the runtime reads when `RAVEL_CONSTRAINTS` or
+/// `RAVEL_SCHEDULES` is not set. With schedules, the program's input functions too
+/// (`inputs.c`).
+fn embedded_source(constraints: Option<&str>, schedules: Option<&str>) -> String {
+    let array = |name: &str, text: Option<&str>| {
+        let bytes: Vec<String> = text.unwrap_or("").bytes().chain([0]).map(|b| b.to_string()).collect();
+        format!("const char {name}[] = {{{}}};\n", bytes.join(","))
+    };
+    let inputs = if schedules.is_some() { include_str!("inputs.c") } else { "" };
+    array("ravel_embedded_constraints", constraints) + &array("ravel_embedded_schedules", schedules) + inputs
+}
+
+/// What `ravel enforce build` embeds: constraints, or schedules (whose inputs the
+/// program then reads from `RAVEL_INPUTS`).
+#[derive(Default)]
+pub struct Embedded<'a> {
+    pub constraints: Option<&'a Path>,
+    pub schedules: Option<&'a Path>,
 }
 
 /// Builds the instrumented executable `output` from the C files `files`.
-pub fn build(files: &[PathBuf], output: &Path, constraints: Option<&Path>, clang_flags: &[String]) -> Result<()> {
+pub fn build(files: &[PathBuf], output: &Path, embed: Embedded, clang_flags: &[String]) -> Result<()> {
     let rt = runtime_library()?;
-    let text = constraints
-        .map(|p| std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display())))
-        .transpose()?;
+    let read = |p: Option<&Path>| {
+        p.map(|p| std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))).transpose()
+    };
+    let text = read(embed.constraints)?;
+    let schedules = read(embed.schedules)?;
+    if let Some(s) = &schedules {
+        ravel_schedule_format::File::parse(s).map_err(|e| {
+            anyhow::anyhow!("{} is no usable schedule file: {e}", embed.schedules.unwrap_or(Path::new("")).display())
+        })?;
+    }
     let work = ravel_ir::frontend::Workdir::new()?;
     let dir = work.path();
     let mut modules = Vec::new();
@@ -137,6 +158,9 @@ pub fn build(files: &[PathBuf], output: &Path, constraints: Option<&Path>, clang
                 // Marks functions `sanitize_thread` without running the pass yet: the
                 // instrumentation comes after mem2reg, on the interpreter's IR.
                 .args(["-fsanitize=thread", "-Xclang", "-disable-llvm-passes"])
+                // `#include <ravel.h>` works as in the interpreter.
+                .arg("-isystem")
+                .arg(dir.join("include"))
                 .arg(f)
                 .args(clang_flags)
                 .arg("-o")
@@ -174,7 +198,7 @@ pub fn build(files: &[PathBuf], output: &Path, constraints: Option<&Path>, clang
         "clang-19",
     )?;
     let embedded = dir.join("embedded.c");
-    std::fs::write(&embedded, embedded_source(text.as_deref()))?;
+    std::fs::write(&embedded, embedded_source(text.as_deref(), schedules.as_deref()))?;
     let wrap = format!("-Wl,--wrap={}", WRAPPED.join(",--wrap="));
     let link = Command::new("clang-19")
         .arg(&object)
@@ -236,6 +260,10 @@ mod tests {
 
     #[test]
     fn embeds_constraints_as_bytes() {
-        assert_eq!(embedded_source(Some("{}")), "const char ravel_embedded_constraints[] = {123,125,0};\n");
+        assert_eq!(
+            embedded_source(Some("{}"), None),
+            "const char ravel_embedded_constraints[] = {123,125,0};\nconst char ravel_embedded_schedules[] = {0};\n"
+        );
+        assert!(embedded_source(None, Some("{}")).contains("int __VERIFIER_nondet_int(void)"));
     }
 }

@@ -235,7 +235,7 @@ mod tests {
 
     fn ev(thread: &str, offset: u64, k: u32, kind: AccessKind) -> NamedEvent {
         let object = ObjectName::Global { symbol: "x".into() };
-        NamedEvent { thread: thread.into(), object, offset, len: 4, k, kind }
+        NamedEvent { thread: thread.into(), object, offset, len: 4, k, kind, sync: false, epoch: 0 }
     }
 
     #[test]

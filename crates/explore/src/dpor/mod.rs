@@ -22,7 +22,7 @@ use crate::clock::VClock;
 use crate::footprint::{byte_mask, WHOLE};
 use crate::race::RaceDetector;
 use crate::verified::{LastExecution, ScheduleStep, Tracker};
-use crate::{FoundError, Options, Outcome, Unknown, Witness, WitnessStep};
+use crate::{ExecutionEnd, FoundError, Options, Outcome, Unknown, Witness, WitnessStep};
 use agents::{Agent, Agents};
 use history::{History, Link};
 use ravel_ir::Program;
@@ -299,8 +299,10 @@ impl<'a> Explorer<'a> {
     /// The systematic search, in rounds of growing thread caps.
     pub(crate) fn search(&mut self) {
         // Rounds under a low thread cap truncate executions, which verify nothing: the
-        // admissible prefixes come from the complete search alone.
-        let caps = if self.verified.is_some() { &THREAD_CAPS[THREAD_CAPS.len() - 1..] } else { &THREAD_CAPS[..] };
+        // admissible prefixes (and the executions a sink hears of) come from the complete
+        // search alone.
+        let whole = self.verified.is_some() || self.cx.opts.execution_sink.is_some();
+        let caps = if whole { &THREAD_CAPS[THREAD_CAPS.len() - 1..] } else { &THREAD_CAPS[..] };
         for &cap in caps {
             self.thread_cap = cap;
             self.capped = false;
@@ -942,6 +944,21 @@ impl<'a> Explorer<'a> {
         }
         if self.verified.is_some() {
             self.note_verified(run, &ending);
+        }
+        // Scouting runs are redone by the systematic search.
+        if let Some(sink) = self.cx.opts.execution_sink.as_ref().filter(|_| self.policy == Policy::Systematic) {
+            let end = match &ending {
+                Ending::Complete => Some(ExecutionEnd::Complete),
+                Ending::Error(e) => Some(ExecutionEnd::Error(e)),
+                Ending::Blocked => {
+                    Some(ExecutionEnd::Incomplete("blocked (an assumption, abort() or a spin loop)".into()))
+                }
+                Ending::Truncated(why) => Some(ExecutionEnd::Incomplete(why.to_string())),
+                Ending::SleepBlocked | Ending::Infeasible | Ending::Stop(_) => None,
+            };
+            if let Some(end) = end {
+                (sink.0)(&run.machine, end);
+            }
         }
         if self.cx.opts.collect_tests && matches!(ending, Ending::Complete | Ending::Error(_)) {
             self.tests.add(input_values(&run.machine));

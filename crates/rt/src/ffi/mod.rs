@@ -5,4 +5,5 @@
 mod atomics;
 mod pthread;
 mod sync;
+pub mod schedules;
 mod tsan;

@@ -18,7 +18,8 @@ pub extern "C" fn __tsan_init() {
     ONCE.call_once(|| {
         // SAFETY: the build defines the symbol as a NUL-terminated array.
         let embedded = unsafe { std::ffi::CStr::from_ptr(&raw const ravel_embedded_constraints) };
-        runtime::init("__tsan_init", __tsan_init as *const () as usize, &embedded.to_string_lossy());
+        let schedules = super::schedules::embedded();
+        runtime::init("__tsan_init", __tsan_init as *const () as usize, &embedded.to_string_lossy(), &schedules);
     });
 }
 

@@ -406,6 +406,10 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
                 m.threads[t].atomic_depth += 1;
                 Flow::Return(0)
             }
+            Epoch => {
+                m.record_epoch(t);
+                Flow::Return(0)
+            }
             AtomicEnd => {
                 m.threads[t].atomic_depth = m.threads[t].atomic_depth.saturating_sub(1);
                 Flow::Return(0)

@@ -177,6 +177,14 @@ impl Machine {
         st.inputs.iter().map(|i| (i.clone(), st.model.value(i.var))).collect()
     }
 
+    /// The path constraint (width-1 expressions that all hold) and the pool they live in;
+    /// `None` when inputs are not symbolic.
+    pub fn path_constraint<R>(&self, f: impl FnOnce(&ExprPool, &[ExprId]) -> R) -> Option<R> {
+        let st = self.sym.as_ref()?;
+        let eng = st.engine.borrow();
+        Some(f(&eng.pool, &st.pc))
+    }
+
     /// Shadow of operand `o` of thread `t`'s frame at `base`.
     #[inline]
     pub(crate) fn shadow(&self, t: usize, base: usize, o: Opd) -> Option<ExprId> {

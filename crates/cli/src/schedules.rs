@@ -1,0 +1,197 @@
+//! `ravel schedules`: input-covering schedules (`crates/schedules`), written as a
+//! `ravel-schedules/1` file that `ravel enforce build --schedules` embeds in the native
+//! program, and `--check`: the verdict for the program run under them.
+
+use anyhow::{Context, Result};
+use ravel_explore::Options;
+use ravel_schedules::{Enumeration, Error};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The arguments of `ravel schedules`.
+#[derive(clap::Args)]
+pub struct SchedulesArgs {
+    /// C files (or .i, .ll, .bc).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Write the schedules here (for `ravel enforce build --schedules`).
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Report one verdict for the program run under the schedules: safe when every input
+    /// selects an error-free schedule, unsafe when some input has only failing ones.
+    #[arg(long)]
+    check: bool,
+    /// Place no epoch markers automatically (only `ravel_epoch()` calls divide epochs).
+    #[arg(long)]
+    no_auto_epochs: bool,
+    /// Print the figures as one JSON object on stdout instead.
+    #[arg(long)]
+    json: bool,
+    /// Seconds the exploration may take.
+    #[arg(long, value_parser = crate::args::seconds)]
+    timeout: Option<Duration>,
+    /// Executions the exploration may run.
+    #[arg(long)]
+    max_executions: Option<u64>,
+    /// Seconds per solver query.
+    #[arg(long, default_value_t = 30.0)]
+    solver_timeout: f64,
+    /// Program arguments (argv[1..]).
+    #[arg(long, num_args = 0.., allow_hyphen_values = true)]
+    args: Vec<String>,
+    /// Extra clang flags, after `--`.
+    #[arg(last = true)]
+    clang_flags: Vec<String>,
+}
+
+/// Runs `ravel schedules`. Exit codes: 0 when every input is covered by an error-free
+/// schedule, 1 when some input is not (a bug: the failing orders are listed), 2 when no
+/// set could be computed (unknown).
+pub fn run(a: SchedulesArgs) -> Result<u8> {
+    let loaded = ravel_schedules::load(&a.files, &a.clang_flags, !a.no_auto_epochs)?;
+    for note in &loaded.program.notes {
+        eprintln!("ravel: note: {note}");
+    }
+    let placed = loaded.markers;
+    let barriers_unordered = loaded.barrier_results_ignored;
+    let program = std::sync::Arc::new(loaded.program);
+    let name = a.files[0].display().to_string();
+    let mut argv = vec![name.clone()];
+    argv.extend(a.args);
+    let opts = Options {
+        argv,
+        timeout: a.timeout,
+        max_executions: a.max_executions,
+        solver_timeout: Duration::from_secs_f64(a.solver_timeout.max(0.001)),
+        ..Options::default()
+    };
+    let e = match ravel_schedules::enumerate(program, &name, &opts, barriers_unordered) {
+        Ok(e) => e,
+        Err(Error::Incomplete(why)) => {
+            match a.json {
+                true => println!("{}", serde_json::json!({ "verdict": "unknown", "reason": why })),
+                false => println!("unknown: no input-covering schedules: {why}"),
+            }
+            return Ok(2);
+        }
+    };
+    match a.json {
+        true => println!("{}", summary_json(&e, a.check, placed)),
+        false => {
+            if placed > 0 {
+                println!("epoch markers placed at the heads of {placed} fork-join loop(s)");
+            }
+            print_summary(&e)
+        }
+    }
+    if let Some(out) = &a.output {
+        let text = serde_json::to_string(&e.file)?;
+        std::fs::write(out, text + "\n").with_context(|| format!("cannot write {}", out.display()))?;
+    }
+    let covered = e.coverage.uncovered.is_none();
+    if a.check && !a.json {
+        print_verdict(&e);
+    }
+    Ok(if covered { 0 } else { 1 })
+}
+
+/// Bergan's table columns: epochs, schedules per epoch, total, infeasible, deadlocking,
+/// analysis time, selector size.
+fn print_summary(e: &Enumeration) {
+    let c = &e.counts;
+    let sizes: Vec<String> = c
+        .per_epoch
+        .iter()
+        .enumerate()
+        .map(|(i, sets)| {
+            let n: usize = sets.iter().sum();
+            let (min, max) = (sets.iter().min().unwrap_or(&0), sets.iter().max().unwrap_or(&0));
+            format!(
+                "epoch {}: {n} schedules in {} set(s) (min {min}, max {max}, avg {:.1})",
+                i + 1,
+                sets.len(),
+                n as f64 / sets.len().max(1) as f64
+            )
+        })
+        .collect();
+    println!("epochs: {}; {}", c.per_epoch.len(), sizes.join("; "));
+    let distinct: Vec<String> = c.distinct_per_epoch.iter().map(|sets| format!("{sets:?}")).collect();
+    println!(
+        "schedules: {} total, {} in distinct sets (per epoch: {}), {} infeasible, {} deadlocking, {} with another error (from {} executions)",
+        c.total,
+        c.distinct_total,
+        distinct.join(" "),
+        e.coverage.infeasible,
+        c.deadlocking,
+        c.erroneous,
+        c.executions
+    );
+    println!(
+        "selector: {} schedules over {} inputs, {} expression nodes; analysis {:.2} s",
+        c.total,
+        e.file.inputs.len(),
+        c.selector_nodes,
+        c.analysis.as_secs_f64()
+    );
+    if e.ignored_markers {
+        println!("note: ravel_epoch() calls made while other threads ran did not start epochs");
+    }
+    match &e.coverage.uncovered {
+        None => println!("coverage: every input selects an error-free schedule (checked with Z3)"),
+        Some((epoch, values)) => {
+            println!("coverage: inputs {values:?} select no error-free schedule in epoch {}", epoch + 1)
+        }
+    }
+}
+
+/// The figures of [`print_summary`] (and the verdict with `--check`) as JSON.
+fn summary_json(e: &Enumeration, check: bool, markers_placed: usize) -> serde_json::Value {
+    let c = &e.counts;
+    let verdict = match (&e.coverage.uncovered, check) {
+        (_, false) => None,
+        (None, true) => Some("safe"),
+        (Some(_), true) => Some("unsafe"),
+    };
+    serde_json::json!({
+        "epochs": c.per_epoch.len(),
+        "markers_placed": markers_placed,
+        "schedule_sets_per_epoch": c.per_epoch,
+        "total": c.total,
+        "distinct_sets_per_epoch": c.distinct_per_epoch,
+        "distinct_total": c.distinct_total,
+        "infeasible": e.coverage.infeasible,
+        "deadlocking": c.deadlocking,
+        "erroneous": c.erroneous,
+        "executions": c.executions,
+        "inputs": e.file.inputs.len(),
+        "selector_nodes": c.selector_nodes,
+        "analysis_seconds": c.analysis.as_secs_f64(),
+        "uncovered": e.coverage.uncovered.as_ref().map(|(epoch, values)| serde_json::json!({ "epoch": epoch + 1, "inputs": values })),
+        "verdict": verdict,
+    })
+}
+
+/// `--check`: the program under enforcement runs only the selected schedules, each an
+/// order under which the selecting inputs run one of the error-free executions merged into
+/// it; so it is safe exactly when every input selects one.
+fn print_verdict(e: &Enumeration) {
+    match &e.coverage.uncovered {
+        None => println!("verdict under enforcement: safe"),
+        Some(_) => {
+            println!("verdict under enforcement: unsafe (an input with only failing schedules)");
+            for f in failing(&e.file.root) {
+                println!("  failing order: {}: {}", f.kind, f.message);
+            }
+        }
+    }
+}
+
+fn failing(epoch: &ravel_schedule_format::Epoch) -> Vec<&ravel_schedule_format::Failing> {
+    let mut out: Vec<&ravel_schedule_format::Failing> = epoch.failing.iter().collect();
+    for s in &epoch.schedules {
+        if let Some(next) = &s.next {
+            out.extend(failing(next));
+        }
+    }
+    out
+}

@@ -1,0 +1,188 @@
+//! `ravel schedules` end to end: every enumerated set is input-covering (1,000 random
+//! inputs per program each select a schedule and run to completion under it, natively),
+//! a selected schedule fixes the run's synchronisation order, an input no schedule covers
+//! stops the program, and `--check` reports the verdict under enforcement. Needs
+//! `libravel_rt.a` beside the ravel binary (`cargo build --release` of the workspace).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn source(path: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(path).display().to_string()
+}
+
+/// A file in test `test`'s own directory (tests run in parallel).
+fn scratch(test: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ravel-schedules-test-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn ravel(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ravel")).args(args).output().expect("ravel runs")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// Computes the schedules of `path` and builds it natively with them; returns the binary
+/// and the number of inputs.
+fn build(test: &str, path: &str) -> (PathBuf, usize) {
+    let name = Path::new(path).file_stem().unwrap().to_str().unwrap().to_string();
+    let schedules = scratch(test, &format!("{name}.json"));
+    let out = ravel(&["schedules", &source(path), "-o", schedules.to_str().unwrap()]);
+    assert!(out.status.success(), "{name}: {}{}", text(&out.stdout), text(&out.stderr));
+    let bin = scratch(test, &name);
+    let out = ravel(&[
+        "enforce",
+        "build",
+        &source(path),
+        "-o",
+        bin.to_str().unwrap(),
+        "--schedules",
+        schedules.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "build of {name} failed: {}", text(&out.stderr));
+    let file: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&schedules).unwrap()).unwrap();
+    (bin, file["inputs"].as_array().unwrap().len())
+}
+
+/// Runs the binary with `inputs` (at most a minute: a stuck run fails the test).
+fn run(bin: &Path, inputs: &[i64]) -> Output {
+    let list: Vec<String> = inputs.iter().map(i64::to_string).collect();
+    Command::new("timeout")
+        .arg("60")
+        .arg(bin)
+        .env("RAVEL_INPUTS", list.join(","))
+        .env("RAVEL_SCHEDULES_REPORT", "1")
+        .output()
+        .expect("the binary runs")
+}
+
+/// A seeded stream of inputs: mostly small values around the programs' thresholds, some
+/// anywhere in the 32-bit range.
+struct Inputs(u64);
+
+impl Inputs {
+    fn next(&mut self) -> i64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let r = (self.0 >> 33) as i64;
+        if r % 4 == 0 {
+            r as i32 as i64
+        } else {
+            r % 9 - 3
+        }
+    }
+
+    fn draw(&mut self, n: usize) -> Vec<i64> {
+        (0..n).map(|_| self.next()).collect()
+    }
+}
+
+/// Runs `path` natively under its schedules for 1,000 random input vectors; `expected`
+/// gives the output an input vector must print, when known.
+fn covered(path: &str, expected: impl Fn(&[i64]) -> Option<String>) {
+    let (bin, n) = build("covering", path);
+    let mut inputs = Inputs(n as u64 + 17);
+    for _ in 0..1000 {
+        let v = inputs.draw(n);
+        let out = run(&bin, &v);
+        let err = text(&out.stderr);
+        assert!(out.status.success(), "{path} with inputs {v:?}: {:?} {err}", out.status);
+        assert!(err.contains("schedules selected"), "{path} with inputs {v:?} selected nothing: {err}");
+        if let Some(want) = expected(&v) {
+            assert_eq!(text(&out.stdout).trim(), want, "{path} with inputs {v:?}");
+        }
+    }
+}
+
+#[test]
+fn fork_join_inputs_are_covered() {
+    covered("bench/schedules/forkjoin.c", |_| None);
+}
+
+#[test]
+fn task_pool_inputs_are_covered_and_counted_right() {
+    covered("bench/schedules/taskpool.c", |v| {
+        let tasks = v[0].clamp(0, 2) as usize;
+        Some(v[2..2 + tasks].iter().filter(|&&d| d == v[1]).count().to_string())
+    });
+}
+
+#[test]
+fn phase_inputs_are_covered_in_every_epoch() {
+    covered("bench/schedules/phases.c", |_| None);
+}
+
+#[test]
+fn a_selected_schedule_fixes_the_lock_order() {
+    let (bin, _) = build("order", "tests/schedules/order.c");
+    for x in [-4, 0, 1, 7] {
+        let first = text(&run(&bin, &[x]).stdout);
+        assert_eq!(first.trim().len(), if x > 0 { 3 } else { 2 }, "input {x}: {first}");
+        for _ in 0..100 {
+            assert_eq!(text(&run(&bin, &[x]).stdout), first, "input {x}: another order ran");
+        }
+    }
+}
+
+#[test]
+fn an_input_no_schedule_covers_stops_the_program() {
+    let (bin, _) = build("uncovered", "tests/schedules/order.c");
+    let file = scratch("uncovered", "order.json");
+    let mut s: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    // Keep only the schedules of positive inputs.
+    let kept: Vec<serde_json::Value> = s["root"]["schedules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|sch| sch["events"].as_array().unwrap().len() == 6)
+        .cloned()
+        .collect();
+    assert!(!kept.is_empty());
+    s["root"]["schedules"] = serde_json::Value::Array(kept);
+    let narrowed = scratch("uncovered", "narrowed.json");
+    std::fs::write(&narrowed, s.to_string()).unwrap();
+    let out = Command::new(&bin).env("RAVEL_INPUTS", "-1").env("RAVEL_SCHEDULES", &narrowed).output().unwrap();
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("no schedule of epoch 1 covers the inputs [-1]"), "{}", text(&out.stderr));
+    assert!(run(&bin, &[]).status.code() != Some(0), "missing inputs must stop the program");
+}
+
+#[test]
+fn check_reports_the_verdict_under_enforcement() {
+    let out = ravel(&["schedules", &source("tests/schedules/input_bug.c"), "--check"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("inputs [42] select no error-free schedule"), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("verdict under enforcement: unsafe"));
+    let out = ravel(&["schedules", &source("tests/schedules/deadlock.c"), "--check"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("1 deadlocking"), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("verdict under enforcement: safe"));
+}
+
+#[test]
+fn barrier_waits_whose_result_matters_are_unknown() {
+    let out = ravel(&["schedules", &source("tests/schedules/barrier_serial.c")]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("pthread_barrier"), "{}", text(&out.stdout));
+}
+
+#[test]
+fn barrier_rounds_are_covered() {
+    covered("bench/schedules/barrier.c", |_| None);
+}
+
+#[test]
+fn fork_join_loops_get_epoch_markers_and_stay_covered() {
+    let out = ravel(&["schedules", &source("bench/schedules/lu.c"), "--json"]);
+    let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(s["markers_placed"], 1, "{s}");
+    assert_eq!(s["epochs"], 2, "one epoch per phase: {s}");
+    assert_eq!(s["distinct_total"], 4, "two lock orders per phase, the same after either: {s}");
+    let out = ravel(&["schedules", &source("bench/schedules/lu.c"), "--json", "--no-auto-epochs"]);
+    let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!((s["markers_placed"].as_u64(), s["epochs"].as_u64()), (Some(0), Some(1)), "{s}");
+    covered("bench/schedules/lu.c", |_| None);
+}

@@ -1,0 +1,32 @@
+//! Every execution the dpor exploration ends, handed to a caller that wants more than the
+//! verdict (`ravel schedules` groups them by their synchronisation order and path
+//! condition).
+
+use ravel_vm::{Machine, ProgramError};
+use std::sync::Arc;
+
+/// How an execution ended, as an [`ExecutionSink`] hears it.
+pub enum ExecutionEnd<'a> {
+    /// The program ended without error.
+    Complete,
+    /// The program hit an error (a deadlock among them).
+    Error(&'a ProgramError),
+    /// Cut short (a limit, a blocked assumption, a spin loop), for the reason given: it
+    /// says nothing about its inputs.
+    Incomplete(String),
+}
+
+/// Where the dpor exploration hands each ended execution (redundant ones, which sleep
+/// sets or infeasible wakeup sequences end, are not handed over). Executions then keep
+/// their whole path condition and record what the native runtime names.
+#[derive(Clone)]
+pub struct ExecutionSink(pub Arc<ExecutionCallback>);
+
+/// What an [`ExecutionSink`] calls with each ended execution.
+pub type ExecutionCallback = dyn Fn(&Machine, ExecutionEnd) + Send + Sync;
+
+impl std::fmt::Debug for ExecutionSink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ExecutionSink")
+    }
+}

@@ -1,0 +1,160 @@
+//! What the enumeration keeps of each execution the explorer ends: its synchronisation
+//! events (named as the native runtime names them) with their epochs, its path condition
+//! over the inputs, and how it ended.
+
+use crate::dag::Dag;
+use ravel_explore::ExecutionEnd;
+use ravel_ir::Builtin;
+use ravel_schedule_format::{Event, InputSpec, Object};
+use ravel_sym::ExprId;
+use ravel_vm::native_record::{name_events_ordering, ObjectName, Recorded};
+use ravel_vm::{ErrorKind, Machine};
+use rustc_hash::FxHashMap;
+
+/// How an observed execution ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    Ok,
+    /// An error (`kind` as the vm names it: `deadlock`, `assertion`, `data race`, ...).
+    Failing {
+        kind: String,
+        message: String,
+    },
+}
+
+/// One ended execution.
+pub struct Execution {
+    /// (epoch, index into [`Observer::events`]) in execution order.
+    pub events: Vec<(u32, u32)>,
+    /// The epochs the execution passed (1 without markers), counting only epochs with
+    /// synchronisation events.
+    pub epochs: u32,
+    /// The path condition, a width-1 node of the DAG.
+    pub pc: u32,
+    pub ending: Ending,
+}
+
+/// Collects the executions of one exploration.
+#[derive(Default)]
+pub struct Observer {
+    pub dag: Dag,
+    /// Pool expression → DAG node (the explorer's pool lives as long as the exploration).
+    memo: FxHashMap<ExprId, u32>,
+    pub inputs: Vec<InputSpec>,
+    pub objects: Vec<Object>,
+    object_index: FxHashMap<Object, u32>,
+    pub events: Vec<Event>,
+    event_index: FxHashMap<Event, u32>,
+    pub executions: Vec<Execution>,
+    /// Why the result cannot be trusted or used natively (the first reason met).
+    pub problem: Option<String>,
+    /// `ravel_epoch()` calls that did not divide an execution (other threads ran).
+    pub ignored_markers: bool,
+    /// Barrier waits need no order (the program ignores their results).
+    pub barriers_unordered: bool,
+}
+
+impl Observer {
+    /// An observer; `barriers_unordered`: barrier waits need no order.
+    pub fn new(barriers_unordered: bool) -> Observer {
+        Observer { barriers_unordered, ..Observer::default() }
+    }
+
+    /// Keeps execution `m`, which ended as `end`.
+    pub fn observe(&mut self, m: &Machine, end: ExecutionEnd) {
+        let ending = match end {
+            ExecutionEnd::Complete => Ending::Ok,
+            ExecutionEnd::Error(e) => Ending::Failing {
+                kind: if e.kind == ErrorKind::Deadlock { "deadlock".into() } else { e.kind.name().into() },
+                message: e.message.clone(),
+            },
+            ExecutionEnd::Incomplete(why) => return self.fail(format!("an execution was cut short: {why}")),
+        };
+        if let Some(why) = &m.imprecise {
+            return self.fail(format!("an execution was not explored exactly: {why}"));
+        }
+        const BARRIERS: &[Builtin] = &[Builtin::BarrierInit, Builtin::BarrierWait, Builtin::BarrierDestroy];
+        let named = name_events_ordering(m, if self.barriers_unordered { BARRIERS } else { &[] });
+        if let Some(p) = named.problems.first() {
+            return self.fail(format!("the native runtime cannot enforce an execution's order: {p}"));
+        }
+        if !self.note_inputs(m) {
+            return;
+        }
+        let pc = match m.path_constraint(|pool, pc| {
+            let parts: Result<Vec<u32>, _> = pc.iter().map(|&c| self.dag.translate(pool, c, &mut self.memo)).collect();
+            parts.map(|p| self.dag.and_all(&p))
+        }) {
+            Some(Ok(pc)) => pc,
+            Some(Err(e)) => return self.fail(e.0),
+            None => self.dag.bool_const(true),
+        };
+        // Epochs without synchronisation events divide nothing: consecutive markers (a
+        // manual one beside an automatic one, the last test of a marked loop) make one.
+        let mut events = Vec::new();
+        let mut raw_epoch = None;
+        let mut epoch = 0;
+        for e in named.events.iter().filter(|e| e.sync) {
+            if raw_epoch.is_some_and(|r| r != e.epoch) {
+                epoch += 1;
+            }
+            raw_epoch = Some(e.epoch);
+            let object = self.object(&e.object);
+            let event = Event { thread: e.thread.clone(), object, offset: e.offset, k: e.k };
+            events.push((epoch, self.event(event)));
+        }
+        let epochs = epoch + 1;
+        for r in &m.recorded {
+            if let Recorded::Epoch { alone: false, .. } = r {
+                self.ignored_markers = true;
+            }
+        }
+        self.executions.push(Execution { events, epochs, pc, ending });
+    }
+
+    fn fail(&mut self, why: String) {
+        self.problem.get_or_insert(why);
+    }
+
+    /// Adds the inputs of `m` not seen before; false (and a problem) when an input has
+    /// another width than in an earlier execution.
+    fn note_inputs(&mut self, m: &Machine) -> bool {
+        for (i, (input, _)) in m.input_values().into_iter().enumerate() {
+            let spec = InputSpec { bits: input.bits, line: input.loc.line };
+            match self.inputs.get(i) {
+                None => self.inputs.push(spec),
+                Some(seen) if seen != &spec => {
+                    self.fail(format!(
+                        "input {i} is read at line {} ({} bits) in one execution and at line {} ({} bits) in another: \
+                         the native runtime numbers inputs in the order they are read, so read them in one thread \
+                         (main, before it creates threads)",
+                        seen.line, seen.bits, spec.line, spec.bits
+                    ));
+                    return false;
+                }
+                Some(_) => {}
+            }
+        }
+        true
+    }
+
+    fn object(&mut self, name: &ObjectName) -> u32 {
+        let object = match name {
+            ObjectName::Global { symbol } => Object::Global { symbol: symbol.clone() },
+            ObjectName::Heap { thread, ordinal } => Object::Heap { thread: thread.clone(), ordinal: *ordinal },
+        };
+        let n = self.objects.len() as u32;
+        *self.object_index.entry(object.clone()).or_insert_with(|| {
+            self.objects.push(object);
+            n
+        })
+    }
+
+    fn event(&mut self, event: Event) -> u32 {
+        let n = self.events.len() as u32;
+        *self.event_index.entry(event.clone()).or_insert_with(|| {
+            self.events.push(event);
+            n
+        })
+    }
+}
