@@ -437,7 +437,10 @@ impl<'a> Explorer<'a> {
     /// Starts the helpers of `-j` for a new round (those of the last one are dropped).
     fn start_helpers(&mut self) {
         let o = self.cx.opts;
-        let usable = !o.dpor.naive && self.verified.is_none() && !o.collect_tests && self.job.is_none();
+        // Admissible prefixes, collected tests and the executions handed to a sink follow
+        // the search's order.
+        let ordered = self.verified.is_some() || o.collect_tests || o.execution_sink.is_some();
+        let usable = !o.dpor.naive && !ordered && self.job.is_none();
         self.pool = None;
         if o.dpor.jobs > 1 && usable {
             self.pool = Some(parallel::Pool::new(self.cx.program(), o, self.cx.started(), o.dpor.jobs - 1));

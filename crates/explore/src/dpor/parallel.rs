@@ -15,8 +15,9 @@
 //! Counts, verdicts and witnesses are therefore those of `-j 1`.
 //!
 //! Helpers do not speculate on executions with symbolic inputs (a solver's answers may
-//! depend on its history), with `--enforce-out` or the test collection (both follow the
-//! search's order), or in a round cut short by a thread cap.
+//! depend on its history), with `--enforce-out`, the test collection or an execution
+//! sink (`ravel schedules`; all follow the search's order), or in a round cut short by a
+//! thread cap.
 
 use super::{Explorer, Node, Step, Taken, WakeupTree};
 use crate::{FoundError, Options, Stats, Unknown};

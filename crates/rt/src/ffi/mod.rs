@@ -4,6 +4,6 @@
 
 mod atomics;
 mod pthread;
-mod sync;
 pub mod schedules;
+mod sync;
 mod tsan;
