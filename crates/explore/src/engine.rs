@@ -73,6 +73,8 @@ pub(crate) struct Context<'a> {
     pub sym: Option<SharedSym>,
     /// Set when a parallel exploration no longer needs this one's work.
     cancel: Option<Arc<AtomicBool>>,
+    /// Set when the search no longer needs a helper's current job.
+    pub job_cancel: Option<Arc<AtomicBool>>,
 }
 
 impl<'a> Context<'a> {
@@ -91,6 +93,7 @@ impl<'a> Context<'a> {
             memory_exceeded: Default::default(),
             sym: opts.symbolic.then(|| SymEngine::shared(opts.solver_timeout, opts.max_sym_branches)),
             cancel: None,
+            job_cancel: None,
         }
     }
 
@@ -160,7 +163,8 @@ impl<'a> Context<'a> {
 
     /// The exploration-wide limit reached after `explored` executions (or states), if any.
     pub fn limit_at(&self, explored: u64) -> Option<Unknown> {
-        if INTERRUPTED.load(Ordering::Relaxed) || self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+        let set = |c: &Option<Arc<AtomicBool>>| c.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
+        if INTERRUPTED.load(Ordering::Relaxed) || set(&self.cancel) || set(&self.job_cancel) {
             return Some(Unknown::Interrupted);
         }
         if let Some(max) = self.opts.max_executions.filter(|&max| explored >= max) {

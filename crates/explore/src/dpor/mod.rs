@@ -932,8 +932,9 @@ impl<'a> Explorer<'a> {
         }
         let node = &mut self.path[depth];
         if !wakeup::slept(&node.sleep, &seq) && node.wakeup.insert(seq) {
-            if let Some(spec) = &mut node.speculation {
-                spec.changed = true;
+            // The branch a helper explores changed: its result would be wrong now.
+            if let (Some(spec), Some(pool)) = (node.speculation.take(), self.pool.as_mut()) {
+                pool.abandon(spec);
             }
         }
     }

@@ -11,7 +11,8 @@
 //! in their order, its statistics and errors, its step into the sleep set. The only
 //! thing that can make the speculation differ from what the search would have done is
 //! an insertion that changed the waiting branch meanwhile; the wakeup tree reports
-//! those, and the search then throws the result away and explores the branch itself.
+//! those, and the search then cancels the helper's job (a new one may start on the
+//! changed branch).
 //! Counts, verdicts and witnesses are therefore those of `-j 1`.
 //!
 //! Helpers do not speculate on executions with symbolic inputs (a solver's answers may
@@ -22,7 +23,7 @@
 use super::{Explorer, Node, Step, Taken, WakeupTree};
 use crate::{FoundError, Options, Stats, Unknown};
 use ravel_ir::Program;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
@@ -45,6 +46,8 @@ pub(super) struct Job {
     sleep: Vec<Step>,
     branch: (Step, WakeupTree),
     thread_cap: usize,
+    /// Set when the branch changed: the job is of no use any more.
+    cancel: Arc<AtomicBool>,
 }
 
 struct PrefixStep {
@@ -70,11 +73,11 @@ pub(super) struct JobResult {
     unusable: bool,
 }
 
-/// A branch a helper is exploring: its job and whether the branch changed since.
-#[derive(Clone, Copy, Debug)]
+/// A branch a helper is exploring: its job.
+#[derive(Clone, Debug)]
 pub(super) struct Speculation {
     id: u64,
-    pub changed: bool,
+    cancel: Arc<AtomicBool>,
 }
 
 /// The helper side of a job while it runs.
@@ -96,6 +99,8 @@ pub(super) struct Pool {
     outstanding: usize,
     next_id: u64,
     arrived: FxHashMap<u64, JobResult>,
+    /// Jobs cancelled: their results are dropped when they arrive.
+    abandoned: FxHashSet<u64>,
 }
 
 impl Pool {
@@ -113,16 +118,39 @@ impl Pool {
                 std::thread::spawn(move || helper(program, opts, started, cancel, job_queue, done))
             })
             .collect();
-        Pool { jobs: Some(jobs), results, helpers, cancel, outstanding: 0, next_id: 0, arrived: FxHashMap::default() }
+        Pool {
+            jobs: Some(jobs),
+            results,
+            helpers,
+            cancel,
+            outstanding: 0,
+            next_id: 0,
+            arrived: FxHashMap::default(),
+            abandoned: FxHashSet::default(),
+        }
     }
 
     /// Whether a helper is free, taking in the results that arrived.
     fn idle(&mut self) -> bool {
         while let Ok(result) = self.results.try_recv() {
-            self.outstanding -= 1;
-            self.arrived.insert(result.id, result);
+            self.take_in(result);
         }
         self.outstanding < self.helpers.len()
+    }
+
+    fn take_in(&mut self, result: JobResult) {
+        self.outstanding -= 1;
+        if !self.abandoned.remove(&result.id) {
+            self.arrived.insert(result.id, result);
+        }
+    }
+
+    /// Cancels the job of `spec`, whose branch changed.
+    pub fn abandon(&mut self, spec: Speculation) {
+        spec.cancel.store(true, Ordering::Relaxed);
+        if self.arrived.remove(&spec.id).is_none() {
+            self.abandoned.insert(spec.id);
+        }
     }
 
     fn submit(&mut self, mut job: Job) -> u64 {
@@ -141,8 +169,7 @@ impl Pool {
     fn wait(&mut self, id: u64) -> Option<JobResult> {
         while !self.arrived.contains_key(&id) {
             let result = self.results.recv().ok()?;
-            self.outstanding -= 1;
-            self.arrived.insert(result.id, result);
+            self.take_in(result);
         }
         self.arrived.remove(&id)
     }
@@ -174,6 +201,7 @@ fn helper(
         };
         let Ok(job) = job else { return };
         let id = job.id;
+        explorer.cx.job_cancel = Some(job.cancel.clone());
         // A helper that fails answers anyway, so that the search explores the branch itself.
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| explorer.run_job(job)));
         let result = result.unwrap_or_else(|_| JobResult::unusable(id));
@@ -217,9 +245,10 @@ impl<'a> Explorer<'a> {
         };
         let Some(depth) = self.path.iter().position(eligible) else { return };
         let job = self.job_for(depth);
+        let cancel = job.cancel.clone();
         let pool = self.pool.as_mut().expect("a pool");
         let id = pool.submit(job);
-        self.path[depth].speculation = Some(Speculation { id, changed: false });
+        self.path[depth].speculation = Some(Speculation { id, cancel });
         self.speculate();
     }
 
@@ -249,6 +278,7 @@ impl<'a> Explorer<'a> {
             sleep,
             branch: node.wakeup.first().expect("a waiting branch").clone(),
             thread_cap: self.thread_cap,
+            cancel: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -270,7 +300,7 @@ impl<'a> Explorer<'a> {
         // stops the search inside the branch: only the search itself knows where.
         let last_round = self.thread_cap == super::THREAD_CAPS[super::THREAD_CAPS.len() - 1];
         let cut = (self.capped && !last_round) || self.cx.limit_reached_after(result.stats.explored()).is_some();
-        if spec.changed || !usable || cut {
+        if !usable || cut {
             return false;
         }
         self.path[depth].wakeup.pop_first();
