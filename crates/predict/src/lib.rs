@@ -16,6 +16,7 @@ mod record;
 mod schedule;
 mod slice;
 mod smt;
+mod sources;
 mod trace;
 
 pub use candidates::PropertyKind;
