@@ -61,6 +61,22 @@ pub struct Encoder<'a> {
     pub pi_functions: usize,
     /// How large the formula is.
     pub sizes: Sizes,
+    /// Per read with a π-function, "it takes the source it took in the recorded run".
+    stays: Vec<Bool>,
+    timeout: Duration,
+}
+
+/// Reads that may change their source in the first, restricted query.
+const NEAR: usize = 2;
+
+/// Sources and lock pairs beyond which the formula is not built: memory would grow past
+/// several GB and Z3 would not answer in any useful time (the analysis is then unknown).
+const MAX_TERMS: usize = 1_000_000;
+
+/// Why the formula of a trace was not built.
+#[derive(Debug)]
+pub struct TooLarge {
+    pub sizes: Sizes,
 }
 
 /// Sizes of the encoding (the columns of the scaling benchmark).
@@ -77,26 +93,36 @@ pub struct Sizes {
 }
 
 impl<'a> Encoder<'a> {
-    /// Builds the base formula of `trace`.
-    pub fn new(trace: &'a Trace, pool: &'a ExprPool, bound: Option<u32>, timeout: Duration) -> Encoder<'a> {
+    /// Builds the base formula of `trace`, unless it would exceed [`MAX_TERMS`].
+    pub fn new(
+        trace: &'a Trace,
+        pool: &'a ExprPool,
+        bound: Option<u32>,
+        timeout: Duration,
+    ) -> Result<Encoder<'a>, TooLarge> {
         let solver = z3::Solver::new();
-        let mut params = Params::new();
-        params.set_u32("timeout", timeout.as_millis().min(u32::MAX as u128) as u32);
-        solver.set_params(&params);
         let order: Vec<Int> = (0..trace.events.len()).map(|i| Int::new_const(format!("o{i}"))).collect();
         let cut = Int::new_const("cut");
         let mut enc =
-            Encoder { trace, smt: Smt::new(pool), solver, order, cut, pi_functions: 0, sizes: Sizes::default() };
+            Encoder { trace, smt: Smt::new(pool), solver, order, cut, pi_functions: 0, sizes: Sizes::default(), stays: Vec::new(), timeout };
+        enc.set_timeout(timeout);
         let finder = SourceFinder::new(trace);
         enc.program_order();
         enc.guards();
-        enc.pi(&finder);
-        enc.locks(&finder);
+        enc.pi(&finder)?;
+        enc.locks(&finder)?;
         enc.signals();
         if let Some(k) = bound {
             enc.context_bound(k);
         }
-        enc
+        Ok(enc)
+    }
+
+    fn within_budget(&self) -> Result<(), TooLarge> {
+        match self.sizes.sources_pruned + self.sizes.lock_pairs > MAX_TERMS {
+            true => Err(TooLarge { sizes: self.sizes }),
+            false => Ok(()),
+        }
     }
 
     /// `O(e) < X`: event `e` is in the predicted prefix.
@@ -158,7 +184,7 @@ impl<'a> Encoder<'a> {
     }
 
     /// π-functions of the valued reads, over their pruned sources ([`SourceFinder`]).
-    fn pi(&mut self, finder: &SourceFinder) {
+    fn pi(&mut self, finder: &SourceFinder) -> Result<(), TooLarge> {
         let t = self.trace;
         // Writes per extent (address, size), and the extents of each word: a read whose
         // extent overlaps another one is pinned to the value it read.
@@ -205,12 +231,16 @@ impl<'a> Encoder<'a> {
             let ws = writes.get(&extent).map(Vec::as_slice).unwrap_or_default();
             let init = initial.get(&extent).copied().unwrap_or(0);
             let sources = finder.sources(ws, &rs);
+            self.sizes.sources += rs.len() * (ws.len() + 1);
+            self.sizes.sources_pruned += sources.iter().map(|s| s.writes.len() + s.initial as usize).sum::<usize>();
+            self.within_budget()?;
             for (&r, src) in rs.iter().zip(&sources) {
-                self.sizes.sources += ws.len() + 1;
-                self.sizes.sources_pruned += src.writes.len() + src.initial as usize;
-                self.read_from(r, src, init);
+                // The recorded run read the latest write before it in the trace.
+                let observed = ws[..ws.partition_point(|&w| w < r)].last().copied();
+                self.read_from(r, src, observed, init);
             }
         }
+        Ok(())
     }
 
     /// The value of a bit-vector expression, or a fresh one when it has no translation
@@ -223,7 +253,7 @@ impl<'a> Encoder<'a> {
     /// before it (the initial value when none precedes it). A selector per source; `S(r)`
     /// is the order of the source taken, and every other source ordered before the read is
     /// ordered before `S(r)`: quadratic in the sources of one location, not cubic.
-    fn read_from(&mut self, r: usize, src: &Sources, init: u64) {
+    fn read_from(&mut self, r: usize, src: &Sources, observed: Option<usize>, init: u64) {
         let RecKind::Read { var, bytes, .. } = self.trace.events[r].kind else { return };
         let bits = bytes * 8;
         let v = smt::var(var, bits);
@@ -247,12 +277,18 @@ impl<'a> Encoder<'a> {
             // Not taken but before the read: before the one taken.
             let earlier = Bool::or(&[select.clone(), self.lt(w, r).not(), self.order[w].lt(&taken)]);
             self.solver.assert(earlier);
+            if Some(w) == observed {
+                self.stays.push(select.clone());
+            }
             options.push(select);
         }
         if src.initial {
             let select = Bool::new_const(format!("rf{r}.init"));
             let holds = Bool::and(&[taken.eq(Int::from_i64(-1)), v.eq(smt::constant(bits, init as u128))]);
             self.solver.assert(select.implies(&holds));
+            if observed.is_none() {
+                self.stays.push(select.clone());
+            }
             options.push(select);
         }
         self.solver.assert(in_prefix.implies(Bool::or(&options)));
@@ -260,7 +296,7 @@ impl<'a> Encoder<'a> {
 
     /// Critical sections of one lock in different threads do not overlap (when both start
     /// in the prefix); pairs that every reordering orders need no constraint.
-    fn locks(&mut self, finder: &SourceFinder) {
+    fn locks(&mut self, finder: &SourceFinder) -> Result<(), TooLarge> {
         let mut by_lock: FxHashMap<u64, Vec<(usize, usize, Option<usize>)>> = FxHashMap::default();
         for (m, t, a, r) in self.trace.outermost_sections() {
             by_lock.entry(m).or_default().push((t, a, r));
@@ -275,6 +311,7 @@ impl<'a> Encoder<'a> {
                         continue;
                     }
                     self.sizes.lock_pairs += 1;
+                    self.within_budget()?;
                     let mut either = vec![self.before_cut(a1).not(), self.before_cut(a2).not()];
                     if let Some(r1) = r1 {
                         either.push(self.lt(r1, a2));
@@ -286,6 +323,7 @@ impl<'a> Encoder<'a> {
                 }
             }
         }
+        Ok(())
     }
 
     /// A wait's re-acquisition in the prefix follows a signal of its condition variable
@@ -346,7 +384,35 @@ impl<'a> Encoder<'a> {
         self.solver.push();
         let q = self.query(query);
         self.solver.assert(q);
-        let answer = match self.solver.check() {
+        // First the reorderings where at most `NEAR` reads change their source, with a
+        // quarter of the time: a model there is a model of the whole formula; only when
+        // there is none, the whole formula.
+        let mut answer = Answer::Unsat;
+        if self.stays.len() > NEAR {
+            let stays: Vec<(&Bool, i32)> = self.stays.iter().map(|s| (s, 1)).collect();
+            let near = Bool::pb_ge(&stays, (self.stays.len() - NEAR) as i32);
+            self.solver.push();
+            self.solver.assert(near);
+            self.set_timeout(self.timeout / 4);
+            answer = self.check();
+            self.set_timeout(self.timeout);
+            self.solver.pop(1);
+        }
+        if !matches!(answer, Answer::Sat(..)) {
+            answer = self.check();
+        }
+        self.solver.pop(1);
+        answer
+    }
+
+    fn set_timeout(&self, timeout: Duration) {
+        let mut params = Params::new();
+        params.set_u32("timeout", timeout.as_millis().min(u32::MAX as u128) as u32);
+        self.solver.set_params(&params);
+    }
+
+    fn check(&self) -> Answer {
+        match self.solver.check() {
             SatResult::Sat => match self.solver.get_model() {
                 Some(model) => {
                     let order =
@@ -358,9 +424,7 @@ impl<'a> Encoder<'a> {
             },
             SatResult::Unsat => Answer::Unsat,
             SatResult::Unknown => Answer::Unknown,
-        };
-        self.solver.pop(1);
-        answer
+        }
     }
 
     fn query(&mut self, query: &Query) -> Bool {
