@@ -233,14 +233,8 @@ fn to_json(
         (true, None) => "ok",
     };
     let reason = if verdict == "unknown" { report.incomplete.clone() } else { None };
-    let header = json_report::Header {
-        command: "predict",
-        program: file,
-        verdict,
-        reason,
-        notes: &[],
-        memory_model: "sc",
-    };
+    let header =
+        json_report::Header { command: "predict", program: file, verdict, reason, notes: &[], memory_model: "sc" };
     json_report::report(header, errors, predict_fields(program, report, witnesses, bound))
 }
 

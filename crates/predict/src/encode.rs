@@ -69,9 +69,11 @@ pub struct Encoder<'a> {
 /// Reads that may change their source in the first, restricted query.
 const NEAR: usize = 2;
 
-/// Sources and lock pairs beyond which the formula is not built: memory would grow past
-/// several GB and Z3 would not answer in any useful time (the analysis is then unknown).
-const MAX_TERMS: usize = 1_000_000;
+/// Sources and lock pairs beyond which the formula is not built (the analysis is then
+/// unknown). Z3 4.8 takes time and memory superlinear in them to take the formula in
+/// (its first `push`, which no time limit interrupts): 2.7 s and 0.5 GB at 7,700, 85 s
+/// and 3.4 GB at 46,000 (`bench/predict/stress.c`).
+const MAX_TERMS: usize = 25_000;
 
 /// Why the formula of a trace was not built.
 #[derive(Debug)]
@@ -103,8 +105,17 @@ impl<'a> Encoder<'a> {
         let solver = z3::Solver::new();
         let order: Vec<Int> = (0..trace.events.len()).map(|i| Int::new_const(format!("o{i}"))).collect();
         let cut = Int::new_const("cut");
-        let mut enc =
-            Encoder { trace, smt: Smt::new(pool), solver, order, cut, pi_functions: 0, sizes: Sizes::default(), stays: Vec::new(), timeout };
+        let mut enc = Encoder {
+            trace,
+            smt: Smt::new(pool),
+            solver,
+            order,
+            cut,
+            pi_functions: 0,
+            sizes: Sizes::default(),
+            stays: Vec::new(),
+            timeout,
+        };
         enc.set_timeout(timeout);
         let finder = SourceFinder::new(trace);
         enc.program_order();
@@ -115,6 +126,9 @@ impl<'a> Encoder<'a> {
         if let Some(k) = bound {
             enc.context_bound(k);
         }
+        // Z3 takes the formula in at its first scope: here, so that the encoding time
+        // includes it and each query only adds its own constraints.
+        enc.solver.push();
         Ok(enc)
     }
 

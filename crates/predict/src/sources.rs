@@ -50,11 +50,7 @@ impl MustOrder {
                 positions[i] = k as u32 + 1;
             }
         }
-        MustOrder {
-            clocks: trace.must_clocks(),
-            positions,
-            threads: trace.events.iter().map(|e| e.thread).collect(),
-        }
+        MustOrder { clocks: trace.must_clocks(), positions, threads: trace.events.iter().map(|e| e.thread).collect() }
     }
 
     /// Whether `a` happens before `b` in every reordering.
