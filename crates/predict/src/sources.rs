@@ -164,3 +164,90 @@ impl<'a> SourceFinder<'a> {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ravel_ir::SrcLoc;
+    use ravel_sym::ExprId;
+    use ravel_vm::{RecEvent, RecKind};
+
+    fn ev(thread: usize, kind: RecKind) -> RecEvent {
+        RecEvent { thread, step: 0, at: SrcLoc::default(), kind }
+    }
+
+    fn read() -> RecKind {
+        RecKind::Read { addr: 64, bytes: 4, var: 0, value: 0, atomic: false }
+    }
+
+    fn write() -> RecKind {
+        RecKind::Write { addr: 64, bytes: 4, value: ExprId(0), old: 0, atomic: false }
+    }
+
+    fn trace(events: Vec<RecEvent>) -> Trace {
+        let n = events.len();
+        Trace::from_events(events, vec![true; n])
+    }
+
+    fn sources_of(t: &Trace) -> Vec<Sources> {
+        let writes: Vec<usize> =
+            (0..t.events.len()).filter(|&i| matches!(t.events[i].kind, RecKind::Write { .. })).collect();
+        let reads: Vec<usize> =
+            (0..t.events.len()).filter(|&i| matches!(t.events[i].kind, RecKind::Read { .. })).collect();
+        SourceFinder::new(t).sources(&writes, &reads)
+    }
+
+    #[test]
+    fn a_write_overwritten_in_its_section_is_no_source_of_another_section() {
+        // Thread 1 writes x twice in one section; thread 2 reads x in its own section.
+        let (lock, unlock) = (RecKind::Lock { mutex: 8 }, RecKind::Unlock { mutex: 8 });
+        let t = trace(vec![
+            ev(0, RecKind::Spawn { child: 1 }),
+            ev(0, RecKind::Spawn { child: 2 }),
+            ev(1, lock.clone()),
+            ev(1, write()),
+            ev(1, write()),
+            ev(1, unlock.clone()),
+            ev(2, lock),
+            ev(2, read()),
+            ev(2, unlock),
+        ]);
+        let s = sources_of(&t);
+        assert_eq!(s[0].writes, vec![4]);
+        assert!(s[0].initial);
+        assert_eq!(s[0].fixed(), None);
+    }
+
+    #[test]
+    fn own_write_first_in_the_section_is_the_fixed_source() {
+        let (lock, unlock) = (RecKind::Lock { mutex: 8 }, RecKind::Unlock { mutex: 8 });
+        let t = trace(vec![
+            ev(0, RecKind::Spawn { child: 1 }),
+            ev(1, lock.clone()),
+            ev(1, write()),
+            ev(1, unlock.clone()),
+            ev(0, lock),
+            ev(0, write()),
+            ev(0, read()),
+            ev(0, unlock),
+        ]);
+        assert_eq!(sources_of(&t)[0].fixed(), Some(5));
+    }
+
+    #[test]
+    fn a_write_before_a_joined_write_is_no_source() {
+        let t = trace(vec![
+            ev(0, RecKind::Spawn { child: 1 }),
+            ev(1, write()),
+            ev(1, write()),
+            ev(0, write()),
+            ev(0, RecKind::Join { child: 1 }),
+            ev(0, read()),
+        ]);
+        // Thread 1's second write must come between its first one and the read (join);
+        // the main thread's write and it are unordered: either can be the latest.
+        let s = sources_of(&t);
+        assert_eq!(s[0].writes, vec![2, 3]);
+        assert!(!s[0].initial);
+    }
+}
