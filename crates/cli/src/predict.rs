@@ -109,7 +109,11 @@ pub fn run(args: PredictArgs) -> Result<u8> {
         eprint!("{}", render(&program, &report, &witnesses, args.context_bound));
     }
     let observed_error = matches!(report.observed, Some(ravel_vm::End::Error(_)));
-    Ok(if report.confirmed.is_empty() && !observed_error { 0 } else { 1 })
+    Ok(match (report.confirmed.is_empty() && !observed_error, &report.incomplete) {
+        (false, _) => 1,
+        (true, Some(_)) => 2,
+        (true, None) => 0,
+    })
 }
 
 /// The witness header `ravel replay` needs (program, flags, the granularity predictions
@@ -171,7 +175,9 @@ fn render(program: &Arc<Program>, report: &Report, witnesses: &[Witness], bound:
         s.push_str(&format!("unconfirmed: {}: {}: {}\n", u.property.name(), u.what, u.why));
     }
     let within = bound.map(|k| format!(" within {k} context switches")).unwrap_or_default();
-    let verdict = if report.confirmed.is_empty() {
+    let verdict = if let (true, Some(why)) = (report.confirmed.is_empty(), &report.incomplete) {
+        format!("unknown: {why}{within}")
+    } else if report.confirmed.is_empty() {
         format!("no violation predicted{within}")
     } else {
         format!("{} violations predicted and confirmed{within}", report.confirmed.len())
@@ -221,15 +227,14 @@ fn to_json(
         })
         .collect();
     let observed_error = matches!(report.observed, Some(ravel_vm::End::Error(_)));
-    let verdict = if report.confirmed.is_empty() && !observed_error { "ok" } else { "unsafe" };
-    let header = json_report::Header {
-        command: "predict",
-        program: file,
-        verdict,
-        reason: None,
-        notes: &[],
-        memory_model: "sc",
+    let verdict = match (report.confirmed.is_empty() && !observed_error, &report.incomplete) {
+        (false, _) => "unsafe",
+        (true, Some(_)) => "unknown",
+        (true, None) => "ok",
     };
+    let reason = if verdict == "unknown" { report.incomplete.clone() } else { None };
+    let header =
+        json_report::Header { command: "predict", program: file, verdict, reason, notes: &[], memory_model: "sc" };
     json_report::report(header, errors, predict_fields(program, report, witnesses, bound))
 }
 
@@ -251,6 +256,10 @@ fn predict_fields(program: &Program, report: &Report, witnesses: &[Witness], bou
             "events_sliced": st.events_sliced,
             "shared_vars": st.shared_vars,
             "pi_functions": st.pi_functions,
+            "sources": st.sources,
+            "sources_pruned": st.sources_pruned,
+            "reads_fixed": st.reads_fixed,
+            "lock_pairs": st.lock_pairs,
             "candidates": st.candidates,
             "candidates_pruned": st.candidates_pruned,
             "queries": st.queries,
@@ -260,6 +269,7 @@ fn predict_fields(program: &Program, report: &Report, witnesses: &[Witness], bou
             "encode_seconds": st.encode_time.as_secs_f64(),
             "solve_seconds": st.solve_time.as_secs_f64(),
             "seconds": st.total_time.as_secs_f64(),
+            "peak_memory_mib": json_report::peak_memory_mib(),
         },
     })
 }

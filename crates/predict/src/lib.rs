@@ -16,6 +16,7 @@ mod record;
 mod schedule;
 mod slice;
 mod smt;
+mod sources;
 mod trace;
 
 pub use candidates::PropertyKind;
@@ -69,6 +70,12 @@ pub struct Stats {
     pub events_sliced: usize,
     pub shared_vars: usize,
     pub pi_functions: usize,
+    /// Sources of the valued reads (writes and initial values) before and after pruning,
+    /// reads with one fixed source, and lock-section pairs constrained.
+    pub sources: usize,
+    pub sources_pruned: usize,
+    pub reads_fixed: usize,
+    pub lock_pairs: usize,
     pub candidates: usize,
     /// Candidates left after must-happen-before and lockset pruning.
     pub candidates_pruned: usize,
@@ -88,6 +95,9 @@ pub struct Report {
     pub observed: Option<ravel_vm::End>,
     pub confirmed: Vec<Confirmed>,
     pub unconfirmed: Vec<Unconfirmed>,
+    /// Why some candidates were not decided (the formula too large, solver time-outs):
+    /// no violation predicted then means none found, not none exists.
+    pub incomplete: Option<String>,
     pub stats: Stats,
 }
 
@@ -115,12 +125,33 @@ pub fn predict(program: Arc<Program>, opts: &Options) -> Result<Report, PredictE
     if observed.end_error().is_none() {
         let t0 = Instant::now();
         let pool = observed.pool();
-        let mut enc = encode::Encoder::new(&sliced, &pool, opts.context_bound, opts.query_timeout);
-        stats.pi_functions = enc.pi_functions;
+        let encoded = encode::Encoder::new(&sliced, &pool, opts.context_bound, opts.query_timeout);
         stats.encode_time = t0.elapsed();
         let cands = candidates::candidates(&sliced, &pool, &program, &opts.properties);
         stats.candidates = cands.found;
         stats.candidates_pruned = cands.list.len();
+        let sizes = match &encoded {
+            Ok(enc) => enc.sizes,
+            Err(too_large) => too_large.sizes,
+        };
+        stats.sources = sizes.sources;
+        stats.sources_pruned = sizes.sources_pruned;
+        stats.reads_fixed = sizes.reads_fixed;
+        stats.lock_pairs = sizes.lock_pairs;
+        let mut enc = match encoded {
+            Ok(enc) => enc,
+            Err(_) => {
+                stats.total_time = start.elapsed();
+                let why = (!cands.list.is_empty()).then(|| {
+                    format!(
+                        "the formula is too large to build ({} read sources, {} lock-section pairs after pruning)",
+                        sizes.sources_pruned, sizes.lock_pairs
+                    )
+                });
+                return Ok(Report { observed: observed.end.clone(), confirmed, unconfirmed, incomplete: why, stats });
+            }
+        };
+        stats.pi_functions = enc.pi_functions;
         let mut seen = rustc_hash::FxHashSet::default();
         let mut done_sites = rustc_hash::FxHashSet::default();
         for cand in &cands.list {
@@ -166,5 +197,6 @@ pub fn predict(program: Arc<Program>, opts: &Options) -> Result<Report, PredictE
         }
     }
     stats.total_time = start.elapsed();
-    Ok(Report { observed: observed.end.clone(), confirmed, unconfirmed, stats })
+    let incomplete = (stats.unknown > 0).then(|| format!("{} solver queries ran out of time", stats.unknown));
+    Ok(Report { observed: observed.end.clone(), confirmed, unconfirmed, incomplete, stats })
 }

@@ -90,6 +90,21 @@ impl Trace {
         out
     }
 
+    /// The sections that exclude other threads: those not nested in a section of the same
+    /// lock of their thread (a recursive mutex locked twice excludes from the outer lock on).
+    pub fn outermost_sections(&self) -> Vec<(u64, usize, usize, Option<usize>)> {
+        let mut all = self.sections();
+        all.sort_unstable_by_key(|&(m, t, a, _)| (m, t, a));
+        let mut out: Vec<(u64, usize, usize, Option<usize>)> = Vec::new();
+        for s in all {
+            let nested = out.last().is_some_and(|&(m, t, _, r)| m == s.0 && t == s.1 && r.is_none_or(|r| r > s.2));
+            if !nested {
+                out.push(s);
+            }
+        }
+        out
+    }
+
     /// The locks (and the atomic-section pseudo lock) thread holds at each event.
     pub fn locksets(&self) -> Vec<Vec<u64>> {
         let mut out = vec![Vec::new(); self.events.len()];
