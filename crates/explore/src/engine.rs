@@ -46,6 +46,7 @@ pub(crate) fn vm_config(opts: &Options) -> ravel_vm::Config {
         files: opts.files.clone(),
         record_accesses: opts.verified_sink.is_some(),
         peer: opts.peer.clone(),
+        time: opts.time,
         ..Default::default()
     }
 }
@@ -181,6 +182,7 @@ impl<'a> Context<'a> {
         w.detect_races = self.opts.detect_races;
         w.strict_pthread = self.opts.strict_pthread;
         w.spurious_wakeups = self.opts.spurious_wakeups;
+        w.time = self.opts.time.name().into();
         w.argv = self.opts.argv.clone();
         for f in &self.opts.files {
             match f.flag() {

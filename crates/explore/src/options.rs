@@ -85,6 +85,8 @@ pub struct Options {
     pub verified_sink: Option<crate::VerifiedSink>,
     /// The scripted peer of the program's sockets (`--peer-script`, `--sym-packet`).
     pub peer: Option<std::sync::Arc<ravel_vm::Peer>>,
+    /// When timed waits end (`--time`): under discrete time no verdict is `safe`.
+    pub time: ravel_vm::TimeModel,
 }
 
 impl Default for Options {
@@ -118,6 +120,7 @@ impl Default for Options {
             files: Vec::new(),
             verified_sink: None,
             peer: None,
+            time: ravel_vm::TimeModel::Any,
         }
     }
 }

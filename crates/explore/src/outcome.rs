@@ -275,6 +275,10 @@ fn is_sc(name: &str) -> bool {
     name.is_empty() || name == "sc"
 }
 
+fn is_any_time(name: &str) -> bool {
+    name.is_empty() || name == "any"
+}
+
 fn default_true() -> bool {
     true
 }
@@ -323,6 +327,9 @@ pub struct Witness {
     pub strict_pthread: bool,
     #[serde(default)]
     pub spurious_wakeups: bool,
+    /// When timed waits ended ("any" when absent; see `ravel_vm::TimeModel`).
+    #[serde(default, skip_serializing_if = "is_any_time")]
+    pub time: String,
     /// Inputs were symbolic (the choices then include the sides of symbolic branches).
     #[serde(default)]
     pub symbolic: bool,

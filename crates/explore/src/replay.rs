@@ -67,6 +67,7 @@ fn recorded_settings(witness: &Witness, opts: &Options) -> Options {
         detect_races: witness.detect_races,
         strict_pthread: witness.strict_pthread,
         spurious_wakeups: witness.spurious_wakeups,
+        time: ravel_vm::TimeModel::from_name(&witness.time).unwrap_or_default(),
         argv: if witness.argv.is_empty() { opts.argv.clone() } else { witness.argv.clone() },
         // A file that can no longer be read is left out: the replay then diverges and
         // says so rather than reporting an error it did not reach.

@@ -78,6 +78,8 @@ pub struct Config {
     pub files: Vec<crate::os::FileSpec>,
     /// The scripted peer a socket of the program reaches (`--peer-script`, `--sym-packet`).
     pub peer: Option<std::sync::Arc<crate::os::Peer>>,
+    /// When timed waits (sleeps, time-outs) end.
+    pub time: crate::TimeModel,
 }
 
 /// Bytes of program stdout a capturing machine keeps.
@@ -106,6 +108,7 @@ impl Default for Config {
             memory_model: crate::MemoryModel::Sc,
             files: Vec::new(),
             peer: None,
+            time: crate::TimeModel::Any,
         }
     }
 }
@@ -275,6 +278,7 @@ impl Machine {
             m.push_frame(0, c, &[], &[], None, FrameKind::Ctor);
         }
         m.run_local(0, chooser);
+        m.threads[0].arrived_ns = m.os.now_ns;
         m
     }
 
@@ -386,7 +390,8 @@ impl Machine {
                 return vec![owner];
             }
         }
-        (0..self.threads.len()).filter(|&t| self.is_enabled(t)).collect()
+        let runnable = (0..self.threads.len()).filter(|&t| self.can_run(t)).collect();
+        self.gate_timers(runnable)
     }
 
     /// For each register word of thread `t`, whether it may still be read: a dead
@@ -453,6 +458,7 @@ impl Machine {
             self.trace_total += 1;
         }
         self.record_step(t);
+        let before = self.threads.len();
         let th = &mut self.threads[t];
         th.loop_count = 0;
         th.loop_saved = None;
@@ -466,6 +472,12 @@ impl Machine {
             self.run_local(t, chooser);
         } else {
             self.exec_granted(t, chooser);
+        }
+        // The thread, and any it created, stopped at their next operation now.
+        let now = self.os.now_ns;
+        self.threads[t].arrived_ns = now;
+        for th in &mut self.threads[before..] {
+            th.arrived_ns = now;
         }
         if self.sym.is_some() {
             self.flush_concretized(t, "read by a library function");
@@ -483,7 +495,11 @@ impl Machine {
         }
         match self.threads[t].wait {
             Wait::None => false,
-            Wait::Cond { cond, mutex, timed } => {
+            Wait::Cond { cond, mutex, deadline } => {
+                let timed = deadline.is_some();
+                if let (Some(d), crate::TimeModel::Discrete) = (deadline, self.config.time) {
+                    self.os.now_ns = self.os.now_ns.max(d);
+                }
                 // Unsignalled: a timed wait times out, an untimed one wakes up spuriously.
                 self.log_event(t, Loc::Sync(cond), AccessKind::Rmw);
                 if let Some(c) = self.sync.conds.get_mut(&cond) {

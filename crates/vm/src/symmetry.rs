@@ -205,7 +205,7 @@ impl Machine {
         match th.wait {
             Wait::None => 0u8.hash(&mut h),
             Wait::Exit { status } => (1u8, status).hash(&mut h),
-            Wait::Cond { cond, mutex, timed } => (2u8, v(cond)?, v(mutex)?, timed).hash(&mut h),
+            Wait::Cond { cond, mutex, deadline } => (2u8, v(cond)?, v(mutex)?, deadline).hash(&mut h),
             Wait::Reacquire { mutex, timed_out } => (3u8, v(mutex)?, timed_out).hash(&mut h),
             Wait::Barrier { addr, generation } => (4u8, v(addr)?, released(addr, generation)).hash(&mut h),
         }

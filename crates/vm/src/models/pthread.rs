@@ -187,7 +187,8 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
                 mx.count = 0;
             }
             m.sync.conds.entry(p0).or_default().waiters.push_back(t);
-            m.threads[t].wait = Wait::Cond { cond: p0, mutex, timed: b == CondTimedWait };
+            let deadline = (b == CondTimedWait).then(|| crate::models::posix::timespec_ns(m, a.get(2)).unwrap_or(0));
+            m.threads[t].wait = Wait::Cond { cond: p0, mutex, deadline };
             Flow::Block
         }
         CondSignal | CondBroadcast => {

@@ -15,6 +15,8 @@ use crate::machine::{Chooser, Machine};
 use crate::os::{self, Ready};
 use ravel_ir::Builtin;
 
+pub(crate) use clock::{clock_reading, timespec_ns, TIMER_ABSTIME};
+pub(crate) use fd::poll_ready;
 pub(crate) use signal::handler_returned;
 
 /// Runs the model of `b` when it is a POSIX function.
