@@ -183,6 +183,7 @@ impl<'a> Context<'a> {
         w.strict_pthread = self.opts.strict_pthread;
         w.spurious_wakeups = self.opts.spurious_wakeups;
         w.time = self.opts.time.name().into();
+        w.defer_reinit = self.vm.defer_reinit;
         w.argv = self.opts.argv.clone();
         for f in &self.opts.files {
             match f.flag() {

@@ -327,6 +327,10 @@ pub struct Witness {
     pub strict_pthread: bool,
     #[serde(default)]
     pub spurious_wakeups: bool,
+    /// Initialising a statically initialised lock again did not end the execution
+    /// (`ravel_vm::Config::defer_reinit`): such an error ends a replay at the last step only.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub defer_reinit: bool,
     /// When timed waits ended ("any" when absent; see `ravel_vm::TimeModel`).
     #[serde(default, skip_serializing_if = "is_any_time")]
     pub time: String,

@@ -80,6 +80,10 @@ pub struct Config {
     pub peer: Option<std::sync::Arc<crate::os::Peer>>,
     /// When timed waits (sleeps, time-outs) end.
     pub time: crate::TimeModel,
+    /// Initialising a statically initialised lock again is reported in
+    /// [`Machine::deferred`] and the execution goes on as with glibc (the object is
+    /// reset), instead of ending it: for explorers that want every error.
+    pub defer_reinit: bool,
 }
 
 /// Bytes of program stdout a capturing machine keeps.
@@ -109,6 +113,7 @@ impl Default for Config {
             files: Vec::new(),
             peer: None,
             time: crate::TimeModel::Any,
+            defer_reinit: false,
         }
     }
 }
@@ -187,6 +192,9 @@ pub struct Machine {
     /// Why this execution's events may not capture every conflict (then an exhaustive
     /// exploration cannot conclude "safe").
     pub imprecise: Option<String>,
+    /// Errors that did not end the execution (see [`Config::defer_reinit`]), for the
+    /// explorer to take.
+    pub deferred: Vec<ProgramError>,
     /// Threads created and not finished.
     pub(crate) live_threads: usize,
     /// The symbolic state, when inputs are symbolic (`None`: every value is concrete).
@@ -257,6 +265,7 @@ impl Machine {
             deadline,
             log: Vec::new(),
             imprecise: None,
+            deferred: Vec::new(),
             live_threads: 1,
             sym: symbolic.map(crate::symbolic::SymState::new),
             recording: None,

@@ -165,7 +165,16 @@ impl Machine {
         if let Some(sv) = vars {
             sv.pc_hashes(self, 0).hash(&mut h);
         }
-        (&self.atexit, self.exit_status, self.ctype_table, &self.sync.keys, self.end.is_some(), &self.os).hash(&mut h);
+        (
+            &self.atexit,
+            self.exit_status,
+            self.ctype_table,
+            &self.sync.keys,
+            &self.sync.static_destroyed,
+            self.end.is_some(),
+            &self.os,
+        )
+            .hash(&mut h);
         Ok(h.finish128())
     }
 
