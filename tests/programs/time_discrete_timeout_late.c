@@ -10,6 +10,10 @@
 #include <pthread.h>
 #include <unistd.h>
 
+#ifndef HANDOFF_DELAY_US
+#define HANDOFF_DELAY_US 200
+#endif
+
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t handed = PTHREAD_COND_INITIALIZER;
 static int job, done, timed_out;
@@ -37,7 +41,7 @@ int main(void) {
     pthread_t w, d;
     pthread_create(&d, 0, watchdog, 0);
     pthread_create(&w, 0, worker, 0);
-    usleep(200);
+    usleep(HANDOFF_DELAY_US);
     pthread_mutex_lock(&m);
     job = 1;
     pthread_cond_signal(&handed);
