@@ -2,9 +2,9 @@
  * check: unsafe data-race
  */
 /* memcached 1.5.19's initialisation-order race in miniature: a logger thread is started
- * before main clears the statistics it updates (memset, then an assignment), so the
- * clearing races with the logger's update. memset and memcpy are checked for races
- * like plain accesses. */
+ * before main clears the statistics it updates (memset), so the clearing races with the
+ * logger's update. memset and memcpy are checked for races like plain accesses.
+ * memset_after_create_ordered.c compiles this with FIXED_ORDER (1.5.21's order). */
 #include <pthread.h>
 #include <string.h>
 
@@ -12,7 +12,7 @@ static pthread_mutex_t stats_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct {
     unsigned long dropped;
     unsigned long written;
-} stats;
+} stats, copy;
 
 static void *logger(void *arg) {
     pthread_mutex_lock(&stats_lock);
@@ -23,8 +23,16 @@ static void *logger(void *arg) {
 
 int main(void) {
     pthread_t t;
-    pthread_create(&t, 0, logger, 0);
+#ifdef FIXED_ORDER
     memset(&stats, 0, sizeof stats);
+#endif
+    pthread_create(&t, 0, logger, 0);
+#ifndef FIXED_ORDER
+    memset(&stats, 0, sizeof stats);
+#endif
+    pthread_mutex_lock(&stats_lock);
+    memcpy(&copy, &stats, sizeof copy);
+    pthread_mutex_unlock(&stats_lock);
     pthread_join(t, 0);
     return (int)stats.written;
 }
