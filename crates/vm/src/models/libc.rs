@@ -265,14 +265,15 @@ fn parse_number(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> R {
 }
 
 /// Bytes up to which `memcpy`, `memmove` and `memset` are checked for data races like
-/// plain accesses (under `--interleave sync`); longer ones leave the verdict imprecise.
+/// plain accesses; longer ones leave the verdict imprecise.
 const RACE_CHECKED_BYTES: u64 = 4096;
 
 /// Logs the memory a `memcpy`, `memmove` or `memset` touches as plain accesses, so the race
-/// detector sees it; true when it did (the call then needs no imprecision note).
+/// detector sees it; true when that makes the call exact (under `--interleave sync`; under
+/// `all` it is still no scheduling point, so the call needs its imprecision note).
 pub(super) fn log_block_accesses(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> bool {
     let (dst, src, n) = (a.get(0), a.get(1), a.get(2));
-    if m.config.granularity != crate::Granularity::Sync || n > RACE_CHECKED_BYTES {
+    if n > RACE_CHECKED_BYTES {
         return false;
     }
     match b {
@@ -283,7 +284,7 @@ pub(super) fn log_block_accesses(m: &mut Machine, t: usize, b: Builtin, a: &Args
         Builtin::Memset => super::posix::plain_access(m, t, dst, n, true),
         _ => return false,
     }
-    true
+    m.config.granularity == crate::Granularity::Sync
 }
 
 pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mut dyn Chooser) -> Flow {
