@@ -264,7 +264,12 @@ pub fn to_json(
     json_report::report(
         header,
         errors,
-        json!({"stats": outcome.stats, "seconds": seconds, "peak_memory_mib": peak_memory_mib()}),
+        json!({
+            "stats": outcome.stats,
+            "seconds": seconds,
+            "peak_memory_mib": peak_memory_mib(),
+            "time": opts.time.name(),
+        }),
     )
 }
 

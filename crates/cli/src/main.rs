@@ -59,6 +59,27 @@ enum MemoryModelArg {
     Tso,
 }
 
+/// When timed waits end, as `--time` names it.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum TimeArg {
+    /// A sleep, a poll time-out or a timed wait may end at any point of the schedule:
+    /// every timing is explored.
+    Any,
+    /// Discrete-event time: a timed wait ends only when no other thread can run, earliest
+    /// deadline first, and the clock jumps to it. For programs whose threads sleep in
+    /// loops forever (event loops); explores fewer timings, so never says safe.
+    Discrete,
+}
+
+impl TimeArg {
+    fn model(self) -> ravel_vm::TimeModel {
+        match self {
+            TimeArg::Any => ravel_vm::TimeModel::Any,
+            TimeArg::Discrete => ravel_vm::TimeModel::Discrete,
+        }
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum EngineArg {
     /// Dynamic partial-order reduction.
@@ -128,6 +149,9 @@ enum Command {
         /// The scripted peer first sends N symbolic input bytes (the request).
         #[arg(long = "sym-packet", value_name = "N", value_parser = clap::value_parser!(u64).range(0..=65536))]
         sym_packet: Option<u64>,
+        /// When timed waits (sleeps, poll time-outs, timed condition waits) end.
+        #[arg(long, value_enum, default_value_t = TimeArg::Any)]
+        time: TimeArg,
         /// Program arguments (argv[1..]).
         #[arg(long, num_args = 0.., allow_hyphen_values = true)]
         args: Vec<String>,
@@ -265,6 +289,9 @@ enum Command {
         /// The scripted peer first sends N symbolic input bytes (the request).
         #[arg(long = "sym-packet", value_name = "N", value_parser = clap::value_parser!(u64).range(0..=65536))]
         sym_packet: Option<u64>,
+        /// When timed waits (sleeps, poll time-outs, timed condition waits) end.
+        #[arg(long, value_enum, default_value_t = TimeArg::Any)]
+        time: TimeArg,
         /// Program arguments (argv[1..]).
         #[arg(long, num_args = 0.., allow_hyphen_values = true)]
         args: Vec<String>,
@@ -448,6 +475,7 @@ fn run(cli: Cli) -> Result<u8> {
             sym_files,
             peer_script,
             sym_packet,
+            time,
             args,
             clang_flags,
         } => {
@@ -524,6 +552,7 @@ fn run(cli: Cli) -> Result<u8> {
                     MemoryModelArg::Sc => MemoryModel::Sc,
                     MemoryModelArg::Tso => MemoryModel::Tso,
                 },
+                time: time.model(),
                 ..Default::default()
             };
             let prp_text = match &property {
@@ -648,6 +677,7 @@ fn run(cli: Cli) -> Result<u8> {
             sym_files,
             peer_script,
             sym_packet,
+            time,
             args,
             clang_flags,
         } => {
@@ -669,6 +699,7 @@ fn run(cli: Cli) -> Result<u8> {
                 max_memory: memory_limit(max_memory),
                 files: files_in.into_iter().chain(sym_files).collect(),
                 peer,
+                time: time.model(),
                 ..Config::default()
             };
             let timeout = timeout.map(|t| t.saturating_sub(started.elapsed()));

@@ -47,6 +47,7 @@ pub(crate) fn vm_config(opts: &Options) -> ravel_vm::Config {
         record_accesses: opts.verified_sink.is_some() || opts.execution_sink.is_some(),
         keep_path_constraint: opts.execution_sink.is_some(),
         peer: opts.peer.clone(),
+        time: opts.time,
         ..Default::default()
     }
 }
@@ -210,6 +211,8 @@ impl<'a> Context<'a> {
         w.detect_races = self.opts.detect_races;
         w.strict_pthread = self.opts.strict_pthread;
         w.spurious_wakeups = self.opts.spurious_wakeups;
+        w.time = self.opts.time.name().into();
+        w.defer_reinit = self.vm.defer_reinit;
         w.argv = self.opts.argv.clone();
         for f in &self.opts.files {
             match f.flag() {

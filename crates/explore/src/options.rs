@@ -87,6 +87,8 @@ pub struct Options {
     pub execution_sink: Option<crate::ExecutionSink>,
     /// The scripted peer of the program's sockets (`--peer-script`, `--sym-packet`).
     pub peer: Option<std::sync::Arc<ravel_vm::Peer>>,
+    /// When timed waits end (`--time`): under discrete time no verdict is `safe`.
+    pub time: ravel_vm::TimeModel,
 }
 
 impl Default for Options {
@@ -121,6 +123,7 @@ impl Default for Options {
             verified_sink: None,
             execution_sink: None,
             peer: None,
+            time: ravel_vm::TimeModel::Any,
         }
     }
 }

@@ -278,6 +278,10 @@ fn is_sc(name: &str) -> bool {
     name.is_empty() || name == "sc"
 }
 
+fn is_any_time(name: &str) -> bool {
+    name.is_empty() || name == "any"
+}
+
 fn default_true() -> bool {
     true
 }
@@ -326,6 +330,13 @@ pub struct Witness {
     pub strict_pthread: bool,
     #[serde(default)]
     pub spurious_wakeups: bool,
+    /// Initialising a statically initialised lock again did not end the execution
+    /// (`ravel_vm::Config::defer_reinit`): such an error ends a replay at the last step only.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub defer_reinit: bool,
+    /// When timed waits ended ("any" when absent; see `ravel_vm::TimeModel`).
+    #[serde(default, skip_serializing_if = "is_any_time")]
+    pub time: String,
     /// Inputs were symbolic (the choices then include the sides of symbolic branches).
     #[serde(default)]
     pub symbolic: bool,

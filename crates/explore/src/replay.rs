@@ -67,6 +67,7 @@ fn recorded_settings(witness: &Witness, opts: &Options) -> Options {
         detect_races: witness.detect_races,
         strict_pthread: witness.strict_pthread,
         spurious_wakeups: witness.spurious_wakeups,
+        time: ravel_vm::TimeModel::from_name(&witness.time).unwrap_or_default(),
         argv: if witness.argv.is_empty() { opts.argv.clone() } else { witness.argv.clone() },
         // A file that can no longer be read is left out: the replay then diverges and
         // says so rather than reporting an error it did not reach.
@@ -154,6 +155,7 @@ pub fn replay_observed(
         echo_output,
         record_trace: true,
         pause_at_symbolic_branches: witness.branch_steps,
+        defer_reinit: witness.defer_reinit,
         ..vm_config(opts)
     };
     let mut chooser = ReplayChooser::new(&witness.init_choices);
@@ -238,6 +240,12 @@ fn follow(
                     show_plain_accesses(m, r);
                 }
             }
+        }
+        // An error the exploration let the execution go on after ends it only at the
+        // witness's last step (the witness of a later error passes it).
+        let deferred = std::mem::take(&mut m.deferred);
+        if let Some(e) = deferred.into_iter().next().filter(|_| counts && m.end.is_none()) {
+            m.end = Some(ravel_vm::End::Error(e));
         }
         observe(i, m);
     }

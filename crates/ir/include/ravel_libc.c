@@ -230,6 +230,34 @@ __attribute__((weak)) int getopt_long_only(int argc, char *const argv[], const c
     return ravel_getopt(argc, argv, spec, longs, index, 1);
 }
 
+/* getsubopt: the next `name[=value]` of a comma-separated list (glibc semantics: an
+ * unknown name returns -1 with *valuep at the whole suboption). */
+__attribute__((weak)) int getsubopt(char **optionp, char *const *tokens, char **valuep) {
+    char *s = *optionp;
+    *valuep = 0;
+    if (!s || !*s)
+        return -1;
+    char *end = s;
+    while (*end && *end != ',')
+        end++;
+    char *next = *end ? end + 1 : end;
+    *end = 0;
+    char *eq = s;
+    while (*eq && *eq != '=')
+        eq++;
+    int len = (int)(eq - s);
+    *optionp = next;
+    for (int i = 0; tokens[i]; i++) {
+        if (ravel_streq_prefix(tokens[i], s, len)) {
+            if (*eq)
+                *valuep = eq + 1;
+            return i;
+        }
+    }
+    *valuep = s;
+    return -1;
+}
+
 /* Name resolution without a network: numeric addresses and ports, the wildcard and
  * loopback addresses, and "localhost". Anything else (DNS, /etc/services names) stops as
  * unsupported rather than failing as it might not on a real host. Layouts are glibc's on

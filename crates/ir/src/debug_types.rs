@@ -41,25 +41,39 @@ impl DebugType {
     }
 }
 
-/// The types of the globals defined in the textual IR `ll`, by global name.
-pub fn global_types(ll: &str) -> HashMap<String, DebugType> {
-    let nodes: HashMap<&str, &str> = ll
-        .lines()
+/// The metadata nodes of the textual IR `ll` by number (without `!` and `distinct`).
+pub(crate) fn metadata_nodes(ll: &str) -> HashMap<&str, &str> {
+    ll.lines()
         .filter_map(|l| {
             let (id, body) = l.strip_prefix('!')?.split_once(" = ")?;
             id.bytes().all(|b| b.is_ascii_digit()).then_some((id, body.trim_start_matches("distinct ")))
         })
-        .collect();
+        .collect()
+}
+
+/// Each global defined in `ll` that has debug info: its name and its `DIGlobalVariable` node.
+pub(crate) fn global_variables<'a>(
+    ll: &'a str,
+    nodes: &'a HashMap<&str, &str>,
+) -> impl Iterator<Item = (&'a str, &'a str)> + 'a {
+    ll.lines().filter(|l| l.starts_with('@')).filter_map(|line| {
+        let (name, _) = line[1..].split_once(' ')?;
+        let attachment = line.rsplit_once("!dbg !").map(|(_, id)| id.trim())?;
+        let var = nodes.get(attachment).and_then(|expr| field(expr, "var"))?;
+        Some((name.trim_matches('"'), *nodes.get(var)?))
+    })
+}
+
+/// The types of the globals defined in the textual IR `ll`, by global name.
+pub fn global_types(ll: &str) -> HashMap<String, DebugType> {
+    let nodes = metadata_nodes(ll);
     let mut types = HashMap::new();
-    for line in ll.lines().filter(|l| l.starts_with('@')) {
-        let Some((name, _)) = line[1..].split_once(' ') else { continue };
-        let Some(attachment) = line.rsplit_once("!dbg !").map(|(_, id)| id.trim()) else { continue };
-        let var = nodes.get(attachment).and_then(|expr| field(expr, "var"));
-        let ty = var.and_then(|v| nodes.get(v)).and_then(|v| field(v, "type"));
+    for (name, var) in global_variables(ll, &nodes) {
+        let ty = field(var, "type");
         if let Some(ty) = ty {
             let t = resolve(&nodes, ty, 0);
             if !matches!(t, DebugType::Leaf | DebugType::Union) {
-                types.insert(name.trim_matches('"').to_string(), t);
+                types.insert(name.to_string(), t);
             }
         }
     }
@@ -120,7 +134,7 @@ fn tuple<'a>(nodes: &HashMap<&str, &'a str>, id: &str) -> Vec<&'a str> {
 
 /// The value of `key` in a node's field list (`name: "q", type: !5`), node references
 /// without their `!`.
-fn field<'a>(node: &'a str, key: &str) -> Option<&'a str> {
+pub(crate) fn field<'a>(node: &'a str, key: &str) -> Option<&'a str> {
     let start = node.find('(')? + 1;
     let body = &node[start..node.rfind(')')?];
     let mut rest = body;

@@ -16,6 +16,7 @@ pub mod liveness;
 mod lower;
 mod names;
 mod program;
+pub mod static_init;
 mod target;
 
 pub use builtins::Builtin;
@@ -63,9 +64,13 @@ pub fn load_within(
     child::check_deadline(deadline)?;
     let mut program = load_bitcode(&compiled.bitcode)?;
     program.notes = compiled.notes;
-    // Reports only: without the textual IR, places are named by offsets.
+    // Without the textual IR, reports name places by offsets and initialising a
+    // statically initialised lock again goes unnoticed.
     if let Some(text) = frontend::disassemble(&compiled.bitcode) {
         program.global_types = debug_types::global_types(&text);
+        let by_name = static_init::static_inits(&text);
+        program.static_inits =
+            program.globals.iter().filter_map(|g| Some((g.addr, by_name.get(&g.name)?.clone()))).collect();
     }
     Ok(program)
 }

@@ -148,6 +148,7 @@ pub fn lower(module: &Module) -> Result<Program, String> {
         effects,
         notes: Vec::new(),
         global_types: Default::default(),
+        static_inits: Default::default(),
     })
 }
 

@@ -586,6 +586,9 @@ pub struct Program {
     pub notes: Vec<String>,
     /// C types of the globals that have named parts, by global name (for reports).
     pub global_types: std::collections::HashMap<String, crate::debug_types::DebugType>,
+    /// Globals the source initialises with a `PTHREAD_*_INITIALIZER`, by address (so the
+    /// vm can report initialising them again).
+    pub static_inits: std::collections::HashMap<u64, crate::static_init::StaticInit>,
 }
 
 impl Program {

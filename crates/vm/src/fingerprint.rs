@@ -108,7 +108,10 @@ impl Machine {
             let pc: Vec<u32> = st.pc.iter().map(|e| e.0).collect();
             fp ^= fragment(SYMBOLIC, (pc, st.inputs.len(), model));
         }
-        fp ^ fragment(PROCESS, (&self.atexit, self.exit_status, self.ctype_table, &self.sync.keys, &self.os))
+        fp ^ fragment(
+            PROCESS,
+            (&self.atexit, self.exit_status, self.ctype_table, &self.sync.keys, &self.sync.static_destroyed, &self.os),
+        )
     }
 
     /// How far the symbolic state has grown (inputs made, constraints added, questions

@@ -23,6 +23,7 @@ mod symmetry;
 mod symvars;
 mod sync;
 mod thread;
+mod timers;
 mod widen;
 
 pub use error::{ErrorKind, ProgramError};
@@ -35,4 +36,5 @@ pub use record::{GuardOrigin, RecEvent, RecKind, Recording};
 pub use store_buffer::MemoryModel;
 pub use symbolic::{Input, SharedSym, SymEngine};
 pub use symmetry::Canon;
+pub use timers::TimeModel;
 pub use widen::CellValue;

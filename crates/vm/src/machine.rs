@@ -81,6 +81,12 @@ pub struct Config {
     pub files: Vec<crate::os::FileSpec>,
     /// The scripted peer a socket of the program reaches (`--peer-script`, `--sym-packet`).
     pub peer: Option<std::sync::Arc<crate::os::Peer>>,
+    /// When timed waits (sleeps, time-outs) end.
+    pub time: crate::TimeModel,
+    /// Initialising a statically initialised lock again is reported in
+    /// [`Machine::deferred`] and the execution goes on as with glibc (the object is
+    /// reset), instead of ending it: for explorers that want every error.
+    pub defer_reinit: bool,
 }
 
 /// Bytes of program stdout a capturing machine keeps.
@@ -110,6 +116,8 @@ impl Default for Config {
             memory_model: crate::MemoryModel::Sc,
             files: Vec::new(),
             peer: None,
+            time: crate::TimeModel::Any,
+            defer_reinit: false,
         }
     }
 }
@@ -191,6 +199,9 @@ pub struct Machine {
     /// Why this execution's events may not capture every conflict (then an exhaustive
     /// exploration cannot conclude "safe").
     pub imprecise: Option<String>,
+    /// Errors that did not end the execution (see [`Config::defer_reinit`]), for the
+    /// explorer to take.
+    pub deferred: Vec<ProgramError>,
     /// Threads created and not finished.
     pub(crate) live_threads: usize,
     /// The symbolic state, when inputs are symbolic (`None`: every value is concrete).
@@ -262,6 +273,7 @@ impl Machine {
             deadline,
             log: Vec::new(),
             imprecise: None,
+            deferred: Vec::new(),
             live_threads: 1,
             sym: symbolic.map(crate::symbolic::SymState::new),
             recording: None,
@@ -283,6 +295,7 @@ impl Machine {
             m.push_frame(0, c, &[], &[], None, FrameKind::Ctor);
         }
         m.run_local(0, chooser);
+        m.threads[0].arrived_ns = m.os.now_ns;
         m
     }
 
@@ -394,7 +407,8 @@ impl Machine {
                 return vec![owner];
             }
         }
-        (0..self.threads.len()).filter(|&t| self.is_enabled(t)).collect()
+        let runnable = (0..self.threads.len()).filter(|&t| self.can_run(t)).collect();
+        self.gate_timers(runnable)
     }
 
     /// For each register word of thread `t`, whether it may still be read: a dead
@@ -461,6 +475,7 @@ impl Machine {
             self.trace_total += 1;
         }
         self.record_step(t);
+        let before = self.threads.len();
         let th = &mut self.threads[t];
         th.loop_count = 0;
         th.loop_saved = None;
@@ -474,6 +489,12 @@ impl Machine {
             self.run_local(t, chooser);
         } else {
             self.exec_granted(t, chooser);
+        }
+        // The thread, and any it created, stopped at their next operation now.
+        let now = self.os.now_ns;
+        self.threads[t].arrived_ns = now;
+        for th in &mut self.threads[before..] {
+            th.arrived_ns = now;
         }
         if self.sym.is_some() {
             self.flush_concretized(t, "read by a library function");
@@ -491,7 +512,11 @@ impl Machine {
         }
         match self.threads[t].wait {
             Wait::None => false,
-            Wait::Cond { cond, mutex, timed } => {
+            Wait::Cond { cond, mutex, deadline } => {
+                let timed = deadline.is_some();
+                if let (Some(d), crate::TimeModel::Discrete) = (deadline, self.config.time) {
+                    self.os.now_ns = self.os.now_ns.max(d);
+                }
                 // Unsignalled: a timed wait times out, an untimed one wakes up spuriously.
                 self.log_event(t, Loc::Sync(cond), AccessKind::Rmw);
                 self.record_unsignalled_wake(t, cond);

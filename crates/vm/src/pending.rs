@@ -122,8 +122,21 @@ impl Machine {
         (obj.shared && obj.kind != crate::memory::ObjKind::ConstGlobal).then_some(Some((a, access.bytes, access.write)))
     }
 
-    /// True when thread `t` can take a step.
+    /// True when thread `t` can take a step: it can run and, under discrete time, is not
+    /// a timed wait held back (see `crate::timers`).
     pub(crate) fn is_enabled(&mut self, t: usize) -> bool {
+        if !self.can_run(t) {
+            return false;
+        }
+        if self.config.time == crate::TimeModel::Any || self.deadline(t).is_none() {
+            return true;
+        }
+        let runnable: Vec<usize> = (0..self.threads.len()).filter(|&u| self.can_run(u)).collect();
+        self.gate_timers(runnable).contains(&t)
+    }
+
+    /// True when thread `t` could take a step if nothing held its timed wait back.
+    pub(crate) fn can_run(&mut self, t: usize) -> bool {
         let th = &self.threads[t];
         if matches!(th.wait, Wait::Exit { .. }) {
             return !th.finished;
@@ -132,7 +145,7 @@ impl Machine {
             return false;
         }
         match th.wait {
-            Wait::Cond { timed, .. } => timed || self.config.spurious_wakeups,
+            Wait::Cond { deadline, .. } => deadline.is_some() || self.config.spurious_wakeups,
             Wait::Reacquire { mutex, .. } => {
                 let kind = self.mutex_kind(mutex);
                 self.sync.can_lock(mutex, kind, t)

@@ -165,7 +165,16 @@ impl Machine {
         if let Some(sv) = vars {
             sv.pc_hashes(self, 0).hash(&mut h);
         }
-        (&self.atexit, self.exit_status, self.ctype_table, &self.sync.keys, self.end.is_some(), &self.os).hash(&mut h);
+        (
+            &self.atexit,
+            self.exit_status,
+            self.ctype_table,
+            &self.sync.keys,
+            &self.sync.static_destroyed,
+            self.end.is_some(),
+            &self.os,
+        )
+            .hash(&mut h);
         Ok(h.finish128())
     }
 
@@ -205,7 +214,7 @@ impl Machine {
         match th.wait {
             Wait::None => 0u8.hash(&mut h),
             Wait::Exit { status } => (1u8, status).hash(&mut h),
-            Wait::Cond { cond, mutex, timed } => (2u8, v(cond)?, v(mutex)?, timed).hash(&mut h),
+            Wait::Cond { cond, mutex, deadline } => (2u8, v(cond)?, v(mutex)?, deadline).hash(&mut h),
             Wait::Reacquire { mutex, timed_out } => (3u8, v(mutex)?, timed_out).hash(&mut h),
             Wait::Barrier { addr, generation } => (4u8, v(addr)?, released(addr, generation)).hash(&mut h),
         }

@@ -49,6 +49,9 @@ pub struct SyncState {
     pub sems: FxHashMap<u64, u32>,
     /// Key destructors (function addresses, 0 = none) by key; `None` once deleted.
     pub keys: Vec<Option<u64>>,
+    /// Statically initialised objects (`Program::static_inits`) destroyed since: they
+    /// may be initialised again.
+    pub static_destroyed: std::collections::BTreeSet<u64>,
 }
 
 /// Outcome of trying to acquire a mutex.

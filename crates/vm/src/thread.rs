@@ -49,11 +49,12 @@ pub enum Wait {
     Exit {
         status: i32,
     },
-    /// In `pthread_cond_wait` on `cond`, mutex released; `timed` waits may time out.
+    /// In `pthread_cond_wait` on `cond`, mutex released; a timed wait (with its absolute
+    /// deadline on the real-time clock, in ns) may time out.
     Cond {
         cond: u64,
         mutex: u64,
-        timed: bool,
+        deadline: Option<u64>,
     },
     /// Signalled: must re-acquire `mutex` before returning from the wait.
     Reacquire {
@@ -110,6 +111,9 @@ pub struct Thread {
     /// Stopped before a branch on symbolic inputs (see
     /// [`Config::pause_at_symbolic_branches`](crate::Config)); its next step decides it.
     pub at_branch: bool,
+    /// Virtual time at which the thread stopped at its current operation: when a sleep
+    /// or time-out it is about to start began (see `crate::timers`).
+    pub arrived_ns: u64,
 }
 
 impl Thread {
@@ -137,6 +141,7 @@ impl Thread {
             hung: false,
             sym_regs: FxHashMap::default(),
             at_branch: false,
+            arrived_ns: 0,
         }
     }
 

@@ -242,8 +242,11 @@ impl crate::engine::Engine for Explorer<'_> {
 
 impl<'a> Explorer<'a> {
     pub fn new(program: Arc<Program>, opts: &'a Options) -> Self {
+        let mut cx = crate::engine::Context::new(program, opts);
+        // Every error wanted: a re-initialisation is reported without ending its execution.
+        cx.vm.defer_reinit = opts.all_errors && !opts.stop_at.contains(&ErrorKind::PthreadMisuse);
         Explorer {
-            cx: crate::engine::Context::new(program, opts),
+            cx,
             path: Vec::new(),
             init_choices: Vec::new(),
             tests: Default::default(),
@@ -314,7 +317,10 @@ impl<'a> Explorer<'a> {
             if let Some(limit) = self.cx.limit_reached().filter(|_| self.capped && !last) {
                 self.cx.incomplete = Some(Unknown::InRound { limit: Box::new(limit), cap });
             }
-            if last || !self.cx.errors.is_empty() || !self.capped || self.cx.limit_reached().is_some() {
+            // With --all-errors a bug found under a low cap does not end the search: the
+            // next rounds run the threads the cap cut off, where other bugs may be.
+            let found = !self.cx.errors.is_empty() && !self.cx.opts.all_errors;
+            if last || found || !self.capped || self.cx.limit_reached().is_some() {
                 return;
             }
         }
@@ -679,6 +685,12 @@ impl<'a> Explorer<'a> {
             witness.inputs = input_values(&run.machine);
             witness.race_index = index as u64;
             // Recording cannot stop the search: races are not among the kinds it stops at.
+            self.cx.record_error(FoundError { error, witness, trace: run.machine.trace.clone() });
+        }
+        // Its replay ends at the error (replays never defer).
+        for error in std::mem::take(&mut run.machine.deferred) {
+            let mut witness = self.witness();
+            witness.inputs = input_values(&run.machine);
             self.cx.record_error(FoundError { error, witness, trace: run.machine.trace.clone() });
         }
     }

@@ -229,7 +229,10 @@ impl JobResult {
 impl<'a> Explorer<'a> {
     fn helper(program: Arc<Program>, opts: &'a Options, started: Instant, cancel: Arc<AtomicBool>) -> Self {
         let mut explorer = Explorer::new(program.clone(), opts);
+        // The executions run exactly as the search's do (`Explorer::new` adjusts them).
+        let vm = explorer.cx.vm.clone();
         explorer.cx = crate::engine::Context::helper(program, opts, started, cancel);
+        explorer.cx.vm = vm;
         explorer
     }
 

@@ -132,6 +132,9 @@ pub(crate) fn call(
     if matches!(b, Builtin::AtomicBegin | Builtin::AtomicEnd) {
         record_sync(m, t, b, &args, &f);
     }
+    if m.memory.touched_shared && libc::log_block_accesses(m, t, b, &args) {
+        m.memory.touched_shared = false;
+    }
     if m.memory.touched_shared && m.config.log_events && m.threads.iter().filter(|th| !th.finished).count() > 1 {
         m.imprecise.get_or_insert_with(|| format!("{b:?} accesses shared memory while several threads run"));
     }

@@ -67,6 +67,44 @@ fn misuse(m: &mut Machine, t: usize, msg: String) -> Flow {
     Flow::End
 }
 
+/// The misuse of initialising `addr` with `b` when its declaration initialised it
+/// statically and it was not destroyed since (POSIX: undefined behaviour); otherwise
+/// `None`, and the object counts as initialised from here on. Only under strict
+/// pthread semantics.
+fn initialised_statically(m: &mut Machine, t: usize, b: Builtin, addr: u64) -> Option<Flow> {
+    // SV-COMP semantics (not strict) allow what glibc does: the zero bytes are overwritten.
+    if !m.config.strict_pthread {
+        return None;
+    }
+    let init = m.program.static_inits.get(&addr)?.clone();
+    if m.sync.static_destroyed.remove(&addr) {
+        return None;
+    }
+    let name = m.symbolize(addr);
+    let file = init.file.rsplit('/').next().unwrap_or(&init.file);
+    let message = format!(
+        "{} of {name}, a {} already initialised by {} at {file}:{} (initialising an initialised object is undefined)",
+        b.c_name(),
+        init.kind.noun(),
+        init.initializer,
+        init.line
+    );
+    if m.config.defer_reinit {
+        let loc = m.current_loc(t);
+        m.deferred.push(crate::error::ProgramError::at(ErrorKind::PthreadMisuse, message, t, loc));
+        return None;
+    }
+    Some(misuse(m, t, message))
+}
+
+/// Notes that a statically initialised object at `addr` was destroyed (it may be
+/// initialised again).
+fn destroyed(m: &mut Machine, addr: u64) {
+    if m.program.static_inits.contains_key(&addr) {
+        m.sync.static_destroyed.insert(addr);
+    }
+}
+
 pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mut dyn Chooser) -> Option<Flow> {
     use Builtin::*;
     let p0 = a.get(0);
@@ -135,6 +173,9 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
             if m.sync.mutexes.get(&p0).is_some_and(|mx| mx.owner.is_some()) {
                 return Some(misuse(m, t, "initialisation of a locked mutex".into()));
             }
+            if let Some(flow) = initialised_statically(m, t, b, p0) {
+                return Some(flow);
+            }
             m.sync.mutexes.insert(p0, crate::sync::Mutex { kind, owner: None, count: 0 });
             Flow::Return(0)
         }
@@ -159,9 +200,13 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
                 return Some(Flow::Return(EBUSY));
             }
             m.sync.mutexes.remove(&p0);
+            destroyed(m, p0);
             Flow::Return(0)
         }
         CondInit => {
+            if let Some(flow) = initialised_statically(m, t, b, p0) {
+                return Some(flow);
+            }
             m.sync.conds.insert(p0, Default::default());
             Flow::Return(0)
         }
@@ -170,6 +215,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
                 return Some(misuse(m, t, "destroy of a condition variable that threads wait on".into()));
             }
             m.sync.conds.remove(&p0);
+            destroyed(m, p0);
             Flow::Return(0)
         }
         CondWait | CondTimedWait => {
@@ -187,7 +233,8 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
                 mx.count = 0;
             }
             m.sync.conds.entry(p0).or_default().waiters.push_back(t);
-            m.threads[t].wait = Wait::Cond { cond: p0, mutex, timed: b == CondTimedWait };
+            let deadline = (b == CondTimedWait).then(|| crate::models::posix::timespec_ns(m, a.get(2)).unwrap_or(0));
+            m.threads[t].wait = Wait::Cond { cond: p0, mutex, deadline };
             Flow::Block
         }
         CondSignal | CondBroadcast => {
@@ -209,6 +256,9 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
             Flow::Return(0)
         }
         RwInit => {
+            if let Some(flow) = initialised_statically(m, t, b, p0) {
+                return Some(flow);
+            }
             m.sync.rwlocks.insert(p0, Default::default());
             Flow::Return(0)
         }
@@ -217,6 +267,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
                 return Some(misuse(m, t, "destroy of a locked read-write lock".into()));
             }
             m.sync.rwlocks.remove(&p0);
+            destroyed(m, p0);
             Flow::Return(0)
         }
         RwRdLock | RwTryRdLock => {

@@ -11,10 +11,11 @@ use ravel_ir::Builtin;
 const NS: u64 = 1_000_000_000;
 /// Monotonic clocks read as if the machine booted this long before the epoch.
 const UPTIME_NS: u64 = 1000 * NS;
-const TIMER_ABSTIME: u64 = 1;
+/// `clock_nanosleep`'s flag for an absolute wake-up time.
+pub(crate) const TIMER_ABSTIME: u64 = 1;
 
 /// Reading of clock `id` at virtual time `now`, `None` for an unknown clock.
-fn reading(id: u64, now: u64) -> Option<u64> {
+pub(crate) fn clock_reading(id: u64, now: u64) -> Option<u64> {
     match id {
         // CLOCK_REALTIME, _COARSE, CLOCK_TAI
         0 | 5 | 11 => Some(now),
@@ -41,6 +42,11 @@ fn read_timespec(m: &mut Machine, addr: u64) -> Result<Option<u64>, Fault> {
         return Ok(None);
     }
     Ok(Some((sec as u64).saturating_mul(NS).saturating_add(nsec as u64)))
+}
+
+/// The `struct timespec` at `addr` as nanoseconds, `None` when it is unreadable or invalid.
+pub(crate) fn timespec_ns(m: &mut Machine, addr: u64) -> Option<u64> {
+    read_timespec(m, addr).ok().flatten()
 }
 
 pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Flow> {
@@ -72,7 +78,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
             }
             ClockGettime => {
                 let now = m.os.advance(TICK_NS);
-                match reading(a.get(0) & 0xffff_ffff, now) {
+                match clock_reading(a.get(0) & 0xffff_ffff, now) {
                     Some(ns) => {
                         write_time(m, a.get(1), ns, 1)?;
                         Flow::Return(0)
@@ -80,7 +86,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
                     None => fail(m, t, crate::os::errno::EINVAL),
                 }
             }
-            ClockGetres => match reading(a.get(0) & 0xffff_ffff, EPOCH_NS) {
+            ClockGetres => match clock_reading(a.get(0) & 0xffff_ffff, EPOCH_NS) {
                 Some(_) if a.get(1) != 0 => {
                     write_time(m, a.get(1), 1, 1)?;
                     Flow::Return(0)
@@ -89,32 +95,37 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
                 None => fail(m, t, crate::os::errno::EINVAL),
             },
             Sleep => {
-                m.os.advance((a.get(0) & 0xffff_ffff) * NS);
+                m.end_timed_wait(t, (a.get(0) & 0xffff_ffff) * NS);
                 Flow::Return(0)
             }
             Usleep => {
-                m.os.advance((a.get(0) & 0xffff_ffff) * 1000);
+                m.end_timed_wait(t, (a.get(0) & 0xffff_ffff) * 1000);
                 Flow::Return(0)
             }
             Nanosleep => match read_timespec(m, a.get(0))? {
                 Some(ns) => {
-                    m.os.advance(ns);
+                    m.end_timed_wait(t, ns);
                     Flow::Return(0)
                 }
                 None => fail(m, t, crate::os::errno::EINVAL),
             },
             ClockNanosleep => {
                 let (clock, flags) = (a.get(0) & 0xffff_ffff, a.get(1));
-                let Some(start) = reading(clock, m.os.now_ns) else {
+                // Under discrete time a sleep lasts from when the thread began it.
+                let began = match m.config.time {
+                    crate::TimeModel::Discrete => m.threads[t].arrived_ns,
+                    crate::TimeModel::Any => m.os.now_ns,
+                };
+                let Some(start) = clock_reading(clock, began) else {
                     return Ok(Flow::Return(crate::os::errno::EINVAL));
                 };
                 match read_timespec(m, a.get(2))? {
                     Some(ns) if flags & TIMER_ABSTIME != 0 => {
-                        m.os.advance(ns.saturating_sub(start));
+                        m.end_timed_wait(t, ns.saturating_sub(start));
                         Flow::Return(0)
                     }
                     Some(ns) => {
-                        m.os.advance(ns);
+                        m.end_timed_wait(t, ns);
                         Flow::Return(0)
                     }
                     None => Flow::Return(crate::os::errno::EINVAL),

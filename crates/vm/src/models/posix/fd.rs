@@ -475,10 +475,13 @@ fn pollfds(m: &mut Machine, fds: u64, n: u64) -> Result<Vec<(u64, i64, u16)>, Fa
 
 /// A `poll` without a time-out waits until one of its descriptors is ready.
 pub(super) fn poll_enabled(m: &mut Machine, a: &Args) -> bool {
-    if (ravel_ir::sign_extend(a.get(2), 32) as i64) >= 0 {
-        return true;
-    }
-    match pollfds(m, a.get(0), a.get(1)) {
+    (ravel_ir::sign_extend(a.get(2), 32) as i64) >= 0 || poll_ready(m, a.get(0), a.get(1))
+}
+
+/// True when `poll` on the `n` entries at `fds` returns at once: a descriptor is ready,
+/// or the entries cannot be read (the call then fails at once).
+pub(crate) fn poll_ready(m: &mut Machine, fds: u64, n: u64) -> bool {
+    match pollfds(m, fds, n) {
         Ok(entries) => entries.iter().any(|&(_, fd, ev)| revents(m, fd, ev) != 0),
         Err(_) => true,
     }
@@ -511,7 +514,7 @@ fn poll(m: &mut Machine, t: usize, fds: u64, n: u64, timeout: i64) -> R {
     }
     if ready == 0 && timeout > 0 {
         event(m, t, CLOCK_KEY, AccessKind::Rmw);
-        m.os.advance(timeout as u64 * 1_000_000);
+        m.end_timed_wait(t, timeout as u64 * 1_000_000);
     }
     Ok(Flow::Return(ready))
 }

@@ -15,6 +15,8 @@ use crate::machine::{Chooser, Machine};
 use crate::os::{self, Ready};
 use ravel_ir::Builtin;
 
+pub(crate) use clock::{clock_reading, timespec_ns, TIMER_ABSTIME};
+pub(crate) use fd::poll_ready;
 pub(crate) use signal::handler_returned;
 
 /// Runs the model of `b` when it is a POSIX function.
@@ -172,7 +174,7 @@ fn fail(m: &mut Machine, t: usize, e: u64) -> Flow {
 /// Logs a library access to program memory like the instruction it stands for, so the
 /// race detector sees it. Under `--interleave sync` that makes it as precise as a plain
 /// access; under `all` it is still not a scheduling point (the caller says so).
-fn plain_access(m: &mut Machine, t: usize, addr: u64, len: u64, write: bool) {
+pub(crate) fn plain_access(m: &mut Machine, t: usize, addr: u64, len: u64, write: bool) {
     if !m.config.log_events || len == 0 {
         return;
     }

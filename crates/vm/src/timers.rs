@@ -1,0 +1,130 @@
+//! When timed waits end. Under [`TimeModel::Any`] a sleep, a `poll` with a time-out or a
+//! timed condition-variable wait may end at any point of the schedule (every order is
+//! explored, so a verdict covers every timing). Under [`TimeModel::Discrete`] time is a
+//! discrete-event simulation: a timed wait ends only when no other thread can run, and
+//! then the earliest deadline fires and the clock jumps to it. That keeps programs whose
+//! threads sleep in loops forever (event loops, maintenance threads) from spinning in
+//! their timers, at the price of exploring only the timings where computation takes no
+//! time: a machine that held a timed wait back says so in [`Machine::imprecise`].
+
+use crate::machine::Machine;
+use crate::thread::Wait;
+use ravel_ir::{Builtin, Callee, Inst};
+
+/// How timed waits are scheduled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TimeModel {
+    /// A timed wait may end whenever the scheduler says (over-approximates real timing).
+    #[default]
+    Any,
+    /// A timed wait ends only when no other thread can run, earliest deadline first
+    /// (under-approximates real timing).
+    Discrete,
+}
+
+impl TimeModel {
+    /// The name users write (`--time`) and witnesses record.
+    pub fn name(self) -> &'static str {
+        match self {
+            TimeModel::Any => "any",
+            TimeModel::Discrete => "discrete",
+        }
+    }
+
+    /// The model of a name, `None` for an unknown one.
+    pub fn from_name(name: &str) -> Option<TimeModel> {
+        match name {
+            "any" => Some(TimeModel::Any),
+            "discrete" => Some(TimeModel::Discrete),
+            _ => None,
+        }
+    }
+}
+
+/// Why a verdict under discrete time cannot be `safe`.
+pub const DISCRETE_NOTE: &str = "timed waits ended only when no other thread could run (--time discrete): \
+     only timings where computation takes no time were explored";
+
+const NS_PER_MS: u64 = 1_000_000;
+const NS_PER_US: u64 = 1_000;
+const NS_PER_S: u64 = 1_000_000_000;
+
+impl Machine {
+    /// Under discrete time, keeps of the `runnable` threads those that may step now:
+    /// every thread not in a timed wait, or, when all are, those with the earliest
+    /// deadline. Notes the imprecision when it holds a thread back.
+    pub(crate) fn gate_timers(&mut self, runnable: Vec<usize>) -> Vec<usize> {
+        if self.config.time != TimeModel::Discrete || runnable.is_empty() {
+            return runnable;
+        }
+        let deadlines: Vec<Option<u64>> = runnable.iter().map(|&t| self.deadline(t)).collect();
+        let earliest =
+            if deadlines.iter().any(Option::is_none) { None } else { deadlines.iter().flatten().copied().min() };
+        let kept: Vec<usize> =
+            runnable.iter().zip(&deadlines).filter(|&(_, &d)| d == earliest).map(|(&t, _)| t).collect();
+        if kept.len() < runnable.len() {
+            self.imprecise.get_or_insert_with(|| DISCRETE_NOTE.into());
+        }
+        kept
+    }
+
+    /// The absolute time (ns, the real-time clock) at which the timed wait thread `t` is
+    /// stopped at ends; `None` when `t` is not in a timed wait (or one that ends at once).
+    pub(crate) fn deadline(&mut self, t: usize) -> Option<u64> {
+        let arrived = self.threads[t].arrived_ns;
+        match self.threads[t].wait {
+            Wait::Cond { deadline, .. } => return deadline,
+            Wait::None => {}
+            _ => return None,
+        }
+        let fr = self.threads[t].frames.last()?;
+        let base = fr.base;
+        let prog = self.program.clone();
+        let Some(Inst::Call { callee: Callee::Builtin(b), args, .. }) =
+            prog.functions[fr.func as usize].code.get(fr.pc as usize)
+        else {
+            return None;
+        };
+        let vals: Vec<u64> =
+            args.iter().take(3).map(|a| crate::interp::rd(&prog, &self.threads[t].regs, base, a.opd)).collect();
+        let arg = |i: usize| vals.get(i).copied().unwrap_or(0);
+        let after = |ns: u64| (ns > 0).then(|| arrived.saturating_add(ns));
+        match b {
+            Builtin::Sleep => after((arg(0) & 0xffff_ffff) * NS_PER_S),
+            Builtin::Usleep => after((arg(0) & 0xffff_ffff) * NS_PER_US),
+            Builtin::Nanosleep => after(crate::models::posix::timespec_ns(self, arg(0))?),
+            Builtin::ClockNanosleep => {
+                let ns = crate::models::posix::timespec_ns(self, arg(2))?;
+                if arg(1) & crate::models::posix::TIMER_ABSTIME != 0 {
+                    let start = crate::models::posix::clock_reading(arg(0) & 0xffff_ffff, arrived)?;
+                    after(ns.saturating_sub(start))
+                } else {
+                    after(ns)
+                }
+            }
+            Builtin::Poll => {
+                let timeout = ravel_ir::sign_extend(arg(2), 32) as i64;
+                if timeout <= 0 || crate::models::posix::poll_ready(self, arg(0), arg(1)) {
+                    return None;
+                }
+                after(timeout as u64 * NS_PER_MS)
+            }
+            _ => None,
+        }
+    }
+
+    /// Ends the timed wait of thread `t` that lasts `ns` from when it began: under
+    /// discrete time the clock jumps to its deadline (unless already past it), otherwise
+    /// it advances by the duration.
+    pub(crate) fn end_timed_wait(&mut self, t: usize, ns: u64) {
+        match self.config.time {
+            TimeModel::Discrete => {
+                let deadline = self.threads[t].arrived_ns.saturating_add(ns);
+                self.os.now_ns = self.os.now_ns.max(deadline);
+            }
+            TimeModel::Any => {
+                self.os.advance(ns);
+            }
+        }
+    }
+}
