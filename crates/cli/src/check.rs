@@ -213,9 +213,6 @@ pub fn render(program: &Arc<Program>, outcome: &Outcome, opts: &Options, seconds
     if st.states > 0 {
         s.push_str(&format!(", {} distinct states", st.states));
     }
-    if st.helped > 0 {
-        s.push_str(&format!(", {} executions by helper threads (-j)", st.helped));
-    }
     if st.solver_queries > 0 {
         s.push_str(&format!(", {} solver queries ({} reached Z3)", st.solver_queries, st.solver_calls));
     }

@@ -1,5 +1,5 @@
 //! `-j N` explores with helper threads and must give exactly what `-j 1` gives: verdict,
-//! counts, and the witnesses of the errors (step by step).
+//! counts (transitions included), and the witnesses of the errors (step by step).
 
 use serde_json::Value;
 use std::process::Command;
@@ -28,6 +28,7 @@ fn essence(report: &Value) -> Value {
         "blocked": stats["blocked"],
         "sleep_blocked": stats["sleep_blocked"],
         "infeasible_wakeups": stats["infeasible_wakeups"],
+        "transitions": stats["transitions"],
         "witnesses": witnesses,
     })
 }

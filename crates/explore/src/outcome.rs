@@ -207,7 +207,8 @@ pub struct Stats {
     /// States engine: distinct states explored.
     #[serde(skip_serializing_if = "is_zero")]
     pub states: u64,
-    /// Dpor with `-j`: the executions among the above that helper threads explored.
+    /// Dpor with `-j`: the executions among the above that helper threads explored (it
+    /// varies from run to run with the threads' timing; nothing else does).
     #[serde(skip_serializing_if = "is_zero")]
     pub helped: u64,
 }

@@ -20,7 +20,7 @@
 //! sink (`ravel schedules`; all follow the search's order), or in a round cut short by a
 //! thread cap.
 
-use super::{Explorer, Node, Step, Taken, WakeupTree};
+use super::{Explorer, Node, Run, Step, Taken, WakeupTree};
 use crate::{FoundError, Options, Stats, Unknown};
 use ravel_ir::Program;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -332,6 +332,18 @@ impl<'a> Explorer<'a> {
         true
     }
 
+    /// While a helper re-executes the path: at the depth of the search's snapshot, the
+    /// races its transitions carry there and a snapshot.
+    fn prefix_snapshot(&self, run: &mut Run, at: usize, races: &mut Option<Vec<Vec<usize>>>) -> Option<Box<Run>> {
+        if run.infos.len() != at {
+            return None;
+        }
+        for (info, races) in run.infos.iter_mut().zip(races.take().unwrap_or_default()) {
+            Rc::get_mut(info).expect("transitions of a fresh execution are not shared").races = races;
+        }
+        Some(Box::new(run.clone()))
+    }
+
     /// A helper's work: re-executes the path to the job's node and explores its branch.
     fn run_job(&mut self, job: Job) -> JobResult {
         self.thread_cap = job.thread_cap;
@@ -341,15 +353,18 @@ impl<'a> Explorer<'a> {
         let (mut run, made) = self.new_run(&job.init);
         self.init_choices = made;
         self.path = Vec::with_capacity(job.prefix.len() + 1);
+        // The one snapshot the search's replays below the node start from, as it is there:
+        // so the helper re-executes (and counts) exactly what the search would.
+        let at = job.races.len();
+        let mut races = Some(job.races);
         for step in job.prefix {
-            self.path.push(Node { runnable: step.runnable, ..Default::default() });
+            let snapshot = self.prefix_snapshot(&mut run, at, &mut races);
+            self.path.push(Node { runnable: step.runnable, snapshot, ..Default::default() });
             let (union, choices) = self.execute(&mut run, step.agent, &step.forced, false);
             let taken = Taken { thread: step.agent, choices, union, variants: Vec::new() };
             self.path.last_mut().expect("a node").taken = Some(taken);
         }
-        for (info, races) in run.infos.iter_mut().zip(job.races) {
-            Rc::get_mut(info).expect("transitions of a fresh execution are not shared").races = races;
-        }
+        let snapshot = self.prefix_snapshot(&mut run, at, &mut races);
         // Races of the path were reported where they were first found.
         run.races_found.clear();
         let floor = self.path.len();
@@ -357,9 +372,11 @@ impl<'a> Explorer<'a> {
             runnable: job.runnable,
             sleep: job.sleep.into_iter().map(Rc::new).collect(),
             wakeup: WakeupTree::from_branch(job.branch),
-            snapshot: Some(Box::new(run)),
+            snapshot,
             ..Default::default()
         });
+        // The search counts what it explores below the node, not the way there.
+        self.cx.stats = Stats::default();
         self.job = Some(JobState { floor, ..Default::default() });
         self.backtrack_all();
         let state = self.job.take().unwrap_or_default();
