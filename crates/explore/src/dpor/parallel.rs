@@ -193,7 +193,8 @@ fn helper(
     jobs: Arc<Mutex<Receiver<Job>>>,
     results: Sender<JobResult>,
 ) {
-    let mut explorer = Explorer::helper(program, &opts, started, cancel);
+    // Made on the first job: a helper that never gets one costs no solver context.
+    let mut explorer: Option<Explorer> = None;
     loop {
         let job = match jobs.lock() {
             Ok(queue) => queue.recv(),
@@ -201,6 +202,8 @@ fn helper(
         };
         let Ok(job) = job else { return };
         let id = job.id;
+        let explorer =
+            explorer.get_or_insert_with(|| Explorer::helper(program.clone(), &opts, started, cancel.clone()));
         explorer.cx.job_cancel = Some(job.cancel.clone());
         // A helper that fails answers anyway, so that the search explores the branch itself.
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| explorer.run_job(job)));
