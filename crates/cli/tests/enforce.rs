@@ -4,6 +4,10 @@
 //! construct the runtime cannot interpose is refused with its line. Needs
 //! `libravel_rt.a` beside the ravel binary (`cargo build --release` of the workspace).
 
+mod common;
+
+use common::{ravel, text};
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -30,20 +34,9 @@ fn source(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/enforce").join(format!("{name}.c")).display().to_string()
 }
 
-/// A file in test `test`'s own directory (tests run in parallel and build the same
-/// programs).
+/// A file in test `test`'s own directory.
 fn scratch(test: &str, name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ravel-enforce-test-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
-fn ravel(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ravel")).args(args).output().expect("ravel runs")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
+    common::scratch("enforce", test, name)
 }
 
 /// Builds `name` natively for test `test`; returns the binary.

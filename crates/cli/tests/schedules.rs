@@ -4,6 +4,10 @@
 //! stops the program, and `--check` reports the verdict under enforcement. Needs
 //! `libravel_rt.a` beside the ravel binary (`cargo build --release` of the workspace).
 
+mod common;
+
+use common::{ravel, text};
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -11,19 +15,9 @@ fn source(path: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(path).display().to_string()
 }
 
-/// A file in test `test`'s own directory (tests run in parallel).
+/// A file in test `test`'s own directory.
 fn scratch(test: &str, name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ravel-schedules-test-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
-fn ravel(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ravel")).args(args).output().expect("ravel runs")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
+    common::scratch("schedules", test, name)
 }
 
 /// Computes the schedules of `path` and builds it natively with them; returns the binary

@@ -1,8 +1,27 @@
 //! What the integration tests share: the `/* ravel-test` header of the programs under
-//! `tests/programs/` (the format is in the README there) and the list of those programs.
+//! `tests/programs/` (the format is in the README there), the list of those programs, and
+//! running ravel with a scratch directory per test.
 #![allow(dead_code)] // each test binary uses its own part
 
 use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Runs the ravel binary under test.
+pub fn ravel(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ravel")).args(args).output().expect("ravel runs")
+}
+
+pub fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A file in test `test`'s own directory of test suite `suite` (tests run in parallel and
+/// build the same programs).
+pub fn scratch(suite: &str, test: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ravel-{suite}-test-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
 
 /// Expectations parsed from a program's `/* ravel-test` header.
 #[derive(Default, Debug)]
