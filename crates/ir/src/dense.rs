@@ -9,6 +9,7 @@
 //! result fused into one op. Whatever the fast loop does not handle is [`Op::Slow`]: the
 //! general interpreter executes the `Inst` at that pc.
 
+use crate::builtins::Builtin;
 use crate::program::*;
 
 /// An operand of a dense op: a register of the frame, or (with [`Src::CONST`] set) an
@@ -86,15 +87,23 @@ pub enum Op {
     CallIndirect { target: Src },
     /// Returns a one-word value.
     Ret { val: Src },
+    /// A call of `sqrt` on a `double`: arithmetic, though C spells it as a call.
+    Sqrt { dst: Reg, a: Src },
 }
 
 /// The address computation of a GEP with at most one variable index:
-/// `dst = base + offset + sext(index) * scale`, masked to `ptr_bits`. When the index is
+/// `inner = base + offset + sext(index) * scale`, masked to `ptr_bits`. When the index is
 /// the result of the integer cast just before the GEP (C's `a[i]` with an `int i`
-/// extends `i` first), the cast is part of it: `ext_dst = ext(index)` first.
+/// extends `i` first), the cast is part of it: `ext_dst = ext(index)` first. When the GEP
+/// is followed by a constant-offset GEP of its result (C's `a[i].f`), that one is part of
+/// it too: `dst = inner + field`; otherwise `inner` is `dst` and `field` 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Index {
     pub dst: Reg,
+    pub inner: Reg,
+    pub field: i32,
+    /// The field GEP is fused in.
+    pub nested: bool,
     pub base: Src,
     /// The index (before the cast); `scale` is 0 for a GEP without variable index.
     pub index: Src,
@@ -111,7 +120,7 @@ pub struct Index {
 impl Index {
     /// How many instructions of the code the address computation stands for.
     pub fn insts(&self) -> u64 {
-        1 + self.ext.is_some() as u64
+        1 + self.ext.is_some() as u64 + self.nested as u64
     }
 }
 
@@ -176,6 +185,9 @@ impl Dense {
         };
         Some(Index {
             dst: *dst,
+            inner: *dst,
+            field: 0,
+            nested: false,
             base,
             index,
             ext: ext.map(|e| e.0),
@@ -188,9 +200,18 @@ impl Dense {
         })
     }
 
-    /// The op of address computation `ix`, with `next` fused in when it is a load or
-    /// store of its result.
-    fn access(&mut self, ix: Index, next: Option<&Inst>) -> Option<Op> {
+    /// The op of address computation `ix`, with what follows fused in: a constant-offset
+    /// GEP of its result, then a load or store of the address.
+    fn access(&mut self, mut ix: Index, rest: &[Inst]) -> Option<Op> {
+        let mut next = rest.first();
+        if let Some(Inst::Gep { dst, base: Opd::Reg(b), offset, indices, ptr_bits }) = next {
+            if *b == ix.dst && indices.is_empty() && *ptr_bits == ix.ptr_bits as u32 {
+                if let Ok(field) = i32::try_from(*offset) {
+                    (ix.dst, ix.field, ix.nested) = (*dst, field, true);
+                    next = rest.get(1);
+                }
+            }
+        }
         Some(match next {
             Some(Inst::Load { dst, addr: Opd::Reg(a), bytes, order: Ordering::NotAtomic })
                 if *a == ix.dst && (1..=8).contains(bytes) =>
@@ -212,7 +233,7 @@ impl Dense {
             Opd::Reg(r) => Some(r),
             _ => None,
         };
-        let (next, after_next) = (code.get(1), code.get(2));
+        let next = code.get(1);
         Some(match &code[0] {
             Inst::Bin { op, bits, dst, a, b } => {
                 let (bits, a, dst) = (narrow(*bits)?, reg(*a)?, *dst);
@@ -246,7 +267,7 @@ impl Dense {
                     if matches!(indices[..], [(Opd::Reg(i), bits, _)] if i == *dst && bits == *to)) =>
             {
                 let ix = self.index(Some((*op, *from, *dst, *a)), next?)?;
-                self.access(ix, after_next)?
+                self.access(ix, &code[2..])?
             }
             Inst::Cast { op, from, to, dst, a } => {
                 Op::Cast { op: *op, from: narrow(*from)?, to: narrow(*to)?, dst: *dst, a: self.src(*a)? }
@@ -276,7 +297,7 @@ impl Dense {
             }
             gep @ Inst::Gep { .. } => {
                 let ix = self.index(None, gep)?;
-                self.access(ix, next)?
+                self.access(ix, &code[1..])?
             }
             Inst::Load { dst, addr, bytes, order: Ordering::NotAtomic } if (1..=8).contains(bytes) => {
                 Op::Load { dst: *dst, addr: self.src(*addr)?, bytes: *bytes as u8 }
@@ -297,6 +318,11 @@ impl Dense {
                 Op::CallIndirect { target: self.src(*target)? }
             }
             Inst::Ret { val: Some((o, 1)) } => Op::Ret { val: self.src(*o)? },
+            Inst::Call { callee: Callee::Builtin(Builtin::Sqrt), args, dst: Some((dst, 1)), ret_bits: 64, .. }
+                if matches!(args[..], [Arg { bytes: 8, is_float: true, byval: 0, .. }]) =>
+            {
+                Op::Sqrt { dst: *dst, a: self.src(args[0].opd)? }
+            }
             _ => return None,
         })
     }
@@ -342,6 +368,51 @@ mod tests {
         assert!(matches!(d.ops[2], Op::Load { dst: 7, bytes: 4, .. }));
         assert!(matches!(d.ops[3], Op::GepStore { ix: Index { scale: 0, offset: 16, .. }, bytes: 8, .. }));
         assert!(matches!(d.ops[4], Op::Store { bytes: 8, .. }));
+    }
+
+    #[test]
+    fn a_field_of_an_array_element_is_one_op() {
+        let code = [
+            Inst::Cast { op: CastOp::SExt, from: 32, to: 64, dst: 5, a: Opd::Reg(1) },
+            Inst::Gep {
+                dst: 6,
+                base: Opd::Reg(2),
+                offset: 0,
+                indices: Box::new([(Opd::Reg(5), 64, 56)]),
+                ptr_bits: 64,
+            },
+            Inst::Gep { dst: 7, base: Opd::Reg(6), offset: 24, indices: Box::new([]), ptr_bits: 64 },
+            Inst::Store { addr: Opd::Reg(7), val: Opd::Reg(3), bytes: 8, order: Ordering::NotAtomic },
+            Inst::Gep {
+                dst: 8,
+                base: Opd::Reg(2),
+                offset: 0,
+                indices: Box::new([(Opd::Reg(5), 64, 56)]),
+                ptr_bits: 64,
+            },
+            Inst::Gep { dst: 9, base: Opd::Reg(5), offset: 8, indices: Box::new([]), ptr_bits: 64 },
+        ];
+        let d = Dense::new(&code, |_, _| false);
+        let Op::GepStore { ix, bytes: 8, .. } = d.ops[0] else { panic!("{:?}", d.ops[0]) };
+        assert_eq!((ix.ext_dst, ix.inner, ix.dst, ix.scale, ix.field, ix.insts()), (5, 6, 7, 56, 24, 3));
+        // The next GEP does not use the first one's result: not fused.
+        let Op::Gep(ix) = d.ops[4] else { panic!("{:?}", d.ops[4]) };
+        assert_eq!((ix.inner, ix.dst, ix.field, ix.insts()), (8, 8, 0, 1));
+    }
+
+    #[test]
+    fn sqrt_of_a_double_is_an_op() {
+        let arg = Arg { opd: Opd::Reg(1), bytes: 8, is_float: true, byval: 0 };
+        let call = |bytes| Inst::Call {
+            dst: Some((2, 1)),
+            callee: Callee::Builtin(Builtin::Sqrt),
+            args: Box::new([Arg { bytes, ..arg }]),
+            fixed_args: 1,
+            ret_bits: 64,
+        };
+        let d = Dense::new(&[call(8), call(4)], |_, _| false);
+        assert!(matches!(d.ops[0], Op::Sqrt { dst: 2, a: Src(1) }));
+        assert_eq!(d.ops[1], Op::Slow);
     }
 
     #[test]

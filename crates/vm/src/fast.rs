@@ -17,7 +17,7 @@
 //! and the object table is consulted only on a miss. The cache lives for one run of the
 //! loop; only the general loop frees objects or shares them, so entries cannot go stale.
 
-use crate::interp::{bin, cast, cmp, fbin, fcmp, loop_check_due, mask, to_f};
+use crate::interp::{bin, cast, cmp, fbin, fcmp, from_f, loop_check_due, mask, to_f};
 use crate::machine::{Granularity, Machine, Stop};
 use crate::memory::{Memory, ObjId, ObjKind};
 use crate::store_buffer::MemoryModel;
@@ -32,10 +32,11 @@ fn arith(op: BinOp, bits: u8, a: u64, b: u64) -> u64 {
     bin(op, bits as u32, a, b).unwrap_or_default()
 }
 
-/// The address `ix` computes and its index after the fused cast, without writing
-/// registers (so that the op can still hand over to the general loop).
+/// What address computation `ix` computes, without writing registers (so that the op
+/// can still hand over to the general loop): the address, the inner address before the
+/// fused field offset, and the index after the fused cast.
 #[inline(always)]
-fn address_of(ix: &Index, r: &[u64], k: &[u64]) -> (u64, u64) {
+fn address_of(ix: &Index, r: &[u64], k: &[u64]) -> (u64, u64, u64) {
     let v = ix.index.get(r, k);
     let index = match ix.ext {
         Some(op) => cast(op, ix.from as u32, ix.index_bits as u32, v as u128) as u64,
@@ -43,16 +44,19 @@ fn address_of(ix: &Index, r: &[u64], k: &[u64]) -> (u64, u64) {
     };
     let p = ix.base.get(r, k).wrapping_add(ix.offset as i64 as u64);
     let i = sign_extend(index, ix.index_bits as u32);
-    (mask(p.wrapping_add(i.wrapping_mul(ix.scale as i64 as u64)), ix.ptr_bits as u32), index)
+    let inner = mask(p.wrapping_add(i.wrapping_mul(ix.scale as i64 as u64)), ix.ptr_bits as u32);
+    (mask(inner.wrapping_add(ix.field as i64 as u64), ix.ptr_bits as u32), inner, index)
 }
 
 /// Writes the registers of address computation `ix` ([`address_of`]'s results): the
-/// cast index (when fused), then the address.
+/// cast index (when fused), the inner address, then the address (the same register when
+/// no field GEP is fused).
 #[inline(always)]
-fn set_address(ix: &Index, r: &mut [u64], (a, index): (u64, u64)) {
+fn set_address(ix: &Index, r: &mut [u64], (a, inner, index): (u64, u64, u64)) {
     if ix.ext.is_some() {
         r[ix.ext_dst as usize] = index;
     }
+    r[ix.inner as usize] = inner;
     r[ix.dst as usize] = a;
 }
 
@@ -202,9 +206,9 @@ impl Machine {
                 };
             }
             let exit = loop {
-                // Fused ops take up to three steps; the general loop takes the one at
+                // Fused ops take up to four steps; the general loop takes the one at
                 // `next_check`.
-                if steps + 3 >= next_check {
+                if steps + 4 >= next_check {
                     break Exit::Slow;
                 }
                 match ops[pc as usize] {
@@ -339,6 +343,7 @@ impl Machine {
                         steps += 1;
                         break Exit::Call(func);
                     }
+                    Op::Sqrt { dst, a } => r[dst as usize] = from_f(to_f(a.get(r, k), true).sqrt(), true),
                     Op::Ret { val } => {
                         let fr = &frames[frames.len() - 1];
                         if frames.len() < 2 || fr.kind != FrameKind::Call || !fr.allocas.is_empty() || fr.atomic {

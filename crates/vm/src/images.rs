@@ -17,17 +17,17 @@ const SHARED_MIN: u64 = 1 << 20;
 /// Images of the large globals of the program this thread ran last, by global index.
 /// The weak reference keeps the program's allocation (not the program) alive, so its
 /// address identifies it for as long as the cache holds it.
-type Cache = Option<(Weak<Program>, FxHashMap<usize, Rc<Vec<u8>>>)>;
+type Cache = Option<(Weak<Program>, FxHashMap<usize, Rc<[u8]>>)>;
 
 thread_local! {
     static CACHE: RefCell<Cache> = const { RefCell::new(None) };
 }
 
 /// The initial contents of global `index` of `program`.
-pub(crate) fn initial(program: &Arc<Program>, index: usize) -> Rc<Vec<u8>> {
+pub(crate) fn initial(program: &Arc<Program>, index: usize) -> Rc<[u8]> {
     let g = &program.globals[index];
     if g.size < SHARED_MIN {
-        return Rc::new(g.image());
+        return Rc::from(g.image());
     }
     CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
@@ -36,6 +36,6 @@ pub(crate) fn initial(program: &Arc<Program>, index: usize) -> Rc<Vec<u8>> {
             *cache = Some((Arc::downgrade(program), FxHashMap::default()));
         }
         let (_, images) = cache.as_mut().expect("just filled");
-        images.entry(index).or_insert_with(|| Rc::new(g.image())).clone()
+        images.entry(index).or_insert_with(|| crate::memory::copy_of(&g.image())).clone()
     })
 }

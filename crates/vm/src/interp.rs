@@ -1040,7 +1040,7 @@ impl Machine {
                 let Some((id, copy)) = self.memory.allocate(slot, a.byval as u64, 16, ObjKind::Stack, t, loc) else {
                     return self.fail(t, ErrorKind::StackOverflow, "no stack left for a by-value argument");
                 };
-                self.memory.objects[id as usize].bytes = std::rc::Rc::new(data);
+                self.memory.objects[id as usize].bytes = std::rc::Rc::from(data);
                 copies.push(id);
                 w[0] = copy;
             }

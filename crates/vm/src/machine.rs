@@ -384,7 +384,7 @@ impl Machine {
         let th_slot = self.threads[t].slot;
         match self.memory.allocate(th_slot, bytes.len() as u64, 16, ObjKind::VaArgs, t, SrcLoc::default()) {
             Some((id, base)) => {
-                self.memory.objects[id as usize].bytes = std::rc::Rc::new(bytes);
+                self.memory.objects[id as usize].bytes = std::rc::Rc::from(bytes);
                 if let Some(fr) = self.threads[t].frames.last_mut() {
                     fr.allocas.push(id);
                 }

@@ -37,7 +37,7 @@ pub struct Object {
     /// Size in bytes; kept after the object dies so dangling accesses still find it.
     pub size: u64,
     /// Contents, shared between the clones of a machine until one of them writes.
-    pub bytes: Rc<Vec<u8>>,
+    pub bytes: Rc<[u8]>,
     pub kind: ObjKind,
     pub alive: bool,
     /// Reachable by more than one thread: accesses to it are visible operations.
@@ -97,11 +97,12 @@ struct Region {
 
 /// Objects by base address, to find the object an address lies in. Addresses are
 /// grouped in spans (a thread's allocation region, or part of the globals), each a list
-/// sorted by base with, for each 4 KiB page, where the objects starting in it begin in
-/// the list. A thread allocates upwards in its own region, so a new object is almost
-/// always appended to its span; a lookup is a hash probe and a short scan (a search tree
-/// over all objects, dead ones included, costs several cache misses per lookup once a
-/// program has allocated a lot).
+/// sorted by base with a directory: for each granule of the span's address range, where
+/// in the list the objects starting at or after it begin. A thread allocates upwards in
+/// its own region, so a new object is almost always appended to its span; a lookup is a
+/// directory entry and a scan of the few objects that start in one granule (a search
+/// tree over all objects, dead ones included, costs several cache misses per lookup once
+/// a program has allocated a lot).
 #[derive(Clone, Debug)]
 struct ObjIndex {
     /// Shared between machine clones until one of them allocates in the span.
@@ -113,29 +114,56 @@ struct ObjIndex {
 #[derive(Clone, Debug, Default)]
 struct Span {
     list: Vec<(u64, ObjId)>,
-    /// Page number → index in `list` of the first object starting in that page.
-    pages: FxHashMap<u64, u32>,
+    /// Granule number of `list`'s first base: where `dir` starts.
+    first: u64,
+    /// For each granule from `first` on: the index in `list` of the first object starting
+    /// at or after the granule's start. Granules past its end (or past [`DIR_MAX`]) have
+    /// only objects starting before them: a lookup there searches from `dir`'s last entry.
+    dir: Vec<u32>,
 }
 
-const PAGE_SHIFT: u32 = 12;
+/// log2 of a granule's size: small enough that few objects start in one (each takes at
+/// least 32 bytes with its red zone), large enough that the directory costs 1/128 of the
+/// address range it covers.
+const GRANULE_SHIFT: u32 = 9;
+/// The most entries a directory has (4 MiB): past a huge object, lookups binary-search.
+const DIR_MAX: u64 = 1 << 20;
 
 impl Span {
     /// The entry with the highest base at most `addr`, if any in this span.
     fn floor(&self, addr: u64) -> Option<(u64, ObjId)> {
-        let i = match self.pages.get(&(addr >> PAGE_SHIFT)) {
-            Some(&first) => {
-                let first = first as usize;
-                first + self.list[first..].iter().take_while(|&&(b, _)| b <= addr).count()
+        let g = (addr >> GRANULE_SHIFT).checked_sub(self.first)?;
+        let i = match self.dir.get(g as usize) {
+            Some(&from) => {
+                let from = from as usize;
+                from + self.list[from..].iter().take_while(|&&(b, _)| b <= addr).count()
             }
-            None => self.list.partition_point(|&(b, _)| b <= addr),
+            None => {
+                let from = self.dir.last().map_or(0, |&i| i as usize);
+                from + self.list[from..].partition_point(|&(b, _)| b <= addr)
+            }
         };
         i.checked_sub(1).map(|i| self.list[i])
     }
 
+    /// Appends an object starting at or after every other one.
+    fn push(&mut self, base: u64, id: ObjId) {
+        let i = self.list.len() as u32;
+        if self.list.is_empty() {
+            self.first = base >> GRANULE_SHIFT;
+        }
+        self.list.push((base, id));
+        let g = (base >> GRANULE_SHIFT) - self.first;
+        if g < DIR_MAX {
+            self.dir.resize(g as usize + 1, i);
+        }
+    }
+
     fn reindex(&mut self) {
-        self.pages.clear();
-        for (i, &(b, _)) in self.list.iter().enumerate() {
-            self.pages.entry(b >> PAGE_SHIFT).or_insert(i as u32);
+        let list = std::mem::take(&mut self.list);
+        self.dir.clear();
+        for (b, id) in list {
+            self.push(b, id);
         }
     }
 }
@@ -159,11 +187,7 @@ impl ObjIndex {
                     }
                 }
             }
-            _ => {
-                let i = span.list.len() as u32;
-                span.pages.entry(base >> PAGE_SHIFT).or_insert(i);
-                span.list.push((base, id));
-            }
+            _ => span.push(base, id),
         }
     }
 
@@ -225,29 +249,37 @@ const PAGE: usize = 4096;
 /// zero: the system backs zeroed memory only where it is written, so a huge zero-filled
 /// global stays cheap in every clone of a machine, not only in the first.
 #[inline]
-pub(crate) fn bytes_mut(bytes: &mut Rc<Vec<u8>>) -> &mut Vec<u8> {
+pub(crate) fn bytes_mut(bytes: &mut Rc<[u8]>) -> &mut [u8] {
     if Rc::get_mut(bytes).is_none() {
-        unshare(bytes);
+        *bytes = copy_of(bytes);
     }
     Rc::get_mut(bytes).expect("the contents were just unshared")
 }
 
-/// Gives `bytes` a copy of its contents of its own (kept out of line: the common case
-/// owns them already).
+/// Zero-filled contents of `len` bytes, in one allocation with their reference count (an
+/// access reaches the bytes from the object in one step), backed by the system only
+/// where they are written.
+pub(crate) fn zeroed(len: usize) -> Rc<[u8]> {
+    // SAFETY: all-zero bytes are valid `u8`s.
+    unsafe { Rc::<[u8]>::new_zeroed_slice(len).assume_init() }
+}
+
+/// Contents of their own with the same bytes as `bytes` (kept out of line: the common
+/// case owns its contents already). Large contents are copied into zeroed memory page by
+/// page, zero pages left out.
 #[cold]
-fn unshare(bytes: &mut Rc<Vec<u8>>) {
-    let copy = if bytes.len() < SPARSE_COPY_MIN {
-        bytes.to_vec()
-    } else {
-        let mut copy = vec![0; bytes.len()];
-        for (to, from) in copy.chunks_mut(PAGE).zip(bytes.chunks(PAGE)) {
-            if from.iter().any(|&b| b != 0) {
-                to.copy_from_slice(from);
-            }
+pub(crate) fn copy_of(bytes: &[u8]) -> Rc<[u8]> {
+    if bytes.len() < SPARSE_COPY_MIN {
+        return Rc::from(bytes);
+    }
+    let mut copy = zeroed(bytes.len());
+    let to = Rc::get_mut(&mut copy).expect("a new allocation is not shared");
+    for (to, from) in to.chunks_mut(PAGE).zip(bytes.chunks(PAGE)) {
+        if from.iter().any(|&b| b != 0) {
+            to.copy_from_slice(from);
         }
-        copy
-    };
-    *bytes = Rc::new(copy);
+    }
+    copy
 }
 
 /// Every aligned pointer-sized word of `bytes` (little-endian, `ptr` bytes each), with
@@ -329,7 +361,7 @@ impl Memory {
     }
 
     /// Places a global at its fixed address, with its initial contents `bytes`.
-    pub fn add_global(&mut self, g: &ravel_ir::Global, bytes: Rc<Vec<u8>>) -> ObjId {
+    pub fn add_global(&mut self, g: &ravel_ir::Global, bytes: Rc<[u8]>) -> ObjId {
         let kind = match (g.external, g.is_const) {
             (true, _) => ObjKind::Extern,
             (false, true) => ObjKind::ConstGlobal,
@@ -408,7 +440,7 @@ impl Memory {
         let id = self.insert(Object {
             base,
             size,
-            bytes: Rc::new(vec![0; size as usize]),
+            bytes: zeroed(size as usize),
             kind,
             alive: true,
             shared: false,
@@ -681,21 +713,35 @@ impl Memory {
 
     /// Reads a NUL-terminated string starting at `addr` (without the NUL), at most `limit` bytes.
     pub fn c_string(&mut self, addr: u64, limit: Option<usize>) -> Result<Vec<u8>, Fault> {
+        let (id, off, len) = self.c_str(addr, limit)?;
+        Ok(self.slice(id, off, len).to_vec())
+    }
+
+    /// Where the string [`Memory::c_string`] would read lies, `(object, offset, length)`,
+    /// with the same checks but without copying it: library models that only look at
+    /// strings (`strlen`, `strcmp`) then read them in place with [`Memory::slice`].
+    pub fn c_str(&mut self, addr: u64, limit: Option<usize>) -> Result<(ObjId, usize, usize), Fault> {
         let (id, off) = self.check(addr, 1, false)?;
         self.note_shared(id);
         let max = limit.unwrap_or(usize::MAX);
-        let scan = self.objects[id as usize].bytes[off..].iter().take(max).position(|&b| b == 0);
-        let read_len = scan.map_or(max, |n| n + 1).min(self.objects[id as usize].bytes.len() - off);
-        self.note_concrete_read(id, off, read_len);
         let bytes = &self.objects[id as usize].bytes[off..];
-        match bytes.iter().take(max).position(|&b| b == 0) {
-            Some(n) => Ok(bytes[..n].to_vec()),
-            None if bytes.len() >= max => Ok(bytes[..max].to_vec()),
-            None => Err(Fault::new(
-                ErrorKind::OutOfBounds,
-                format!("string read runs past the end of {} (no terminating NUL)", self.describe(id)),
-            )),
-        }
+        let (len, read_len) = match bytes.iter().take(max).position(|&b| b == 0) {
+            Some(n) => (n, n + 1),
+            None if bytes.len() >= max => (max, max),
+            None => {
+                return Err(Fault::new(
+                    ErrorKind::OutOfBounds,
+                    format!("string read runs past the end of {} (no terminating NUL)", self.describe(id)),
+                ))
+            }
+        };
+        self.note_concrete_read(id, off, read_len);
+        Ok((id, off, len))
+    }
+
+    /// Checked bytes of an object (as [`Memory::c_str`] returns them).
+    pub fn slice(&self, id: ObjId, off: usize, len: usize) -> &[u8] {
+        &self.objects[id as usize].bytes[off..off + len]
     }
 
     fn note_shared(&mut self, id: ObjId) {

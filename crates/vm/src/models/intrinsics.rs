@@ -179,7 +179,7 @@ fn thread_local_address(m: &mut Machine, t: usize, template: u64) -> u64 {
     match m.memory.allocate(slot, g.size, 16, ObjKind::ThreadLocal, t, SrcLoc::default()) {
         Some((id, addr)) => {
             let obj = &mut m.memory.objects[id as usize];
-            obj.bytes = std::rc::Rc::new(g.image());
+            obj.bytes = crate::memory::copy_of(&g.image());
             obj.name = std::rc::Rc::from(g.name.as_str());
             m.threads[t].tls.insert(template, addr);
             addr

@@ -80,14 +80,14 @@ fn strings(m: &mut Machine, b: Builtin, a: &Args) -> Option<R> {
             }
             Memcmp => {
                 let (x, y) = (mem.read(p0, n2)?, mem.read(p1, n2)?);
-                Flow::Return(compare(&x, &y))
+                Flow::Return(compare(x.iter().copied().zip(y.iter().copied())))
             }
             Memchr => {
                 let data = mem.read(p0, n2)?;
                 Flow::Return(data.iter().position(|&c| c == p1 as u8).map_or(0, |i| p0 + i as u64))
             }
-            Strlen => Flow::Return(mem.c_string(p0, None)?.len() as u64),
-            Strnlen => Flow::Return(mem.c_string(p0, Some(p1 as usize))?.len() as u64),
+            Strlen => Flow::Return(mem.c_str(p0, None)?.2 as u64),
+            Strnlen => Flow::Return(mem.c_str(p0, Some(p1 as usize))?.2 as u64),
             Strcpy | Strncpy => {
                 let mut s = mem.c_string(p1, (b == Strncpy).then_some(n2 as usize))?;
                 if b == Strncpy {
@@ -107,11 +107,12 @@ fn strings(m: &mut Machine, b: Builtin, a: &Args) -> Option<R> {
             }
             Strcmp | Strncmp => {
                 let limit = (b == Strncmp).then_some(n2 as usize);
-                let (mut x, mut y) = (mem.c_string(p0, limit)?, mem.c_string(p1, limit)?);
-                x.push(0);
-                y.push(0);
-                let n = limit.unwrap_or(usize::MAX).min(x.len()).min(y.len());
-                Flow::Return(compare(&x[..n], &y[..n]))
+                let ((xi, xo, xn), (yi, yo, yn)) = (mem.c_str(p0, limit)?, mem.c_str(p1, limit)?);
+                let (x, y) = (mem.slice(xi, xo, xn), mem.slice(yi, yo, yn));
+                // Each string with its terminating NUL, as far as the limit.
+                let n = limit.unwrap_or(usize::MAX).min(x.len() + 1).min(y.len() + 1);
+                let nul = || std::iter::once(0);
+                Flow::Return(compare(x.iter().copied().chain(nul()).zip(y.iter().copied().chain(nul())).take(n)))
             }
             Strchr | Strrchr => {
                 let s = mem.c_string(p0, None)?;
@@ -136,10 +137,10 @@ fn strings(m: &mut Machine, b: Builtin, a: &Args) -> Option<R> {
 }
 
 /// memcmp-style result: the sign of the first differing byte.
-fn compare(x: &[u8], y: &[u8]) -> u64 {
-    for (a, b) in x.iter().zip(y) {
+fn compare(pairs: impl Iterator<Item = (u8, u8)>) -> u64 {
+    for (a, b) in pairs {
         if a != b {
-            return (*a as i64 - *b as i64) as u64;
+            return (a as i64 - b as i64) as u64;
         }
     }
     0
@@ -216,13 +217,13 @@ fn ctype_table(m: &mut Machine, t: usize) -> u64 {
     let Some(tab) = m.memory.allocate(0, table.len() as u64, 16, ObjKind::Global, t, Default::default()) else {
         return 0;
     };
-    m.memory.objects[tab.0 as usize].bytes = std::rc::Rc::new(table.to_vec());
+    m.memory.objects[tab.0 as usize].bytes = std::rc::Rc::from(table);
     m.memory.objects[tab.0 as usize].shared = true;
     let Some(cell) = m.memory.allocate(0, pb, pb, ObjKind::Global, t, Default::default()) else {
         return 0;
     };
     let target = tab.1 + 256;
-    m.memory.objects[cell.0 as usize].bytes = std::rc::Rc::new(target.to_le_bytes()[..pb as usize].to_vec());
+    m.memory.objects[cell.0 as usize].bytes = std::rc::Rc::from(&target.to_le_bytes()[..pb as usize]);
     m.memory.objects[cell.0 as usize].shared = true;
     m.ctype_table = cell.1;
     cell.1
