@@ -225,8 +225,12 @@ pub(crate) struct Explorer<'a> {
     log_buffer: Vec<LogEntry>,
     /// The admissible prefixes so far, when asked for (`Options::verified_sink`).
     verified: Option<Tracker>,
-    /// Helpers exploring waiting branches ahead of the search (`-j`).
-    pool: Option<parallel::Pool>,
+    /// The helper threads of `-j` (owned by the search).
+    workers: Option<parallel::Pool>,
+    /// Access to the helpers, which explore waiting branches ahead of this explorer.
+    pool: Option<parallel::Handle>,
+    /// Runs the jobs this thread takes while it waits for a helper (made on first use).
+    spare: Option<Box<Explorer<'a>>>,
     /// Set in a helper: the branch it explores.
     job: Option<parallel::JobState>,
     /// A helper's result stopped the search.
@@ -261,7 +265,9 @@ impl<'a> Explorer<'a> {
                 let prefixes = opts.detect_races && opts.stop_at.is_empty() && opts.ends_only.is_empty();
                 Tracker::new(sink, prefixes)
             }),
+            workers: None,
             pool: None,
+            spare: None,
             job: None,
             halted: false,
         }
@@ -448,8 +454,11 @@ impl<'a> Explorer<'a> {
         let ordered = self.verified.is_some() || o.collect_tests || o.execution_sink.is_some();
         let usable = !o.dpor.naive && !ordered && self.job.is_none();
         self.pool = None;
+        self.workers = None;
         if o.dpor.jobs > 1 && usable {
-            self.pool = Some(parallel::Pool::new(self.cx.program(), o, self.cx.started(), o.dpor.jobs - 1));
+            let workers = parallel::Pool::new(self.cx.program(), o, self.cx.started(), o.dpor.jobs - 1);
+            self.pool = Some(workers.handle());
+            self.workers = Some(workers);
         }
     }
 
@@ -945,7 +954,7 @@ impl<'a> Explorer<'a> {
         let node = &mut self.path[depth];
         if !wakeup::slept(&node.sleep, &seq) && node.wakeup.insert(seq) {
             // The branch a helper explores changed: its result would be wrong now.
-            if let (Some(spec), Some(pool)) = (node.speculation.take(), self.pool.as_mut()) {
+            if let (Some(spec), Some(pool)) = (node.speculation.take(), self.pool.as_ref()) {
                 pool.abandon(spec);
             }
         }
