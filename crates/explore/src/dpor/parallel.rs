@@ -31,11 +31,6 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-/// Under an execution limit, jobs are branches of nodes at least this many nodes above the
-/// end of the path (measured on the 4x5 lock counter: 72% of its first 50,000 executions
-/// explored by a helper, against none for the shallowest branches).
-const NEAR: usize = 4;
-
 /// A branch for a helper: everything it needs to explore the branch's subtree exactly as
 /// the search would.
 pub(super) struct Job {
@@ -78,6 +73,8 @@ pub(super) struct JobResult {
     incomplete: Option<Unknown>,
     /// The subtree reached the round's thread cap, or symbolic inputs.
     unusable: bool,
+    /// The job ran out of the executions the search had left (see [`Job::budget`]).
+    exhausted: bool,
 }
 
 /// A branch a helper is exploring: its job.
@@ -95,6 +92,7 @@ pub(super) struct JobState {
     pub union: Option<Step>,
     pub finished: bool,
     pub unusable: bool,
+    pub exhausted: bool,
 }
 
 /// What the threads of one search share: jobs waiting for a thread, results waiting for
@@ -299,6 +297,7 @@ impl JobResult {
             errors: Vec::new(),
             incomplete: None,
             unusable: true,
+            exhausted: false,
         }
     }
 }
@@ -313,22 +312,14 @@ impl<'a> Explorer<'a> {
         explorer
     }
 
-    /// Gives out branches waiting on the current path while some thread would take them:
-    /// the shallowest, whose subtrees are the largest, so that few jobs keep the threads
-    /// busy; under an execution limit, the deepest ones at least [`NEAR`] nodes above the
-    /// path's end instead, which the search reaches soon (large subtrees far ahead are
-    /// mostly beyond the limit, and then wasted).
+    /// Gives out the shallowest branches waiting on the current path (the largest
+    /// subtrees: few jobs keep the threads busy) while some thread would take them.
     pub(super) fn speculate(&mut self) {
         let eligible = |n: &Node| {
             n.speculation.is_none() && !n.wakeup.is_empty() && n.taken.as_ref().is_some_and(|t| t.variants.is_empty())
         };
-        let limited = self.cx.executions_left().is_some();
         while self.pool.as_ref().is_some_and(Handle::wanted) && !self.capped {
-            let found = if limited {
-                (0..self.path.len().saturating_sub(NEAR)).rev().find(|&d| eligible(&self.path[d]))
-            } else {
-                self.path.iter().position(eligible)
-            };
+            let found = self.path.iter().position(eligible);
             let Some(depth) = found else { return };
             let job = self.job_for(depth);
             let cancel = job.cancel.clone();
@@ -395,12 +386,22 @@ impl<'a> Explorer<'a> {
             }
             return false;
         }
-        let usable = result.finished || !result.errors.is_empty();
+        let usable = (result.finished || !result.errors.is_empty()) && !result.exhausted;
         // A round cut short by its thread cap, or an execution limit the branch would pass,
         // stops the search inside the branch: only the search itself knows where.
         let last_round = self.thread_cap == super::THREAD_CAPS[super::THREAD_CAPS.len() - 1];
-        let cut = (self.capped && !last_round) || self.cx.limit_reached_after(result.stats.explored()).is_some();
+        let beyond = self.cx.limit_reached_after(result.stats.explored());
+        let cut = (self.capped && !last_round) || beyond.is_some();
         if !usable || cut {
+            // The branch takes more executions than this helper's job has left (its budget
+            // only shrank since it gave the branch out): the job cannot end within it, and
+            // exploring the branch again here would only be undone by the search.
+            let exhausted = result.exhausted || matches!(beyond, Some(Unknown::Executions(_)));
+            if let Some(job) = self.job.as_mut().filter(|_| exhausted) {
+                job.exhausted = true;
+                self.halted = true;
+                return true;
+            }
             return false;
         }
         self.path[depth].wakeup.pop_first();
@@ -474,8 +475,8 @@ impl<'a> Explorer<'a> {
         for step in job.prefix {
             let snapshot = self.prefix_snapshot(&mut run, at, &mut races);
             self.path.push(Node { runnable: step.runnable, snapshot, ..Default::default() });
-            let (union, choices) = self.execute(&mut run, step.agent, &step.forced, false);
-            let taken = Taken { thread: step.agent, choices, union, variants: Vec::new() };
+            let (info, choices) = self.execute(&mut run, step.agent, &step.forced, false);
+            let taken = Taken { thread: step.agent, choices, union: info.step.clone(), variants: Vec::new() };
             self.path.last_mut().expect("a node").taken = Some(taken);
         }
         let snapshot = self.prefix_snapshot(&mut run, at, &mut races);
@@ -503,6 +504,7 @@ impl<'a> Explorer<'a> {
             errors: std::mem::take(&mut self.cx.errors),
             incomplete: self.cx.incomplete.take(),
             unusable: state.unusable || self.capped,
+            exhausted: state.exhausted,
         }
     }
 }
