@@ -120,7 +120,7 @@ struct State {
 
 /// How the wait for a job's result ended.
 enum Answer {
-    Done(JobResult),
+    Done(Box<JobResult>),
     /// No thread had taken the job yet: the explorer explores the branch itself.
     TakenBack,
     /// The exploration stops (or this explorer's own job was cancelled).
@@ -251,7 +251,7 @@ impl Handle {
         let mut state = shared.lock();
         loop {
             if let Some(result) = state.results.remove(&id) {
-                return Answer::Done(result);
+                return Answer::Done(Box::new(result));
             }
             if let Some(at) = state.queue.iter().position(|j| j.id == id) {
                 state.queue.remove(at);
