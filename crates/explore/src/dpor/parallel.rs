@@ -13,6 +13,10 @@
 //! an insertion that changed the waiting branch meanwhile; the wakeup tree reports
 //! those, and the search then cancels the helper's job (a new one may start on the
 //! changed branch).
+//! Helpers give out jobs from their own paths the same way (the insertions of such a job
+//! at or above the helper's node are recorded for the search in their turn), and a thread
+//! waiting for a result runs queued jobs meanwhile: a long branch is split among the
+//! threads instead of keeping the search waiting for one helper.
 //! Counts, verdicts and witnesses are therefore those of `-j 1`.
 //!
 //! Helpers do not speculate on executions with symbolic inputs (a solver's answers may
