@@ -76,6 +76,9 @@ pub(crate) struct Context<'a> {
     cancel: Option<Arc<AtomicBool>>,
     /// Set when the search no longer needs a helper's current job.
     pub job_cancel: Option<Arc<AtomicBool>>,
+    /// Executions a helper's current job may take: beyond them, the search will have
+    /// reached its execution limit before it could use the job.
+    pub job_budget: Option<u64>,
 }
 
 impl<'a> Context<'a> {
@@ -95,6 +98,7 @@ impl<'a> Context<'a> {
             sym: opts.symbolic.then(|| SymEngine::shared(opts.solver_timeout, opts.max_sym_branches)),
             cancel: None,
             job_cancel: None,
+            job_budget: None,
         }
     }
 
@@ -162,13 +166,25 @@ impl<'a> Context<'a> {
         self.limit_at(self.spent + self.stats.explored() + more)
     }
 
+    /// Executions left before the execution limit (or a helper's job budget).
+    pub fn executions_left(&self) -> Option<u64> {
+        let explored = self.spent + self.stats.explored();
+        [self.opts.max_executions, self.job_budget].into_iter().flatten().min().map(|m| m.saturating_sub(explored))
+    }
+
+    /// Whether the exploration was interrupted (Ctrl-C), or this helper or its job cancelled.
+    pub fn cancelled(&self) -> bool {
+        let set = |c: &Option<Arc<AtomicBool>>| c.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
+        INTERRUPTED.load(Ordering::Relaxed) || set(&self.cancel) || set(&self.job_cancel)
+    }
+
     /// The exploration-wide limit reached after `explored` executions (or states), if any.
     pub fn limit_at(&self, explored: u64) -> Option<Unknown> {
-        let set = |c: &Option<Arc<AtomicBool>>| c.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
-        if INTERRUPTED.load(Ordering::Relaxed) || set(&self.cancel) || set(&self.job_cancel) {
+        if self.cancelled() {
             return Some(Unknown::Interrupted);
         }
-        if let Some(max) = self.opts.max_executions.filter(|&max| explored >= max) {
+        let spent = |max: u64| explored >= max || self.job_budget.is_some_and(|b| explored >= b);
+        if let Some(max) = self.opts.max_executions.filter(|&max| spent(max)) {
             return Some(Unknown::Executions(max));
         }
         if self.opts.timeout.is_some_and(|d| self.started.elapsed() > d) {
@@ -234,7 +250,8 @@ impl<'a> Context<'a> {
     /// Prints the progress line when asked to (at most twice a second): executions (or
     /// states) and their rate, the blocked and wasted ones, the time so far.
     pub fn progress(&mut self) {
-        if !self.opts.progress {
+        // A helper's statistics are only a part: the search prints the whole.
+        if !self.opts.progress || self.cancel.is_some() {
             return;
         }
         let now = self.started.elapsed();

@@ -180,8 +180,10 @@ struct Run {
     spawned_at: Vec<Option<usize>>,
     races: RaceDetector,
     counts: Vec<u32>,
-    /// Spin signature of each thread when it was last stepped.
-    last_sig: Vec<Option<u64>>,
+    /// The memory's write counter and the spin signature of each thread when it was last
+    /// stepped (the signature includes the counter: a write since means no spinning, and
+    /// the counter says so without hashing the thread's state).
+    last_sig: Vec<Option<(u64, u64)>>,
     /// The races of the latest transition, which do not end the execution (with
     /// `all_errors`), to record once the transition is on the path.
     races_found: Vec<ProgramError>,
@@ -225,8 +227,12 @@ pub(crate) struct Explorer<'a> {
     log_buffer: Vec<LogEntry>,
     /// The admissible prefixes so far, when asked for (`Options::verified_sink`).
     verified: Option<Tracker>,
-    /// Helpers exploring waiting branches ahead of the search (`-j`).
-    pool: Option<parallel::Pool>,
+    /// The helper threads of `-j` (owned by the search).
+    workers: Option<parallel::Pool>,
+    /// Access to the helpers, which explore waiting branches ahead of this explorer.
+    pool: Option<parallel::Handle>,
+    /// Runs the jobs this thread takes while it waits for a helper (made on first use).
+    spare: Option<Box<Explorer<'a>>>,
     /// Set in a helper: the branch it explores.
     job: Option<parallel::JobState>,
     /// A helper's result stopped the search.
@@ -261,7 +267,9 @@ impl<'a> Explorer<'a> {
                 let prefixes = opts.detect_races && opts.stop_at.is_empty() && opts.ends_only.is_empty();
                 Tracker::new(sink, prefixes)
             }),
+            workers: None,
             pool: None,
+            spare: None,
             job: None,
             halted: false,
         }
@@ -448,8 +456,11 @@ impl<'a> Explorer<'a> {
         let ordered = self.verified.is_some() || o.collect_tests || o.execution_sink.is_some();
         let usable = !o.dpor.naive && !ordered && self.job.is_none();
         self.pool = None;
+        self.workers = None;
         if o.dpor.jobs > 1 && usable {
-            self.pool = Some(parallel::Pool::new(self.cx.program(), o, self.cx.started(), o.dpor.jobs - 1));
+            let workers = parallel::Pool::new(self.cx.program(), o, self.cx.started(), o.dpor.jobs - 1);
+            self.pool = Some(workers.handle());
+            self.workers = Some(workers);
         }
     }
 
@@ -521,11 +532,8 @@ impl<'a> Explorer<'a> {
                 job.finished = true;
                 return None;
             }
-            if let Some(taken) = &mut node.taken {
-                if !naive {
-                    node.sleep.push(Rc::new(taken.union.clone()));
-                }
-                node.taken = None;
+            if let Some(taken) = node.taken.take().filter(|_| !naive) {
+                node.sleep.push(Rc::new(taken.union));
             }
             if self.settle(depth) {
                 if self.halted {
@@ -656,25 +664,27 @@ impl<'a> Explorer<'a> {
         if t >= m.threads.len() || m.threads[t].finished {
             return false;
         }
-        run.last_sig.get(a).copied().flatten() == Some(m.spin_signature(t))
+        let Some((epoch, sig)) = run.last_sig.get(a).copied().flatten() else { return false };
+        epoch == m.memory.write_epoch && sig == m.spin_signature(t)
     }
 
     /// Executes a transition of `t` from the node at `depth` and appends the child node,
     /// which explores `wakeup` first.
     fn step(&mut self, run: &mut Run, depth: usize, t: usize, forced: &[u64], analyse: bool, wakeup: WakeupTree) {
-        let (step, made) = self.execute(run, t, forced, analyse);
+        let (info, made) = self.execute(run, t, forced, analyse);
+        let step = &info.step;
         let node = &mut self.path[depth];
         // A naive exploration never fills a sleep set (see `backtrack_point`).
-        let sleep = node.sleep.iter().filter(|s| !s.depends(&step)).cloned().collect();
+        let sleep = node.sleep.iter().filter(|s| !s.depends(step)).cloned().collect();
         match &mut node.taken {
             Some(taken) if taken.thread == t => {
-                taken.union.absorb(&step);
+                taken.union.absorb(step);
                 taken.variants.extend(choice_siblings(&made, forced.len()));
                 taken.choices = made;
             }
             _ => {
                 let variants = choice_siblings(&made, 0);
-                node.taken = Some(Taken { thread: t, choices: made, union: step, variants });
+                node.taken = Some(Taken { thread: t, choices: made, union: step.clone(), variants });
             }
         }
         self.path.truncate(depth + 1);
@@ -697,7 +707,7 @@ impl<'a> Explorer<'a> {
 
     /// Runs one transition of `t` on the machine and updates the execution's
     /// happens-before data; with `analyse`, notes the races of the new transition.
-    fn execute(&mut self, run: &mut Run, t: usize, forced: &[u64], analyse: bool) -> (Step, Vec<(u64, u64)>) {
+    fn execute(&mut self, run: &mut Run, t: usize, forced: &[u64], analyse: bool) -> (Rc<TransInfo>, Vec<(u64, u64)>) {
         let agent = self.agents.get(t);
         let owner = self.agents.thread(t);
         if run.last_sig.len() <= t {
@@ -713,7 +723,7 @@ impl<'a> Explorer<'a> {
         };
         match agent {
             Agent::Thread(_) => {
-                run.last_sig[t] = Some(run.machine.spin_signature(owner));
+                run.last_sig[t] = Some((run.machine.memory.write_epoch, run.machine.spin_signature(owner)));
                 run.machine.step(owner, &mut chooser);
             }
             Agent::Buffer(_) => run.machine.flush(owner),
@@ -776,9 +786,10 @@ impl<'a> Explorer<'a> {
         }
         run.last_of_thread[t] = Some(index);
         let recorded = run.machine.recorded.len();
-        run.infos.push(Rc::new(TransInfo { step: step.clone(), links, vc, races, recorded }));
+        let info = Rc::new(TransInfo { step, links, vc, races, recorded });
+        run.infos.push(info.clone());
         self.cx.stats.transitions += 1;
-        (step, chooser.made)
+        (info, chooser.made)
     }
 
     /// Computes the clock of a new transition and, with `analyse`, the earlier transitions
@@ -919,11 +930,12 @@ impl<'a> Explorer<'a> {
                 let tj = run.infos[j].step.thread;
                 let nj = run.infos[j].vc.get(tj);
                 let last = run.infos[i].step.reversed();
+                let last = last.as_ref();
                 let mut seq: Vec<&Step> = (j + 1..n)
                     .filter(|&k| k != i && !run.infos[k].vc.covers(tj, nj))
                     .map(|k| &run.infos[k].step)
                     .collect();
-                seq.push(&last);
+                seq.push(last);
                 self.insert_wakeup(j, seq);
             }
         }
@@ -945,7 +957,7 @@ impl<'a> Explorer<'a> {
         let node = &mut self.path[depth];
         if !wakeup::slept(&node.sleep, &seq) && node.wakeup.insert(seq) {
             // The branch a helper explores changed: its result would be wrong now.
-            if let (Some(spec), Some(pool)) = (node.speculation.take(), self.pool.as_mut()) {
+            if let (Some(spec), Some(pool)) = (node.speculation.take(), self.pool.as_ref()) {
                 pool.abandon(spec);
             }
         }
@@ -993,6 +1005,9 @@ impl<'a> Explorer<'a> {
                 self.cx.note(why);
             }
             Ending::Stop(why) => {
+                if let Some(job) = self.job.as_mut().filter(|_| matches!(why, Unknown::Executions(_))) {
+                    job.exhausted = true;
+                }
                 self.cx.note(why);
                 return true;
             }

@@ -13,6 +13,10 @@
 //! an insertion that changed the waiting branch meanwhile; the wakeup tree reports
 //! those, and the search then cancels the helper's job (a new one may start on the
 //! changed branch).
+//! Helpers give out jobs from their own paths the same way (the insertions of such a job
+//! at or above the helper's node are recorded for the search in their turn), and a thread
+//! waiting for a result runs queued jobs meanwhile: a long branch is split among the
+//! threads instead of keeping the search waiting for one helper.
 //! Counts, verdicts and witnesses are therefore those of `-j 1`.
 //!
 //! Helpers do not speculate on executions with symbolic inputs (a solver's answers may
@@ -24,10 +28,10 @@ use super::{Explorer, Node, Run, Step, Taken, WakeupTree};
 use crate::{FoundError, Options, Stats, Unknown};
 use ravel_ir::Program;
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::VecDeque;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Receiver, Sender};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
@@ -46,6 +50,8 @@ pub(super) struct Job {
     sleep: Vec<Step>,
     branch: (Step, WakeupTree),
     thread_cap: usize,
+    /// Executions the search can still use (its execution limit).
+    budget: Option<u64>,
     /// Set when the branch changed: the job is of no use any more.
     cancel: Arc<AtomicBool>,
 }
@@ -71,6 +77,8 @@ pub(super) struct JobResult {
     incomplete: Option<Unknown>,
     /// The subtree reached the round's thread cap, or symbolic inputs.
     unusable: bool,
+    /// The job ran out of the executions the search had left (see [`Job::budget`]).
+    exhausted: bool,
 }
 
 /// A branch a helper is exploring: its job.
@@ -88,129 +96,197 @@ pub(super) struct JobState {
     pub union: Option<Step>,
     pub finished: bool,
     pub unusable: bool,
+    pub exhausted: bool,
 }
 
-/// The helper threads of a search.
-pub(super) struct Pool {
-    jobs: Option<Sender<Job>>,
-    results: Receiver<JobResult>,
-    helpers: Vec<JoinHandle<()>>,
+/// What the threads of one search share: jobs waiting for a thread, results waiting for
+/// the explorer that gave the job out. Every explorer (the search's and the helpers') gives
+/// out jobs, and one waiting for a result takes jobs meanwhile, so a long branch is split
+/// among the threads instead of keeping the search waiting.
+pub(super) struct Shared {
+    state: Mutex<State>,
+    changed: Condvar,
+    /// Ends every helper (the search or its round is over).
     cancel: Arc<AtomicBool>,
-    outstanding: usize,
-    next_id: u64,
-    arrived: FxHashMap<u64, JobResult>,
-    /// Jobs cancelled: their results are dropped when they arrive.
+}
+
+#[derive(Default)]
+struct State {
+    queue: VecDeque<Job>,
+    results: FxHashMap<u64, JobResult>,
+    /// Jobs cancelled while running: their results are dropped when they arrive.
     abandoned: FxHashSet<u64>,
+    /// Threads with nothing to do: helpers without a job, explorers waiting for a result.
+    idle: usize,
+    next_id: u64,
+    closed: bool,
+}
+
+/// How the wait for a job's result ended.
+enum Answer {
+    Done(Box<JobResult>),
+    /// No thread had taken the job yet: the explorer explores the branch itself.
+    TakenBack,
+    /// The exploration stops (or this explorer's own job was cancelled).
+    Stopped,
+}
+
+/// An explorer's access to the helpers.
+pub(super) struct Handle {
+    shared: Arc<Shared>,
+    /// Set when a job answered that it met symbolic inputs or the thread cap: this
+    /// explorer gives out no more jobs.
+    off: bool,
+}
+
+/// The helper threads of a search; dropping it ends them.
+pub(super) struct Pool {
+    shared: Arc<Shared>,
+    helpers: Vec<JoinHandle<()>>,
 }
 
 impl Pool {
-    /// Starts `n` helpers (none when the program cannot be shared between threads).
+    /// Starts `n` helpers.
     pub fn new(program: Arc<Program>, opts: &Options, started: Instant, n: usize) -> Pool {
-        let (jobs, job_queue) = channel::<Job>();
-        let (done, results) = channel();
-        let job_queue = Arc::new(Mutex::new(job_queue));
-        let cancel = Arc::new(AtomicBool::new(false));
+        let shared = Arc::new(Shared {
+            state: Mutex::new(State::default()),
+            changed: Condvar::new(),
+            cancel: Arc::new(AtomicBool::new(false)),
+        });
         let opts = Options { progress: false, ..opts.clone() };
         let helpers = (0..n)
             .map(|_| {
-                let (program, opts, cancel) = (program.clone(), opts.clone(), cancel.clone());
-                let (job_queue, done) = (job_queue.clone(), done.clone());
-                std::thread::spawn(move || helper(program, opts, started, cancel, job_queue, done))
+                let (program, opts, shared) = (program.clone(), opts.clone(), shared.clone());
+                std::thread::spawn(move || helper(program, opts, started, shared))
             })
             .collect();
-        Pool {
-            jobs: Some(jobs),
-            results,
-            helpers,
-            cancel,
-            outstanding: 0,
-            next_id: 0,
-            arrived: FxHashMap::default(),
-            abandoned: FxHashSet::default(),
-        }
+        Pool { shared, helpers }
     }
 
-    /// Whether a helper is free, taking in the results that arrived.
-    fn idle(&mut self) -> bool {
-        while let Ok(result) = self.results.try_recv() {
-            self.take_in(result);
-        }
-        self.outstanding < self.helpers.len()
-    }
-
-    fn take_in(&mut self, result: JobResult) {
-        self.outstanding -= 1;
-        if !self.abandoned.remove(&result.id) {
-            self.arrived.insert(result.id, result);
-        }
-    }
-
-    /// Cancels the job of `spec`, whose branch changed.
-    pub fn abandon(&mut self, spec: Speculation) {
-        spec.cancel.store(true, Ordering::Relaxed);
-        if self.arrived.remove(&spec.id).is_none() {
-            self.abandoned.insert(spec.id);
-        }
-    }
-
-    fn submit(&mut self, mut job: Job) -> u64 {
-        job.id = self.next_id;
-        self.next_id += 1;
-        self.outstanding += 1;
-        let id = job.id;
-        if let Some(jobs) = &self.jobs {
-            // A helper that died (a panic) leaves its job unanswered: `wait` notices.
-            let _ = jobs.send(job);
-        }
-        id
-    }
-
-    /// The result of job `id`, waiting for it; `None` if no helper can answer any more.
-    fn wait(&mut self, id: u64) -> Option<JobResult> {
-        while !self.arrived.contains_key(&id) {
-            let result = self.results.recv().ok()?;
-            self.take_in(result);
-        }
-        self.arrived.remove(&id)
+    /// An explorer's access to these helpers.
+    pub fn handle(&self) -> Handle {
+        Handle::new(self.shared.clone())
     }
 }
 
 impl Drop for Pool {
     fn drop(&mut self) {
-        self.cancel.store(true, Ordering::Relaxed);
-        self.jobs = None;
+        self.shared.cancel.store(true, Ordering::Relaxed);
+        self.shared.lock().closed = true;
+        self.shared.changed.notify_all();
         for h in self.helpers.drain(..) {
             let _ = h.join();
         }
     }
 }
 
-fn helper(
-    program: Arc<Program>,
-    opts: Options,
-    started: Instant,
-    cancel: Arc<AtomicBool>,
-    jobs: Arc<Mutex<Receiver<Job>>>,
-    results: Sender<JobResult>,
-) {
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        // A helper that panicked holds no lock (it panics inside its job only).
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Hands a job's result to the explorer that gave the job out.
+    fn deliver(&self, result: JobResult) {
+        let mut state = self.lock();
+        if !state.abandoned.remove(&result.id) {
+            state.results.insert(result.id, result);
+        }
+        drop(state);
+        self.changed.notify_all();
+    }
+
+    /// The next job for an idle helper; `None` once the search is over.
+    fn next_job(&self) -> Option<Job> {
+        let mut state = self.lock();
+        loop {
+            if state.closed {
+                return None;
+            }
+            if let Some(job) = state.queue.pop_front() {
+                return Some(job);
+            }
+            state.idle += 1;
+            state = self.changed.wait(state).unwrap_or_else(|e| e.into_inner());
+            state.idle -= 1;
+        }
+    }
+}
+
+impl Handle {
+    fn new(shared: Arc<Shared>) -> Handle {
+        Handle { shared, off: false }
+    }
+
+    /// Whether a thread would take a new job now.
+    fn wanted(&self) -> bool {
+        let state = self.shared.lock();
+        !self.off && state.idle > state.queue.len()
+    }
+
+    fn submit(&self, mut job: Job) -> u64 {
+        let mut state = self.shared.lock();
+        job.id = state.next_id;
+        state.next_id += 1;
+        let id = job.id;
+        state.queue.push_back(job);
+        drop(state);
+        self.shared.changed.notify_all();
+        id
+    }
+
+    /// Cancels the job of `spec`, whose branch changed (or whose explorer stopped).
+    pub fn abandon(&self, spec: Speculation) {
+        spec.cancel.store(true, Ordering::Relaxed);
+        let mut state = self.shared.lock();
+        let queued = state.queue.len();
+        state.queue.retain(|j| j.id != spec.id);
+        if state.queue.len() == queued && state.results.remove(&spec.id).is_none() {
+            state.abandoned.insert(spec.id);
+        }
+        drop(state);
+        self.shared.changed.notify_all();
+    }
+
+    /// Waits for the result of job `id`, running other jobs with `run` meanwhile; gives
+    /// up when `stop` says so.
+    fn wait(&self, id: u64, mut run: impl FnMut(Job) -> JobResult, stop: impl Fn() -> bool) -> Answer {
+        let shared = &self.shared;
+        let mut state = shared.lock();
+        loop {
+            if let Some(result) = state.results.remove(&id) {
+                return Answer::Done(Box::new(result));
+            }
+            if let Some(at) = state.queue.iter().position(|j| j.id == id) {
+                state.queue.remove(at);
+                return Answer::TakenBack;
+            }
+            if state.closed || stop() {
+                state.abandoned.insert(id);
+                return Answer::Stopped;
+            }
+            if let Some(job) = state.queue.pop_front() {
+                drop(state);
+                shared.deliver(run(job));
+                state = shared.lock();
+                continue;
+            }
+            state.idle += 1;
+            // Ctrl-C sets a flag without waking anybody: look again now and then.
+            let timeout = std::time::Duration::from_millis(50);
+            state = shared.changed.wait_timeout(state, timeout).unwrap_or_else(|e| e.into_inner()).0;
+            state.idle -= 1;
+        }
+    }
+}
+
+fn helper(program: Arc<Program>, opts: Options, started: Instant, shared: Arc<Shared>) {
     // Made on the first job: a helper that never gets one costs no solver context.
     let mut explorer: Option<Explorer> = None;
-    loop {
-        let job = match jobs.lock() {
-            Ok(queue) => queue.recv(),
-            Err(_) => return,
-        };
-        let Ok(job) = job else { return };
-        let id = job.id;
+    while let Some(job) = shared.next_job() {
         let explorer =
-            explorer.get_or_insert_with(|| Explorer::helper(program.clone(), &opts, started, cancel.clone()));
-        explorer.cx.job_cancel = Some(job.cancel.clone());
-        // A helper that fails answers anyway, so that the search explores the branch itself.
-        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| explorer.run_job(job)));
-        let result = result.unwrap_or_else(|_| JobResult::unusable(id));
-        if results.send(result).is_err() {
-            return;
-        }
+            explorer.get_or_insert_with(|| Explorer::helper(program.clone(), &opts, started, shared.cancel.clone()));
+        shared.deliver(explorer.run_job_safely(job, &shared));
     }
 }
 
@@ -225,6 +301,7 @@ impl JobResult {
             errors: Vec::new(),
             incomplete: None,
             unusable: true,
+            exhausted: false,
         }
     }
 }
@@ -239,23 +316,20 @@ impl<'a> Explorer<'a> {
         explorer
     }
 
-    /// Starts helpers on the shallowest branches waiting on the current path, while some
-    /// are idle.
+    /// Gives out the shallowest branches waiting on the current path (the largest
+    /// subtrees: few jobs keep the threads busy) while some thread would take them.
     pub(super) fn speculate(&mut self) {
-        let Some(pool) = &mut self.pool else { return };
-        if !pool.idle() || self.capped {
-            return;
-        }
         let eligible = |n: &Node| {
             n.speculation.is_none() && !n.wakeup.is_empty() && n.taken.as_ref().is_some_and(|t| t.variants.is_empty())
         };
-        let Some(depth) = self.path.iter().position(eligible) else { return };
-        let job = self.job_for(depth);
-        let cancel = job.cancel.clone();
-        let pool = self.pool.as_mut().expect("a pool");
-        let id = pool.submit(job);
-        self.path[depth].speculation = Some(Speculation { id, cancel });
-        self.speculate();
+        while self.pool.as_ref().is_some_and(Handle::wanted) && !self.capped {
+            let found = self.path.iter().position(eligible);
+            let Some(depth) = found else { return };
+            let job = self.job_for(depth);
+            let cancel = job.cancel.clone();
+            let id = self.pool.as_ref().expect("a pool").submit(job);
+            self.path[depth].speculation = Some(Speculation { id, cancel });
+        }
     }
 
     fn job_for(&self, depth: usize) -> Job {
@@ -284,6 +358,7 @@ impl<'a> Explorer<'a> {
             sleep,
             branch: node.wakeup.first().expect("a waiting branch").clone(),
             thread_cap: self.thread_cap,
+            budget: self.cx.executions_left(),
             cancel: Arc::new(AtomicBool::new(false)),
         }
     }
@@ -292,21 +367,45 @@ impl<'a> Explorer<'a> {
     /// branch if it still holds. Returns true when it did (the branch is then explored).
     pub(super) fn settle(&mut self, depth: usize) -> bool {
         let Some(spec) = self.path[depth].speculation.take() else { return false };
-        let Some(result) = self.pool.as_mut().and_then(|p| p.wait(spec.id)) else {
-            self.pool = None;
-            return false;
+        let Some(pool) = self.pool.as_ref() else { return false };
+        let shared = pool.shared.clone();
+        let (program, opts, started) = (self.cx.program(), self.cx.opts, self.cx.started());
+        let spare = &mut self.spare;
+        // While the branch's helper runs, this thread helps with the jobs given out.
+        let run = |job: Job| {
+            let nested = spare.get_or_insert_with(|| {
+                Box::new(Explorer::helper(program.clone(), opts, started, shared.cancel.clone()))
+            });
+            nested.run_job_safely(job, &shared)
+        };
+        let cx = &self.cx;
+        let result = match pool.wait(spec.id, run, || cx.cancelled()) {
+            Answer::Done(result) => result,
+            Answer::TakenBack | Answer::Stopped => return false,
         };
         if result.unusable {
-            // Symbolic inputs or a thread cap: no more speculation this round.
-            self.pool = None;
+            // Symbolic inputs or a thread cap: no more speculation from here this round.
+            if let Some(pool) = self.pool.as_mut() {
+                pool.off = true;
+            }
             return false;
         }
-        let usable = result.finished || !result.errors.is_empty();
+        let usable = (result.finished || !result.errors.is_empty()) && !result.exhausted;
         // A round cut short by its thread cap, or an execution limit the branch would pass,
         // stops the search inside the branch: only the search itself knows where.
         let last_round = self.thread_cap == super::THREAD_CAPS[super::THREAD_CAPS.len() - 1];
-        let cut = (self.capped && !last_round) || self.cx.limit_reached_after(result.stats.explored()).is_some();
+        let beyond = self.cx.limit_reached_after(result.stats.explored());
+        let cut = (self.capped && !last_round) || beyond.is_some();
         if !usable || cut {
+            // The branch takes more executions than this helper's job has left (its budget
+            // only shrank since it gave the branch out): the job cannot end within it, and
+            // exploring the branch again here would only be undone by the search.
+            let exhausted = result.exhausted || matches!(beyond, Some(Unknown::Executions(_)));
+            if let Some(job) = self.job.as_mut().filter(|_| exhausted) {
+                job.exhausted = true;
+                self.halted = true;
+                return true;
+            }
             return false;
         }
         self.path[depth].wakeup.pop_first();
@@ -347,10 +446,27 @@ impl<'a> Explorer<'a> {
         Some(Box::new(run.clone()))
     }
 
+    /// Runs `job` with the helpers of `shared`; a helper that fails answers anyway, so
+    /// that the branch is explored where the job came from.
+    fn run_job_safely(&mut self, job: Job, shared: &Arc<Shared>) -> JobResult {
+        let id = job.id;
+        self.cx.job_cancel = Some(job.cancel.clone());
+        self.cx.job_budget = job.budget;
+        self.pool = Some(Handle::new(shared.clone()));
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.run_job(job)));
+        // Whatever this job gave out is of no use any more.
+        let pool = self.pool.take().expect("a pool");
+        for spec in self.path.iter_mut().filter_map(|n| n.speculation.take()) {
+            pool.abandon(spec);
+        }
+        result.unwrap_or_else(|_| JobResult::unusable(id))
+    }
+
     /// A helper's work: re-executes the path to the job's node and explores its branch.
     fn run_job(&mut self, job: Job) -> JobResult {
         self.thread_cap = job.thread_cap;
         self.capped = false;
+        self.halted = false;
         self.cx.forget();
         self.cx.errors.clear();
         let (mut run, made) = self.new_run(&job.init);
@@ -363,8 +479,8 @@ impl<'a> Explorer<'a> {
         for step in job.prefix {
             let snapshot = self.prefix_snapshot(&mut run, at, &mut races);
             self.path.push(Node { runnable: step.runnable, snapshot, ..Default::default() });
-            let (union, choices) = self.execute(&mut run, step.agent, &step.forced, false);
-            let taken = Taken { thread: step.agent, choices, union, variants: Vec::new() };
+            let (info, choices) = self.execute(&mut run, step.agent, &step.forced, false);
+            let taken = Taken { thread: step.agent, choices, union: info.step.clone(), variants: Vec::new() };
             self.path.last_mut().expect("a node").taken = Some(taken);
         }
         let snapshot = self.prefix_snapshot(&mut run, at, &mut races);
@@ -392,6 +508,7 @@ impl<'a> Explorer<'a> {
             errors: std::mem::take(&mut self.cx.errors),
             incomplete: self.cx.incomplete.take(),
             unusable: state.unusable || self.capped,
+            exhausted: state.exhausted,
         }
     }
 }

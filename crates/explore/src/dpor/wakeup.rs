@@ -9,6 +9,7 @@
 
 use crate::footprint::Footprint;
 use ravel_vm::AccessKind;
+use std::borrow::Cow;
 
 /// One transition as sleep sets and wakeup trees see it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -46,8 +47,13 @@ impl Step {
     }
 
     /// The step as it may behave once moved before the write it read from: a failed
-    /// compare-and-swap may then succeed, and its choices are made afresh.
-    pub fn reversed(&self) -> Step {
+    /// compare-and-swap may then succeed, and its choices are made afresh (the step
+    /// itself when neither applies, without a copy).
+    pub fn reversed(&self) -> Cow<'_, Step> {
+        let failed = self.footprint.0.iter().any(|&(_, k, _)| k == AccessKind::FailedRmw);
+        if !failed && self.choices.is_empty() {
+            return Cow::Borrowed(self);
+        }
         let footprint = Footprint(
             self.footprint
                 .0
@@ -55,7 +61,7 @@ impl Step {
                 .map(|&(l, k, m)| (l, if k == AccessKind::FailedRmw { AccessKind::Rmw } else { k }, m))
                 .collect(),
         );
-        Step { choices: Vec::new(), footprint, ..self.clone() }
+        Cow::Owned(Step { choices: Vec::new(), footprint, ..self.clone() })
     }
 }
 
