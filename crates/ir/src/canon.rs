@@ -258,14 +258,16 @@ impl Canon {
     unsafe fn materialise_wide(&mut self, inst: LLVMValueRef, idx: u32, c: LLVMValueRef) -> Result<(), String> {
         let ty = LLVMTypeOf(c);
         let bits = LLVMGetIntTypeWidth(ty);
-        if bits > 128 {
-            return Err(format!("integer constant of {bits} bits"));
-        }
-        let value =
-            parse_int_literal(&print_value(c)).ok_or_else(|| format!("cannot read constant {}", print_value(c)))?;
-        if value <= u64::MAX as u128 {
+        // A constant that fits in 64 bits survives `llvm-ir` whatever its type's width (the
+        // lowering then reports operations on integers wider than 128 bits as unsupported).
+        let value = parse_int_literal(&print_value(c));
+        if value.is_some_and(|v| v <= u64::MAX as u128) {
             return Ok(());
         }
+        if bits > 128 {
+            return Err(format!("unsupported: integer constant of {bits} bits"));
+        }
+        let value = value.ok_or_else(|| format!("cannot read constant {}", print_value(c)))?;
         let builder = LLVMCreateBuilderInContext(self.ctx);
         let at = if LLVMIsAPHINode(inst).is_null() {
             inst
