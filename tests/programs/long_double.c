@@ -28,6 +28,7 @@
  * stdout: special inf -inf -nan
  * stdout: round -3 3 -3 -2
  * stdout: misc 0.1 -1 3 7
+ * stdout: pi 3 6.283185307179586477 0.75
  * stdout: harmonic 4001a5feff22c89214b4
  * seeds: 1
  */
@@ -36,10 +37,30 @@
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdarg.h>
 #include <string.h>
 
 static long double table[4] = {1.5L, -0.1L, 1e-4940L, 12345678901234567890.0L};
 static struct { int tag; long double v; } tagged = {7, 2.718281828459045235360287471352662497L};
+/* An initializer with an address next to a long double. */
+static struct named { const char *name; long double v; } named = {"pi", 3.14159265358979323846264338327950288L};
+
+struct pair { int n; long double v; };
+
+static struct pair make_pair(int n, long double v) {
+    struct pair p = {n, v};
+    return p;
+}
+
+static long double sum(int n, ...) {
+    va_list ap;
+    va_start(ap, n);
+    long double s = 0;
+    for (int i = 0; i < n; i++)
+        s += va_arg(ap, long double);
+    va_end(ap);
+    return s;
+}
 
 /* The bit pattern, so rounding differences in the last place show. */
 static void bits(const char *what, long double x) {
@@ -82,6 +103,8 @@ int main(void) {
     printf("special %Lf %Le %Lg\n", id(INFINITY), -id(INFINITY), sqrtl(-one));
     printf("round %Lg %Lg %Lg %Lg\n", floorl(-id(2.5L)), ceill(id(2.25L)), roundl(-id(2.5L)), truncl(id(-2.75L)));
     printf("misc %Lg %Lg %Lg %d\n", fabsl(table[1]), copysignl(one, -one), fmaxl(one, three), tagged.tag);
+    struct pair p = make_pair(3, named.v * id(2.0L));
+    printf("%s %d %.19Lg %Lg\n", named.name, p.n, p.v, sum(3, id(0.5L), id(0.25L), (long double)1e-30));
     long double acc = 0;
     for (int i = 1; i <= 100; i++)
         acc += one / (long double)i;

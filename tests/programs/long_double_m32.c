@@ -28,6 +28,7 @@
  * stdout: special inf -inf -nan
  * stdout: round -3 3 -3 -2
  * stdout: misc 0.1 -1 3 7
+ * stdout: pi 3 6.283185307179586477 0.75
  * stdout: harmonic 4001a5feff22c89214b4
  * seeds: 1
  * clang: -m32

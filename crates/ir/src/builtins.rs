@@ -147,6 +147,7 @@ builtins! {
     Trap = "llvm.trap" | "llvm.debugtrap" | "llvm.ubsantrap";
     ThreadLocalAddress = "llvm.threadlocal.address";
     ObjectSize = "llvm.objectsize"; IsConstant = "llvm.is.constant";
+    PtrMask = "llvm.ptrmask";
     SAddOverflow = "llvm.sadd.with.overflow"; UAddOverflow = "llvm.uadd.with.overflow";
     SSubOverflow = "llvm.ssub.with.overflow"; USubOverflow = "llvm.usub.with.overflow";
     SMulOverflow = "llvm.smul.with.overflow"; UMulOverflow = "llvm.umul.with.overflow";

@@ -274,14 +274,13 @@ impl Canon {
         }
         for (g, init) in globals {
             let ty = LLVMTypeOf(init);
-            let mut bytes = vec![0u8; LLVMABISizeOfType(self.td, ty) as usize];
-            if self.write_image(init, &mut bytes, 0).is_none() {
+            let mut image = Image { bytes: vec![0u8; LLVMABISizeOfType(self.td, ty) as usize], kept: Vec::new() };
+            if self.write_image(init, &mut image, 0).is_none() {
                 continue;
             }
-            let array_ty = LLVMArrayType2(LLVMInt8TypeInContext(self.ctx), bytes.len() as u64);
-            let flat = LLVMAddGlobal(self.module, array_ty, c"".as_ptr());
-            let image = LLVMConstStringInContext2(self.ctx, bytes.as_ptr() as *const _, bytes.len(), 1);
-            LLVMSetInitializer(flat, image);
+            let init = self.image_constant(&image);
+            let flat = LLVMAddGlobal(self.module, LLVMTypeOf(init), c"".as_ptr());
+            LLVMSetInitializer(flat, init);
             LLVMSetLinkage(flat, LLVMGetLinkage(g));
             LLVMSetGlobalConstant(flat, LLVMIsGlobalConstant(g));
             LLVMSetThreadLocal(flat, LLVMIsThreadLocal(g));
@@ -306,10 +305,34 @@ impl Canon {
         }
     }
 
-    /// Writes the memory image of constant `c` at `offset`; `None` for what has no fixed
-    /// bytes here (addresses, constant expressions, unusual float types).
-    unsafe fn write_image(&self, c: LLVMValueRef, out: &mut [u8], offset: usize) -> Option<()> {
+    /// A packed struct of byte arrays and the image's kept constants, in offset order:
+    /// the same memory image.
+    unsafe fn image_constant(&self, image: &Image) -> LLVMValueRef {
+        let bytes = |from: usize, to: usize| {
+            let part = &image.bytes[from..to];
+            LLVMConstStringInContext2(self.ctx, part.as_ptr() as *const _, part.len(), 1)
+        };
+        let mut fields = Vec::new();
+        let mut at = 0;
+        for &(offset, c) in &image.kept {
+            if offset > at {
+                fields.push(bytes(at, offset));
+            }
+            fields.push(c);
+            at = offset + LLVMStoreSizeOfType(self.td, LLVMTypeOf(c)) as usize;
+        }
+        if at < image.bytes.len() || fields.is_empty() {
+            fields.push(bytes(at, image.bytes.len()));
+        }
+        LLVMConstStructInContext(self.ctx, fields.as_mut_ptr(), fields.len() as u32, 1)
+    }
+
+    /// Writes the memory image of constant `c` at `offset`: bytes where they are fixed,
+    /// addresses and other pointer or integer expressions kept as constants; `None` for
+    /// unusual float types.
+    unsafe fn write_image(&self, c: LLVMValueRef, image: &mut Image, offset: usize) -> Option<()> {
         let ty = LLVMTypeOf(c);
+        let out = &mut image.bytes;
         let mut put = |v: u128, len: usize| {
             let dst = out.get_mut(offset..offset + len)?;
             dst.copy_from_slice(&v.to_le_bytes()[..len]);
@@ -336,6 +359,10 @@ impl Canon {
         let (count, struct_ty) = match LLVMGetTypeKind(ty) {
             LLVMTypeKind::LLVMStructTypeKind => (LLVMCountStructElementTypes(ty) as u64, true),
             LLVMTypeKind::LLVMArrayTypeKind => (LLVMGetArrayLength2(ty), false),
+            LLVMTypeKind::LLVMPointerTypeKind | LLVMTypeKind::LLVMIntegerTypeKind => {
+                image.kept.push((offset, c));
+                return Some(());
+            }
             _ => return None,
         };
         for i in 0..count {
@@ -348,7 +375,7 @@ impl Canon {
             } else {
                 i * LLVMABISizeOfType(self.td, LLVMGetElementType(ty))
             };
-            self.write_image(element, out, offset + at as usize)?;
+            self.write_image(element, image, offset + at as usize)?;
         }
         Some(())
     }
@@ -462,6 +489,13 @@ unsafe fn only_zero_tested(v: LLVMValueRef) -> bool {
 
 unsafe fn is_wide_int_constant(v: LLVMValueRef) -> bool {
     !LLVMIsAConstantInt(v).is_null() && LLVMGetIntTypeWidth(LLVMTypeOf(v)) > 64
+}
+
+/// The memory image of a global's initializer: its bytes, and the constants (addresses)
+/// that stay constants, by offset.
+struct Image {
+    bytes: Vec<u8>,
+    kept: Vec<(usize, LLVMValueRef)>,
 }
 
 /// True when values of type `ty` hold an x86_fp80 somewhere.
