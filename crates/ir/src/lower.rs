@@ -679,14 +679,12 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
                     align: x.alignment.max(1),
                 })
             }
-            I::Load(x) => {
-                one(Inst::Load {
-                    dst: self.dest(&x.dest),
-                    addr: self.operand(&x.address)?,
-                    bytes: self.ctx.layout.store_size(&x.loaded_ty)? as u32,
-                    order: order(x.atomicity.as_ref().map(|a| a.mem_ordering)),
-                })
-            }
+            I::Load(x) => one(Inst::Load {
+                dst: self.dest(&x.dest),
+                addr: self.operand(&x.address)?,
+                bytes: self.ctx.layout.store_size(&x.loaded_ty)? as u32,
+                order: order(x.atomicity.as_ref().map(|a| a.mem_ordering)),
+            }),
             I::Store(x) => {
                 let ty = self.ty(&x.value);
                 one(Inst::Store {

@@ -49,10 +49,15 @@ impl Format {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Value {
     Zero,
-    Finite { e: i32, m: u64 },
+    Finite {
+        e: i32,
+        m: u64,
+    },
     Inf,
     /// A NaN: its significand's fraction bits, left-aligned in 63 bits (quiet bit first).
-    Nan { payload: u64 },
+    Nan {
+        payload: u64,
+    },
 }
 
 /// Splits `bits` of format `f` into its sign and value.
@@ -60,11 +65,7 @@ pub fn decode(bits: u128, f: Format) -> (bool, Value) {
     let sign = (bits >> f.sign_shift()) & 1 == 1;
     let biased = ((bits >> f.stored) & f.max_biased()) as i32;
     let field = (bits & ((1 << f.stored) - 1)) as u64;
-    let (int_bit, frac) = if f.explicit_int() {
-        (field >> 63 == 1, field & !(1 << 63))
-    } else {
-        (biased != 0, field)
-    };
+    let (int_bit, frac) = if f.explicit_int() { (field >> 63 == 1, field & !(1 << 63)) } else { (biased != 0, field) };
     let frac_bits = f.precision - 1;
     if biased as u128 == f.max_biased() {
         let payload = frac << (63 - frac_bits);
@@ -336,7 +337,15 @@ pub fn to_int(a: u128, bits: u32, signed: bool) -> u64 {
         Value::Finite { e, m } => (e, m),
         _ => return indefinite,
     };
-    let mag: u128 = if e <= -64 { 0 } else if e < 0 { u128::from(m >> -e) } else if e < 64 { u128::from(m) << e } else { u128::MAX };
+    let mag: u128 = if e <= -64 {
+        0
+    } else if e < 0 {
+        u128::from(m >> -e)
+    } else if e < 64 {
+        u128::from(m) << e
+    } else {
+        u128::MAX
+    };
     let limit: u128 = if signed { 1u128 << (bits - 1) } else { 1u128 << bits };
     let fits = if signed { mag < limit || (s && mag == limit) } else { !s || mag == 0 };
     if !fits || (!signed && mag >= limit) {

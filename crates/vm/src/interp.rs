@@ -2,8 +2,8 @@
 //! operation it has not been granted, blocks, or the execution ends.
 
 use crate::error::ErrorKind;
-use crate::fp80;
 use crate::events::AccessKind;
+use crate::fp80;
 use crate::machine::{Chooser, End, Machine, Stop};
 use crate::memory::ObjKind;
 use crate::models::{self, Flow};
@@ -267,9 +267,7 @@ pub(crate) fn cast(op: CastOp, from: u32, to: u32, v: u128) -> u128 {
         CastOp::FpTrunc | CastOp::FpExt if from == 80 || to == 80 => {
             fp80::convert(v, float_format(from), float_format(to))
         }
-        CastOp::FpToUi | CastOp::FpToSi if from == 80 => {
-            u128::from(fp80::to_int(v, to, op == CastOp::FpToSi))
-        }
+        CastOp::FpToUi | CastOp::FpToSi if from == 80 => u128::from(fp80::to_int(v, to, op == CastOp::FpToSi)),
         CastOp::UiToFp if to == 80 => fp80::from_int(mask128(v, from) as u64, false),
         CastOp::SiToFp if to == 80 => fp80::from_int(sext128(v, from) as u64, true),
         CastOp::FpTrunc | CastOp::FpExt => from_f(to_f(v as u64, from == 64), to == 64) as u128,

@@ -493,7 +493,13 @@ fn non_finite(nan: bool, upper: bool) -> &'static [u8] {
 }
 
 /// `%Lf`, `%Le`, `%Lg` of an x86_fp80 value (`%La` is not modelled).
-fn long_double<E>(spec: &Spec, style: FloatStyle, upper: bool, x: u128, out: &mut Vec<u8>) -> Result<(), FormatError<E>> {
+fn long_double<E>(
+    spec: &Spec,
+    style: FloatStyle,
+    upper: bool,
+    x: u128,
+    out: &mut Vec<u8>,
+) -> Result<(), FormatError<E>> {
     let (negative, class) = classify(x);
     let sign = sign_prefix(spec, negative);
     let a = match class {

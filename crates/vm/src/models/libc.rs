@@ -187,7 +187,13 @@ fn libm_long_double(b: Builtin, a: &Args) -> Option<Flow> {
     let sign = 1u128 << 79;
     let via_double = |f: fn(f64, f64) -> f64| fp80::from_f64(f(fp80::to_f64(x(0)), fp80::to_f64(x(1))));
     let pick = |want: std::cmp::Ordering| match fp80::compare(x(0), x(1)) {
-        Some(o) => if o == want { x(0) } else { x(1) },
+        Some(o) => {
+            if o == want {
+                x(0)
+            } else {
+                x(1)
+            }
+        }
         None if fp80::compare(x(0), x(0)).is_none() => x(1),
         None => x(0),
     };
