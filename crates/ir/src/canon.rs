@@ -385,6 +385,17 @@ impl Canon {
     unsafe fn materialise_fp80(&mut self, inst: LLVMValueRef, idx: u32, c: LLVMValueRef) -> Result<(), String> {
         let text = print_value(c);
         let bits = parse_fp80_literal(&text).ok_or_else(|| format!("cannot read constant {text}"))?;
+        let builder = self.builder_at_use(inst, idx);
+        let full = self.build_from_halves(builder, bits, LLVMIntTypeInContext(self.ctx, 80));
+        let value = LLVMBuildBitCast(builder, full, LLVMTypeOf(c), c"".as_ptr());
+        LLVMSetOperand(inst, idx, value);
+        LLVMDisposeBuilder(builder);
+        Ok(())
+    }
+
+    /// A builder positioned where operand `idx` of `inst` is computed: before `inst`, or
+    /// for a phi at the end of the incoming block.
+    unsafe fn builder_at_use(&self, inst: LLVMValueRef, idx: u32) -> LLVMBuilderRef {
         let builder = LLVMCreateBuilderInContext(self.ctx);
         let at = if LLVMIsAPHINode(inst).is_null() {
             inst
@@ -392,19 +403,21 @@ impl Canon {
             LLVMGetBasicBlockTerminator(LLVMGetIncomingBlock(inst, idx))
         };
         LLVMPositionBuilderBefore(builder, at);
-        let (i64t, i80t) = (LLVMInt64TypeInContext(self.ctx), LLVMIntTypeInContext(self.ctx, 80));
+        builder
+    }
+
+    /// `(zext hi) << 64 | zext lo` of type `ty`: instructions LLVM does not fold back
+    /// into a constant (the halves are frozen).
+    unsafe fn build_from_halves(&self, builder: LLVMBuilderRef, value: u128, ty: LLVMTypeRef) -> LLVMValueRef {
+        let i64t = LLVMInt64TypeInContext(self.ctx);
         let half = |v: u64, name: &[u8]| {
             let frozen = LLVMBuildFreeze(builder, LLVMConstInt(i64t, v, 0), name.as_ptr() as *const _);
-            LLVMBuildZExt(builder, frozen, i80t, c"".as_ptr())
+            LLVMBuildZExt(builder, frozen, ty, c"".as_ptr())
         };
-        let lo = half(bits as u64, b"lo\0");
-        let hi = half((bits >> 64) as u64, b"hi\0");
-        let shifted = LLVMBuildShl(builder, hi, LLVMConstInt(i80t, 64, 0), c"".as_ptr());
-        let full = LLVMBuildOr(builder, shifted, lo, c"".as_ptr());
-        let value = LLVMBuildBitCast(builder, full, LLVMTypeOf(c), c"".as_ptr());
-        LLVMSetOperand(inst, idx, value);
-        LLVMDisposeBuilder(builder);
-        Ok(())
+        let lo = half(value as u64, b"lo\0");
+        let hi = half((value >> 64) as u64, b"hi\0");
+        let shifted = LLVMBuildShl(builder, hi, LLVMConstInt(ty, 64, 0), c"".as_ptr());
+        LLVMBuildOr(builder, shifted, lo, c"".as_ptr())
     }
 
     /// Inserts a call of `__ravel_unsupported(what)` at the builder's position.
@@ -432,13 +445,7 @@ impl Canon {
         if value.is_some_and(|v| v <= u64::MAX as u128) {
             return Ok(());
         }
-        let builder = LLVMCreateBuilderInContext(self.ctx);
-        let at = if LLVMIsAPHINode(inst).is_null() {
-            inst
-        } else {
-            LLVMGetBasicBlockTerminator(LLVMGetIncomingBlock(inst, idx))
-        };
-        LLVMPositionBuilderBefore(builder, at);
+        let builder = self.builder_at_use(inst, idx);
         if bits > 128 {
             // Integers this wide are not interpreted: stop there, when (if) it runs.
             self.stop_unsupported(builder, &format!("integer constant of {bits} bits"));
@@ -447,15 +454,7 @@ impl Canon {
             return Ok(());
         }
         let value = value.ok_or_else(|| format!("cannot read constant {}", print_value(c)))?;
-        let i64t = LLVMInt64TypeInContext(self.ctx);
-        let half = |v: u64, name: &[u8]| {
-            let frozen = LLVMBuildFreeze(builder, LLVMConstInt(i64t, v, 0), name.as_ptr() as *const _);
-            LLVMBuildZExt(builder, frozen, ty, c"".as_ptr())
-        };
-        let lo = half(value as u64, b"lo\0");
-        let hi = half((value >> 64) as u64, b"hi\0");
-        let shifted = LLVMBuildShl(builder, hi, LLVMConstInt(ty, 64, 0), c"".as_ptr());
-        let full = LLVMBuildOr(builder, shifted, lo, c"".as_ptr());
+        let full = self.build_from_halves(builder, value, ty);
         LLVMSetOperand(inst, idx, full);
         LLVMDisposeBuilder(builder);
         Ok(())
