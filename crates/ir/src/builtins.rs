@@ -80,12 +80,15 @@ builtins! {
     // ravel's libc (C code) stopping at something it does not model
     RavelUnsupported = "__ravel_unsupported";
     // libm
-    Sqrt = "sqrt" | "llvm.sqrt"; Sqrtf = "sqrtf"; Fabs = "fabs" | "llvm.fabs"; Fabsf = "fabsf";
-    Floor = "floor" | "llvm.floor"; Ceil = "ceil" | "llvm.ceil"; Round = "round" | "llvm.round";
-    Trunc = "trunc" | "llvm.trunc"; Pow = "pow" | "llvm.pow"; Exp = "exp" | "llvm.exp";
-    Log = "log" | "llvm.log"; Sin = "sin" | "llvm.sin"; Cos = "cos" | "llvm.cos";
-    Fmod = "fmod"; Copysign = "copysign" | "llvm.copysign"; Fma = "fma" | "llvm.fma" | "llvm.fmuladd";
-    MinNum = "fmin" | "llvm.minnum"; MaxNum = "fmax" | "llvm.maxnum";
+    // (the `long double` forms share a builtin: their argument's width tells them apart)
+    Sqrt = "sqrt" | "llvm.sqrt" | "sqrtl"; Sqrtf = "sqrtf"; Fabs = "fabs" | "llvm.fabs" | "fabsl"; Fabsf = "fabsf";
+    Floor = "floor" | "llvm.floor" | "floorl"; Ceil = "ceil" | "llvm.ceil" | "ceill";
+    Round = "round" | "llvm.round" | "roundl"; Trunc = "trunc" | "llvm.trunc" | "truncl";
+    Pow = "pow" | "llvm.pow" | "powl"; Exp = "exp" | "llvm.exp" | "expl";
+    Log = "log" | "llvm.log" | "logl"; Sin = "sin" | "llvm.sin" | "sinl"; Cos = "cos" | "llvm.cos" | "cosl";
+    Fmod = "fmod" | "fmodl"; Copysign = "copysign" | "llvm.copysign" | "copysignl";
+    Fma = "fma" | "llvm.fma" | "llvm.fmuladd" | "fmal";
+    MinNum = "fmin" | "llvm.minnum" | "fminl"; MaxNum = "fmax" | "llvm.maxnum" | "fmaxl";
     // threads
     ThreadCreate = "pthread_create"; ThreadJoin = "pthread_join"; ThreadDetach = "pthread_detach";
     ThreadExit = "pthread_exit"; ThreadSelf = "pthread_self"; ThreadEqual = "pthread_equal";
@@ -144,6 +147,7 @@ builtins! {
     Trap = "llvm.trap" | "llvm.debugtrap" | "llvm.ubsantrap";
     ThreadLocalAddress = "llvm.threadlocal.address";
     ObjectSize = "llvm.objectsize"; IsConstant = "llvm.is.constant";
+    PtrMask = "llvm.ptrmask";
     SAddOverflow = "llvm.sadd.with.overflow"; UAddOverflow = "llvm.uadd.with.overflow";
     SSubOverflow = "llvm.ssub.with.overflow"; USubOverflow = "llvm.usub.with.overflow";
     SMulOverflow = "llvm.smul.with.overflow"; UMulOverflow = "llvm.umul.with.overflow";

@@ -103,6 +103,7 @@ impl Canon {
     }
 
     unsafe fn rewrite(&mut self) -> Result<(), String> {
+        self.flatten_fp80_globals();
         let mut g = LLVMGetFirstGlobal(self.module);
         while !g.is_null() {
             let init = LLVMGetInitializer(g);
@@ -118,7 +119,7 @@ impl Canon {
                 if op.is_null() || LLVMIsAConstant(op).is_null() {
                     continue;
                 }
-                if is_wide_int_constant(op) {
+                if is_wide_int_constant(op) || is_fp80_constant(op) {
                     wide_uses.push((inst, i as u32, op));
                 } else {
                     c.collect(op);
@@ -133,7 +134,11 @@ impl Canon {
             self.canonical_gep(gep)?;
         }
         for (inst, idx, c) in wide_uses {
-            self.materialise_wide(inst, idx, c)?;
+            if is_fp80_constant(c) {
+                self.materialise_fp80(inst, idx, c)?;
+            } else {
+                self.materialise_wide(inst, idx, c)?;
+            }
         }
         Ok(())
     }
@@ -254,18 +259,143 @@ impl Canon {
         Ok(())
     }
 
-    /// Rebuilds a >64-bit constant operand as `(zext hi) << 64 | zext lo` right before its use.
-    unsafe fn materialise_wide(&mut self, inst: LLVMValueRef, idx: u32, c: LLVMValueRef) -> Result<(), String> {
+    /// Replaces each global whose initializer holds x86_fp80 constants (whose values
+    /// `llvm-ir` drops) by a byte array with the same memory image, when the initializer
+    /// has no addresses in it; others stay (and their loading reports the constant).
+    unsafe fn flatten_fp80_globals(&mut self) {
+        let mut globals = Vec::new();
+        let mut g = LLVMGetFirstGlobal(self.module);
+        while !g.is_null() {
+            let init = LLVMGetInitializer(g);
+            if !init.is_null() && has_fp80(LLVMTypeOf(init)) {
+                globals.push((g, init));
+            }
+            g = LLVMGetNextGlobal(g);
+        }
+        for (g, init) in globals {
+            let ty = LLVMTypeOf(init);
+            let mut image = Image { bytes: vec![0u8; LLVMABISizeOfType(self.td, ty) as usize], kept: Vec::new() };
+            if self.write_image(init, &mut image, 0).is_none() {
+                continue;
+            }
+            let init = self.image_constant(&image);
+            let flat = LLVMAddGlobal(self.module, LLVMTypeOf(init), c"".as_ptr());
+            LLVMSetInitializer(flat, init);
+            LLVMSetLinkage(flat, LLVMGetLinkage(g));
+            LLVMSetGlobalConstant(flat, LLVMIsGlobalConstant(g));
+            LLVMSetThreadLocal(flat, LLVMIsThreadLocal(g));
+            let align = LLVMGetAlignment(g);
+            LLVMSetAlignment(flat, if align == 0 { LLVMABIAlignmentOfType(self.td, ty) } else { align });
+            let mut entries = 0usize;
+            let metadata = LLVMGlobalCopyAllMetadata(g, &mut entries);
+            for i in 0..entries as u32 {
+                let kind = LLVMValueMetadataEntriesGetKind(metadata, i);
+                LLVMGlobalSetMetadata(flat, kind, LLVMValueMetadataEntriesGetMetadata(metadata, i));
+            }
+            if !metadata.is_null() {
+                LLVMDisposeValueMetadataEntries(metadata);
+            }
+            let mut len = 0usize;
+            let name = LLVMGetValueName2(g, &mut len);
+            let name = std::slice::from_raw_parts(name as *const u8, len).to_vec();
+            LLVMSetValueName2(g, c"".as_ptr(), 0);
+            LLVMSetValueName2(flat, name.as_ptr() as *const _, name.len());
+            LLVMReplaceAllUsesWith(g, flat);
+            LLVMDeleteGlobal(g);
+        }
+    }
+
+    /// A packed struct of byte arrays and the image's kept constants, in offset order:
+    /// the same memory image.
+    unsafe fn image_constant(&self, image: &Image) -> LLVMValueRef {
+        let bytes = |from: usize, to: usize| {
+            let part = &image.bytes[from..to];
+            LLVMConstStringInContext2(self.ctx, part.as_ptr() as *const _, part.len(), 1)
+        };
+        let mut fields = Vec::new();
+        let mut at = 0;
+        for &(offset, c) in &image.kept {
+            if offset > at {
+                fields.push(bytes(at, offset));
+            }
+            fields.push(c);
+            at = offset + LLVMStoreSizeOfType(self.td, LLVMTypeOf(c)) as usize;
+        }
+        if at < image.bytes.len() || fields.is_empty() {
+            fields.push(bytes(at, image.bytes.len()));
+        }
+        LLVMConstStructInContext(self.ctx, fields.as_mut_ptr(), fields.len() as u32, 1)
+    }
+
+    /// Writes the memory image of constant `c` at `offset`: bytes where they are fixed,
+    /// addresses and other pointer or integer expressions kept as constants; `None` for
+    /// unusual float types.
+    unsafe fn write_image(&self, c: LLVMValueRef, image: &mut Image, offset: usize) -> Option<()> {
         let ty = LLVMTypeOf(c);
-        let bits = LLVMGetIntTypeWidth(ty);
-        if bits > 128 {
-            return Err(format!("integer constant of {bits} bits"));
+        let out = &mut image.bytes;
+        let mut put = |v: u128, len: usize| {
+            let dst = out.get_mut(offset..offset + len)?;
+            dst.copy_from_slice(&v.to_le_bytes()[..len]);
+            Some(())
+        };
+        let store = LLVMStoreSizeOfType(self.td, ty) as usize;
+        if !LLVMIsAConstantInt(c).is_null() {
+            return put(parse_int_literal(&print_value(c))?, store.min(16));
         }
-        let value =
-            parse_int_literal(&print_value(c)).ok_or_else(|| format!("cannot read constant {}", print_value(c)))?;
-        if value <= u64::MAX as u128 {
-            return Ok(());
+        if !LLVMIsAConstantFP(c).is_null() {
+            let mut loses = 0;
+            return match LLVMGetTypeKind(ty) {
+                LLVMTypeKind::LLVMX86_FP80TypeKind => put(parse_fp80_literal(&print_value(c))?, 10),
+                LLVMTypeKind::LLVMDoubleTypeKind => put(u128::from(LLVMConstRealGetDouble(c, &mut loses).to_bits()), 8),
+                LLVMTypeKind::LLVMFloatTypeKind => {
+                    put(u128::from((LLVMConstRealGetDouble(c, &mut loses) as f32).to_bits()), 4)
+                }
+                _ => None,
+            };
         }
+        if !LLVMIsAConstantAggregateZero(c).is_null() || !LLVMIsAUndefValue(c).is_null() {
+            return Some(());
+        }
+        let (count, struct_ty) = match LLVMGetTypeKind(ty) {
+            LLVMTypeKind::LLVMStructTypeKind => (LLVMCountStructElementTypes(ty) as u64, true),
+            LLVMTypeKind::LLVMArrayTypeKind => (LLVMGetArrayLength2(ty), false),
+            LLVMTypeKind::LLVMPointerTypeKind | LLVMTypeKind::LLVMIntegerTypeKind => {
+                image.kept.push((offset, c));
+                return Some(());
+            }
+            _ => return None,
+        };
+        for i in 0..count {
+            let element = LLVMGetAggregateElement(c, i as u32);
+            if element.is_null() {
+                return None;
+            }
+            let at = if struct_ty {
+                LLVMOffsetOfElement(self.td, ty, i as u32)
+            } else {
+                i * LLVMABISizeOfType(self.td, LLVMGetElementType(ty))
+            };
+            self.write_image(element, image, offset + at as usize)?;
+        }
+        Some(())
+    }
+
+    /// Rebuilds an x86_fp80 constant operand (whose value `llvm-ir` drops) as the bitcast
+    /// of its 80-bit pattern, built from two 64-bit halves right before its use.
+    unsafe fn materialise_fp80(&mut self, inst: LLVMValueRef, idx: u32, c: LLVMValueRef) -> Result<(), String> {
+        let text = print_value(c);
+        let bits = parse_fp80_literal(&text).ok_or_else(|| format!("cannot read constant {text}"))?;
+        let builder = self.builder_at_use(inst, idx);
+        let full = self.build_from_halves(builder, bits, LLVMIntTypeInContext(self.ctx, 80));
+        let value = LLVMBuildBitCast(builder, full, LLVMTypeOf(c), c"".as_ptr());
+        LLVMSetOperand(inst, idx, value);
+        LLVMDisposeBuilder(builder);
+        Ok(())
+    }
+
+    /// A builder positioned where operand `idx` of `inst` is computed: before `inst`, or
+    /// for a phi at the end of the incoming block.
+    unsafe fn builder_at_use(&self, inst: LLVMValueRef, idx: u32) -> LLVMBuilderRef {
         let builder = LLVMCreateBuilderInContext(self.ctx);
         let at = if LLVMIsAPHINode(inst).is_null() {
             inst
@@ -273,6 +403,12 @@ impl Canon {
             LLVMGetBasicBlockTerminator(LLVMGetIncomingBlock(inst, idx))
         };
         LLVMPositionBuilderBefore(builder, at);
+        builder
+    }
+
+    /// `(zext hi) << 64 | zext lo` of type `ty`: instructions LLVM does not fold back
+    /// into a constant (the halves are frozen).
+    unsafe fn build_from_halves(&self, builder: LLVMBuilderRef, value: u128, ty: LLVMTypeRef) -> LLVMValueRef {
         let i64t = LLVMInt64TypeInContext(self.ctx);
         let half = |v: u64, name: &[u8]| {
             let frozen = LLVMBuildFreeze(builder, LLVMConstInt(i64t, v, 0), name.as_ptr() as *const _);
@@ -281,7 +417,44 @@ impl Canon {
         let lo = half(value as u64, b"lo\0");
         let hi = half((value >> 64) as u64, b"hi\0");
         let shifted = LLVMBuildShl(builder, hi, LLVMConstInt(ty, 64, 0), c"".as_ptr());
-        let full = LLVMBuildOr(builder, shifted, lo, c"".as_ptr());
+        LLVMBuildOr(builder, shifted, lo, c"".as_ptr())
+    }
+
+    /// Inserts a call of `__ravel_unsupported(what)` at the builder's position.
+    unsafe fn stop_unsupported(&mut self, builder: LLVMBuilderRef, what: &str) {
+        let ptr = LLVMPointerTypeInContext(self.ctx, 0);
+        let mut params = [ptr];
+        let fn_ty = LLVMFunctionType(LLVMVoidTypeInContext(self.ctx), params.as_mut_ptr(), 1, 0);
+        let name = c"__ravel_unsupported";
+        let mut f = LLVMGetNamedFunction(self.module, name.as_ptr());
+        if f.is_null() {
+            f = LLVMAddFunction(self.module, name.as_ptr(), fn_ty);
+        }
+        let text = CString::new(what).unwrap_or_default();
+        let mut args = [LLVMBuildGlobalStringPtr(builder, text.as_ptr(), c"ravel.unsupported".as_ptr())];
+        LLVMBuildCall2(builder, fn_ty, f, args.as_mut_ptr(), 1, c"".as_ptr());
+    }
+
+    /// Rebuilds a >64-bit constant operand as `(zext hi) << 64 | zext lo` right before its use.
+    unsafe fn materialise_wide(&mut self, inst: LLVMValueRef, idx: u32, c: LLVMValueRef) -> Result<(), String> {
+        let ty = LLVMTypeOf(c);
+        let bits = LLVMGetIntTypeWidth(ty);
+        // A constant that fits in 64 bits survives `llvm-ir` whatever its type's width (the
+        // lowering then reports operations on integers wider than 128 bits as unsupported).
+        let value = parse_int_literal(&print_value(c));
+        if value.is_some_and(|v| v <= u64::MAX as u128) {
+            return Ok(());
+        }
+        let builder = self.builder_at_use(inst, idx);
+        if bits > 128 {
+            // Integers this wide are not interpreted: stop there, when (if) it runs.
+            self.stop_unsupported(builder, &format!("integer constant of {bits} bits"));
+            LLVMSetOperand(inst, idx, LLVMGetPoison(ty));
+            LLVMDisposeBuilder(builder);
+            return Ok(());
+        }
+        let value = value.ok_or_else(|| format!("cannot read constant {}", print_value(c)))?;
+        let full = self.build_from_halves(builder, value, ty);
         LLVMSetOperand(inst, idx, full);
         LLVMDisposeBuilder(builder);
         Ok(())
@@ -317,6 +490,35 @@ unsafe fn is_wide_int_constant(v: LLVMValueRef) -> bool {
     !LLVMIsAConstantInt(v).is_null() && LLVMGetIntTypeWidth(LLVMTypeOf(v)) > 64
 }
 
+/// The memory image of a global's initializer: its bytes, and the constants (addresses)
+/// that stay constants, by offset.
+struct Image {
+    bytes: Vec<u8>,
+    kept: Vec<(usize, LLVMValueRef)>,
+}
+
+/// True when values of type `ty` hold an x86_fp80 somewhere.
+unsafe fn has_fp80(ty: LLVMTypeRef) -> bool {
+    match LLVMGetTypeKind(ty) {
+        LLVMTypeKind::LLVMX86_FP80TypeKind => true,
+        LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMVectorTypeKind => has_fp80(LLVMGetElementType(ty)),
+        LLVMTypeKind::LLVMStructTypeKind => {
+            (0..LLVMCountStructElementTypes(ty)).any(|i| has_fp80(LLVMStructGetTypeAtIndex(ty, i)))
+        }
+        _ => false,
+    }
+}
+
+unsafe fn is_fp80_constant(v: LLVMValueRef) -> bool {
+    !LLVMIsAConstantFP(v).is_null() && LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMTypeKind::LLVMX86_FP80TypeKind
+}
+
+/// Reads the 80-bit pattern of a printed constant such as `x86_fp80 0xK3FFF8000000000000000`.
+fn parse_fp80_literal(text: &str) -> Option<u128> {
+    let hex = text.split_whitespace().last()?.strip_prefix("0xK")?;
+    u128::from_str_radix(hex, 16).ok().filter(|v| *v >> 80 == 0)
+}
+
 unsafe fn print_value(v: LLVMValueRef) -> String {
     let p = LLVMPrintValueToString(v);
     let s = CStr::from_ptr(p).to_string_lossy().into_owned();
@@ -339,7 +541,13 @@ fn parse_int_literal(text: &str) -> Option<u128> {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_int_literal;
+    use super::{parse_fp80_literal, parse_int_literal};
+
+    #[test]
+    fn reads_fp80_literals() {
+        assert_eq!(parse_fp80_literal("x86_fp80 0xK3FFF8000000000000000"), Some(0x3FFF_8000_0000_0000_0000));
+        assert_eq!(parse_fp80_literal("double 1.0"), None);
+    }
 
     #[test]
     fn reads_wide_literals() {

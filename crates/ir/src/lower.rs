@@ -615,6 +615,15 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
             I::FMul(x) => self.fbinop(FBinOp::Mul, &x.operand0, &x.operand1, &x.dest),
             I::FDiv(x) => self.fbinop(FBinOp::Div, &x.operand0, &x.operand1, &x.dest),
             I::FRem(x) => self.fbinop(FBinOp::Rem, &x.operand0, &x.operand1, &x.dest),
+            I::FNeg(x) if is_fp80(&self.ty(&x.operand)) => {
+                one(Inst::F80Neg { dst: self.dest(&x.dest), a: self.operand(&x.operand)? })
+            }
+            I::FCmp(x) if is_fp80(&self.ty(&x.operand0)) => one(Inst::F80Cmp {
+                pred: fcmp_pred(x.predicate),
+                dst: self.dest(&x.dest),
+                a: self.operand(&x.operand0)?,
+                b: self.operand(&x.operand1)?,
+            }),
             I::FNeg(x) => {
                 let double = self.float_kind(&self.ty(&x.operand))?;
                 one(Inst::FNeg { double, dst: self.dest(&x.dest), a: self.operand(&x.operand)? })
@@ -670,22 +679,14 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
                     align: x.alignment.max(1),
                 })
             }
-            I::Load(x) => {
-                if x.loaded_ty.as_ref() == &Type::FPType(llvm_ir::types::FPType::X86_FP80) {
-                    return Err("long double".into());
-                }
-                one(Inst::Load {
-                    dst: self.dest(&x.dest),
-                    addr: self.operand(&x.address)?,
-                    bytes: self.ctx.layout.store_size(&x.loaded_ty)? as u32,
-                    order: order(x.atomicity.as_ref().map(|a| a.mem_ordering)),
-                })
-            }
+            I::Load(x) => one(Inst::Load {
+                dst: self.dest(&x.dest),
+                addr: self.operand(&x.address)?,
+                bytes: self.ctx.layout.store_size(&x.loaded_ty)? as u32,
+                order: order(x.atomicity.as_ref().map(|a| a.mem_ordering)),
+            }),
             I::Store(x) => {
                 let ty = self.ty(&x.value);
-                if ty.as_ref() == &Type::FPType(llvm_ir::types::FPType::X86_FP80) {
-                    return Err("long double".into());
-                }
                 one(Inst::Store {
                     addr: self.operand(&x.address)?,
                     val: self.operand(&x.value)?,
@@ -784,6 +785,9 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
             }
             I::ShuffleVector(x) => self.shuffle(x),
             I::Call(x) => self.call(x),
+            I::VAArg(x) if self.ctx.layout.store_size(&x.cur_type)? > 8 => {
+                Err(format!("va_arg of type {}", x.cur_type))
+            }
             I::VAArg(x) => one(Inst::VaArg {
                 dst: self.dest(&x.dest),
                 list: self.operand(&x.arg_list)?,
@@ -820,6 +824,9 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
     }
 
     fn fbinop(&mut self, op: FBinOp, a: &Operand, b: &Operand, dest: &Name) -> Lowered<Vec<Inst>> {
+        if is_fp80(&self.ty(a)) {
+            return Ok(vec![Inst::F80Bin { op, dst: self.dest(dest), a: self.operand(a)?, b: self.operand(b)? }]);
+        }
         let double = self.float_kind(&self.ty(a))?;
         Ok(vec![Inst::FBin { op, double, dst: self.dest(dest), a: self.operand(a)?, b: self.operand(b)? }])
     }
@@ -873,12 +880,18 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
         let from_ty = self.ty(a);
         let width = |s: &Self, t: &Type| -> Lowered<u32> {
             match t {
+                t if is_fp80(t) => Ok(80),
                 Type::FPType(_) => Ok(if s.float_kind(t)? { 64 } else { 32 }),
                 t => s.int_bits(t),
             }
         };
         let (from, to_bits) = (width(self, &from_ty)?, width(self, to)?);
-        if from > 64 || to_bits > 64 {
+        let int_side = match op {
+            CastOp::FpToUi | CastOp::FpToSi => to_bits,
+            CastOp::UiToFp | CastOp::SiToFp => from,
+            _ => 0,
+        };
+        if int_side > 64 {
             return Err("conversion between a float and an integer wider than 64 bits".into());
         }
         Ok(vec![Inst::Cast { op, from, to: to_bits, dst: self.dest(dest), a: self.operand(a)? }])
@@ -1028,9 +1041,6 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
                 })
                 .transpose()?
                 .unwrap_or(0) as u32;
-            if let Type::FPType(llvm_ir::types::FPType::X86_FP80) = ty.as_ref() {
-                return Err("long double argument".into());
-            }
             let bytes = self.ctx.layout.reg_bytes(&ty)? as u32;
             args.push(Arg { opd: self.operand(a)?, bytes, is_float: matches!(ty.as_ref(), Type::FPType(_)), byval });
         }
@@ -1040,6 +1050,11 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
     fn is_declaration(&self, name: &str) -> bool {
         self.ctx.func_ids.get(name).is_none_or(|&f| f as usize >= self.ctx.module.functions.len())
     }
+}
+
+/// True for LLVM's `x86_fp80` (C's `long double` on x86), which has its own instructions.
+fn is_fp80(ty: &Type) -> bool {
+    *ty == Type::FPType(llvm_ir::types::FPType::X86_FP80)
 }
 
 /// Width in bits of a value of this type as models see it.

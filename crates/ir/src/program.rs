@@ -213,6 +213,25 @@ pub enum Inst {
         a: Opd,
         b: Opd,
     },
+    /// `fadd` .. `frem` on x86_fp80 (`long double`), in software: operands and result
+    /// take two register words (the 80-bit memory image).
+    F80Bin {
+        op: FBinOp,
+        dst: Reg,
+        a: Opd,
+        b: Opd,
+    },
+    F80Neg {
+        dst: Reg,
+        a: Opd,
+    },
+    F80Cmp {
+        pred: FCmp,
+        dst: Reg,
+        a: Opd,
+        b: Opd,
+    },
+    /// Integer and float conversions; a float side of 80 bits is x86_fp80.
     Cast {
         op: CastOp,
         from: u32,
@@ -392,6 +411,9 @@ impl Inst {
             | FBin { dst, .. }
             | FNeg { dst, .. }
             | FCmp { dst, .. }
+            | F80Bin { dst, .. }
+            | F80Neg { dst, .. }
+            | F80Cmp { dst, .. }
             | Cast { dst, .. }
             | Select { dst, .. }
             | Build { dst, .. }
@@ -430,10 +452,12 @@ impl Inst {
             | WideCmp { a, b, .. }
             | FBin { a, b, .. }
             | FCmp { a, b, .. }
+            | F80Bin { a, b, .. }
+            | F80Cmp { a, b, .. }
             | VecBin { a, b, .. }
             | VecCmp { a, b, .. }
             | Shuffle { a, b, .. } => vec![*a, *b],
-            FNeg { a, .. } | Cast { a, .. } | VecCast { a, .. } => vec![*a],
+            FNeg { a, .. } | F80Neg { a, .. } | Cast { a, .. } | VecCast { a, .. } => vec![*a],
             Select { cond, t, f, .. } => vec![*cond, *t, *f],
             Move(m) => vec![m.src],
             Build { parts, .. } => parts.iter().map(|p| p.2).collect(),

@@ -3,6 +3,7 @@
 
 use crate::error::ErrorKind;
 use crate::events::AccessKind;
+use crate::fp80;
 use crate::machine::{Chooser, End, Machine, Stop};
 use crate::memory::ObjKind;
 use crate::models::{self, Flow};
@@ -230,24 +231,31 @@ pub(crate) fn from_f(x: f64, double: bool) -> u64 {
 
 #[inline]
 pub(crate) fn fcmp(pred: FCmp, a: f64, b: f64) -> bool {
-    let uno = a.is_nan() || b.is_nan();
+    fcmp_order(pred, a.partial_cmp(&b))
+}
+
+/// An `fcmp` predicate on the IEEE order of its operands (`None`: unordered, a NaN).
+pub(crate) fn fcmp_order(pred: FCmp, order: Option<std::cmp::Ordering>) -> bool {
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    let holds = |wanted: &[std::cmp::Ordering]| order.is_some_and(|o| wanted.contains(&o));
+    let uno = order.is_none();
     match pred {
         FCmp::False => false,
         FCmp::True => true,
-        FCmp::Oeq => !uno && a == b,
-        FCmp::Ogt => !uno && a > b,
-        FCmp::Oge => !uno && a >= b,
-        FCmp::Olt => !uno && a < b,
-        FCmp::Ole => !uno && a <= b,
-        FCmp::One => !uno && a != b,
+        FCmp::Oeq => holds(&[Equal]),
+        FCmp::Ogt => holds(&[Greater]),
+        FCmp::Oge => holds(&[Greater, Equal]),
+        FCmp::Olt => holds(&[Less]),
+        FCmp::Ole => holds(&[Less, Equal]),
+        FCmp::One => holds(&[Less, Greater]),
         FCmp::Ord => !uno,
         FCmp::Uno => uno,
-        FCmp::Ueq => uno || a == b,
-        FCmp::Ugt => uno || a > b,
-        FCmp::Uge => uno || a >= b,
-        FCmp::Ult => uno || a < b,
-        FCmp::Ule => uno || a <= b,
-        FCmp::Une => uno || a != b,
+        FCmp::Ueq => uno || holds(&[Equal]),
+        FCmp::Ugt => uno || holds(&[Greater]),
+        FCmp::Uge => uno || holds(&[Greater, Equal]),
+        FCmp::Ult => uno || holds(&[Less]),
+        FCmp::Ule => uno || holds(&[Less, Equal]),
+        FCmp::Une => uno || holds(&[Less, Greater]),
     }
 }
 
@@ -256,6 +264,12 @@ pub(crate) fn cast(op: CastOp, from: u32, to: u32, v: u128) -> u128 {
     match op {
         CastOp::Trunc | CastOp::ZExt => mask128(v, to),
         CastOp::SExt => mask128(sext128(v, from) as u128, to),
+        CastOp::FpTrunc | CastOp::FpExt if from == 80 || to == 80 => {
+            fp80::convert(v, float_format(from), float_format(to))
+        }
+        CastOp::FpToUi | CastOp::FpToSi if from == 80 => u128::from(fp80::to_int(v, to, op == CastOp::FpToSi)),
+        CastOp::UiToFp if to == 80 => fp80::from_int(mask128(v, from) as u64, false),
+        CastOp::SiToFp if to == 80 => fp80::from_int(sext128(v, from) as u64, true),
         CastOp::FpTrunc | CastOp::FpExt => from_f(to_f(v as u64, from == 64), to == 64) as u128,
         CastOp::FpToUi => {
             let x = to_f(v as u64, from == 64);
@@ -268,6 +282,27 @@ pub(crate) fn cast(op: CastOp, from: u32, to: u32, v: u128) -> u128 {
         CastOp::UiToFp => from_f(mask128(v, from) as f64, to == 64) as u128,
         CastOp::SiToFp => from_f(sext128(v, from) as f64, to == 64) as u128,
     }
+}
+
+/// The binary format of a float of `bits` bits in a cast.
+fn float_format(bits: u32) -> fp80::Format {
+    match bits {
+        80 => fp80::FP80,
+        64 => fp80::DOUBLE,
+        _ => fp80::SINGLE,
+    }
+}
+
+/// `fadd` .. `frem` on x86_fp80 values.
+fn f80_bin(op: FBinOp, a: u128, b: u128) -> u128 {
+    let op = match op {
+        FBinOp::Add => fp80::Op::Add,
+        FBinOp::Sub => fp80::Op::Sub,
+        FBinOp::Mul => fp80::Op::Mul,
+        FBinOp::Div => fp80::Op::Div,
+        FBinOp::Rem => fp80::Op::Rem,
+    };
+    fp80::binary(op, a, b)
 }
 
 fn words_to_bytes(w: &[u64]) -> Vec<u8> {
@@ -451,6 +486,18 @@ impl Machine {
                     let r =
                         fcmp(*pred, to_f(rd(&prog, regs, base, *a), *double), to_f(rd(&prog, regs, base, *b), *double));
                     self.set_reg(t, base, *dst, r as u64);
+                }
+                Inst::F80Bin { op, dst, a, b } => {
+                    let r = f80_bin(*op, rd128(&prog, regs, base, *a), rd128(&prog, regs, base, *b));
+                    self.set_words(t, base, *dst, &[r as u64, (r >> 64) as u64]);
+                }
+                Inst::F80Neg { dst, a } => {
+                    let r = fp80::negate(rd128(&prog, regs, base, *a));
+                    self.set_words(t, base, *dst, &[r as u64, (r >> 64) as u64]);
+                }
+                Inst::F80Cmp { pred, dst, a, b } => {
+                    let order = fp80::compare(rd128(&prog, regs, base, *a), rd128(&prog, regs, base, *b));
+                    self.set_reg(t, base, *dst, fcmp_order(*pred, order) as u64);
                 }
                 Inst::Cast { op, from, to, dst, a } => {
                     let v = if *from > 64 { rd128(&prog, regs, base, *a) } else { rd(&prog, regs, base, *a) as u128 };

@@ -5,6 +5,7 @@ pub mod error;
 mod events;
 mod fast;
 mod fingerprint;
+pub mod fp80;
 mod images;
 mod interp;
 pub mod libc;

@@ -3,6 +3,7 @@
 //! Output is byte-for-byte what glibc produces in the "C" locale, so that programs run
 //! under the interpreter print the same text as when compiled natively.
 
+use super::decimal::{classify, Class, Magnitude};
 use std::fmt;
 
 /// Where the formatter gets its arguments from: the interpreter implements this over a
@@ -13,6 +14,8 @@ pub trait ArgSource {
     fn int(&mut self, bytes: u32) -> Result<u64, Self::Error>;
     /// Next double argument (float args are promoted to double by C).
     fn double(&mut self) -> Result<f64, Self::Error>;
+    /// Next `long double` argument: the 80-bit x86 pattern.
+    fn long_double(&mut self) -> Result<u128, Self::Error>;
     /// Next pointer argument (pointer width given at construction of the formatter).
     fn pointer(&mut self) -> Result<u64, Self::Error>;
     /// The bytes of the NUL-terminated string at `addr` (without the NUL), reading at most
@@ -321,6 +324,10 @@ fn convert<S: ArgSource>(
         }
         Conv::Str => string(spec, args, out)?,
         Conv::Pointer => pointer(spec, args, out)?,
+        Conv::Float { style, upper } if spec.length == Length::LongDouble => {
+            let x = args.long_double().map_err(FormatError::Arg)?;
+            long_double(spec, style, upper, x, out)?;
+        }
         Conv::Float { style, upper } => {
             let x = args.double().map_err(FormatError::Arg)?;
             float(spec, style, upper, x, out)?;
@@ -455,21 +462,15 @@ fn pointer<S: ArgSource>(spec: &Spec, args: &mut S, out: &mut Vec<u8>) -> Result
 fn float<E>(spec: &Spec, style: FloatStyle, upper: bool, x: f64, out: &mut Vec<u8>) -> Result<(), FormatError<E>> {
     let sign = sign_prefix(spec, x.is_sign_negative());
     if !x.is_finite() {
-        let text = match (x.is_nan(), upper) {
-            (true, false) => "nan",
-            (true, true) => "NAN",
-            (false, false) => "inf",
-            (false, true) => "INF",
-        };
-        pad(out, spec, sign, text.as_bytes(), false);
+        pad(out, spec, sign, non_finite(x.is_nan(), upper), false);
         return Ok(());
     }
     let precision = spec.precision;
     let a = x.abs();
     let body = match style {
-        FloatStyle::Fixed => fixed(a, precision.unwrap_or(6), spec.alt),
-        FloatStyle::Sci => sci(a, precision.unwrap_or(6), spec.alt, upper),
-        FloatStyle::General => general(a, precision.unwrap_or(6), spec.alt, upper),
+        FloatStyle::Fixed => fixed(&a, precision.unwrap_or(6), spec.alt),
+        FloatStyle::Sci => sci(&a, precision.unwrap_or(6), spec.alt, upper),
+        FloatStyle::General => general(&a, precision.unwrap_or(6), spec.alt, upper),
         FloatStyle::Hex => {
             let prefix = format!("{sign}{}", hex_prefix(true, upper));
             let body = hex_float(a, precision, spec.alt, upper);
@@ -481,26 +482,88 @@ fn float<E>(spec: &Spec, style: FloatStyle, upper: bool, x: f64, out: &mut Vec<u
     Ok(())
 }
 
-/// `%f` digits of a non-negative finite value; Rust's exact formatting rounds the exact
-/// binary value half-to-even, which is what glibc does in the default rounding mode.
-fn fixed(a: f64, precision: usize, alt: bool) -> String {
-    let exact = precision.min(FIXED_EXACT_DIGITS);
-    let mut s = format!("{a:.exact$}");
-    s.extend(std::iter::repeat_n('0', precision - exact));
+/// What glibc prints for a NaN or an infinity (after the sign).
+fn non_finite(nan: bool, upper: bool) -> &'static [u8] {
+    match (nan, upper) {
+        (true, false) => b"nan",
+        (true, true) => b"NAN",
+        (false, false) => b"inf",
+        (false, true) => b"INF",
+    }
+}
+
+/// `%Lf`, `%Le`, `%Lg` of an x86_fp80 value (`%La` is not modelled).
+fn long_double<E>(
+    spec: &Spec,
+    style: FloatStyle,
+    upper: bool,
+    x: u128,
+    out: &mut Vec<u8>,
+) -> Result<(), FormatError<E>> {
+    let (negative, class) = classify(x);
+    let sign = sign_prefix(spec, negative);
+    let a = match class {
+        Class::Nan | Class::Inf => {
+            pad(out, spec, sign, non_finite(matches!(class, Class::Nan), upper), false);
+            return Ok(());
+        }
+        Class::Finite(a) => a,
+    };
+    let precision = spec.precision.unwrap_or(6);
+    let body = match style {
+        FloatStyle::Fixed => fixed(&a, precision, spec.alt),
+        FloatStyle::Sci => sci(&a, precision, spec.alt, upper),
+        FloatStyle::General => general(&a, precision, spec.alt, upper),
+        FloatStyle::Hex => return Err(unsupported("%La")),
+    };
+    pad(out, spec, sign, body.as_bytes(), true);
+    Ok(())
+}
+
+/// Decimal digits of a non-negative finite value, rounded half-to-even on its exact
+/// binary value (what glibc does in the default rounding mode).
+trait Digits {
+    /// `%f` text with `precision` fraction digits.
+    fn fixed_digits(&self, precision: usize) -> String;
+    /// `%e` mantissa text with `precision` fraction digits, and the decimal exponent.
+    fn sci_digits(&self, precision: usize) -> (String, i32);
+}
+
+impl Digits for f64 {
+    fn fixed_digits(&self, precision: usize) -> String {
+        let exact = precision.min(FIXED_EXACT_DIGITS);
+        let mut s = format!("{self:.exact$}");
+        s.extend(std::iter::repeat_n('0', precision - exact));
+        s
+    }
+
+    fn sci_digits(&self, precision: usize) -> (String, i32) {
+        let exact = precision.min(SCI_EXACT_DIGITS);
+        let s = format!("{self:.exact$e}");
+        let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
+        let mut mantissa = mantissa.to_string();
+        mantissa.extend(std::iter::repeat_n('0', precision - exact));
+        (mantissa, exp.parse().unwrap_or(0))
+    }
+}
+
+impl Digits for Magnitude {
+    fn fixed_digits(&self, precision: usize) -> String {
+        self.fixed(precision)
+    }
+
+    fn sci_digits(&self, precision: usize) -> (String, i32) {
+        self.sci_parts(precision)
+    }
+}
+
+/// `%f` body: the digits, and a point even without fraction digits under `#`.
+fn fixed(a: &impl Digits, precision: usize, alt: bool) -> String {
+    let mut s = a.fixed_digits(precision);
     if alt && precision == 0 {
         s.push('.');
     }
     s
-}
-
-/// Mantissa text and decimal exponent of `a` rounded to `precision` fraction digits.
-fn sci_parts(a: f64, precision: usize) -> (String, i32) {
-    let exact = precision.min(SCI_EXACT_DIGITS);
-    let s = format!("{a:.exact$e}");
-    let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
-    let mut mantissa = mantissa.to_string();
-    mantissa.extend(std::iter::repeat_n('0', precision - exact));
-    (mantissa, exp.parse().unwrap_or(0))
 }
 
 /// Appends C's exponent suffix: a sign and at least two digits.
@@ -510,8 +573,8 @@ fn push_exponent(s: &mut String, exp: i32, upper: bool) {
     s.push_str(&format!("{:02}", exp.unsigned_abs()));
 }
 
-fn sci(a: f64, precision: usize, alt: bool, upper: bool) -> String {
-    let (mut s, exp) = sci_parts(a, precision);
+fn sci(a: &impl Digits, precision: usize, alt: bool, upper: bool) -> String {
+    let (mut s, exp) = a.sci_digits(precision);
     if alt && precision == 0 {
         s.push('.');
     }
@@ -521,9 +584,9 @@ fn sci(a: f64, precision: usize, alt: bool, upper: bool) -> String {
 
 /// `%g`: the C standard's choice between `%e` and `%f` by the rounded exponent, then
 /// trailing-zero removal unless `#` is given.
-fn general(a: f64, precision: usize, alt: bool, upper: bool) -> String {
+fn general(a: &impl Digits, precision: usize, alt: bool, upper: bool) -> String {
     let p = precision.max(1);
-    let (mantissa, exp) = sci_parts(a, p - 1);
+    let (mantissa, exp) = a.sci_digits(p - 1);
     let p_i = i64::try_from(p).unwrap_or(i64::MAX);
     let exp_i = i64::from(exp);
     let (mut s, suffix) = if (-4..p_i).contains(&exp_i) {
@@ -602,10 +665,11 @@ mod tests {
     enum A {
         I(i64),
         D(f64),
+        L(u128),
         P(u64),
         S(&'static str),
     }
-    use A::{D, I, P, S};
+    use A::{D, I, L, P, S};
 
     /// Fake address of the string argument at index `i`.
     const STR_BASE: u64 = 0x1000;
@@ -641,6 +705,13 @@ mod tests {
             match self.take()? {
                 D(v) => Ok(v),
                 other => Err(format!("expected double, got {other:?}")),
+            }
+        }
+
+        fn long_double(&mut self) -> Result<u128, String> {
+            match self.take()? {
+                L(v) => Ok(v),
+                other => Err(format!("expected long double, got {other:?}")),
             }
         }
 
@@ -839,6 +910,28 @@ mod tests {
         ("%g", &[D(1e-5)], "1e-05", None),
         ("%g", &[D(0.0001)], "0.0001", None),
         ("%g", &[D(123456789.0)], "1.23457e+08", None),
+        // long double (x86_fp80 patterns), from glibc's snprintf on x86_64
+        ("%Lf", &[L(0x3FFD_AAAAAAAAAAAAAAAB)], "0.333333", None),
+        ("%.25Lf", &[L(0x3FFD_AAAAAAAAAAAAAAAB)], "0.3333333333333333333423684", None),
+        ("%Le", &[L(0x3FFD_AAAAAAAAAAAAAAAB)], "3.333333e-01", None),
+        ("%.20Lg", &[L(0x3FFD_AAAAAAAAAAAAAAAB)], "0.33333333333333333334", None),
+        ("%Lg", &[L(0x3FEE_A7C5AC471B478423)], "1e-05", None),
+        ("%Lg", &[L(0x4019_EB79A2A000000000)], "1.23457e+08", None),
+        ("%+.3Le", &[L(0x8C18_C34CD067E3060730)], "-2.500e-4000", None),
+        ("%.3Le", &[L(0x7FFE_FFFFFFFFFFFFFFFF)], "1.190e+4932", None),
+        ("%Lg", &[L(0x0000_0000000000000001)], "3.6452e-4951", None),
+        ("%Le", &[L(0x0001_8000000000000000)], "3.362103e-4932", None),
+        ("%.0Lf", &[L(0x3FFE_8000000000000000)], "0", None),
+        ("%.0Lf", &[L(0x3FFF_C000000000000000)], "2", None),
+        ("%.1Lf", &[L(0x3FFD_8000000000000000)], "0.2", None),
+        ("%#.0Lf", &[L(0x4000_8000000000000000)], "2.", None),
+        ("%Lf", &[L(0x8000_0000000000000000)], "-0.000000", None),
+        ("%10.2Lf", &[L(0x4000_C90FCF80DC33721D)], "      3.14", None),
+        ("%-10.1Le|", &[L(0x4000_C90FCF80DC33721D)], "3.1e+00   |", None),
+        ("%Lf", &[L(0x7FFF_8000000000000000)], "inf", None),
+        ("%LE", &[L(0xFFFF_8000000000000000)], "-INF", None),
+        ("%Lf", &[L(0xFFFF_C000000000000000)], "-nan", None),
+        ("%LG", &[L(0x7FFF_C000000000000000)], "NAN", None),
         ("%g", &[D(100000.0)], "100000", None),
         ("%g", &[D(1e6)], "1e+06", None),
         ("%g", &[D(0.0)], "0", None),

@@ -1,2 +1,3 @@
+pub mod decimal;
 pub mod format;
 pub mod strconv;

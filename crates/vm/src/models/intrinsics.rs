@@ -71,6 +71,8 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
         StackSave | InvariantStart | IsConstant => Flow::Return(0),
         Expect => wide(a.get128(0), bits),
         ObjectSize => Flow::Return(if a.get(1) & 1 != 0 { 0 } else { u64::MAX }),
+        // clang aligns the va_list cursor for a 16-byte aligned `va_arg` with it.
+        PtrMask => Flow::Return(a.get(0) & a.get(1)),
         Trap => {
             m.fail(t, ErrorKind::Trap, "trap (__builtin_trap or a failed runtime check)");
             Flow::End

@@ -30,6 +30,13 @@ impl ArgSource for CallArgs<'_> {
             _ => f64::from_bits(v),
         })
     }
+    fn long_double(&mut self) -> Result<u128, Fault> {
+        let i = self.next;
+        self.next += 1;
+        let w = self.args.wide.get(i).map_or(&[][..], |w| &w[..]);
+        let word = |k: usize| u128::from(w.get(k).copied().unwrap_or(0));
+        Ok((word(0) | (word(1) << 64)) & ((1 << 80) - 1))
+    }
     fn pointer(&mut self) -> Result<u64, Fault> {
         self.int(8)
     }
@@ -83,6 +90,18 @@ impl ArgSource for VaListArgs<'_> {
     }
     fn double(&mut self) -> Result<f64, Fault> {
         self.next_raw(8).map(f64::from_bits)
+    }
+    fn long_double(&mut self) -> Result<u128, Fault> {
+        // x86-64 passes a long double in a 16-byte aligned 16-byte slot, i386 in 12 bytes.
+        let slot = self.m.program.model.ptr_bytes as u64;
+        if slot == 8 {
+            self.cursor = self.cursor.next_multiple_of(16);
+        }
+        let b = self.m.memory.read(self.cursor, 10)?;
+        self.cursor += if slot == 8 { 16 } else { 12 };
+        let mut w = [0u8; 16];
+        w[..b.len()].copy_from_slice(&b);
+        Ok(u128::from_le_bytes(w))
     }
     fn pointer(&mut self) -> Result<u64, Fault> {
         let pb = self.m.program.model.ptr_bytes;

@@ -46,7 +46,8 @@ fn reg_operands(inst: &Inst) -> Vec<Opd> {
     match inst {
         Inst::WideBin { a, b, .. } | Inst::WideCmp { a, b, .. } => vec![*a, *b],
         Inst::FBin { a, b, .. } | Inst::FCmp { a, b, .. } => vec![*a, *b],
-        Inst::FNeg { a, .. } => vec![*a],
+        Inst::F80Bin { a, b, .. } | Inst::F80Cmp { a, b, .. } => vec![*a, *b],
+        Inst::FNeg { a, .. } | Inst::F80Neg { a, .. } => vec![*a],
         Inst::Build { parts, .. } => parts.iter().map(|(_, _, v)| *v).collect(),
         Inst::Extract { src, dyn_index, .. } => std::iter::once(*src).chain(dyn_index.map(|(o, _)| o)).collect(),
         Inst::Insert { src, elem, dyn_index, .. } => {
@@ -76,6 +77,9 @@ fn destination(inst: &Inst) -> Option<u32> {
         | Inst::FBin { dst, .. }
         | Inst::FNeg { dst, .. }
         | Inst::FCmp { dst, .. }
+        | Inst::F80Bin { dst, .. }
+        | Inst::F80Neg { dst, .. }
+        | Inst::F80Cmp { dst, .. }
         | Inst::Cast { dst, .. }
         | Inst::Select { dst, .. }
         | Inst::Build { dst, .. }
