@@ -1165,11 +1165,7 @@ impl Machine {
             FrameKind::AtExit => self.continue_exit(t),
             FrameKind::Destructor => self.continue_thread_exit(t),
             FrameKind::Signal(ret) => crate::models::posix::handler_returned(self, t, ret),
-            FrameKind::Once(addr) => {
-                let _ = self.memory.write(addr, &2u32.to_le_bytes());
-                self.log_event(t, crate::events::Loc::Sync(addr), AccessKind::Rmw);
-                self.complete_call(t, Some(0));
-            }
+            FrameKind::Once(control) => crate::sync::once::finish(self, t, control),
         }
     }
 
