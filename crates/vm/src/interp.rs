@@ -8,32 +8,10 @@ use crate::memory::ObjKind;
 use crate::models::{self, Flow};
 use crate::store_buffer::MemoryModel;
 use crate::thread::FrameKind;
-use ravel_ir::{sign_extend, Arg, BinOp, Callee, CastOp, FBinOp, FCmp, FuncId, ICmp, Inst, Opd, Program, RmwOp};
+use ravel_ir::{sign_extend, Arg, Callee, CastOp, FBinOp, FCmp, FuncId, Inst, Opd, Program, RmwOp};
 
-/// Keeps the low `bits` bits.
-#[inline]
-pub(crate) fn mask(v: u64, bits: u32) -> u64 {
-    if bits >= 64 {
-        v
-    } else {
-        v & ((1u64 << bits) - 1)
-    }
-}
-
-#[inline]
-pub(crate) fn mask128(v: u128, bits: u32) -> u128 {
-    if bits >= 128 {
-        v
-    } else {
-        v & ((1u128 << bits) - 1)
-    }
-}
-
-#[inline]
-fn sext128(v: u128, bits: u32) -> i128 {
-    let s = 128 - bits.min(128);
-    ((v << s) as i128) >> s
-}
+pub(crate) use ravel_arith::{bin, cmp, truncate as mask};
+use ravel_arith::{signed, truncate};
 
 /// Reads a one-word operand.
 #[inline]
@@ -63,110 +41,6 @@ fn rd128(prog: &Program, regs: &[u64], base: usize, o: Opd) -> u128 {
     w[0] as u128 | (w[1] as u128) << 64
 }
 
-/// Integer binary operation on canonical words; `None` for division by zero, `Some(Err)`
-/// for signed division overflow.
-#[inline(always)]
-pub(crate) fn bin(op: BinOp, bits: u32, a: u64, b: u64) -> Result<u64, &'static str> {
-    let r = match op {
-        BinOp::Add => a.wrapping_add(b),
-        BinOp::Sub => a.wrapping_sub(b),
-        BinOp::Mul => a.wrapping_mul(b),
-        BinOp::UDiv | BinOp::URem if b == 0 => return Err("division by zero"),
-        BinOp::SDiv | BinOp::SRem if b == 0 => return Err("division by zero"),
-        BinOp::UDiv => a / b,
-        BinOp::URem => a % b,
-        BinOp::SDiv | BinOp::SRem => {
-            let (x, y) = (sign_extend(a, bits) as i64, sign_extend(b, bits) as i64);
-            let min = if bits >= 64 { i64::MIN } else { -(1i64 << (bits - 1)) };
-            if x == min && y == -1 {
-                return Err("signed division overflow");
-            }
-            (if op == BinOp::SDiv { x / y } else { x % y }) as u64
-        }
-        BinOp::And => a & b,
-        BinOp::Or => a | b,
-        BinOp::Xor => a ^ b,
-        BinOp::Shl => {
-            if b >= bits as u64 {
-                0
-            } else {
-                a << b
-            }
-        }
-        BinOp::LShr => {
-            if b >= bits as u64 {
-                0
-            } else {
-                a >> b
-            }
-        }
-        BinOp::AShr => {
-            let x = sign_extend(a, bits) as i64;
-            (x >> b.min(63)) as u64
-        }
-    };
-    Ok(mask(r, bits))
-}
-
-fn bin128(op: BinOp, bits: u32, a: u128, b: u128) -> Result<u128, &'static str> {
-    let r = match op {
-        BinOp::Add => a.wrapping_add(b),
-        BinOp::Sub => a.wrapping_sub(b),
-        BinOp::Mul => a.wrapping_mul(b),
-        BinOp::UDiv | BinOp::URem | BinOp::SDiv | BinOp::SRem if b == 0 => return Err("division by zero"),
-        BinOp::UDiv => a / b,
-        BinOp::URem => a % b,
-        BinOp::SDiv | BinOp::SRem => {
-            let (x, y) = (sext128(a, bits), sext128(b, bits));
-            if y == -1 && x == sext128(1u128 << (bits - 1), bits) {
-                return Err("signed division overflow");
-            }
-            (if op == BinOp::SDiv { x / y } else { x % y }) as u128
-        }
-        BinOp::And => a & b,
-        BinOp::Or => a | b,
-        BinOp::Xor => a ^ b,
-        BinOp::Shl => {
-            if b >= bits as u128 {
-                0
-            } else {
-                a << b
-            }
-        }
-        BinOp::LShr => {
-            if b >= bits as u128 {
-                0
-            } else {
-                a >> b
-            }
-        }
-        BinOp::AShr => (sext128(a, bits) >> (b.min(127) as u32)) as u128,
-    };
-    Ok(mask128(r, bits))
-}
-
-/// Integer comparison of canonical words, without branches on the predicate: a signed
-/// comparison is an unsigned one of the sign-extended values with the sign bit flipped.
-#[inline(always)]
-pub(crate) fn cmp(pred: ICmp, bits: u32, a: u64, b: u64) -> bool {
-    // Which outcomes satisfy the predicate (bit 0: less, bit 1: equal, bit 2: greater).
-    let (holds, signed) = match pred {
-        ICmp::Eq => (0b010, false),
-        ICmp::Ne => (0b101, false),
-        ICmp::Ugt => (0b100, false),
-        ICmp::Uge => (0b110, false),
-        ICmp::Ult => (0b001, false),
-        ICmp::Ule => (0b011, false),
-        ICmp::Sgt => (0b100, true),
-        ICmp::Sge => (0b110, true),
-        ICmp::Slt => (0b001, true),
-        ICmp::Sle => (0b011, true),
-    };
-    let (x, y) = if signed { (sign_extend(a, bits) ^ (1 << 63), sign_extend(b, bits) ^ (1 << 63)) } else { (a, b) };
-    let outcome = (x >= y) as u32 + (x > y) as u32;
-    holds >> outcome & 1 != 0
-}
-
 /// Floating-point binary operation on register words (`f32` in the low half when not
 /// `double`).
 #[inline(always)]
@@ -191,22 +65,6 @@ pub(crate) fn fbin(op: FBinOp, double: bool, a: u64, b: u64) -> u64 {
         }) as f64
     };
     from_f(r, double)
-}
-
-fn cmp128(pred: ICmp, bits: u32, a: u128, b: u128) -> bool {
-    let (sa, sb) = (sext128(a, bits), sext128(b, bits));
-    match pred {
-        ICmp::Eq => a == b,
-        ICmp::Ne => a != b,
-        ICmp::Ugt => a > b,
-        ICmp::Uge => a >= b,
-        ICmp::Ult => a < b,
-        ICmp::Ule => a <= b,
-        ICmp::Sgt => sa > sb,
-        ICmp::Sge => sa >= sb,
-        ICmp::Slt => sa < sb,
-        ICmp::Sle => sa <= sb,
-    }
 }
 
 /// Float value of a register word (`f32` in the low half when not `double`).
@@ -254,19 +112,19 @@ pub(crate) fn fcmp(pred: FCmp, a: f64, b: f64) -> bool {
 #[inline]
 pub(crate) fn cast(op: CastOp, from: u32, to: u32, v: u128) -> u128 {
     match op {
-        CastOp::Trunc | CastOp::ZExt => mask128(v, to),
-        CastOp::SExt => mask128(sext128(v, from) as u128, to),
+        CastOp::Trunc | CastOp::ZExt => truncate(v, to),
+        CastOp::SExt => truncate(signed(v, from) as u128, to),
         CastOp::FpTrunc | CastOp::FpExt => from_f(to_f(v as u64, from == 64), to == 64) as u128,
         CastOp::FpToUi => {
             let x = to_f(v as u64, from == 64);
-            mask128(x as u64 as u128, to)
+            truncate(x as u64 as u128, to)
         }
         CastOp::FpToSi => {
             let x = to_f(v as u64, from == 64);
-            mask128(x as i64 as u128, to)
+            truncate(x as i64 as u128, to)
         }
-        CastOp::UiToFp => from_f(mask128(v, from) as f64, to == 64) as u128,
-        CastOp::SiToFp => from_f(sext128(v, from) as f64, to == 64) as u128,
+        CastOp::UiToFp => from_f(truncate(v, from) as f64, to == 64) as u128,
+        CastOp::SiToFp => from_f(signed(v, from) as f64, to == 64) as u128,
     }
 }
 
@@ -415,17 +273,17 @@ impl Machine {
                     match bin(*op, *bits, x, y) {
                         Ok(r) => self.set_reg(t, base, *dst, r),
                         Err(why) => {
-                            self.fail(t, ErrorKind::DivisionByZero, why);
+                            self.fail(t, ErrorKind::DivisionByZero, why.message());
                             return Stop::End;
                         }
                     }
                 }
                 Inst::WideBin { op, bits, dst, a, b } => {
                     let (x, y) = (rd128(&prog, regs, base, *a), rd128(&prog, regs, base, *b));
-                    match bin128(*op, *bits, x, y) {
+                    match bin(*op, *bits, x, y) {
                         Ok(r) => self.set_words(t, base, *dst, &[r as u64, (r >> 64) as u64]),
                         Err(why) => {
-                            self.fail(t, ErrorKind::DivisionByZero, why);
+                            self.fail(t, ErrorKind::DivisionByZero, why.message());
                             return Stop::End;
                         }
                     }
@@ -435,7 +293,7 @@ impl Machine {
                     self.set_reg(t, base, *dst, r as u64);
                 }
                 Inst::WideCmp { pred, bits, dst, a, b } => {
-                    let r = cmp128(*pred, *bits, rd128(&prog, regs, base, *a), rd128(&prog, regs, base, *b));
+                    let r = cmp(*pred, *bits, rd128(&prog, regs, base, *a), rd128(&prog, regs, base, *b));
                     self.set_reg(t, base, *dst, r as u64);
                 }
                 Inst::FBin { op, double, dst, a, b } => {
@@ -550,7 +408,7 @@ impl Machine {
                         match bin(*op, *elem_bits, lane(&x), lane(&y)) {
                             Ok(r) => out[i * eb..(i + 1) * eb].copy_from_slice(&r.to_le_bytes()[..eb]),
                             Err(why) => {
-                                self.fail(t, ErrorKind::DivisionByZero, why);
+                                self.fail(t, ErrorKind::DivisionByZero, why.message());
                                 return Stop::End;
                             }
                         }
