@@ -23,23 +23,9 @@ pub enum Opd {
     Wide(u32),
 }
 
-/// Integer binary operations; operands and results are canonical (zero-extended) words.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BinOp {
-    Add,
-    Sub,
-    Mul,
-    UDiv,
-    SDiv,
-    URem,
-    SRem,
-    And,
-    Or,
-    Xor,
-    Shl,
-    LShr,
-    AShr,
-}
+/// Integer binary operations (on canonical, zero-extended words) and comparison
+/// predicates: the one definition, with their semantics, in `ravel_arith`.
+pub use ravel_arith::{BinOp, CmpOp as ICmp};
 
 /// Floating-point binary operations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,21 +35,6 @@ pub enum FBinOp {
     Mul,
     Div,
     Rem,
-}
-
-/// Integer comparison predicates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ICmp {
-    Eq,
-    Ne,
-    Ugt,
-    Uge,
-    Ult,
-    Ule,
-    Sgt,
-    Sge,
-    Slt,
-    Sle,
 }
 
 /// Floating-point comparison predicates (ordered/unordered as in LLVM).

@@ -1,8 +1,9 @@
 //! Evaluation of the expression DAG on concrete input values, with the semantics of
-//! ravel's symbolic layer (`ravel_sym::expr::eval_bin`): SMT-LIB's total division, shifts
+//! ravel's symbolic layer, which is `ravel_arith`'s: SMT-LIB's total division, shifts
 //! past the width give 0 (arithmetic: the sign).
 
-use crate::{BinOp, CastOp, CmpOp, Node};
+use crate::{CastOp, Node};
+use ravel_arith::{bin_total, cmp, signed, truncate};
 
 /// Why the expressions cannot be evaluated.
 #[derive(Debug, PartialEq, Eq)]
@@ -22,66 +23,6 @@ impl std::fmt::Display for EvalError {
     }
 }
 
-fn mask(bits: u32) -> u128 {
-    if bits >= 128 {
-        u128::MAX
-    } else {
-        (1u128 << bits) - 1
-    }
-}
-
-fn signed(v: u128, bits: u32) -> i128 {
-    let shift = 128 - bits;
-    ((v << shift) as i128) >> shift
-}
-
-fn bin(op: BinOp, bits: u32, a: u128, b: u128) -> u128 {
-    let m = mask(bits);
-    let (x, y) = (signed(a, bits), signed(b, bits));
-    let r = match op {
-        BinOp::Add => a.wrapping_add(b),
-        BinOp::Sub => a.wrapping_sub(b),
-        BinOp::Mul => a.wrapping_mul(b),
-        BinOp::Udiv => a.checked_div(b).unwrap_or(m),
-        BinOp::Urem => a.checked_rem(b).unwrap_or(a),
-        BinOp::Sdiv if y == 0 => {
-            if x < 0 {
-                1
-            } else {
-                m
-            }
-        }
-        BinOp::Sdiv => x.wrapping_div(y) as u128,
-        BinOp::Srem if y == 0 => a,
-        BinOp::Srem => x.wrapping_rem(y) as u128,
-        BinOp::And => a & b,
-        BinOp::Or => a | b,
-        BinOp::Xor => a ^ b,
-        BinOp::Shl if b >= bits as u128 => 0,
-        BinOp::Shl => a << b,
-        BinOp::Lshr if b >= bits as u128 => 0,
-        BinOp::Lshr => a >> b,
-        BinOp::Ashr => (x >> (b.min(bits as u128 - 1) as u32)) as u128,
-    };
-    r & m
-}
-
-fn cmp(op: CmpOp, bits: u32, a: u128, b: u128) -> bool {
-    let (x, y) = (signed(a, bits), signed(b, bits));
-    match op {
-        CmpOp::Eq => a == b,
-        CmpOp::Ne => a != b,
-        CmpOp::Ult => a < b,
-        CmpOp::Ule => a <= b,
-        CmpOp::Ugt => a > b,
-        CmpOp::Uge => a >= b,
-        CmpOp::Slt => x < y,
-        CmpOp::Sle => x <= y,
-        CmpOp::Sgt => x > y,
-        CmpOp::Sge => x >= y,
-    }
-}
-
 /// The value of every node of `exprs` when input `i` has value `inputs[i]` (masked to
 /// the input's width).
 pub fn eval(exprs: &[Node], inputs: &[u128]) -> Result<Vec<u128>, EvalError> {
@@ -92,14 +33,14 @@ pub fn eval(exprs: &[Node], inputs: &[u128]) -> Result<Vec<u128>, EvalError> {
         let at = |j: u32| values.get(j as usize).copied().zip(widths.get(j as usize).copied());
         let operand = |j: u32| at(j).ok_or(EvalError::Malformed(i as u32));
         let (value, bits) = match *node {
-            Node::Const { bits, ref value } => (value.parse::<u128>().map_err(|_| malformed)? & mask(bits), bits),
+            Node::Const { bits, ref value } => (truncate(value.parse::<u128>().map_err(|_| malformed)?, bits), bits),
             Node::Input { index, bits } => {
                 let v = inputs.get(index as usize).ok_or(EvalError::MissingInput(index))?;
-                (v & mask(bits), bits)
+                (truncate(*v, bits), bits)
             }
             Node::Bin { op, a, b } => {
                 let ((a, bits), (b, _)) = (operand(a)?, operand(b)?);
-                (bin(op, bits, a, b), bits)
+                (bin_total(op, bits, a, b), bits)
             }
             Node::Cmp { op, a, b } => {
                 let ((a, bits), (b, _)) = (operand(a)?, operand(b)?);
@@ -112,7 +53,7 @@ pub fn eval(exprs: &[Node], inputs: &[u128]) -> Result<Vec<u128>, EvalError> {
                     CastOp::Sext => signed(a, from) as u128,
                     CastOp::Trunc => a,
                 };
-                (v & mask(bits), bits)
+                (truncate(v, bits), bits)
             }
             Node::Ite { cond, then, els } => {
                 let ((c, _), (t, bits), (e, _)) = (operand(cond)?, operand(then)?, operand(els)?);
@@ -130,7 +71,7 @@ pub fn eval(exprs: &[Node], inputs: &[u128]) -> Result<Vec<u128>, EvalError> {
                 if hi < lo || hi >= 128 {
                     return Err(malformed);
                 }
-                ((a >> lo) & mask(hi - lo + 1), hi - lo + 1)
+                (truncate(a >> lo, hi - lo + 1), hi - lo + 1)
             }
         };
         if bits == 0 || bits > 128 {
@@ -145,6 +86,7 @@ pub fn eval(exprs: &[Node], inputs: &[u128]) -> Result<Vec<u128>, EvalError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{BinOp, CmpOp};
 
     fn c(bits: u32, v: u128) -> Node {
         Node::Const { bits, value: v.to_string() }
@@ -157,8 +99,8 @@ mod tests {
             c(32, 4),
             Node::Cmp { op: CmpOp::Slt, a: 0, b: 1 },
             c(32, 0),
-            Node::Bin { op: BinOp::Udiv, a: 1, b: 3 },
-            Node::Bin { op: BinOp::Sdiv, a: 0, b: 3 },
+            Node::Bin { op: BinOp::UDiv, a: 1, b: 3 },
+            Node::Bin { op: BinOp::SDiv, a: 0, b: 3 },
         ];
         let minus_one = u32::MAX as u128;
         let v = eval(&exprs, &[minus_one]).unwrap();

@@ -164,39 +164,9 @@ pub enum Node {
     },
 }
 
-/// Binary bit-vector operations, with SMT-LIB's total semantics for division by zero.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, Hash)]
-#[serde(rename_all = "snake_case")]
-pub enum BinOp {
-    Add,
-    Sub,
-    Mul,
-    Udiv,
-    Sdiv,
-    Urem,
-    Srem,
-    And,
-    Or,
-    Xor,
-    Shl,
-    Lshr,
-    Ashr,
-}
-
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, Hash)]
-#[serde(rename_all = "snake_case")]
-pub enum CmpOp {
-    Eq,
-    Ne,
-    Ult,
-    Ule,
-    Ugt,
-    Uge,
-    Slt,
-    Sle,
-    Sgt,
-    Sge,
-}
+/// Binary bit-vector operations (with SMT-LIB's total semantics for division by zero) and
+/// comparisons: `ravel_arith`'s, written by their LLVM names (`udiv`, `lshr`, `slt`).
+pub use ravel_arith::{BinOp, CmpOp};
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, Hash)]
 #[serde(rename_all = "snake_case")]

@@ -3,7 +3,7 @@
 //! (the pool does not outlive the exploration), hash-consed so that the conditions of
 //! many executions share their parts, and translated back into a fresh pool for Z3.
 
-use ravel_schedule_format::{BinOp, CastOp, CmpOp, Node};
+use ravel_schedule_format::{BinOp, CastOp, Node};
 use ravel_sym::{ExprId, ExprPool};
 use rustc_hash::FxHashMap;
 
@@ -75,8 +75,8 @@ impl Dag {
         let node = match pool.node(id) {
             ravel_sym::Node::Const { bits, value } => Node::Const { bits: *bits, value: value.to_string() },
             ravel_sym::Node::Var { id, bits, .. } => Node::Input { index: id >> 8, bits: *bits },
-            ravel_sym::Node::Bin { op, a, b } => Node::Bin { op: bin_op(*op), a: t(a), b: t(b) },
-            ravel_sym::Node::Cmp { op, a, b } => Node::Cmp { op: cmp_op(*op), a: t(a), b: t(b) },
+            ravel_sym::Node::Bin { op, a, b } => Node::Bin { op: *op, a: t(a), b: t(b) },
+            ravel_sym::Node::Cmp { op, a, b } => Node::Cmp { op: *op, a: t(a), b: t(b) },
             ravel_sym::Node::Cast { op, a, bits } => Node::Cast { op: cast_op(*op), a: t(a), bits: *bits },
             ravel_sym::Node::Ite { cond, then, els } => Node::Ite { cond: t(cond), then: t(then), els: t(els) },
             ravel_sym::Node::Concat { hi, lo } => Node::Concat { hi: t(hi), lo: t(lo) },
@@ -103,8 +103,8 @@ impl Dag {
         let e = match *node {
             Node::Const { bits, ref value } => pool.constant(bits, value.parse().unwrap_or(0)),
             Node::Input { index, bits } => pool.var((index << 8) | (bits & 0xff), bits, &format!("in{index}")),
-            Node::Bin { op, .. } => pool.bin(sym_bin_op(op), ops[0], ops[1]),
-            Node::Cmp { op, .. } => pool.cmp(sym_cmp_op(op), ops[0], ops[1]),
+            Node::Bin { op, .. } => pool.bin(op, ops[0], ops[1]),
+            Node::Cmp { op, .. } => pool.cmp(op, ops[0], ops[1]),
             Node::Cast { op, bits, .. } => pool.cast(sym_cast_op(op), ops[0], bits),
             Node::Ite { .. } => pool.ite(ops[0], ops[1], ops[2]),
             Node::Concat { .. } => pool.concat(ops[0], ops[1]),
@@ -115,53 +115,12 @@ impl Dag {
     }
 }
 
-const BIN_OPS: [(ravel_sym::BinOp, BinOp); 13] = [
-    (ravel_sym::BinOp::Add, BinOp::Add),
-    (ravel_sym::BinOp::Sub, BinOp::Sub),
-    (ravel_sym::BinOp::Mul, BinOp::Mul),
-    (ravel_sym::BinOp::UDiv, BinOp::Udiv),
-    (ravel_sym::BinOp::SDiv, BinOp::Sdiv),
-    (ravel_sym::BinOp::URem, BinOp::Urem),
-    (ravel_sym::BinOp::SRem, BinOp::Srem),
-    (ravel_sym::BinOp::And, BinOp::And),
-    (ravel_sym::BinOp::Or, BinOp::Or),
-    (ravel_sym::BinOp::Xor, BinOp::Xor),
-    (ravel_sym::BinOp::Shl, BinOp::Shl),
-    (ravel_sym::BinOp::LShr, BinOp::Lshr),
-    (ravel_sym::BinOp::AShr, BinOp::Ashr),
-];
-
-const CMP_OPS: [(ravel_sym::CmpOp, CmpOp); 10] = [
-    (ravel_sym::CmpOp::Eq, CmpOp::Eq),
-    (ravel_sym::CmpOp::Ne, CmpOp::Ne),
-    (ravel_sym::CmpOp::Ult, CmpOp::Ult),
-    (ravel_sym::CmpOp::Ule, CmpOp::Ule),
-    (ravel_sym::CmpOp::Ugt, CmpOp::Ugt),
-    (ravel_sym::CmpOp::Uge, CmpOp::Uge),
-    (ravel_sym::CmpOp::Slt, CmpOp::Slt),
-    (ravel_sym::CmpOp::Sle, CmpOp::Sle),
-    (ravel_sym::CmpOp::Sgt, CmpOp::Sgt),
-    (ravel_sym::CmpOp::Sge, CmpOp::Sge),
-];
-
 const CAST_OPS: [(ravel_sym::CastOp, CastOp); 3] = [
     (ravel_sym::CastOp::ZExt, CastOp::Zext),
     (ravel_sym::CastOp::SExt, CastOp::Sext),
     (ravel_sym::CastOp::Trunc, CastOp::Trunc),
 ];
 
-fn bin_op(op: ravel_sym::BinOp) -> BinOp {
-    BIN_OPS.iter().find(|(s, _)| *s == op).map(|p| p.1).expect("every operation is listed")
-}
-fn sym_bin_op(op: BinOp) -> ravel_sym::BinOp {
-    BIN_OPS.iter().find(|(_, f)| *f == op).map(|p| p.0).expect("every operation is listed")
-}
-fn cmp_op(op: ravel_sym::CmpOp) -> CmpOp {
-    CMP_OPS.iter().find(|(s, _)| *s == op).map(|p| p.1).expect("every comparison is listed")
-}
-fn sym_cmp_op(op: CmpOp) -> ravel_sym::CmpOp {
-    CMP_OPS.iter().find(|(_, f)| *f == op).map(|p| p.0).expect("every comparison is listed")
-}
 fn cast_op(op: ravel_sym::CastOp) -> CastOp {
     CAST_OPS.iter().find(|(s, _)| *s == op).map(|p| p.1).expect("every cast is listed")
 }

@@ -51,116 +51,7 @@ impl ExprId {
     }
 }
 
-/// Binary bit-vector operations (operands and result of one width).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum BinOp {
-    Add,
-    Sub,
-    Mul,
-    UDiv,
-    SDiv,
-    URem,
-    SRem,
-    And,
-    Or,
-    Xor,
-    Shl,
-    LShr,
-    AShr,
-}
-
-impl BinOp {
-    /// `a op b == b op a`.
-    pub fn is_commutative(self) -> bool {
-        matches!(self, BinOp::Add | BinOp::Mul | BinOp::And | BinOp::Or | BinOp::Xor)
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            BinOp::Add => "add",
-            BinOp::Sub => "sub",
-            BinOp::Mul => "mul",
-            BinOp::UDiv => "udiv",
-            BinOp::SDiv => "sdiv",
-            BinOp::URem => "urem",
-            BinOp::SRem => "srem",
-            BinOp::And => "and",
-            BinOp::Or => "or",
-            BinOp::Xor => "xor",
-            BinOp::Shl => "shl",
-            BinOp::LShr => "lshr",
-            BinOp::AShr => "ashr",
-        }
-    }
-}
-
-/// Integer comparisons (LLVM `icmp` predicates); the result has width 1.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum CmpOp {
-    Eq,
-    Ne,
-    Ult,
-    Ule,
-    Ugt,
-    Uge,
-    Slt,
-    Sle,
-    Sgt,
-    Sge,
-}
-
-impl CmpOp {
-    fn name(self) -> &'static str {
-        match self {
-            CmpOp::Eq => "eq",
-            CmpOp::Ne => "ne",
-            CmpOp::Ult => "ult",
-            CmpOp::Ule => "ule",
-            CmpOp::Ugt => "ugt",
-            CmpOp::Uge => "uge",
-            CmpOp::Slt => "slt",
-            CmpOp::Sle => "sle",
-            CmpOp::Sgt => "sgt",
-            CmpOp::Sge => "sge",
-        }
-    }
-
-    /// The result of `x op x`.
-    fn reflexive(self) -> bool {
-        matches!(self, CmpOp::Eq | CmpOp::Ule | CmpOp::Uge | CmpOp::Sle | CmpOp::Sge)
-    }
-
-    /// The operator with the operands swapped: `a op b` is `b op.swapped() a`.
-    pub fn swapped(self) -> CmpOp {
-        match self {
-            CmpOp::Ult => CmpOp::Ugt,
-            CmpOp::Ule => CmpOp::Uge,
-            CmpOp::Ugt => CmpOp::Ult,
-            CmpOp::Uge => CmpOp::Ule,
-            CmpOp::Slt => CmpOp::Sgt,
-            CmpOp::Sle => CmpOp::Sge,
-            CmpOp::Sgt => CmpOp::Slt,
-            CmpOp::Sge => CmpOp::Sle,
-            op => op,
-        }
-    }
-
-    /// The negation: `!(a op b)` is `a op.negated() b`.
-    pub fn negated(self) -> CmpOp {
-        match self {
-            CmpOp::Eq => CmpOp::Ne,
-            CmpOp::Ne => CmpOp::Eq,
-            CmpOp::Ult => CmpOp::Uge,
-            CmpOp::Ule => CmpOp::Ugt,
-            CmpOp::Ugt => CmpOp::Ule,
-            CmpOp::Uge => CmpOp::Ult,
-            CmpOp::Slt => CmpOp::Sge,
-            CmpOp::Sle => CmpOp::Sgt,
-            CmpOp::Sgt => CmpOp::Sle,
-            CmpOp::Sge => CmpOp::Slt,
-        }
-    }
-}
+pub use ravel_arith::{BinOp, CmpOp};
 
 /// Width-changing casts.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -247,96 +138,29 @@ impl Assignment {
 /// Bit mask of the low `bits` bits.
 #[inline]
 pub fn mask(bits: u32) -> u128 {
-    if bits >= 128 {
-        u128::MAX
-    } else {
-        (1u128 << bits) - 1
-    }
+    ravel_arith::ones(bits)
 }
 
 /// `v` (of width `bits`) read as a signed number.
 #[inline]
 pub fn sext(v: u128, bits: u32) -> i128 {
-    let sh = 128 - bits;
-    ((v << sh) as i128) >> sh
+    ravel_arith::signed(v, bits)
 }
 
 /// `a op b` on `bits`-wide values with the total SMT-LIB semantics (see the module docs).
 pub fn eval_bin(op: BinOp, bits: u32, a: u128, b: u128) -> u128 {
-    let m = mask(bits);
-    let r = match op {
-        BinOp::Add => a.wrapping_add(b),
-        BinOp::Sub => a.wrapping_sub(b),
-        BinOp::Mul => a.wrapping_mul(b),
-        BinOp::UDiv => a.checked_div(b).unwrap_or(m),
-        BinOp::URem => a.checked_rem(b).unwrap_or(a),
-        BinOp::SDiv => {
-            let (x, y) = (sext(a, bits), sext(b, bits));
-            if y == 0 {
-                if x < 0 {
-                    1
-                } else {
-                    m
-                }
-            } else {
-                x.wrapping_div(y) as u128
-            }
-        }
-        BinOp::SRem => {
-            let (x, y) = (sext(a, bits), sext(b, bits));
-            if y == 0 {
-                a
-            } else {
-                x.wrapping_rem(y) as u128
-            }
-        }
-        BinOp::And => a & b,
-        BinOp::Or => a | b,
-        BinOp::Xor => a ^ b,
-        BinOp::Shl => {
-            if b >= bits as u128 {
-                0
-            } else {
-                a << b
-            }
-        }
-        BinOp::LShr => {
-            if b >= bits as u128 {
-                0
-            } else {
-                a >> b
-            }
-        }
-        BinOp::AShr => (sext(a, bits) >> (b.min(bits as u128 - 1) as u32)) as u128,
-    };
-    r & m
+    ravel_arith::bin_total(op, bits, a, b)
 }
 
 /// `a op b` folded at construction: like [`eval_bin`] but `None` where LLVM has undefined
 /// behaviour (division by zero, signed division overflow), so that such nodes are kept.
 pub fn fold_bin(op: BinOp, bits: u32, a: u128, b: u128) -> Option<u128> {
-    match op {
-        BinOp::UDiv | BinOp::URem | BinOp::SDiv | BinOp::SRem if b == 0 => None,
-        BinOp::SDiv | BinOp::SRem if b == mask(bits) && a == 1u128 << (bits - 1) => None,
-        _ => Some(eval_bin(op, bits, a, b)),
-    }
+    ravel_arith::bin(op, bits, a, b).ok()
 }
 
 /// `a op b` on `bits`-wide values.
 pub fn eval_cmp(op: CmpOp, bits: u32, a: u128, b: u128) -> bool {
-    let (x, y) = (sext(a, bits), sext(b, bits));
-    match op {
-        CmpOp::Eq => a == b,
-        CmpOp::Ne => a != b,
-        CmpOp::Ult => a < b,
-        CmpOp::Ule => a <= b,
-        CmpOp::Ugt => a > b,
-        CmpOp::Uge => a >= b,
-        CmpOp::Slt => x < y,
-        CmpOp::Sle => x <= y,
-        CmpOp::Sgt => x > y,
-        CmpOp::Sge => x >= y,
-    }
+    ravel_arith::cmp(op, bits, a, b)
 }
 
 #[derive(Clone, Debug)]

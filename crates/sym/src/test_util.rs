@@ -70,33 +70,8 @@ fn var_of_width(rng: &mut Rng, bits: u32) -> Tree {
     Tree::Var(4 * bits + rng.below(3) as u32)
 }
 
-const BINOPS: [BinOp; 13] = [
-    BinOp::Add,
-    BinOp::Sub,
-    BinOp::Mul,
-    BinOp::UDiv,
-    BinOp::SDiv,
-    BinOp::URem,
-    BinOp::SRem,
-    BinOp::And,
-    BinOp::Or,
-    BinOp::Xor,
-    BinOp::Shl,
-    BinOp::LShr,
-    BinOp::AShr,
-];
-const CMPOPS: [CmpOp; 10] = [
-    CmpOp::Eq,
-    CmpOp::Ne,
-    CmpOp::Ult,
-    CmpOp::Ule,
-    CmpOp::Ugt,
-    CmpOp::Uge,
-    CmpOp::Slt,
-    CmpOp::Sle,
-    CmpOp::Sgt,
-    CmpOp::Sge,
-];
+const BINOPS: [BinOp; 13] = BinOp::ALL;
+const CMPOPS: [CmpOp; 10] = CmpOp::ALL;
 
 pub fn gen(rng: &mut Rng, bits: u32, depth: u32) -> Tree {
     let leaf = depth == 0 || rng.below(4) == 0;

@@ -9,32 +9,10 @@ use crate::memory::ObjKind;
 use crate::models::{self, Flow};
 use crate::store_buffer::MemoryModel;
 use crate::thread::FrameKind;
-use ravel_ir::{sign_extend, Arg, BinOp, Callee, CastOp, FBinOp, FCmp, FuncId, ICmp, Inst, Opd, Program, RmwOp};
+use ravel_ir::{sign_extend, Arg, Callee, CastOp, FBinOp, FCmp, FuncId, Inst, Opd, Program, RmwOp};
 
-/// Keeps the low `bits` bits.
-#[inline]
-pub(crate) fn mask(v: u64, bits: u32) -> u64 {
-    if bits >= 64 {
-        v
-    } else {
-        v & ((1u64 << bits) - 1)
-    }
-}
-
-#[inline]
-pub(crate) fn mask128(v: u128, bits: u32) -> u128 {
-    if bits >= 128 {
-        v
-    } else {
-        v & ((1u128 << bits) - 1)
-    }
-}
-
-#[inline]
-fn sext128(v: u128, bits: u32) -> i128 {
-    let s = 128 - bits.min(128);
-    ((v << s) as i128) >> s
-}
+pub(crate) use ravel_arith::{bin, cmp, truncate as mask};
+use ravel_arith::{signed, truncate};
 
 /// Reads a one-word operand.
 #[inline]
@@ -64,110 +42,6 @@ fn rd128(prog: &Program, regs: &[u64], base: usize, o: Opd) -> u128 {
     w[0] as u128 | (w[1] as u128) << 64
 }
 
-/// Integer binary operation on canonical words; `None` for division by zero, `Some(Err)`
-/// for signed division overflow.
-#[inline(always)]
-pub(crate) fn bin(op: BinOp, bits: u32, a: u64, b: u64) -> Result<u64, &'static str> {
-    let r = match op {
-        BinOp::Add => a.wrapping_add(b),
-        BinOp::Sub => a.wrapping_sub(b),
-        BinOp::Mul => a.wrapping_mul(b),
-        BinOp::UDiv | BinOp::URem if b == 0 => return Err("division by zero"),
-        BinOp::SDiv | BinOp::SRem if b == 0 => return Err("division by zero"),
-        BinOp::UDiv => a / b,
-        BinOp::URem => a % b,
-        BinOp::SDiv | BinOp::SRem => {
-            let (x, y) = (sign_extend(a, bits) as i64, sign_extend(b, bits) as i64);
-            let min = if bits >= 64 { i64::MIN } else { -(1i64 << (bits - 1)) };
-            if x == min && y == -1 {
-                return Err("signed division overflow");
-            }
-            (if op == BinOp::SDiv { x / y } else { x % y }) as u64
-        }
-        BinOp::And => a & b,
-        BinOp::Or => a | b,
-        BinOp::Xor => a ^ b,
-        BinOp::Shl => {
-            if b >= bits as u64 {
-                0
-            } else {
-                a << b
-            }
-        }
-        BinOp::LShr => {
-            if b >= bits as u64 {
-                0
-            } else {
-                a >> b
-            }
-        }
-        BinOp::AShr => {
-            let x = sign_extend(a, bits) as i64;
-            (x >> b.min(63)) as u64
-        }
-    };
-    Ok(mask(r, bits))
-}
-
-fn bin128(op: BinOp, bits: u32, a: u128, b: u128) -> Result<u128, &'static str> {
-    let r = match op {
-        BinOp::Add => a.wrapping_add(b),
-        BinOp::Sub => a.wrapping_sub(b),
-        BinOp::Mul => a.wrapping_mul(b),
-        BinOp::UDiv | BinOp::URem | BinOp::SDiv | BinOp::SRem if b == 0 => return Err("division by zero"),
-        BinOp::UDiv => a / b,
-        BinOp::URem => a % b,
-        BinOp::SDiv | BinOp::SRem => {
-            let (x, y) = (sext128(a, bits), sext128(b, bits));
-            if y == -1 && x == sext128(1u128 << (bits - 1), bits) {
-                return Err("signed division overflow");
-            }
-            (if op == BinOp::SDiv { x / y } else { x % y }) as u128
-        }
-        BinOp::And => a & b,
-        BinOp::Or => a | b,
-        BinOp::Xor => a ^ b,
-        BinOp::Shl => {
-            if b >= bits as u128 {
-                0
-            } else {
-                a << b
-            }
-        }
-        BinOp::LShr => {
-            if b >= bits as u128 {
-                0
-            } else {
-                a >> b
-            }
-        }
-        BinOp::AShr => (sext128(a, bits) >> (b.min(127) as u32)) as u128,
-    };
-    Ok(mask128(r, bits))
-}
-
-/// Integer comparison of canonical words, without branches on the predicate: a signed
-/// comparison is an unsigned one of the sign-extended values with the sign bit flipped.
-#[inline(always)]
-pub(crate) fn cmp(pred: ICmp, bits: u32, a: u64, b: u64) -> bool {
-    // Which outcomes satisfy the predicate (bit 0: less, bit 1: equal, bit 2: greater).
-    let (holds, signed) = match pred {
-        ICmp::Eq => (0b010, false),
-        ICmp::Ne => (0b101, false),
-        ICmp::Ugt => (0b100, false),
-        ICmp::Uge => (0b110, false),
-        ICmp::Ult => (0b001, false),
-        ICmp::Ule => (0b011, false),
-        ICmp::Sgt => (0b100, true),
-        ICmp::Sge => (0b110, true),
-        ICmp::Slt => (0b001, true),
-        ICmp::Sle => (0b011, true),
-    };
-    let (x, y) = if signed { (sign_extend(a, bits) ^ (1 << 63), sign_extend(b, bits) ^ (1 << 63)) } else { (a, b) };
-    let outcome = (x >= y) as u32 + (x > y) as u32;
-    holds >> outcome & 1 != 0
-}
-
 /// Floating-point binary operation on register words (`f32` in the low half when not
 /// `double`).
 #[inline(always)]
@@ -192,22 +66,6 @@ pub(crate) fn fbin(op: FBinOp, double: bool, a: u64, b: u64) -> u64 {
         }) as f64
     };
     from_f(r, double)
-}
-
-fn cmp128(pred: ICmp, bits: u32, a: u128, b: u128) -> bool {
-    let (sa, sb) = (sext128(a, bits), sext128(b, bits));
-    match pred {
-        ICmp::Eq => a == b,
-        ICmp::Ne => a != b,
-        ICmp::Ugt => a > b,
-        ICmp::Uge => a >= b,
-        ICmp::Ult => a < b,
-        ICmp::Ule => a <= b,
-        ICmp::Sgt => sa > sb,
-        ICmp::Sge => sa >= sb,
-        ICmp::Slt => sa < sb,
-        ICmp::Sle => sa <= sb,
-    }
 }
 
 /// Float value of a register word (`f32` in the low half when not `double`).
@@ -262,25 +120,25 @@ pub(crate) fn fcmp_order(pred: FCmp, order: Option<std::cmp::Ordering>) -> bool 
 #[inline]
 pub(crate) fn cast(op: CastOp, from: u32, to: u32, v: u128) -> u128 {
     match op {
-        CastOp::Trunc | CastOp::ZExt => mask128(v, to),
-        CastOp::SExt => mask128(sext128(v, from) as u128, to),
+        CastOp::Trunc | CastOp::ZExt => truncate(v, to),
+        CastOp::SExt => truncate(signed(v, from) as u128, to),
         CastOp::FpTrunc | CastOp::FpExt if from == 80 || to == 80 => {
             fp80::convert(v, float_format(from), float_format(to))
         }
         CastOp::FpToUi | CastOp::FpToSi if from == 80 => u128::from(fp80::to_int(v, to, op == CastOp::FpToSi)),
-        CastOp::UiToFp if to == 80 => fp80::from_int(mask128(v, from) as u64, false),
-        CastOp::SiToFp if to == 80 => fp80::from_int(sext128(v, from) as u64, true),
+        CastOp::UiToFp if to == 80 => fp80::from_int(truncate(v, from) as u64, false),
+        CastOp::SiToFp if to == 80 => fp80::from_int(signed(v, from) as u64, true),
         CastOp::FpTrunc | CastOp::FpExt => from_f(to_f(v as u64, from == 64), to == 64) as u128,
         CastOp::FpToUi => {
             let x = to_f(v as u64, from == 64);
-            mask128(x as u64 as u128, to)
+            truncate(x as u64 as u128, to)
         }
         CastOp::FpToSi => {
             let x = to_f(v as u64, from == 64);
-            mask128(x as i64 as u128, to)
+            truncate(x as i64 as u128, to)
         }
-        CastOp::UiToFp => from_f(mask128(v, from) as f64, to == 64) as u128,
-        CastOp::SiToFp => from_f(sext128(v, from) as f64, to == 64) as u128,
+        CastOp::UiToFp => from_f(truncate(v, from) as f64, to == 64) as u128,
+        CastOp::SiToFp => from_f(signed(v, from) as f64, to == 64) as u128,
     }
 }
 
@@ -367,6 +225,16 @@ pub(crate) fn loop_check_due(count: u64) -> bool {
     count >= CHECK_AFTER && count.is_multiple_of(SAMPLE)
 }
 
+/// What the interpreter loop does after an instruction.
+enum Next {
+    /// Go on with the instruction after it.
+    Advance,
+    /// The instruction moved the pc itself (a jump, call or return): go on there.
+    Resume,
+    /// Leave the loop.
+    Stop(Stop),
+}
+
 impl Machine {
     pub(crate) fn run_local(&mut self, t: usize, chooser: &mut dyn Chooser) {
         let _ = self.run(t, chooser, false);
@@ -396,7 +264,6 @@ impl Machine {
     /// The interpreter loop. With `granted`, the first visible operation executes.
     pub(crate) fn run(&mut self, t: usize, chooser: &mut dyn Chooser, mut granted: bool) -> Stop {
         let prog = self.program.clone();
-        let ptr_mask = prog.model.ptr_mask();
         if self.end.is_some() {
             return Stop::End;
         }
@@ -411,21 +278,9 @@ impl Machine {
             }
             self.steps += 1;
             if self.steps >= next_check {
-                if self.steps > self.config.max_steps {
-                    self.end = Some(End::Limit(format!(
-                        "the execution ran more than {} instructions (--max-steps)",
-                        self.config.max_steps
-                    )));
-                    return Stop::End;
+                if let Some(stop) = self.check_limits(&mut next_check) {
+                    return stop;
                 }
-                if self.deadline.is_some_and(|d| std::time::Instant::now() > d) {
-                    self.end = Some(End::Limit("the time limit was reached (--timeout)".into()));
-                    return Stop::End;
-                }
-                if self.check_memory() {
-                    return Stop::End;
-                }
-                next_check = self.steps + (1 << 20).min(self.config.max_steps + 1 - self.steps);
             }
             let th = &self.threads[t];
             let Some(fr) = th.frames.last() else {
@@ -433,563 +288,682 @@ impl Machine {
             };
             let (pc, base) = (fr.pc, fr.base);
             let f = &prog.functions[fr.func as usize];
+            let inst = &f.code[pc as usize];
             if self.sym.is_some() {
-                if let Err(stop) = self.sym_pre(t, base, &f.code[pc as usize], chooser) {
+                if let Err(stop) = self.sym_pre(t, base, inst, chooser) {
                     return stop;
                 }
             }
-            if tso && self.stops_at_fence(t, &f.code[pc as usize], &mut granted) {
+            if tso && self.stops_at_fence(t, inst, &mut granted) {
                 return Stop::Yield;
             }
-            let th = &self.threads[t];
-            let regs = &th.regs;
-            let next = pc + 1;
-            match &f.code[pc as usize] {
-                Inst::Bin { op, bits, dst, a, b } => {
-                    let (x, y) = (rd(&prog, regs, base, *a), rd(&prog, regs, base, *b));
-                    match bin(*op, *bits, x, y) {
-                        Ok(r) => self.set_reg(t, base, *dst, r),
-                        Err(why) => {
-                            self.fail(t, ErrorKind::DivisionByZero, why);
-                            return Stop::End;
-                        }
+            let next = match inst {
+                Inst::Load { .. } | Inst::Store { .. } | Inst::Rmw { .. } | Inst::CmpXchg { .. } => {
+                    self.exec_memory(&prog, t, base, inst, &mut granted)
+                }
+                Inst::Call { .. } | Inst::VaArg { .. } => self.exec_call(&prog, (t, base), inst, &mut granted, chooser),
+                Inst::Alloca { .. } => self.exec_alloca(&prog, t, base, inst, f.locs[pc as usize]),
+                Inst::Fence { .. } => Next::Advance,
+                Inst::Ret { .. }
+                | Inst::Jump { .. }
+                | Inst::Branch { .. }
+                | Inst::Switch { .. }
+                | Inst::Unreachable
+                | Inst::Unsupported { .. } => self.exec_control(&prog, t, (pc, base), inst),
+                Inst::Build { .. }
+                | Inst::Extract { .. }
+                | Inst::Insert { .. }
+                | Inst::Shuffle { .. }
+                | Inst::VecBin { .. }
+                | Inst::VecCmp { .. }
+                | Inst::VecCast { .. } => self.exec_aggregate(&prog, t, base, inst),
+                Inst::Bin { .. }
+                | Inst::WideBin { .. }
+                | Inst::Cmp { .. }
+                | Inst::WideCmp { .. }
+                | Inst::FBin { .. }
+                | Inst::FNeg { .. }
+                | Inst::FCmp { .. }
+                | Inst::F80Bin { .. }
+                | Inst::F80Neg { .. }
+                | Inst::F80Cmp { .. }
+                | Inst::Cast { .. }
+                | Inst::Select { .. }
+                | Inst::Move(_)
+                | Inst::Gep { .. } => self.exec_scalar(&prog, t, base, inst),
+            };
+            match next {
+                Next::Advance => self.set_pc(t, pc + 1),
+                Next::Resume => {}
+                Next::Stop(stop) => return stop,
+            }
+        }
+    }
+
+    /// The limits checked every 2^20 instructions (and at the step limit): steps, time,
+    /// memory. Ends the execution when one is hit; otherwise sets the next check.
+    fn check_limits(&mut self, next_check: &mut u64) -> Option<Stop> {
+        if self.steps > self.config.max_steps {
+            self.end = Some(End::Limit(format!(
+                "the execution ran more than {} instructions (--max-steps)",
+                self.config.max_steps
+            )));
+            return Some(Stop::End);
+        }
+        if self.deadline.is_some_and(|d| std::time::Instant::now() > d) {
+            self.end = Some(End::Limit("the time limit was reached (--timeout)".into()));
+            return Some(Stop::End);
+        }
+        if self.check_memory() {
+            return Some(Stop::End);
+        }
+        *next_check = self.steps + (1 << 20).min(self.config.max_steps + 1 - self.steps);
+        None
+    }
+
+    /// Arithmetic, comparisons, casts, selects, moves and address arithmetic on registers.
+    fn exec_scalar(&mut self, prog: &Program, t: usize, base: usize, inst: &Inst) -> Next {
+        let regs = &self.threads[t].regs;
+        match inst {
+            Inst::Bin { op, bits, dst, a, b } => {
+                let (x, y) = (rd(prog, regs, base, *a), rd(prog, regs, base, *b));
+                match bin(*op, *bits, x, y) {
+                    Ok(r) => self.set_reg(t, base, *dst, r),
+                    Err(why) => {
+                        self.fail(t, ErrorKind::DivisionByZero, why.message());
+                        return Next::Stop(Stop::End);
                     }
-                }
-                Inst::WideBin { op, bits, dst, a, b } => {
-                    let (x, y) = (rd128(&prog, regs, base, *a), rd128(&prog, regs, base, *b));
-                    match bin128(*op, *bits, x, y) {
-                        Ok(r) => self.set_words(t, base, *dst, &[r as u64, (r >> 64) as u64]),
-                        Err(why) => {
-                            self.fail(t, ErrorKind::DivisionByZero, why);
-                            return Stop::End;
-                        }
-                    }
-                }
-                Inst::Cmp { pred, bits, dst, a, b } => {
-                    let r = cmp(*pred, *bits, rd(&prog, regs, base, *a), rd(&prog, regs, base, *b));
-                    self.set_reg(t, base, *dst, r as u64);
-                }
-                Inst::WideCmp { pred, bits, dst, a, b } => {
-                    let r = cmp128(*pred, *bits, rd128(&prog, regs, base, *a), rd128(&prog, regs, base, *b));
-                    self.set_reg(t, base, *dst, r as u64);
-                }
-                Inst::FBin { op, double, dst, a, b } => {
-                    let r = fbin(*op, *double, rd(&prog, regs, base, *a), rd(&prog, regs, base, *b));
-                    self.set_reg(t, base, *dst, r);
-                }
-                Inst::FNeg { double, dst, a } => {
-                    let v = rd(&prog, regs, base, *a);
-                    let r = if *double { v ^ (1 << 63) } else { v ^ (1 << 31) };
-                    self.set_reg(t, base, *dst, r);
-                }
-                Inst::FCmp { pred, double, dst, a, b } => {
-                    let r =
-                        fcmp(*pred, to_f(rd(&prog, regs, base, *a), *double), to_f(rd(&prog, regs, base, *b), *double));
-                    self.set_reg(t, base, *dst, r as u64);
-                }
-                Inst::F80Bin { op, dst, a, b } => {
-                    let r = f80_bin(*op, rd128(&prog, regs, base, *a), rd128(&prog, regs, base, *b));
-                    self.set_words(t, base, *dst, &[r as u64, (r >> 64) as u64]);
-                }
-                Inst::F80Neg { dst, a } => {
-                    let r = fp80::negate(rd128(&prog, regs, base, *a));
-                    self.set_words(t, base, *dst, &[r as u64, (r >> 64) as u64]);
-                }
-                Inst::F80Cmp { pred, dst, a, b } => {
-                    let order = fp80::compare(rd128(&prog, regs, base, *a), rd128(&prog, regs, base, *b));
-                    self.set_reg(t, base, *dst, fcmp_order(*pred, order) as u64);
-                }
-                Inst::Cast { op, from, to, dst, a } => {
-                    let v = if *from > 64 { rd128(&prog, regs, base, *a) } else { rd(&prog, regs, base, *a) as u128 };
-                    let r = cast(*op, *from, *to, v);
-                    if *to > 64 {
-                        self.set_words(t, base, *dst, &[r as u64, (r >> 64) as u64]);
-                    } else {
-                        self.set_reg(t, base, *dst, r as u64);
-                    }
-                }
-                Inst::Select { dst, cond, t: tv, f: fv, words, .. } => {
-                    let c = rd(&prog, regs, base, *cond) & 1 != 0;
-                    let src = if c { *tv } else { *fv };
-                    if *words == 1 {
-                        let v = rd(&prog, regs, base, src);
-                        self.set_reg(t, base, *dst, v);
-                    } else {
-                        let w = rd_words(&prog, regs, base, src, *words);
-                        self.set_words(t, base, *dst, &w);
-                    }
-                }
-                Inst::Move(m) => {
-                    if m.words == 1 {
-                        let v = rd(&prog, regs, base, m.src);
-                        self.set_reg(t, base, m.dst, v);
-                    } else {
-                        let w = rd_words(&prog, regs, base, m.src, m.words);
-                        self.set_words(t, base, m.dst, &w);
-                    }
-                }
-                Inst::Build { dst, words, parts } => {
-                    let mut bytes = vec![0u8; *words as usize * 8];
-                    for (off, len, v) in parts.iter() {
-                        let w = rd_words(&prog, regs, base, *v, len.div_ceil(8));
-                        let b = words_to_bytes(&w);
-                        bytes[*off as usize..(*off + *len) as usize].copy_from_slice(&b[..*len as usize]);
-                    }
-                    let w = bytes_to_words(&bytes, *words);
-                    self.set_words(t, base, *dst, &w);
-                }
-                Inst::Extract { dst, src, offset, bytes, dyn_index } => {
-                    let off =
-                        *offset as usize + dyn_index.map_or(0, |(o, s)| rd(&prog, regs, base, o) as usize * s as usize);
-                    let n = (off + *bytes as usize).div_ceil(8) as u32;
-                    let w = rd_words(&prog, regs, base, *src, n.max(1));
-                    let all = words_to_bytes(&w);
-                    let part = all
-                        .get(off..off + *bytes as usize)
-                        .map(|s| s.to_vec())
-                        .unwrap_or_else(|| vec![0; *bytes as usize]);
-                    let out = bytes_to_words(&part, bytes.div_ceil(8).max(1));
-                    self.set_words(t, base, *dst, &out);
-                }
-                Inst::Insert { dst, src, words, offset, bytes, elem, dyn_index } => {
-                    let off =
-                        *offset as usize + dyn_index.map_or(0, |(o, s)| rd(&prog, regs, base, o) as usize * s as usize);
-                    let mut all = words_to_bytes(&rd_words(&prog, regs, base, *src, *words));
-                    let e = words_to_bytes(&rd_words(&prog, regs, base, *elem, bytes.div_ceil(8).max(1)));
-                    if off + *bytes as usize <= all.len() {
-                        all[off..off + *bytes as usize].copy_from_slice(&e[..*bytes as usize]);
-                    }
-                    let w = bytes_to_words(&all, *words);
-                    self.set_words(t, base, *dst, &w);
-                }
-                Inst::Shuffle { dst, a, b, in_len, elem_bytes, mask, words } => {
-                    let in_words = (*in_len * *elem_bytes).div_ceil(8);
-                    let mut src = words_to_bytes(&rd_words(&prog, regs, base, *a, in_words));
-                    src.truncate((*in_len * *elem_bytes) as usize);
-                    let mut sb = words_to_bytes(&rd_words(&prog, regs, base, *b, in_words));
-                    sb.truncate((*in_len * *elem_bytes) as usize);
-                    src.extend_from_slice(&sb);
-                    let eb = *elem_bytes as usize;
-                    let mut out = Vec::new();
-                    for m in mask.iter() {
-                        match m {
-                            Some(i) if (*i as usize + 1) * eb <= src.len() => {
-                                out.extend_from_slice(&src[*i as usize * eb..(*i as usize + 1) * eb])
-                            }
-                            _ => out.extend(std::iter::repeat_n(0, eb)),
-                        }
-                    }
-                    let w = bytes_to_words(&out, *words);
-                    self.set_words(t, base, *dst, &w);
-                }
-                Inst::VecBin { op, elem_bits, len, dst, a, b } => {
-                    let eb = (*elem_bits / 8) as usize;
-                    let n = (*len as usize * eb).div_ceil(8) as u32;
-                    let x = words_to_bytes(&rd_words(&prog, regs, base, *a, n));
-                    let y = words_to_bytes(&rd_words(&prog, regs, base, *b, n));
-                    let mut out = vec![0u8; n as usize * 8];
-                    for i in 0..*len as usize {
-                        let lane = |v: &[u8]| {
-                            let mut w = [0u8; 8];
-                            w[..eb].copy_from_slice(&v[i * eb..(i + 1) * eb]);
-                            u64::from_le_bytes(w)
-                        };
-                        match bin(*op, *elem_bits, lane(&x), lane(&y)) {
-                            Ok(r) => out[i * eb..(i + 1) * eb].copy_from_slice(&r.to_le_bytes()[..eb]),
-                            Err(why) => {
-                                self.fail(t, ErrorKind::DivisionByZero, why);
-                                return Stop::End;
-                            }
-                        }
-                    }
-                    let w = bytes_to_words(&out, n);
-                    self.set_words(t, base, *dst, &w);
-                }
-                Inst::VecCmp { pred, elem_bits, len, dst, a, b } => {
-                    let eb = (*elem_bits / 8) as usize;
-                    let n = (*len as usize * eb).div_ceil(8) as u32;
-                    let x = words_to_bytes(&rd_words(&prog, regs, base, *a, n));
-                    let y = words_to_bytes(&rd_words(&prog, regs, base, *b, n));
-                    let mut out = vec![0u8; (*len as usize).next_multiple_of(8)];
-                    for i in 0..*len as usize {
-                        let lane = |v: &[u8]| {
-                            let mut w = [0u8; 8];
-                            w[..eb].copy_from_slice(&v[i * eb..(i + 1) * eb]);
-                            u64::from_le_bytes(w)
-                        };
-                        out[i] = cmp(*pred, *elem_bits, lane(&x), lane(&y)) as u8;
-                    }
-                    let w = bytes_to_words(&out, (*len).div_ceil(8));
-                    self.set_words(t, base, *dst, &w);
-                }
-                Inst::VecCast { op, from, to, len, dst, a } => {
-                    let (fb, tb) = ((*from / 8) as usize, (*to / 8) as usize);
-                    let x = words_to_bytes(&rd_words(&prog, regs, base, *a, (*len as usize * fb).div_ceil(8) as u32));
-                    let n = (*len as usize * tb).div_ceil(8) as u32;
-                    let mut out = vec![0u8; n as usize * 8];
-                    for i in 0..*len as usize {
-                        let mut w = [0u8; 8];
-                        w[..fb].copy_from_slice(&x[i * fb..(i + 1) * fb]);
-                        let r = cast(*op, *from, *to, u64::from_le_bytes(w) as u128) as u64;
-                        out[i * tb..(i + 1) * tb].copy_from_slice(&r.to_le_bytes()[..tb]);
-                    }
-                    let w = bytes_to_words(&out, n);
-                    self.set_words(t, base, *dst, &w);
-                }
-                Inst::Gep { dst, base: b, offset, indices, ptr_bits } => {
-                    let mut p = rd(&prog, regs, base, *b).wrapping_add(*offset as u64);
-                    for (o, bits, scale) in indices.iter() {
-                        let i = sign_extend(rd(&prog, regs, base, *o), *bits);
-                        p = p.wrapping_add(i.wrapping_mul(*scale as u64));
-                    }
-                    self.set_reg(t, base, *dst, mask(p, *ptr_bits));
-                }
-                Inst::Alloca { dst, elem_bytes, count, count_bits, align } => {
-                    let n = mask(rd(&prog, regs, base, *count), *count_bits);
-                    let size = elem_bytes.saturating_mul(n);
-                    let loc = f.locs[pc as usize];
-                    let th = &mut self.threads[t];
-                    th.stack_bytes += size;
-                    if th.stack_bytes > self.config.stack_limit {
-                        self.fail(
-                            t,
-                            ErrorKind::StackOverflow,
-                            format!("stack overflow: more than {} bytes of stack", self.config.stack_limit),
-                        );
-                        return Stop::End;
-                    }
-                    let slot = th.slot;
-                    match self.memory.allocate(slot, size, *align as u64, ObjKind::Stack, t, loc) {
-                        Some((id, a)) => {
-                            if let Some(fr) = self.threads[t].frames.last_mut() {
-                                fr.allocas.push(id);
-                            }
-                            self.set_reg(t, base, *dst, a);
-                        }
-                        None => {
-                            self.fail(t, ErrorKind::StackOverflow, format!("stack allocation of {size} bytes failed"));
-                            return Stop::End;
-                        }
-                    }
-                }
-                Inst::Load { dst, addr, bytes, order } => {
-                    let a = rd(&prog, regs, base, *addr) & ptr_mask;
-                    let (id, off) = match self.access(t, a, *bytes as u64, *order, AccessKind::Read, &mut granted) {
-                        Ok(x) => x,
-                        Err(stop) => return stop,
-                    };
-                    if self.sym.is_some() {
-                        let e = match *bytes {
-                            _ if self.sym.as_ref().is_some_and(|s| s.pending_load.is_some()) => self.sym_loaded(),
-                            _ if self.memory.sym.is_empty() => None,
-                            1..=8 => self.sym_load(id, off, *bytes as usize),
-                            n => {
-                                self.concretize_bytes(t, id, off, n as usize, "loaded as an aggregate");
-                                None
-                            }
-                        };
-                        self.set_shadow(t, base, *dst, e);
-                    }
-                    if *bytes <= 8 {
-                        let mut v = self.memory.load_word(id, off, *bytes as usize);
-                        if tso {
-                            let (w, forwarded) = self.forward_word(t, a, *bytes as usize, v);
-                            if forwarded && self.sym.is_some() {
-                                let full = self.fully_forwarded(t, a, *bytes as u64);
-                                let from_memory = self.shadow(t, base, Opd::Reg(*dst));
-                                match self.forwarded_shadow(t, a, *bytes as u64) {
-                                    Ok(e) if full => self.set_shadow(t, base, *dst, e),
-                                    Ok(None) if from_memory.is_none() => {}
-                                    _ => {
-                                        let what = "a load of buffered and symbolic bytes pieced together under TSO";
-                                        self.unsupported(t, what);
-                                        return Stop::End;
-                                    }
-                                }
-                            }
-                            v = w;
-                        }
-                        self.set_reg(t, base, *dst, v);
-                        if let Some(e) = self.record_read(t, id, a, *bytes, (v, false)) {
-                            self.set_shadow(t, base, *dst, Some(e));
-                        }
-                    } else {
-                        let mut b = self.memory.objects[id as usize].bytes[off..off + *bytes as usize].to_vec();
-                        if tso {
-                            self.forward(t, a, &mut b);
-                        }
-                        let w = bytes_to_words(&b, bytes.div_ceil(8));
-                        self.set_words(t, base, *dst, &w);
-                    }
-                }
-                Inst::Store { addr, val, bytes, order } => {
-                    let a = rd(&prog, regs, base, *addr) & ptr_mask;
-                    if *bytes <= 8 {
-                        let v = rd(&prog, regs, base, *val);
-                        let (id, off) = match self.access(t, a, *bytes as u64, *order, AccessKind::Write, &mut granted)
-                        {
-                            Ok(x) => x,
-                            Err(stop) => return stop,
-                        };
-                        if self.recording.is_some() {
-                            let shadow = self.shadow(t, base, *val);
-                            self.record_write(t, (id, off), a, *bytes, v, shadow);
-                        }
-                        if self.skip_unread_store(id) {
-                            self.set_pc(t, next);
-                            continue;
-                        }
-                        if self.buffers_store(t, id, *order) {
-                            let sym = match &self.sym {
-                                Some(st) if st.pending_store.is_some() => {
-                                    self.unsupported(t, "a store at an address derived from symbolic inputs under TSO");
-                                    return Stop::End;
-                                }
-                                Some(_) => self.shadow(t, base, *val),
-                                None => None,
-                            };
-                            self.enqueue_store(t, (id, off), (a, *bytes as usize), (v, sym), *order);
-                            self.set_pc(t, next);
-                            continue;
-                        }
-                        self.memory.store_word(id, off, *bytes as usize, v);
-                        if self.sym.is_some() && !self.sym_stored() {
-                            if let Some(e) = self.shadow(t, base, *val) {
-                                self.sym_store(id, off, *bytes as usize, e);
-                            }
-                        }
-                        if *bytes >= prog.model.ptr_bytes && self.memory.objects[id as usize].shared {
-                            self.publish_words(&[v]);
-                        }
-                        self.set_pc(t, next);
-                        continue;
-                    }
-                    let w = rd_words(&prog, regs, base, *val, bytes.div_ceil(8).max(1));
-                    let (id, off) = match self.access(t, a, *bytes as u64, *order, AccessKind::Write, &mut granted) {
-                        Ok(x) => x,
-                        Err(stop) => return stop,
-                    };
-                    self.record_write(t, (id, off), a, *bytes, w[0], None);
-                    if self.skip_unread_store(id) {
-                        self.set_pc(t, next);
-                        continue;
-                    }
-                    let b = words_to_bytes(&w);
-                    if self.buffers_store(t, id, *order) {
-                        for (i, chunk) in b[..*bytes as usize].chunks(8).enumerate() {
-                            let mut word = [0u8; 8];
-                            word[..chunk.len()].copy_from_slice(chunk);
-                            let at = (id, off + 8 * i);
-                            let to = (a + 8 * i as u64, chunk.len());
-                            self.enqueue_store(t, at, to, (u64::from_le_bytes(word), None), *order);
-                        }
-                    } else {
-                        self.memory.write_bytes(id, off, &b[..*bytes as usize]);
-                    }
-                    if self.memory.objects[id as usize].shared && *bytes >= prog.model.ptr_bytes {
-                        self.publish_words(&w);
-                    }
-                }
-                Inst::Rmw { op, dst, addr, val, bits, order } => {
-                    let a = rd(&prog, regs, base, *addr) & ptr_mask;
-                    let v = rd(&prog, regs, base, *val);
-                    let len = bits.div_ceil(8) as usize;
-                    let (id, off) = match self.access(t, a, len as u64, *order, AccessKind::Rmw, &mut granted) {
-                        Ok(x) => x,
-                        Err(stop) => return stop,
-                    };
-                    if self.sym.is_some() {
-                        self.concretize_bytes(t, id, off, len, "an atomic read-modify-write");
-                    }
-                    let old = self.memory.load_word(id, off, len);
-                    let new = rmw(*op, *bits, old, v);
-                    self.record_rmw(t, id, a, len as u32, old, Some(new));
-                    self.memory.store_word(id, off, len, new);
-                    self.set_reg(t, base, *dst, old);
-                }
-                Inst::CmpXchg { dst, addr, expected, new, bits, flag_offset, order } => {
-                    let a = rd(&prog, regs, base, *addr) & ptr_mask;
-                    let (e, n) = (rd(&prog, regs, base, *expected), rd(&prog, regs, base, *new));
-                    let len = bits.div_ceil(8) as usize;
-                    let (id, off) = match self.access(t, a, len as u64, *order, AccessKind::Rmw, &mut granted) {
-                        Ok(x) => x,
-                        Err(stop) => return stop,
-                    };
-                    if self.sym.is_some() {
-                        self.concretize_bytes(t, id, off, len, "an atomic read-modify-write");
-                    }
-                    let old = self.memory.load_word(id, off, len);
-                    let ok = old == e;
-                    self.record_rmw(t, id, a, len as u32, old, ok.then_some(n));
-                    if ok {
-                        self.memory.store_word(id, off, len, n);
-                    } else {
-                        self.mark_failed_rmw(a);
-                    }
-                    let words = (*flag_offset as usize + 1).div_ceil(8);
-                    let mut bytes = vec![0u8; words * 8];
-                    bytes[..len].copy_from_slice(&old.to_le_bytes()[..len]);
-                    bytes[*flag_offset as usize] = ok as u8;
-                    let w = bytes_to_words(&bytes, words as u32);
-                    self.set_words(t, base, *dst, &w);
-                }
-                Inst::Fence { .. } => {}
-                Inst::Call { dst, callee, args, fixed_args, ret_bits } => {
-                    let (dst, fixed, ret_bits) = (*dst, *fixed_args, *ret_bits);
-                    let func = match *callee {
-                        Callee::Func(fid) => fid,
-                        Callee::Indirect(o) => {
-                            let a = rd(&prog, regs, base, o) & ptr_mask;
-                            match prog.function_at(a) {
-                                Some(fid) => fid,
-                                None => {
-                                    let kind = if a == 0 { ErrorKind::NullDereference } else { ErrorKind::OutOfBounds };
-                                    self.fail(t, kind, format!("call through invalid function pointer {a:#x}"));
-                                    return Stop::End;
-                                }
-                            }
-                        }
-                        Callee::Builtin(b) => {
-                            // A failing assumption ends the execution: other threads may
-                            // still run before it, so it is a scheduling point.
-                            let failing_assume = b == ravel_ir::Builtin::Assume
-                                && self.config.log_events
-                                && self.live_threads > 1
-                                && args.first().is_some_and(|a| mask(rd(&prog, regs, base, a.opd), a.bytes * 8) == 0);
-                            if (models::is_visible(b) || failing_assume) && self.threads[t].atomic_depth == 0 {
-                                if !granted {
-                                    return Stop::Yield;
-                                }
-                                granted = false;
-                            }
-                            if self.sym.is_some() {
-                                if let Err(stop) = self.sym_before_builtin(t, base, b, args, chooser) {
-                                    return stop;
-                                }
-                            }
-                            match models::call(self, t, b, args, ret_bits, chooser) {
-                                Flow::Return(v) => {
-                                    if let Some((r, _)) = dst {
-                                        self.set_reg(t, base, r, mask(v, ret_bits));
-                                    }
-                                    if self.sym.is_some() {
-                                        self.sym_after_builtin(t, base, b, dst.map(|(r, _)| r));
-                                    }
-                                    // A model may end the execution at a limit (the memory).
-                                    if self.end.is_some() {
-                                        return Stop::End;
-                                    }
-                                }
-                                Flow::ReturnWords(mut w) => {
-                                    if self.sym.is_some() {
-                                        self.sym_after_builtin(t, base, b, dst.map(|(r, _)| r));
-                                    }
-                                    if let Some((r, words)) = dst {
-                                        w.resize(words as usize, 0);
-                                        self.set_words(t, base, r, &w);
-                                    }
-                                }
-                                Flow::Stay => {
-                                    if self.end.is_some() {
-                                        return Stop::End;
-                                    }
-                                    continue;
-                                }
-                                Flow::Block => return Stop::Yield,
-                                Flow::End => return Stop::End,
-                            }
-                            self.set_pc(t, next);
-                            continue;
-                        }
-                    };
-                    if prog.functions[func as usize].atomic && self.threads[t].atomic_depth == 0 {
-                        if !granted {
-                            return Stop::Yield;
-                        }
-                        granted = false;
-                    }
-                    let params =
-                        if self.sym.is_some() { self.sym_args(t, base, func, args, fixed) } else { Vec::new() };
-                    let depth = self.threads[t].frames.len();
-                    self.call_function(t, func, args, fixed, dst);
-                    if self.end.is_some() {
-                        return Stop::End;
-                    }
-                    if !params.is_empty() && self.threads[t].frames.len() == depth + 1 {
-                        self.sym_enter(t, &params);
-                    }
-                    continue;
-                }
-                Inst::VaArg { dst, list, bytes } => {
-                    let a = rd(&prog, regs, base, *list) & ptr_mask;
-                    match models::va_arg_next(self, a, *bytes) {
-                        Ok(v) => self.set_reg(t, base, *dst, v),
-                        Err(e) => {
-                            self.fault(t, e);
-                            return Stop::End;
-                        }
-                    }
-                }
-                Inst::Ret { val } => {
-                    if self.sym.is_some() && !th.sym_regs.is_empty() {
-                        self.sym_return(t, base, *val);
-                        if self.end.is_some() {
-                            return Stop::End;
-                        }
-                        continue;
-                    }
-                    if let (Some((o, 1)), Some(fr)) = (val, th.frames.last()) {
-                        if fr.kind == FrameKind::Call && fr.allocas.is_empty() && !fr.atomic && th.frames.len() > 1 {
-                            // Fast path: a one-word result and nothing to release.
-                            let v = rd(&prog, regs, base, *o);
-                            self.return_simple(t, v);
-                            continue;
-                        }
-                    }
-                    let v = val.map(|(o, w)| rd_words(&prog, regs, base, o, w));
-                    self.return_from(t, v);
-                    if self.end.is_some() {
-                        return Stop::End;
-                    }
-                    continue;
-                }
-                Inst::Jump { target } => {
-                    self.set_pc(t, *target);
-                    if *target <= pc && self.back_edge(t) {
-                        return Stop::Yield;
-                    }
-                    continue;
-                }
-                Inst::Branch { cond, then_pc, else_pc } => {
-                    let c = rd(&prog, regs, base, *cond) & 1 != 0;
-                    let target = if c { *then_pc } else { *else_pc };
-                    self.set_pc(t, target);
-                    if target <= pc && self.back_edge(t) {
-                        return Stop::Yield;
-                    }
-                    continue;
-                }
-                Inst::Switch { val, bits, cases, default } => {
-                    let v = mask(rd(&prog, regs, base, *val), *bits);
-                    let target = cases.iter().find(|(c, _)| mask(*c, *bits) == v).map_or(*default, |(_, p)| *p);
-                    self.set_pc(t, target);
-                    continue;
-                }
-                Inst::Unreachable => {
-                    self.fail(
-                        t,
-                        ErrorKind::Unreachable,
-                        "reached `unreachable` (undefined behaviour, e.g. a non-void function ended without return)",
-                    );
-                    return Stop::End;
-                }
-                Inst::Unsupported { what } => {
-                    let what = what.to_string();
-                    self.unsupported(t, what);
-                    return Stop::End;
                 }
             }
-            self.set_pc(t, next);
+            Inst::WideBin { op, bits, dst, a, b } => {
+                let (x, y) = (rd128(prog, regs, base, *a), rd128(prog, regs, base, *b));
+                match bin(*op, *bits, x, y) {
+                    Ok(r) => self.set_words(t, base, *dst, &[r as u64, (r >> 64) as u64]),
+                    Err(why) => {
+                        self.fail(t, ErrorKind::DivisionByZero, why.message());
+                        return Next::Stop(Stop::End);
+                    }
+                }
+            }
+            Inst::Cmp { pred, bits, dst, a, b } => {
+                let r = cmp(*pred, *bits, rd(prog, regs, base, *a), rd(prog, regs, base, *b));
+                self.set_reg(t, base, *dst, r as u64);
+            }
+            Inst::WideCmp { pred, bits, dst, a, b } => {
+                let r = cmp(*pred, *bits, rd128(prog, regs, base, *a), rd128(prog, regs, base, *b));
+                self.set_reg(t, base, *dst, r as u64);
+            }
+            Inst::FBin { op, double, dst, a, b } => {
+                let r = fbin(*op, *double, rd(prog, regs, base, *a), rd(prog, regs, base, *b));
+                self.set_reg(t, base, *dst, r);
+            }
+            Inst::FNeg { double, dst, a } => {
+                let v = rd(prog, regs, base, *a);
+                let r = if *double { v ^ (1 << 63) } else { v ^ (1 << 31) };
+                self.set_reg(t, base, *dst, r);
+            }
+            Inst::FCmp { pred, double, dst, a, b } => {
+                let r = fcmp(*pred, to_f(rd(prog, regs, base, *a), *double), to_f(rd(prog, regs, base, *b), *double));
+                self.set_reg(t, base, *dst, r as u64);
+            }
+            Inst::F80Bin { op, dst, a, b } => {
+                let r = f80_bin(*op, rd128(prog, regs, base, *a), rd128(prog, regs, base, *b));
+                self.set_words(t, base, *dst, &[r as u64, (r >> 64) as u64]);
+            }
+            Inst::F80Neg { dst, a } => {
+                let r = fp80::negate(rd128(prog, regs, base, *a));
+                self.set_words(t, base, *dst, &[r as u64, (r >> 64) as u64]);
+            }
+            Inst::F80Cmp { pred, dst, a, b } => {
+                let order = fp80::compare(rd128(prog, regs, base, *a), rd128(prog, regs, base, *b));
+                self.set_reg(t, base, *dst, fcmp_order(*pred, order) as u64);
+            }
+            Inst::Cast { op, from, to, dst, a } => {
+                let v = if *from > 64 { rd128(prog, regs, base, *a) } else { rd(prog, regs, base, *a) as u128 };
+                let r = cast(*op, *from, *to, v);
+                if *to > 64 {
+                    self.set_words(t, base, *dst, &[r as u64, (r >> 64) as u64]);
+                } else {
+                    self.set_reg(t, base, *dst, r as u64);
+                }
+            }
+            Inst::Select { dst, cond, t: tv, f: fv, words, .. } => {
+                let c = rd(prog, regs, base, *cond) & 1 != 0;
+                let src = if c { *tv } else { *fv };
+                if *words == 1 {
+                    let v = rd(prog, regs, base, src);
+                    self.set_reg(t, base, *dst, v);
+                } else {
+                    let w = rd_words(prog, regs, base, src, *words);
+                    self.set_words(t, base, *dst, &w);
+                }
+            }
+            Inst::Move(m) => {
+                if m.words == 1 {
+                    let v = rd(prog, regs, base, m.src);
+                    self.set_reg(t, base, m.dst, v);
+                } else {
+                    let w = rd_words(prog, regs, base, m.src, m.words);
+                    self.set_words(t, base, m.dst, &w);
+                }
+            }
+            Inst::Gep { dst, base: b, offset, indices, ptr_bits } => {
+                let mut p = rd(prog, regs, base, *b).wrapping_add(*offset as u64);
+                for (o, bits, scale) in indices.iter() {
+                    let i = sign_extend(rd(prog, regs, base, *o), *bits);
+                    p = p.wrapping_add(i.wrapping_mul(*scale as u64));
+                }
+                self.set_reg(t, base, *dst, mask(p, *ptr_bits));
+            }
+            other => unreachable!("{other:?} is not a scalar instruction"),
+        }
+        Next::Advance
+    }
+
+    /// Instructions on aggregates and vectors held in registers.
+    fn exec_aggregate(&mut self, prog: &Program, t: usize, base: usize, inst: &Inst) -> Next {
+        let regs = &self.threads[t].regs;
+        match inst {
+            Inst::Build { dst, words, parts } => {
+                let mut bytes = vec![0u8; *words as usize * 8];
+                for (off, len, v) in parts.iter() {
+                    let w = rd_words(prog, regs, base, *v, len.div_ceil(8));
+                    let b = words_to_bytes(&w);
+                    bytes[*off as usize..(*off + *len) as usize].copy_from_slice(&b[..*len as usize]);
+                }
+                let w = bytes_to_words(&bytes, *words);
+                self.set_words(t, base, *dst, &w);
+            }
+            Inst::Extract { dst, src, offset, bytes, dyn_index } => {
+                let off =
+                    *offset as usize + dyn_index.map_or(0, |(o, s)| rd(prog, regs, base, o) as usize * s as usize);
+                let n = (off + *bytes as usize).div_ceil(8) as u32;
+                let w = rd_words(prog, regs, base, *src, n.max(1));
+                let all = words_to_bytes(&w);
+                let part =
+                    all.get(off..off + *bytes as usize).map(|s| s.to_vec()).unwrap_or_else(|| vec![0; *bytes as usize]);
+                let out = bytes_to_words(&part, bytes.div_ceil(8).max(1));
+                self.set_words(t, base, *dst, &out);
+            }
+            Inst::Insert { dst, src, words, offset, bytes, elem, dyn_index } => {
+                let off =
+                    *offset as usize + dyn_index.map_or(0, |(o, s)| rd(prog, regs, base, o) as usize * s as usize);
+                let mut all = words_to_bytes(&rd_words(prog, regs, base, *src, *words));
+                let e = words_to_bytes(&rd_words(prog, regs, base, *elem, bytes.div_ceil(8).max(1)));
+                if off + *bytes as usize <= all.len() {
+                    all[off..off + *bytes as usize].copy_from_slice(&e[..*bytes as usize]);
+                }
+                let w = bytes_to_words(&all, *words);
+                self.set_words(t, base, *dst, &w);
+            }
+            Inst::Shuffle { dst, a, b, in_len, elem_bytes, mask, words } => {
+                let in_words = (*in_len * *elem_bytes).div_ceil(8);
+                let mut src = words_to_bytes(&rd_words(prog, regs, base, *a, in_words));
+                src.truncate((*in_len * *elem_bytes) as usize);
+                let mut sb = words_to_bytes(&rd_words(prog, regs, base, *b, in_words));
+                sb.truncate((*in_len * *elem_bytes) as usize);
+                src.extend_from_slice(&sb);
+                let eb = *elem_bytes as usize;
+                let mut out = Vec::new();
+                for m in mask.iter() {
+                    match m {
+                        Some(i) if (*i as usize + 1) * eb <= src.len() => {
+                            out.extend_from_slice(&src[*i as usize * eb..(*i as usize + 1) * eb])
+                        }
+                        _ => out.extend(std::iter::repeat_n(0, eb)),
+                    }
+                }
+                let w = bytes_to_words(&out, *words);
+                self.set_words(t, base, *dst, &w);
+            }
+            Inst::VecBin { op, elem_bits, len, dst, a, b } => {
+                let eb = (*elem_bits / 8) as usize;
+                let n = (*len as usize * eb).div_ceil(8) as u32;
+                let x = words_to_bytes(&rd_words(prog, regs, base, *a, n));
+                let y = words_to_bytes(&rd_words(prog, regs, base, *b, n));
+                let mut out = vec![0u8; n as usize * 8];
+                for i in 0..*len as usize {
+                    let lane = |v: &[u8]| {
+                        let mut w = [0u8; 8];
+                        w[..eb].copy_from_slice(&v[i * eb..(i + 1) * eb]);
+                        u64::from_le_bytes(w)
+                    };
+                    match bin(*op, *elem_bits, lane(&x), lane(&y)) {
+                        Ok(r) => out[i * eb..(i + 1) * eb].copy_from_slice(&r.to_le_bytes()[..eb]),
+                        Err(why) => {
+                            self.fail(t, ErrorKind::DivisionByZero, why.message());
+                            return Next::Stop(Stop::End);
+                        }
+                    }
+                }
+                let w = bytes_to_words(&out, n);
+                self.set_words(t, base, *dst, &w);
+            }
+            Inst::VecCmp { pred, elem_bits, len, dst, a, b } => {
+                let eb = (*elem_bits / 8) as usize;
+                let n = (*len as usize * eb).div_ceil(8) as u32;
+                let x = words_to_bytes(&rd_words(prog, regs, base, *a, n));
+                let y = words_to_bytes(&rd_words(prog, regs, base, *b, n));
+                let mut out = vec![0u8; (*len as usize).next_multiple_of(8)];
+                for i in 0..*len as usize {
+                    let lane = |v: &[u8]| {
+                        let mut w = [0u8; 8];
+                        w[..eb].copy_from_slice(&v[i * eb..(i + 1) * eb]);
+                        u64::from_le_bytes(w)
+                    };
+                    out[i] = cmp(*pred, *elem_bits, lane(&x), lane(&y)) as u8;
+                }
+                let w = bytes_to_words(&out, (*len).div_ceil(8));
+                self.set_words(t, base, *dst, &w);
+            }
+            Inst::VecCast { op, from, to, len, dst, a } => {
+                let (fb, tb) = ((*from / 8) as usize, (*to / 8) as usize);
+                let x = words_to_bytes(&rd_words(prog, regs, base, *a, (*len as usize * fb).div_ceil(8) as u32));
+                let n = (*len as usize * tb).div_ceil(8) as u32;
+                let mut out = vec![0u8; n as usize * 8];
+                for i in 0..*len as usize {
+                    let mut w = [0u8; 8];
+                    w[..fb].copy_from_slice(&x[i * fb..(i + 1) * fb]);
+                    let r = cast(*op, *from, *to, u64::from_le_bytes(w) as u128) as u64;
+                    out[i * tb..(i + 1) * tb].copy_from_slice(&r.to_le_bytes()[..tb]);
+                }
+                let w = bytes_to_words(&out, n);
+                self.set_words(t, base, *dst, &w);
+            }
+            other => unreachable!("{other:?} is not an aggregate instruction"),
+        }
+        Next::Advance
+    }
+
+    /// A stack allocation.
+    fn exec_alloca(&mut self, prog: &Program, t: usize, base: usize, inst: &Inst, loc: ravel_ir::SrcLoc) -> Next {
+        let regs = &self.threads[t].regs;
+        match inst {
+            Inst::Alloca { dst, elem_bytes, count, count_bits, align } => {
+                let n = mask(rd(prog, regs, base, *count), *count_bits);
+                let size = elem_bytes.saturating_mul(n);
+                let th = &mut self.threads[t];
+                th.stack_bytes += size;
+                if th.stack_bytes > self.config.stack_limit {
+                    self.fail(
+                        t,
+                        ErrorKind::StackOverflow,
+                        format!("stack overflow: more than {} bytes of stack", self.config.stack_limit),
+                    );
+                    return Next::Stop(Stop::End);
+                }
+                let slot = th.slot;
+                match self.memory.allocate(slot, size, *align as u64, ObjKind::Stack, t, loc) {
+                    Some((id, a)) => {
+                        if let Some(fr) = self.threads[t].frames.last_mut() {
+                            fr.allocas.push(id);
+                        }
+                        self.set_reg(t, base, *dst, a);
+                    }
+                    None => {
+                        self.fail(t, ErrorKind::StackOverflow, format!("stack allocation of {size} bytes failed"));
+                        return Next::Stop(Stop::End);
+                    }
+                }
+            }
+            other => unreachable!("{other:?} is not an alloca"),
+        }
+        Next::Advance
+    }
+
+    /// A memory access (load, store, atomic read-modify-write or compare-exchange): a
+    /// scheduling point unless `granted` (or the memory is private), then the access to
+    /// memory, to the thread's store buffer under TSO, and to symbolic shadows.
+    fn exec_memory(&mut self, prog: &Program, t: usize, base: usize, inst: &Inst, granted: &mut bool) -> Next {
+        let ptr_mask = prog.model.ptr_mask();
+        let tso = self.config.memory_model == MemoryModel::Tso;
+        let regs = &self.threads[t].regs;
+        match inst {
+            Inst::Load { dst, addr, bytes, order } => {
+                let a = rd(prog, regs, base, *addr) & ptr_mask;
+                let (id, off) = match self.access(t, a, *bytes as u64, *order, AccessKind::Read, granted) {
+                    Ok(x) => x,
+                    Err(stop) => return Next::Stop(stop),
+                };
+                if self.sym.is_some() {
+                    let e = match *bytes {
+                        _ if self.sym.as_ref().is_some_and(|s| s.pending_load.is_some()) => self.sym_loaded(),
+                        _ if self.memory.sym.is_empty() => None,
+                        1..=8 => self.sym_load(id, off, *bytes as usize),
+                        n => {
+                            self.concretize_bytes(t, id, off, n as usize, "loaded as an aggregate");
+                            None
+                        }
+                    };
+                    self.set_shadow(t, base, *dst, e);
+                }
+                if *bytes <= 8 {
+                    let mut v = self.memory.load_word(id, off, *bytes as usize);
+                    if tso {
+                        let (w, forwarded) = self.forward_word(t, a, *bytes as usize, v);
+                        if forwarded && self.sym.is_some() {
+                            let full = self.fully_forwarded(t, a, *bytes as u64);
+                            let from_memory = self.shadow(t, base, Opd::Reg(*dst));
+                            match self.forwarded_shadow(t, a, *bytes as u64) {
+                                Ok(e) if full => self.set_shadow(t, base, *dst, e),
+                                Ok(None) if from_memory.is_none() => {}
+                                _ => {
+                                    let what = "a load of buffered and symbolic bytes pieced together under TSO";
+                                    self.unsupported(t, what);
+                                    return Next::Stop(Stop::End);
+                                }
+                            }
+                        }
+                        v = w;
+                    }
+                    self.set_reg(t, base, *dst, v);
+                    if let Some(e) = self.record_read(t, id, a, *bytes, (v, false)) {
+                        self.set_shadow(t, base, *dst, Some(e));
+                    }
+                } else {
+                    let mut b = self.memory.objects[id as usize].bytes[off..off + *bytes as usize].to_vec();
+                    if tso {
+                        self.forward(t, a, &mut b);
+                    }
+                    let w = bytes_to_words(&b, bytes.div_ceil(8));
+                    self.set_words(t, base, *dst, &w);
+                }
+            }
+            Inst::Store { addr, val, bytes, order } => {
+                let a = rd(prog, regs, base, *addr) & ptr_mask;
+                if *bytes <= 8 {
+                    let v = rd(prog, regs, base, *val);
+                    let (id, off) = match self.access(t, a, *bytes as u64, *order, AccessKind::Write, granted) {
+                        Ok(x) => x,
+                        Err(stop) => return Next::Stop(stop),
+                    };
+                    if self.recording.is_some() {
+                        let shadow = self.shadow(t, base, *val);
+                        self.record_write(t, (id, off), a, *bytes, v, shadow);
+                    }
+                    if self.skip_unread_store(id) {
+                        return Next::Advance;
+                    }
+                    if self.buffers_store(t, id, *order) {
+                        let sym = match &self.sym {
+                            Some(st) if st.pending_store.is_some() => {
+                                self.unsupported(t, "a store at an address derived from symbolic inputs under TSO");
+                                return Next::Stop(Stop::End);
+                            }
+                            Some(_) => self.shadow(t, base, *val),
+                            None => None,
+                        };
+                        self.enqueue_store(t, (id, off), (a, *bytes as usize), (v, sym), *order);
+                        return Next::Advance;
+                    }
+                    self.memory.store_word(id, off, *bytes as usize, v);
+                    if self.sym.is_some() && !self.sym_stored() {
+                        if let Some(e) = self.shadow(t, base, *val) {
+                            self.sym_store(id, off, *bytes as usize, e);
+                        }
+                    }
+                    if *bytes >= prog.model.ptr_bytes && self.memory.objects[id as usize].shared {
+                        self.publish_words(&[v]);
+                    }
+                    return Next::Advance;
+                }
+                let w = rd_words(prog, regs, base, *val, bytes.div_ceil(8).max(1));
+                let (id, off) = match self.access(t, a, *bytes as u64, *order, AccessKind::Write, granted) {
+                    Ok(x) => x,
+                    Err(stop) => return Next::Stop(stop),
+                };
+                self.record_write(t, (id, off), a, *bytes, w[0], None);
+                if self.skip_unread_store(id) {
+                    return Next::Advance;
+                }
+                let b = words_to_bytes(&w);
+                if self.buffers_store(t, id, *order) {
+                    for (i, chunk) in b[..*bytes as usize].chunks(8).enumerate() {
+                        let mut word = [0u8; 8];
+                        word[..chunk.len()].copy_from_slice(chunk);
+                        let at = (id, off + 8 * i);
+                        let to = (a + 8 * i as u64, chunk.len());
+                        self.enqueue_store(t, at, to, (u64::from_le_bytes(word), None), *order);
+                    }
+                } else {
+                    self.memory.write_bytes(id, off, &b[..*bytes as usize]);
+                }
+                if self.memory.objects[id as usize].shared && *bytes >= prog.model.ptr_bytes {
+                    self.publish_words(&w);
+                }
+            }
+            Inst::Rmw { op, dst, addr, val, bits, order } => {
+                let a = rd(prog, regs, base, *addr) & ptr_mask;
+                let v = rd(prog, regs, base, *val);
+                let len = bits.div_ceil(8) as usize;
+                let (id, off, old) = match self.atomic_read(t, (a, len), *order, granted) {
+                    Ok(x) => x,
+                    Err(stop) => return Next::Stop(stop),
+                };
+                let new = rmw(*op, *bits, old, v);
+                self.record_rmw(t, id, a, len as u32, old, Some(new));
+                self.memory.store_word(id, off, len, new);
+                self.set_reg(t, base, *dst, old);
+            }
+            Inst::CmpXchg { dst, addr, expected, new, bits, flag_offset, order } => {
+                let a = rd(prog, regs, base, *addr) & ptr_mask;
+                let (e, n) = (rd(prog, regs, base, *expected), rd(prog, regs, base, *new));
+                let len = bits.div_ceil(8) as usize;
+                let (id, off, old) = match self.atomic_read(t, (a, len), *order, granted) {
+                    Ok(x) => x,
+                    Err(stop) => return Next::Stop(stop),
+                };
+                let ok = old == e;
+                self.record_rmw(t, id, a, len as u32, old, ok.then_some(n));
+                if ok {
+                    self.memory.store_word(id, off, len, n);
+                } else {
+                    self.mark_failed_rmw(a);
+                }
+                let words = (*flag_offset as usize + 1).div_ceil(8);
+                let mut bytes = vec![0u8; words * 8];
+                bytes[..len].copy_from_slice(&old.to_le_bytes()[..len]);
+                bytes[*flag_offset as usize] = ok as u8;
+                let w = bytes_to_words(&bytes, words as u32);
+                self.set_words(t, base, *dst, &w);
+            }
+            other => unreachable!("{other:?} is not a memory access"),
+        }
+        Next::Advance
+    }
+
+    /// The first half of an atomic read-modify-write of `len` bytes at `addr`: the access
+    /// (a scheduling point) and the old value, made concrete.
+    fn atomic_read(
+        &mut self,
+        t: usize,
+        (addr, len): (u64, usize),
+        order: ravel_ir::Ordering,
+        granted: &mut bool,
+    ) -> Result<(u32, usize, u64), Stop> {
+        let (id, off) = self.access(t, addr, len as u64, order, AccessKind::Rmw, granted)?;
+        if self.sym.is_some() {
+            self.concretize_bytes(t, id, off, len, "an atomic read-modify-write");
+        }
+        Ok((id, off, self.memory.load_word(id, off, len)))
+    }
+
+    /// A call of a library model (a scheduling point when visible) or of a program function,
+    /// and reading a variadic argument.
+    fn exec_call(
+        &mut self,
+        prog: &Program,
+        (t, base): (usize, usize),
+        inst: &Inst,
+        granted: &mut bool,
+        chooser: &mut dyn Chooser,
+    ) -> Next {
+        let ptr_mask = prog.model.ptr_mask();
+        let regs = &self.threads[t].regs;
+        match inst {
+            Inst::Call { dst, callee, args, fixed_args, ret_bits } => {
+                let (dst, fixed, ret_bits) = (*dst, *fixed_args, *ret_bits);
+                let func = match *callee {
+                    Callee::Func(fid) => fid,
+                    Callee::Indirect(o) => {
+                        let a = rd(prog, regs, base, o) & ptr_mask;
+                        match prog.function_at(a) {
+                            Some(fid) => fid,
+                            None => {
+                                let kind = if a == 0 { ErrorKind::NullDereference } else { ErrorKind::OutOfBounds };
+                                self.fail(t, kind, format!("call through invalid function pointer {a:#x}"));
+                                return Next::Stop(Stop::End);
+                            }
+                        }
+                    }
+                    Callee::Builtin(b) => {
+                        // A failing assumption ends the execution: other threads may
+                        // still run before it, so it is a scheduling point.
+                        let failing_assume = b == ravel_ir::Builtin::Assume
+                            && self.config.log_events
+                            && self.live_threads > 1
+                            && args.first().is_some_and(|a| mask(rd(prog, regs, base, a.opd), a.bytes * 8) == 0);
+                        if (models::is_visible(b) || failing_assume) && self.threads[t].atomic_depth == 0 {
+                            if !*granted {
+                                return Next::Stop(Stop::Yield);
+                            }
+                            *granted = false;
+                        }
+                        if self.sym.is_some() {
+                            if let Err(stop) = self.sym_before_builtin(t, base, b, args, chooser) {
+                                return Next::Stop(stop);
+                            }
+                        }
+                        match models::call(self, t, b, args, ret_bits, chooser) {
+                            Flow::Return(v) => {
+                                if let Some((r, _)) = dst {
+                                    self.set_reg(t, base, r, mask(v, ret_bits));
+                                }
+                                if self.sym.is_some() {
+                                    self.sym_after_builtin(t, base, b, dst.map(|(r, _)| r));
+                                }
+                                // A model may end the execution at a limit (the memory).
+                                if self.end.is_some() {
+                                    return Next::Stop(Stop::End);
+                                }
+                            }
+                            Flow::ReturnWords(mut w) => {
+                                if self.sym.is_some() {
+                                    self.sym_after_builtin(t, base, b, dst.map(|(r, _)| r));
+                                }
+                                if let Some((r, words)) = dst {
+                                    w.resize(words as usize, 0);
+                                    self.set_words(t, base, r, &w);
+                                }
+                            }
+                            Flow::Stay => {
+                                if self.end.is_some() {
+                                    return Next::Stop(Stop::End);
+                                }
+                                return Next::Resume;
+                            }
+                            Flow::Block => return Next::Stop(Stop::Yield),
+                            Flow::End => return Next::Stop(Stop::End),
+                        }
+                        return Next::Advance;
+                    }
+                };
+                if prog.functions[func as usize].atomic && self.threads[t].atomic_depth == 0 {
+                    if !*granted {
+                        return Next::Stop(Stop::Yield);
+                    }
+                    *granted = false;
+                }
+                let params = if self.sym.is_some() { self.sym_args(t, base, func, args, fixed) } else { Vec::new() };
+                let depth = self.threads[t].frames.len();
+                self.call_function(t, func, args, fixed, dst);
+                if self.end.is_some() {
+                    return Next::Stop(Stop::End);
+                }
+                if !params.is_empty() && self.threads[t].frames.len() == depth + 1 {
+                    self.sym_enter(t, &params);
+                }
+                return Next::Resume;
+            }
+            Inst::VaArg { dst, list, bytes } => {
+                let a = rd(prog, regs, base, *list) & ptr_mask;
+                match models::va_arg_next(self, a, *bytes) {
+                    Ok(v) => self.set_reg(t, base, *dst, v),
+                    Err(e) => {
+                        self.fault(t, e);
+                        return Next::Stop(Stop::End);
+                    }
+                }
+            }
+            other => unreachable!("{other:?} is not a call"),
+        }
+        Next::Advance
+    }
+
+    /// Returns, jumps, branches and the instructions that end the execution.
+    fn exec_control(&mut self, prog: &Program, t: usize, (pc, base): (u32, usize), inst: &Inst) -> Next {
+        let th = &self.threads[t];
+        let regs = &th.regs;
+        match inst {
+            Inst::Ret { val } => {
+                if self.sym.is_some() && !th.sym_regs.is_empty() {
+                    self.sym_return(t, base, *val);
+                    if self.end.is_some() {
+                        return Next::Stop(Stop::End);
+                    }
+                    return Next::Resume;
+                }
+                if let (Some((o, 1)), Some(fr)) = (val, th.frames.last()) {
+                    if fr.kind == FrameKind::Call && fr.allocas.is_empty() && !fr.atomic && th.frames.len() > 1 {
+                        // Fast path: a one-word result and nothing to release.
+                        let v = rd(prog, regs, base, *o);
+                        self.return_simple(t, v);
+                        return Next::Resume;
+                    }
+                }
+                let v = val.map(|(o, w)| rd_words(prog, regs, base, o, w));
+                self.return_from(t, v);
+                if self.end.is_some() {
+                    return Next::Stop(Stop::End);
+                }
+                Next::Resume
+            }
+            Inst::Jump { target } => {
+                self.set_pc(t, *target);
+                if *target <= pc && self.back_edge(t) {
+                    return Next::Stop(Stop::Yield);
+                }
+                Next::Resume
+            }
+            Inst::Branch { cond, then_pc, else_pc } => {
+                let c = rd(prog, regs, base, *cond) & 1 != 0;
+                let target = if c { *then_pc } else { *else_pc };
+                self.set_pc(t, target);
+                if target <= pc && self.back_edge(t) {
+                    return Next::Stop(Stop::Yield);
+                }
+                Next::Resume
+            }
+            Inst::Switch { val, bits, cases, default } => {
+                let v = mask(rd(prog, regs, base, *val), *bits);
+                let target = cases.iter().find(|(c, _)| mask(*c, *bits) == v).map_or(*default, |(_, p)| *p);
+                self.set_pc(t, target);
+                Next::Resume
+            }
+            Inst::Unreachable => {
+                self.fail(
+                    t,
+                    ErrorKind::Unreachable,
+                    "reached `unreachable` (undefined behaviour, e.g. a non-void function ended without return)",
+                );
+                Next::Stop(Stop::End)
+            }
+            Inst::Unsupported { what } => {
+                let what = what.to_string();
+                self.unsupported(t, what);
+                Next::Stop(Stop::End)
+            }
+            other => unreachable!("{other:?} is not a terminator"),
         }
     }
 
@@ -1212,11 +1186,7 @@ impl Machine {
             FrameKind::AtExit => self.continue_exit(t),
             FrameKind::Destructor => self.continue_thread_exit(t),
             FrameKind::Signal(ret) => crate::models::posix::handler_returned(self, t, ret),
-            FrameKind::Once(addr) => {
-                let _ = self.memory.write(addr, &2u32.to_le_bytes());
-                self.log_event(t, crate::events::Loc::Sync(addr), AccessKind::Rmw);
-                self.complete_call(t, Some(0));
-            }
+            FrameKind::Once(control) => crate::sync::once::finish(self, t, control),
         }
     }
 

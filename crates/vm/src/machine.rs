@@ -8,7 +8,7 @@ use crate::error::{ErrorKind, ProgramError};
 use crate::events::{AccessKind, Loc};
 use crate::memory::{Fault, Memory, ObjKind};
 use crate::sync::SyncState;
-use crate::thread::{Frame, FrameKind, Thread, Wait};
+use crate::thread::{Frame, FrameKind, Thread};
 use ravel_ir::{FuncId, Program, SrcLoc};
 use std::io::Write;
 use std::sync::Arc;
@@ -485,7 +485,7 @@ impl Machine {
         } else if th.at_branch {
             // Paused before a symbolic branch: decide it, then run to the next visible operation.
             self.run_local(t, chooser);
-        } else if self.resume_wait(t) {
+        } else if crate::sync::blocking::wake(self, t) {
             self.run_local(t, chooser);
         } else {
             self.exec_granted(t, chooser);
@@ -503,67 +503,6 @@ impl Machine {
                 self.prune_path_constraint();
             }
         }
-    }
-
-    /// Completes the second half of a two-phase operation; true if the thread was waiting.
-    fn resume_wait(&mut self, t: usize) -> bool {
-        if self.threads[t].wait != Wait::None {
-            self.memory.write_epoch += 1;
-        }
-        match self.threads[t].wait {
-            Wait::None => false,
-            Wait::Cond { cond, mutex, deadline } => {
-                let timed = deadline.is_some();
-                if let (Some(d), crate::TimeModel::Discrete) = (deadline, self.config.time) {
-                    self.os.now_ns = self.os.now_ns.max(d);
-                }
-                // Unsignalled: a timed wait times out, an untimed one wakes up spuriously.
-                self.log_event(t, Loc::Sync(cond), AccessKind::Rmw);
-                self.record_unsignalled_wake(t, cond);
-                if let Some(c) = self.sync.conds.get_mut(&cond) {
-                    c.waiters.retain(|&w| w != t);
-                }
-                self.threads[t].wait = Wait::Reacquire { mutex, timed_out: timed };
-                // Re-locking waits for the mutex like any lock. Whether it can lock at once
-                // depends on the mutex, so the step reads it either way.
-                let kind = self.mutex_kind(mutex);
-                if self.sync.can_lock(mutex, kind, t) {
-                    self.finish_reacquire(t);
-                } else {
-                    self.log_event(t, Loc::Sync(mutex), AccessKind::Read);
-                }
-                true
-            }
-            Wait::Reacquire { .. } => {
-                self.finish_reacquire(t);
-                true
-            }
-            Wait::Barrier { addr, .. } => {
-                // Waking up only observes that the barrier opened: wake-ups commute.
-                self.log_event(t, Loc::Sync(addr), AccessKind::Read);
-                self.threads[t].wait = Wait::None;
-                self.complete_call(t, Some(0));
-                true
-            }
-            Wait::Exit { status } => {
-                self.threads[t].wait = Wait::None;
-                self.begin_exit(t, status);
-                true
-            }
-        }
-    }
-
-    fn finish_reacquire(&mut self, t: usize) {
-        let Wait::Reacquire { mutex, timed_out } = self.threads[t].wait else {
-            return;
-        };
-        self.log_event(t, Loc::Sync(mutex), AccessKind::Rmw);
-        self.record_reacquire(t, mutex);
-        self.record(t, crate::record::RecKind::Lock { mutex });
-        let kind = self.mutex_kind(mutex);
-        let _ = self.sync.try_lock(mutex, kind, t);
-        self.threads[t].wait = Wait::None;
-        self.complete_call(t, Some(if timed_out { crate::models::ETIMEDOUT } else { 0 }));
     }
 
     /// Ends the execution with an error in thread `t` at its current location.

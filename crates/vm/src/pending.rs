@@ -145,15 +145,6 @@ impl Machine {
             return false;
         }
         match th.wait {
-            Wait::Cond { deadline, .. } => deadline.is_some() || self.config.spurious_wakeups,
-            Wait::Reacquire { mutex, .. } => {
-                let kind = self.mutex_kind(mutex);
-                self.sync.can_lock(mutex, kind, t)
-            }
-            Wait::Barrier { addr, generation } => {
-                self.sync.barriers.get(&addr).is_none_or(|b| b.generation != generation)
-            }
-            Wait::Exit { .. } => true,
             Wait::None if self.waits_for_buffer(t) => false,
             Wait::None => match self.pending_call(t) {
                 Some((b, args)) => {
@@ -164,6 +155,7 @@ impl Machine {
                 }
                 None => true,
             },
+            _ => crate::sync::blocking::can_wake(self, t),
         }
     }
 
@@ -329,7 +321,7 @@ impl Machine {
         if !matches!(b, Builtin::MutexLock | Builtin::SpinLock) {
             return String::new();
         }
-        match self.sync.mutexes.get(&addr).and_then(|m| m.owner) {
+        match crate::sync::mutex::owner(self, addr) {
             Some(o) => format!(", held by thread {}", self.threads[o].name()),
             None => String::new(),
         }

@@ -3,9 +3,9 @@
 
 use super::{fault_flow, Args, Flow};
 use crate::error::ErrorKind;
-use crate::interp::mask128;
 use crate::machine::Machine;
 use crate::memory::ObjKind;
+use ravel_arith::truncate as mask128;
 use ravel_ir::{Builtin, SrcLoc};
 
 fn sext(v: u128, bits: u32) -> i128 {

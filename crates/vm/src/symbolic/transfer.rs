@@ -4,42 +4,8 @@
 use super::fit;
 use crate::interp::rd;
 use crate::machine::{Chooser, Machine, Stop};
-use ravel_ir::{BinOp, CastOp, ICmp, Inst, Opd};
-use ravel_sym::{CmpOp, ExprId};
-
-fn sym_bin(op: BinOp) -> ravel_sym::BinOp {
-    use ravel_sym::BinOp as S;
-    match op {
-        BinOp::Add => S::Add,
-        BinOp::Sub => S::Sub,
-        BinOp::Mul => S::Mul,
-        BinOp::UDiv => S::UDiv,
-        BinOp::SDiv => S::SDiv,
-        BinOp::URem => S::URem,
-        BinOp::SRem => S::SRem,
-        BinOp::And => S::And,
-        BinOp::Or => S::Or,
-        BinOp::Xor => S::Xor,
-        BinOp::Shl => S::Shl,
-        BinOp::LShr => S::LShr,
-        BinOp::AShr => S::AShr,
-    }
-}
-
-fn sym_cmp(p: ICmp) -> CmpOp {
-    match p {
-        ICmp::Eq => CmpOp::Eq,
-        ICmp::Ne => CmpOp::Ne,
-        ICmp::Ugt => CmpOp::Ugt,
-        ICmp::Uge => CmpOp::Uge,
-        ICmp::Ult => CmpOp::Ult,
-        ICmp::Ule => CmpOp::Ule,
-        ICmp::Sgt => CmpOp::Sgt,
-        ICmp::Sge => CmpOp::Sge,
-        ICmp::Slt => CmpOp::Slt,
-        ICmp::Sle => CmpOp::Sle,
-    }
-}
+use ravel_ir::{BinOp, CastOp, Inst, Opd};
+use ravel_sym::ExprId;
 
 /// Register operands of instructions that have no symbolic semantics.
 fn reg_operands(inst: &Inst) -> Vec<Opd> {
@@ -166,7 +132,7 @@ impl Machine {
                         }
                     }
                 }
-                let e = self.with_pool(|p| p.bin(sym_bin(*op), ea, eb));
+                let e = self.with_pool(|p| p.bin(*op, ea, eb));
                 self.set_shadow(t, base, *dst, Some(e));
             }
             Inst::Cmp { pred, bits, dst, a, b } => {
@@ -175,7 +141,7 @@ impl Machine {
                     return Ok(());
                 }
                 let (ea, eb) = (self.operand_expr(t, base, *a, *bits), self.operand_expr(t, base, *b, *bits));
-                let e = self.with_pool(|p| p.cmp(sym_cmp(*pred), ea, eb));
+                let e = self.with_pool(|p| p.cmp(*pred, ea, eb));
                 self.set_shadow(t, base, *dst, Some(e));
             }
             Inst::Cast { op, from, to, dst, a } => {

@@ -1,0 +1,60 @@
+//! Barriers: threads arrive and block until the last of a round arrives; that one is
+//! the serial thread and goes on at once, the others wake when their round is over.
+
+use super::blocking::block;
+use super::{Progress, SyncError};
+use crate::events::{AccessKind, Loc};
+use crate::machine::Machine;
+use crate::thread::Wait;
+
+#[derive(Clone, Debug)]
+pub struct Barrier {
+    pub count: u32,
+    pub arrived: u32,
+    /// Rounds completed.
+    pub generation: u64,
+}
+
+/// `pthread_barrier_init` for `count` threads.
+pub(crate) fn init(m: &mut Machine, addr: u64, count: u32) -> Result<Progress, SyncError> {
+    if count == 0 {
+        return Err(SyncError::Invalid);
+    }
+    m.sync.barriers.insert(addr, Barrier { count, arrived: 0, generation: 0 });
+    Ok(Progress::Done)
+}
+
+/// `pthread_barrier_destroy`.
+pub(crate) fn destroy(m: &mut Machine, addr: u64) -> Result<Progress, SyncError> {
+    m.sync.barriers.remove(&addr);
+    Ok(Progress::Done)
+}
+
+/// Thread `t` arrives at the barrier.
+pub(crate) fn wait(m: &mut Machine, t: usize, addr: u64) -> Result<Progress, SyncError> {
+    let Some(bar) = m.sync.barriers.get_mut(&addr) else {
+        return Err(SyncError::Misuse("wait on an uninitialised barrier".into()));
+    };
+    bar.arrived += 1;
+    if bar.arrived >= bar.count {
+        bar.arrived = 0;
+        bar.generation += 1;
+        return Ok(Progress::Serial);
+    }
+    let generation = bar.generation;
+    block(m, t, Wait::Barrier { addr, generation });
+    Ok(Progress::Blocked)
+}
+
+/// True once the round that arrived in `generation` is over (or the barrier is gone).
+pub(crate) fn is_open(m: &Machine, addr: u64, generation: u64) -> bool {
+    m.sync.barriers.get(&addr).is_none_or(|b| b.generation != generation)
+}
+
+/// Thread `t` leaves the open barrier: the wait returns 0.
+pub(crate) fn leave(m: &mut Machine, t: usize, addr: u64) {
+    // Waking up only observes that the barrier opened: wake-ups commute.
+    m.log_event(t, Loc::Sync(addr), AccessKind::Read);
+    m.threads[t].wait = Wait::None;
+    m.complete_call(t, Some(0));
+}
