@@ -192,6 +192,43 @@ fn clang(work: &Workdir, input: &Path, ext: Option<&str>, clang_flags: &[String]
     cmd
 }
 
+/// ravel's libc compiled with `flags`. Compiling it takes longer than loading most
+/// programs, so the bitcode is kept in the cache directory ([`cache_dir`]) under a name
+/// made of everything that goes into it (its source, `ravel.h`, the flags, the compiler);
+/// without a usable cache directory it is compiled every time.
+fn compiled_libc(work: &Workdir, flags: &[String], deadline: Option<Instant>) -> Result<PathBuf, LoadError> {
+    use std::hash::{Hash, Hasher};
+    let compiled = work.path().join("ravel_libc.bc");
+    let compile = |out: &Path| run(&mut clang(work, &work.path().join("ravel_libc.c"), None, flags, out), "clang", deadline);
+    let Some(dir) = cache_dir().filter(|d| std::fs::create_dir_all(d).is_ok()) else {
+        compile(&compiled)?;
+        return Ok(compiled);
+    };
+    let mut key = std::collections::hash_map::DefaultHasher::new();
+    (RAVEL_LIBC, RAVEL_H, flags, tool("clang"), env!("CARGO_PKG_VERSION")).hash(&mut key);
+    let cached = dir.join(format!("libc-{:016x}.bc", key.finish()));
+    if cached.is_file() {
+        return Ok(cached);
+    }
+    compile(&compiled)?;
+    // Another ravel may fill the same entry meanwhile: each writes its own file and
+    // renames it into place, so a reader never sees a partial one.
+    let partial = dir.join(format!("libc-{}-{:016x}.part", std::process::id(), key.finish()));
+    if std::fs::copy(&compiled, &partial).is_ok() && std::fs::rename(&partial, &cached).is_err() {
+        let _ = std::fs::remove_file(&partial);
+    }
+    Ok(compiled)
+}
+
+/// Where ravel keeps what it can reuse between runs: `RAVEL_CACHE_DIR`, else
+/// `$XDG_CACHE_HOME/ravel`, else `~/.cache/ravel`.
+fn cache_dir() -> Option<PathBuf> {
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+    var("RAVEL_CACHE_DIR")
+        .or_else(|| var("XDG_CACHE_HOME").map(|d| d.join("ravel")))
+        .or_else(|| var("HOME").map(|d| d.join(".cache/ravel")))
+}
+
 /// The target triple of a module (`.ll` or `.bc`), if it names one.
 fn module_triple(module: &Path) -> Option<String> {
     let text = match module.extension().and_then(|e| e.to_str()) {
@@ -270,10 +307,7 @@ pub fn compile(
     let target = if any_c { None } else { module_triple(&sources).map(|t| vec![format!("--target={t}")]) };
     let raw = if any_c || target.is_some() {
         let raw = work.path().join("input.bc");
-        let libc = work.path().join("ravel_libc.bc");
-        let libc_src = work.path().join("ravel_libc.c");
-        let flags = target.as_deref().unwrap_or(clang_flags);
-        run(&mut clang(work, &libc_src, None, flags, &libc), "clang", deadline)?;
+        let libc = compiled_libc(work, target.as_deref().unwrap_or(clang_flags), deadline)?;
         let mut link = Command::new(tool("llvm-link"));
         link.arg(&sources).arg("--only-needed").arg(&libc).arg("-o").arg(&raw);
         run(&mut link, "llvm-link", deadline)?;
