@@ -199,7 +199,8 @@ fn clang(work: &Workdir, input: &Path, ext: Option<&str>, clang_flags: &[String]
 fn compiled_libc(work: &Workdir, flags: &[String], deadline: Option<Instant>) -> Result<PathBuf, LoadError> {
     use std::hash::{Hash, Hasher};
     let compiled = work.path().join("ravel_libc.bc");
-    let compile = |out: &Path| run(&mut clang(work, &work.path().join("ravel_libc.c"), None, flags, out), "clang", deadline);
+    let compile =
+        |out: &Path| run(&mut clang(work, &work.path().join("ravel_libc.c"), None, flags, out), "clang", deadline);
     let Some(dir) = cache_dir().filter(|d| std::fs::create_dir_all(d).is_ok()) else {
         compile(&compiled)?;
         return Ok(compiled);
