@@ -372,24 +372,20 @@ mod tests {
 
     #[test]
     fn a_field_of_an_array_element_is_one_op() {
+        // `&b[i]` with 56-byte elements, `i` extended into register 5.
+        let element = |dst| Inst::Gep {
+            dst,
+            base: Opd::Reg(2),
+            offset: 0,
+            indices: Box::new([(Opd::Reg(5), 64, 56)]),
+            ptr_bits: 64,
+        };
         let code = [
             Inst::Cast { op: CastOp::SExt, from: 32, to: 64, dst: 5, a: Opd::Reg(1) },
-            Inst::Gep {
-                dst: 6,
-                base: Opd::Reg(2),
-                offset: 0,
-                indices: Box::new([(Opd::Reg(5), 64, 56)]),
-                ptr_bits: 64,
-            },
+            element(6),
             Inst::Gep { dst: 7, base: Opd::Reg(6), offset: 24, indices: Box::new([]), ptr_bits: 64 },
             Inst::Store { addr: Opd::Reg(7), val: Opd::Reg(3), bytes: 8, order: Ordering::NotAtomic },
-            Inst::Gep {
-                dst: 8,
-                base: Opd::Reg(2),
-                offset: 0,
-                indices: Box::new([(Opd::Reg(5), 64, 56)]),
-                ptr_bits: 64,
-            },
+            element(8),
             Inst::Gep { dst: 9, base: Opd::Reg(5), offset: 8, indices: Box::new([]), ptr_bits: 64 },
         ];
         let d = Dense::new(&code, |_, _| false);
