@@ -6,6 +6,7 @@
 //! sticky bit) and rounds once to nearest-even, so add, sub, mul, div, sqrt and the
 //! conversions are correctly rounded; rem is exact, as in C's `fmodl`.
 
+use ravel_ir::FBinOp;
 use std::cmp::Ordering;
 
 /// The x87 "indefinite" quiet NaN, the result of invalid operations (`-nan` in printf).
@@ -139,30 +140,21 @@ fn propagate(a: (bool, Value), b: (bool, Value)) -> Option<u128> {
     [a, b].into_iter().find(|(_, v)| matches!(v, Value::Nan { .. })).map(|(s, v)| encode(s, v, FP80))
 }
 
-/// An arithmetic operation of LLVM (`fadd` .. `frem`) on two x86_fp80 values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Op {
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Rem,
-}
-
-/// `a op b`, correctly rounded (rem is exact).
-pub fn binary(op: Op, a: u128, b: u128) -> u128 {
+/// `a op b` (LLVM's `fadd` .. `frem`) on two x86_fp80 values, correctly rounded (rem is
+/// exact).
+pub fn binary(op: FBinOp, a: u128, b: u128) -> u128 {
     let (x, mut y) = (decode(a, FP80), decode(b, FP80));
-    if op == Op::Sub {
+    if op == FBinOp::Sub {
         y.0 = !y.0;
     }
     if let Some(nan) = propagate(x, y) {
         return nan;
     }
     match op {
-        Op::Add | Op::Sub => add(x, y),
-        Op::Mul => mul(x, y),
-        Op::Div => div(x, y),
-        Op::Rem => rem(x, y),
+        FBinOp::Add | FBinOp::Sub => add(x, y),
+        FBinOp::Mul => mul(x, y),
+        FBinOp::Div => div(x, y),
+        FBinOp::Rem => rem(x, y),
     }
 }
 
@@ -432,38 +424,38 @@ mod tests {
 
     #[test]
     fn arithmetic_on_representable_values_is_exact() {
-        assert_eq!(binary(Op::Add, ld(1.5), ld(2.25)), ld(3.75));
-        assert_eq!(binary(Op::Sub, ld(1.0), ld(1.0)), ld(0.0));
-        assert_eq!(binary(Op::Mul, ld(-3.0), ld(0.5)), ld(-1.5));
-        assert_eq!(binary(Op::Div, ld(1.0), ld(8.0)), ld(0.125));
-        assert_eq!(binary(Op::Rem, ld(7.5), ld(2.0)), ld(1.5));
-        assert_eq!(binary(Op::Rem, ld(-7.5), ld(2.0)), ld(-1.5));
+        assert_eq!(binary(FBinOp::Add, ld(1.5), ld(2.25)), ld(3.75));
+        assert_eq!(binary(FBinOp::Sub, ld(1.0), ld(1.0)), ld(0.0));
+        assert_eq!(binary(FBinOp::Mul, ld(-3.0), ld(0.5)), ld(-1.5));
+        assert_eq!(binary(FBinOp::Div, ld(1.0), ld(8.0)), ld(0.125));
+        assert_eq!(binary(FBinOp::Rem, ld(7.5), ld(2.0)), ld(1.5));
+        assert_eq!(binary(FBinOp::Rem, ld(-7.5), ld(2.0)), ld(-1.5));
         assert_eq!(sqrt(ld(2.25)), ld(1.5));
     }
 
     #[test]
     fn one_third_rounds_to_nearest() {
         // 1/3 = 0.101010...b: 64 significant bits 0xAAAA_AAAA_AAAA_AAAB after rounding up.
-        assert_eq!(binary(Op::Div, ld(1.0), ld(3.0)), 0x3FFD_AAAA_AAAA_AAAA_AAAB);
+        assert_eq!(binary(FBinOp::Div, ld(1.0), ld(3.0)), 0x3FFD_AAAA_AAAA_AAAA_AAAB);
         // 2/3 rounds up as well.
-        assert_eq!(binary(Op::Div, ld(2.0), ld(3.0)), 0x3FFE_AAAA_AAAA_AAAA_AAAB);
+        assert_eq!(binary(FBinOp::Div, ld(2.0), ld(3.0)), 0x3FFE_AAAA_AAAA_AAAA_AAAB);
     }
 
     #[test]
     fn ties_round_to_even() {
         // 2^64 + 1 is halfway between 2^64 and 2^64 + 2: to even (2^64).
-        let two64 = binary(Op::Mul, ld(4294967296.0), ld(4294967296.0));
-        assert_eq!(binary(Op::Add, two64, ld(1.0)), two64);
+        let two64 = binary(FBinOp::Mul, ld(4294967296.0), ld(4294967296.0));
+        assert_eq!(binary(FBinOp::Add, two64, ld(1.0)), two64);
         // 2^64 + 3 is halfway between 2^64 + 2 and 2^64 + 4: to even (2^64 + 4).
-        let r = binary(Op::Add, two64, ld(3.0));
-        assert_eq!(r, binary(Op::Add, two64, ld(4.0)));
+        let r = binary(FBinOp::Add, two64, ld(3.0));
+        assert_eq!(r, binary(FBinOp::Add, two64, ld(4.0)));
     }
 
     #[test]
     fn special_values() {
-        assert_eq!(binary(Op::Sub, ld(f64::INFINITY), ld(f64::INFINITY)), DEFAULT_NAN);
-        assert_eq!(binary(Op::Div, ld(1.0), ld(0.0)), ld(f64::INFINITY));
-        assert_eq!(binary(Op::Div, ld(-1.0), ld(0.0)), ld(f64::NEG_INFINITY));
+        assert_eq!(binary(FBinOp::Sub, ld(f64::INFINITY), ld(f64::INFINITY)), DEFAULT_NAN);
+        assert_eq!(binary(FBinOp::Div, ld(1.0), ld(0.0)), ld(f64::INFINITY));
+        assert_eq!(binary(FBinOp::Div, ld(-1.0), ld(0.0)), ld(f64::NEG_INFINITY));
         assert_eq!(sqrt(ld(-1.0)), DEFAULT_NAN);
         assert_eq!(sqrt(ld(-0.0)), ld(-0.0));
         assert_eq!(compare(ld(0.0), ld(-0.0)), Some(Ordering::Equal));
@@ -474,12 +466,12 @@ mod tests {
     #[test]
     fn denormals_underflow_gradually() {
         let min_normal = 0x0001_8000_0000_0000_0000u128;
-        let half = binary(Op::Div, min_normal, ld(2.0));
+        let half = binary(FBinOp::Div, min_normal, ld(2.0));
         assert_eq!(half, 0x0000_4000_0000_0000_0000);
-        assert_eq!(binary(Op::Mul, half, ld(2.0)), min_normal);
+        assert_eq!(binary(FBinOp::Mul, half, ld(2.0)), min_normal);
         let tiny = 1u128;
-        assert_eq!(binary(Op::Div, tiny, ld(2.0)), 0);
-        assert_eq!(binary(Op::Div, 3, ld(2.0)), 2);
+        assert_eq!(binary(FBinOp::Div, tiny, ld(2.0)), 0);
+        assert_eq!(binary(FBinOp::Div, 3, ld(2.0)), 2);
     }
 
     #[test]
@@ -496,7 +488,7 @@ mod tests {
 
     #[test]
     fn narrowing_rounds_to_nearest() {
-        let third = binary(Op::Div, ld(1.0), ld(3.0));
+        let third = binary(FBinOp::Div, ld(1.0), ld(3.0));
         assert_eq!(to_f64(third), 1.0 / 3.0);
         assert_eq!(f32::from_bits(convert(third, FP80, SINGLE) as u32), 1.0f32 / 3.0);
     }

@@ -151,16 +151,21 @@ fn float_format(bits: u32) -> fp80::Format {
     }
 }
 
-/// `fadd` .. `frem` on x86_fp80 values.
-fn f80_bin(op: FBinOp, a: u128, b: u128) -> u128 {
-    let op = match op {
-        FBinOp::Add => fp80::Op::Add,
-        FBinOp::Sub => fp80::Op::Sub,
-        FBinOp::Mul => fp80::Op::Mul,
-        FBinOp::Div => fp80::Op::Div,
-        FBinOp::Rem => fp80::Op::Rem,
-    };
-    fp80::binary(op, a, b)
+/// Words of a vector of `len` lanes of `elem_bits` bits.
+fn vector_words(elem_bits: u32, len: u32) -> u32 {
+    (len as usize * (elem_bits / 8) as usize).div_ceil(8) as u32
+}
+
+/// The bytes of a vector operand of `n` words.
+fn vector_bytes(prog: &Program, regs: &[u64], base: usize, o: Opd, n: u32) -> Vec<u8> {
+    words_to_bytes(&rd_words(prog, regs, base, o, n))
+}
+
+/// Lane `i` of `eb`-byte lanes of a vector's bytes, as a word.
+fn lane(bytes: &[u8], i: usize, eb: usize) -> u64 {
+    let mut w = [0u8; 8];
+    w[..eb].copy_from_slice(&bytes[i * eb..(i + 1) * eb]);
+    u64::from_le_bytes(w)
 }
 
 fn words_to_bytes(w: &[u64]) -> Vec<u8> {
@@ -407,7 +412,7 @@ impl Machine {
                 self.set_reg(t, base, *dst, r as u64);
             }
             Inst::F80Bin { op, dst, a, b } => {
-                let r = f80_bin(*op, rd128(prog, regs, base, *a), rd128(prog, regs, base, *b));
+                let r = fp80::binary(*op, rd128(prog, regs, base, *a), rd128(prog, regs, base, *b));
                 self.set_words(t, base, *dst, &[r as u64, (r >> 64) as u64]);
             }
             Inst::F80Neg { dst, a } => {
@@ -517,18 +522,11 @@ impl Machine {
                 self.set_words(t, base, *dst, &w);
             }
             Inst::VecBin { op, elem_bits, len, dst, a, b } => {
-                let eb = (*elem_bits / 8) as usize;
-                let n = (*len as usize * eb).div_ceil(8) as u32;
-                let x = words_to_bytes(&rd_words(prog, regs, base, *a, n));
-                let y = words_to_bytes(&rd_words(prog, regs, base, *b, n));
+                let (eb, n) = ((*elem_bits / 8) as usize, vector_words(*elem_bits, *len));
+                let (x, y) = (vector_bytes(prog, regs, base, *a, n), vector_bytes(prog, regs, base, *b, n));
                 let mut out = vec![0u8; n as usize * 8];
                 for i in 0..*len as usize {
-                    let lane = |v: &[u8]| {
-                        let mut w = [0u8; 8];
-                        w[..eb].copy_from_slice(&v[i * eb..(i + 1) * eb]);
-                        u64::from_le_bytes(w)
-                    };
-                    match bin(*op, *elem_bits, lane(&x), lane(&y)) {
+                    match bin(*op, *elem_bits, lane(&x, i, eb), lane(&y, i, eb)) {
                         Ok(r) => out[i * eb..(i + 1) * eb].copy_from_slice(&r.to_le_bytes()[..eb]),
                         Err(why) => {
                             self.fail(t, ErrorKind::DivisionByZero, why.message());
@@ -540,31 +538,22 @@ impl Machine {
                 self.set_words(t, base, *dst, &w);
             }
             Inst::VecCmp { pred, elem_bits, len, dst, a, b } => {
-                let eb = (*elem_bits / 8) as usize;
-                let n = (*len as usize * eb).div_ceil(8) as u32;
-                let x = words_to_bytes(&rd_words(prog, regs, base, *a, n));
-                let y = words_to_bytes(&rd_words(prog, regs, base, *b, n));
+                let (eb, n) = ((*elem_bits / 8) as usize, vector_words(*elem_bits, *len));
+                let (x, y) = (vector_bytes(prog, regs, base, *a, n), vector_bytes(prog, regs, base, *b, n));
                 let mut out = vec![0u8; (*len as usize).next_multiple_of(8)];
-                for i in 0..*len as usize {
-                    let lane = |v: &[u8]| {
-                        let mut w = [0u8; 8];
-                        w[..eb].copy_from_slice(&v[i * eb..(i + 1) * eb]);
-                        u64::from_le_bytes(w)
-                    };
-                    out[i] = cmp(*pred, *elem_bits, lane(&x), lane(&y)) as u8;
+                for (i, o) in out.iter_mut().take(*len as usize).enumerate() {
+                    *o = cmp(*pred, *elem_bits, lane(&x, i, eb), lane(&y, i, eb)) as u8;
                 }
                 let w = bytes_to_words(&out, (*len).div_ceil(8));
                 self.set_words(t, base, *dst, &w);
             }
             Inst::VecCast { op, from, to, len, dst, a } => {
                 let (fb, tb) = ((*from / 8) as usize, (*to / 8) as usize);
-                let x = words_to_bytes(&rd_words(prog, regs, base, *a, (*len as usize * fb).div_ceil(8) as u32));
-                let n = (*len as usize * tb).div_ceil(8) as u32;
+                let x = vector_bytes(prog, regs, base, *a, vector_words(*from, *len));
+                let n = vector_words(*to, *len);
                 let mut out = vec![0u8; n as usize * 8];
                 for i in 0..*len as usize {
-                    let mut w = [0u8; 8];
-                    w[..fb].copy_from_slice(&x[i * fb..(i + 1) * fb]);
-                    let r = cast(*op, *from, *to, u64::from_le_bytes(w) as u128) as u64;
+                    let r = cast(*op, *from, *to, lane(&x, i, fb) as u128) as u64;
                     out[i * tb..(i + 1) * tb].copy_from_slice(&r.to_le_bytes()[..tb]);
                 }
                 let w = bytes_to_words(&out, n);

@@ -228,7 +228,8 @@ impl Magnitude {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fp80::{binary, from_f64, Op};
+    use crate::fp80::{binary, from_f64};
+    use ravel_ir::FBinOp as Op;
 
     fn mag(bits: u128) -> Magnitude {
         match classify(bits).1 {

@@ -182,7 +182,8 @@ fn libm(b: Builtin, a: &Args) -> Option<Flow> {
 /// truncl, roundl, fmodl, copysignl, fminl, fmaxl), correctly rounded for sqrtl, fmal
 /// rounded twice (product, then sum), and the transcendental ones in double precision.
 fn libm_long_double(b: Builtin, a: &Args) -> Option<Flow> {
-    use crate::fp80::{self, Integral, Op};
+    use crate::fp80::{self, Integral};
+    use ravel_ir::FBinOp as Op;
     use Builtin::*;
     let x = |i: usize| if i < a.wide.len() { a.get128(i) & ((1 << 80) - 1) } else { 0 };
     let sign = 1u128 << 79;
