@@ -10,6 +10,7 @@
 //! general interpreter executes the `Inst` at that pc.
 
 use crate::builtins::Builtin;
+use crate::liveness::successors;
 use crate::program::*;
 
 /// An operand of a dense op: a register of the frame, or (with [`Src::CONST`] set) an
@@ -115,6 +116,8 @@ pub struct Index {
     pub ptr_bits: u8,
     pub scale: i32,
     pub offset: i32,
+    /// 64-bit index and pointers: the address is plain wrapping arithmetic.
+    pub wide: bool,
 }
 
 impl Index {
@@ -129,6 +132,9 @@ impl Index {
 pub struct Dense {
     pub ops: Vec<Op>,
     pub consts: Vec<u64>,
+    /// The most instructions control can run through without a jump or branch: the fast
+    /// loop checks its step budget only when control jumps.
+    pub max_straight: u64,
 }
 
 /// The width of an integer the fast loop handles, as stored in ops.
@@ -141,11 +147,18 @@ impl Dense {
     /// `f` with `n` arguments can pass them straight into registers (fixed arity, not
     /// atomic).
     pub fn new(code: &[Inst], direct: impl Fn(FuncId, usize) -> bool) -> Dense {
-        let mut d = Dense { ops: Vec::with_capacity(code.len()), consts: Vec::new() };
+        let mut d = Dense { ops: Vec::with_capacity(code.len()), consts: Vec::new(), max_straight: 0 };
+        let mut straight = 0;
         for pc in 0..code.len() {
             let op = d.op(&code[pc..], &direct).unwrap_or(Op::Slow);
             d.ops.push(op);
+            straight += 1;
+            if successors(&code[pc], pc as Pc, code.len()) != [pc as Pc + 1] {
+                d.max_straight = d.max_straight.max(straight);
+                straight = 0;
+            }
         }
+        d.max_straight = d.max_straight.max(straight);
         d
     }
 
@@ -197,6 +210,7 @@ impl Dense {
             ptr_bits: narrow(*ptr_bits)?,
             scale,
             offset: i32::try_from(*offset).ok()?,
+            wide: index_bits == 64 && *ptr_bits == 64,
         })
     }
 

@@ -100,7 +100,6 @@ impl Liveness {
     }
 }
 
-/// The pcs control may reach after `inst` at `pc`.
 /// The pcs control may reach right after `inst` at `pc` (of a function of `len` instructions).
 pub(crate) fn successors(inst: &Inst, pc: Pc, len: usize) -> Vec<Pc> {
     let next = (pc as usize + 1 < len).then_some(pc + 1);

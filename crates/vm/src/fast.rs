@@ -19,11 +19,11 @@
 
 use crate::interp::{bin, cast, cmp, fbin, fcmp, from_f, loop_check_due, mask, to_f};
 use crate::machine::{Granularity, Machine, Stop};
-use crate::memory::{Memory, ObjId, ObjKind};
+use crate::memory::{Memory, ObjKind, QuietEntry, QuietObjects};
 use crate::store_buffer::MemoryModel;
 use crate::thread::{FrameKind, Thread};
 use ravel_ir::dense::{Index, Op};
-use ravel_ir::{sign_extend, BinOp, FBinOp, Inst, Program};
+use ravel_ir::{sign_extend, BinOp, CastOp, FBinOp, Inst, Program};
 
 /// An operation of [`bin`] that cannot fail (no division), on its own op: inlined with
 /// the operation known, it compiles to the bare arithmetic.
@@ -38,11 +38,19 @@ fn arith(op: BinOp, bits: u8, a: u64, b: u64) -> u64 {
 #[inline(always)]
 fn address_of(ix: &Index, r: &[u64], k: &[u64]) -> (u64, u64, u64) {
     let v = ix.index.get(r, k);
+    let p = ix.base.get(r, k).wrapping_add(ix.offset as i64 as u64);
+    if ix.wide {
+        // No masks: every value is a full word (the casts that widen to 64 bits).
+        let index = if ix.ext == Some(CastOp::SExt) { sign_extend(v, ix.from as u32) } else { v };
+        let inner = p.wrapping_add(index.wrapping_mul(ix.scale as i64 as u64));
+        return (inner.wrapping_add(ix.field as i64 as u64), inner, index);
+    }
+    // The index casts of a GEP, on words (registers hold values masked to their width).
     let index = match ix.ext {
-        Some(op) => cast(op, ix.from as u32, ix.index_bits as u32, v as u128) as u64,
+        Some(CastOp::SExt) => mask(sign_extend(v, ix.from as u32), ix.index_bits as u32),
+        Some(_) => mask(v, ix.index_bits as u32),
         None => v,
     };
-    let p = ix.base.get(r, k).wrapping_add(ix.offset as i64 as u64);
     let i = sign_extend(index, ix.index_bits as u32);
     let inner = mask(p.wrapping_add(i.wrapping_mul(ix.scale as i64 as u64)), ix.ptr_bits as u32);
     (mask(inner.wrapping_add(ix.field as i64 as u64), ix.ptr_bits as u32), inner, index)
@@ -60,47 +68,6 @@ fn set_address(ix: &Index, r: &mut [u64], (a, inner, index): (u64, u64, u64)) {
     r[ix.dst as usize] = a;
 }
 
-/// An object whose plain accesses need no bookkeeping: its bounds `[lo, hi)`.
-#[derive(Clone, Copy)]
-struct Entry {
-    lo: u64,
-    hi: u64,
-    id: ObjId,
-    /// Stores into it are plain writes (not read-only, not a write-only global whose
-    /// stores are skipped).
-    writable: bool,
-    /// Reachable by other threads: a pointer stored into it publishes its target.
-    shared: bool,
-}
-
-const WAYS: usize = 4;
-
-/// The objects the loop accessed last (a program's inner loop typically works on a few
-/// arrays at once), replaced round-robin.
-struct ObjCache {
-    entries: [Entry; WAYS],
-    next: usize,
-}
-
-impl ObjCache {
-    fn new() -> ObjCache {
-        ObjCache { entries: [Entry { lo: 1, hi: 0, id: 0, writable: false, shared: false }; WAYS], next: 0 }
-    }
-
-    /// The entry holding all of `[addr, addr + len)`.
-    #[inline(always)]
-    fn get(&self, addr: u64, len: u64) -> Option<Entry> {
-        let end = addr.checked_add(len)?;
-        self.entries.iter().find(|e| addr >= e.lo && end <= e.hi).copied()
-    }
-
-    fn insert(&mut self, e: Entry) -> Entry {
-        self.entries[self.next] = e;
-        self.next = (self.next + 1) % WAYS;
-        e
-    }
-}
-
 /// What, besides plain memory, the fast loop may access without the general loop.
 struct Quiet {
     /// Memory accesses at all: no symbolic bytes, no recording of accesses.
@@ -111,11 +78,16 @@ struct Quiet {
 }
 
 impl Quiet {
+    /// The admission rules as one number, to tell whether cached admissions still hold.
+    fn code(&self) -> u8 {
+        self.memory as u8 | (self.shared as u8) << 1 | (self.detect_races as u8) << 2
+    }
+
     /// The object accessed by `len` bytes at `addr`, when the access is in bounds of a
     /// live object and its gate ([`Machine::gate`]) would let it through without any
     /// bookkeeping.
     #[cold]
-    fn admit(&self, mem: &mut Memory, addr: u64, len: u64) -> Option<Entry> {
+    fn admit(&self, mem: &mut Memory, addr: u64, len: u64) -> Option<QuietEntry> {
         if !self.memory {
             return None;
         }
@@ -127,7 +99,7 @@ impl Quiet {
         }
         let read_only = obj.kind == ObjKind::ConstGlobal;
         let quiet = !obj.shared || read_only || (obj.unread && !self.detect_races) || self.shared;
-        quiet.then_some(Entry {
+        quiet.then_some(QuietEntry {
             lo: obj.base,
             hi: obj.base + obj.size,
             id,
@@ -157,8 +129,6 @@ impl Machine {
         if prog.functions[fr.func as usize].dense.ops[fr.pc as usize] == Op::Slow {
             return None;
         }
-        let ptr_mask = prog.model.ptr_mask();
-        let ptr_bytes = prog.model.ptr_bytes as u8;
         let config = &self.config;
         // Mirrors `Machine::gate` for a plain access to a shared object: nothing to log,
         // and no scheduling point (inside an atomic section, alone, or only
@@ -172,7 +142,23 @@ impl Machine {
                 && (in_atomic || alone || config.granularity == Granularity::Sync),
             detect_races: config.detect_races,
         };
-        let mut cache = ObjCache::new();
+        let mut cache = self.memory.take_quiet_objects(quiet.code());
+        let stop = self.run_quiet(t, prog, next_check, &quiet, &mut cache);
+        self.memory.quiet_objects = cache;
+        stop
+    }
+
+    /// [`Machine::run_fast`]'s loop, with accesses admitted under `quiet`.
+    fn run_quiet(
+        &mut self,
+        t: usize,
+        prog: &Program,
+        next_check: u64,
+        quiet: &Quiet,
+        cache: &mut QuietObjects,
+    ) -> Option<Stop> {
+        let ptr_mask = prog.model.ptr_mask();
+        let ptr_bytes = prog.model.ptr_bytes as u8;
         loop {
             let Thread { frames, regs, loop_count, .. } = &mut self.threads[t];
             let fr = frames.last()?;
@@ -182,6 +168,20 @@ impl Machine {
             let r = &mut regs[base..];
             let mem = &mut self.memory;
             let mut steps = self.steps;
+            // No straight run of code (at most `max_straight` steps, fused ops included)
+            // that starts below this step count reaches `next_check`, where the general
+            // loop checks limits: the budget is checked only when control jumps.
+            let budget_end = next_check.saturating_sub(f.dense.max_straight + 4);
+            // Control goes on at `to`, if the budget lets it.
+            macro_rules! jump {
+                ($to:expr) => {
+                    pc = $to;
+                    if steps >= budget_end {
+                        break Exit::Slow;
+                    }
+                    continue;
+                };
+            }
             // A backward jump from `at` to `to` counts towards the endless-loop check;
             // the one that samples the state is left to the general loop.
             macro_rules! back_edge {
@@ -205,156 +205,160 @@ impl Machine {
                     }
                 };
             }
-            let exit = loop {
-                // Fused ops take up to four steps; the general loop takes the one at
-                // `next_check`.
-                if steps + 4 >= next_check {
-                    break Exit::Slow;
+            let exit = if steps >= budget_end {
+                Exit::Slow
+            } else {
+                loop {
+                    match ops[pc as usize] {
+                        Op::Slow => break Exit::Slow,
+                        Op::BinRR { op, bits, dst, a, b } => {
+                            let Ok(v) = bin(op, bits as u32, r[a as usize], r[b as usize]) else { break Exit::Slow };
+                            r[dst as usize] = v;
+                        }
+                        Op::BinRI { op, bits, dst, a, b } => {
+                            let Ok(v) = bin(op, bits as u32, r[a as usize], b) else { break Exit::Slow };
+                            r[dst as usize] = v;
+                        }
+                        Op::AddRR { bits, dst, a, b } => {
+                            r[dst as usize] = arith(BinOp::Add, bits, r[a as usize], r[b as usize])
+                        }
+                        Op::AddRI { bits, dst, a, b } => r[dst as usize] = arith(BinOp::Add, bits, r[a as usize], b),
+                        Op::SubRR { bits, dst, a, b } => {
+                            r[dst as usize] = arith(BinOp::Sub, bits, r[a as usize], r[b as usize])
+                        }
+                        Op::SubRI { bits, dst, a, b } => r[dst as usize] = arith(BinOp::Sub, bits, r[a as usize], b),
+                        Op::MulRR { bits, dst, a, b } => {
+                            r[dst as usize] = arith(BinOp::Mul, bits, r[a as usize], r[b as usize])
+                        }
+                        Op::MulRI { bits, dst, a, b } => r[dst as usize] = arith(BinOp::Mul, bits, r[a as usize], b),
+                        Op::CmpRR { pred, bits, dst, a, b } => {
+                            r[dst as usize] = cmp(pred, bits as u32, r[a as usize], r[b as usize]) as u64;
+                        }
+                        Op::CmpRI { pred, bits, dst, a, b } => {
+                            r[dst as usize] = cmp(pred, bits as u32, r[a as usize], b.get(r, k)) as u64;
+                        }
+                        Op::CmpBr { pred, bits, dst, a, b, then_pc, else_pc } => {
+                            let c = cmp(pred, bits as u32, r[a as usize], b.get(r, k));
+                            let to = if c { then_pc } else { else_pc };
+                            back_edge!(to, pc + 1);
+                            r[dst as usize] = c as u64;
+                            steps += 2;
+                            jump!(to);
+                        }
+                        Op::Cast { op, from, to, dst, a } => {
+                            let v = a.get(r, k);
+                            r[dst as usize] = match op {
+                                CastOp::SExt => mask(sign_extend(v, from as u32), to as u32),
+                                CastOp::ZExt | CastOp::Trunc => mask(v, to as u32),
+                                _ => cast(op, from as u32, to as u32, v as u128) as u64,
+                            };
+                        }
+                        Op::FBin { op, double, dst, a, b } => {
+                            r[dst as usize] = fbin(op, double, a.get(r, k), b.get(r, k))
+                        }
+                        Op::FAdd { dst, a, b } => r[dst as usize] = fbin(FBinOp::Add, true, a.get(r, k), b.get(r, k)),
+                        Op::FSub { dst, a, b } => r[dst as usize] = fbin(FBinOp::Sub, true, a.get(r, k), b.get(r, k)),
+                        Op::FMul { dst, a, b } => r[dst as usize] = fbin(FBinOp::Mul, true, a.get(r, k), b.get(r, k)),
+                        Op::FDiv { dst, a, b } => r[dst as usize] = fbin(FBinOp::Div, true, a.get(r, k), b.get(r, k)),
+                        Op::FCmp { pred, double, dst, a, b } => {
+                            r[dst as usize] = fcmp(pred, to_f(a.get(r, k), double), to_f(b.get(r, k), double)) as u64;
+                        }
+                        Op::Select { dst, cond, t, f } => {
+                            r[dst as usize] = if cond.get(r, k) & 1 != 0 { t.get(r, k) } else { f.get(r, k) };
+                        }
+                        Op::Move { dst, src } => r[dst as usize] = src.get(r, k),
+                        Op::MoveJump { dst, src, target } => {
+                            back_edge!(target, pc + 1);
+                            r[dst as usize] = src.get(r, k);
+                            steps += 2;
+                            jump!(target);
+                        }
+                        Op::Gep(ix) => {
+                            set_address(&ix, r, address_of(&ix, r, k));
+                            pc += ix.insts() as u32;
+                            steps += ix.insts();
+                            continue;
+                        }
+                        Op::GepLoad { ix, dst, bytes } => {
+                            let computed = address_of(&ix, r, k);
+                            let a = computed.0 & ptr_mask;
+                            let e = object!(a, bytes as u64);
+                            set_address(&ix, r, computed);
+                            r[dst as usize] = mem.load_word(e.id, (a - e.lo) as usize, bytes as usize);
+                            pc += ix.insts() as u32 + 1;
+                            steps += ix.insts() + 1;
+                            continue;
+                        }
+                        Op::GepStore { ix, val, bytes } => {
+                            let computed = address_of(&ix, r, k);
+                            let a = computed.0 & ptr_mask;
+                            let e = object!(a, bytes as u64);
+                            set_address(&ix, r, computed);
+                            let v = val.get(r, k);
+                            if !e.writable
+                                || (e.shared && bytes >= ptr_bytes && mem.may_hold_address(v, ptr_bytes as u32))
+                            {
+                                break Exit::Slow;
+                            }
+                            mem.store_quiet(e.id, (a - e.lo) as usize, bytes as usize, v);
+                            pc += ix.insts() as u32 + 1;
+                            steps += ix.insts() + 1;
+                            continue;
+                        }
+                        Op::Load { dst, addr, bytes } => {
+                            let a = addr.get(r, k) & ptr_mask;
+                            let e = object!(a, bytes as u64);
+                            r[dst as usize] = mem.load_word(e.id, (a - e.lo) as usize, bytes as usize);
+                        }
+                        Op::Store { addr, val, bytes } => {
+                            let a = addr.get(r, k) & ptr_mask;
+                            let e = object!(a, bytes as u64);
+                            let v = val.get(r, k);
+                            if !e.writable
+                                || (e.shared && bytes >= ptr_bytes && mem.may_hold_address(v, ptr_bytes as u32))
+                            {
+                                break Exit::Slow;
+                            }
+                            mem.store_quiet(e.id, (a - e.lo) as usize, bytes as usize, v);
+                        }
+                        Op::Jump { target } => {
+                            back_edge!(target, pc);
+                            steps += 1;
+                            jump!(target);
+                        }
+                        Op::Branch { cond, then_pc, else_pc } => {
+                            let to = if cond.get(r, k) & 1 != 0 { then_pc } else { else_pc };
+                            back_edge!(to, pc);
+                            steps += 1;
+                            jump!(to);
+                        }
+                        Op::CallDirect { func } => {
+                            steps += 1;
+                            break Exit::Call(func);
+                        }
+                        Op::CallIndirect { target } => {
+                            let Some(func) = prog.function_at(target.get(r, k) & ptr_mask) else { break Exit::Slow };
+                            let callee = &prog.functions[func as usize];
+                            let Inst::Call { args, .. } = &f.code[pc as usize] else { break Exit::Slow };
+                            if callee.is_var_arg || callee.atomic || args.len() > callee.params.len() {
+                                break Exit::Slow;
+                            }
+                            steps += 1;
+                            break Exit::Call(func);
+                        }
+                        Op::Sqrt { dst, a } => r[dst as usize] = from_f(to_f(a.get(r, k), true).sqrt(), true),
+                        Op::Ret { val } => {
+                            let fr = &frames[frames.len() - 1];
+                            if frames.len() < 2 || fr.kind != FrameKind::Call || !fr.allocas.is_empty() || fr.atomic {
+                                break Exit::Slow;
+                            }
+                            steps += 1;
+                            break Exit::Ret(val.get(r, k));
+                        }
+                    }
+                    pc += 1;
+                    steps += 1;
                 }
-                match ops[pc as usize] {
-                    Op::Slow => break Exit::Slow,
-                    Op::BinRR { op, bits, dst, a, b } => {
-                        let Ok(v) = bin(op, bits as u32, r[a as usize], r[b as usize]) else { break Exit::Slow };
-                        r[dst as usize] = v;
-                    }
-                    Op::BinRI { op, bits, dst, a, b } => {
-                        let Ok(v) = bin(op, bits as u32, r[a as usize], b) else { break Exit::Slow };
-                        r[dst as usize] = v;
-                    }
-                    Op::AddRR { bits, dst, a, b } => {
-                        r[dst as usize] = arith(BinOp::Add, bits, r[a as usize], r[b as usize])
-                    }
-                    Op::AddRI { bits, dst, a, b } => r[dst as usize] = arith(BinOp::Add, bits, r[a as usize], b),
-                    Op::SubRR { bits, dst, a, b } => {
-                        r[dst as usize] = arith(BinOp::Sub, bits, r[a as usize], r[b as usize])
-                    }
-                    Op::SubRI { bits, dst, a, b } => r[dst as usize] = arith(BinOp::Sub, bits, r[a as usize], b),
-                    Op::MulRR { bits, dst, a, b } => {
-                        r[dst as usize] = arith(BinOp::Mul, bits, r[a as usize], r[b as usize])
-                    }
-                    Op::MulRI { bits, dst, a, b } => r[dst as usize] = arith(BinOp::Mul, bits, r[a as usize], b),
-                    Op::CmpRR { pred, bits, dst, a, b } => {
-                        r[dst as usize] = cmp(pred, bits as u32, r[a as usize], r[b as usize]) as u64;
-                    }
-                    Op::CmpRI { pred, bits, dst, a, b } => {
-                        r[dst as usize] = cmp(pred, bits as u32, r[a as usize], b.get(r, k)) as u64;
-                    }
-                    Op::CmpBr { pred, bits, dst, a, b, then_pc, else_pc } => {
-                        let c = cmp(pred, bits as u32, r[a as usize], b.get(r, k));
-                        let to = if c { then_pc } else { else_pc };
-                        back_edge!(to, pc + 1);
-                        r[dst as usize] = c as u64;
-                        pc = to;
-                        steps += 2;
-                        continue;
-                    }
-                    Op::Cast { op, from, to, dst, a } => {
-                        r[dst as usize] = cast(op, from as u32, to as u32, a.get(r, k) as u128) as u64;
-                    }
-                    Op::FBin { op, double, dst, a, b } => r[dst as usize] = fbin(op, double, a.get(r, k), b.get(r, k)),
-                    Op::FAdd { dst, a, b } => r[dst as usize] = fbin(FBinOp::Add, true, a.get(r, k), b.get(r, k)),
-                    Op::FSub { dst, a, b } => r[dst as usize] = fbin(FBinOp::Sub, true, a.get(r, k), b.get(r, k)),
-                    Op::FMul { dst, a, b } => r[dst as usize] = fbin(FBinOp::Mul, true, a.get(r, k), b.get(r, k)),
-                    Op::FDiv { dst, a, b } => r[dst as usize] = fbin(FBinOp::Div, true, a.get(r, k), b.get(r, k)),
-                    Op::FCmp { pred, double, dst, a, b } => {
-                        r[dst as usize] = fcmp(pred, to_f(a.get(r, k), double), to_f(b.get(r, k), double)) as u64;
-                    }
-                    Op::Select { dst, cond, t, f } => {
-                        r[dst as usize] = if cond.get(r, k) & 1 != 0 { t.get(r, k) } else { f.get(r, k) };
-                    }
-                    Op::Move { dst, src } => r[dst as usize] = src.get(r, k),
-                    Op::MoveJump { dst, src, target } => {
-                        back_edge!(target, pc + 1);
-                        r[dst as usize] = src.get(r, k);
-                        pc = target;
-                        steps += 2;
-                        continue;
-                    }
-                    Op::Gep(ix) => {
-                        set_address(&ix, r, address_of(&ix, r, k));
-                        pc += ix.insts() as u32;
-                        steps += ix.insts();
-                        continue;
-                    }
-                    Op::GepLoad { ix, dst, bytes } => {
-                        let computed = address_of(&ix, r, k);
-                        let a = computed.0 & ptr_mask;
-                        let e = object!(a, bytes as u64);
-                        set_address(&ix, r, computed);
-                        r[dst as usize] = mem.load_word(e.id, (a - e.lo) as usize, bytes as usize);
-                        pc += ix.insts() as u32 + 1;
-                        steps += ix.insts() + 1;
-                        continue;
-                    }
-                    Op::GepStore { ix, val, bytes } => {
-                        let computed = address_of(&ix, r, k);
-                        let a = computed.0 & ptr_mask;
-                        let e = object!(a, bytes as u64);
-                        set_address(&ix, r, computed);
-                        let v = val.get(r, k);
-                        if !e.writable || (e.shared && bytes >= ptr_bytes && mem.may_hold_address(v, ptr_bytes as u32))
-                        {
-                            break Exit::Slow;
-                        }
-                        mem.store_word(e.id, (a - e.lo) as usize, bytes as usize, v);
-                        pc += ix.insts() as u32 + 1;
-                        steps += ix.insts() + 1;
-                        continue;
-                    }
-                    Op::Load { dst, addr, bytes } => {
-                        let a = addr.get(r, k) & ptr_mask;
-                        let e = object!(a, bytes as u64);
-                        r[dst as usize] = mem.load_word(e.id, (a - e.lo) as usize, bytes as usize);
-                    }
-                    Op::Store { addr, val, bytes } => {
-                        let a = addr.get(r, k) & ptr_mask;
-                        let e = object!(a, bytes as u64);
-                        let v = val.get(r, k);
-                        if !e.writable || (e.shared && bytes >= ptr_bytes && mem.may_hold_address(v, ptr_bytes as u32))
-                        {
-                            break Exit::Slow;
-                        }
-                        mem.store_word(e.id, (a - e.lo) as usize, bytes as usize, v);
-                    }
-                    Op::Jump { target } => {
-                        back_edge!(target, pc);
-                        pc = target;
-                        steps += 1;
-                        continue;
-                    }
-                    Op::Branch { cond, then_pc, else_pc } => {
-                        let to = if cond.get(r, k) & 1 != 0 { then_pc } else { else_pc };
-                        back_edge!(to, pc);
-                        pc = to;
-                        steps += 1;
-                        continue;
-                    }
-                    Op::CallDirect { func } => {
-                        steps += 1;
-                        break Exit::Call(func);
-                    }
-                    Op::CallIndirect { target } => {
-                        let Some(func) = prog.function_at(target.get(r, k) & ptr_mask) else { break Exit::Slow };
-                        let callee = &prog.functions[func as usize];
-                        let Inst::Call { args, .. } = &f.code[pc as usize] else { break Exit::Slow };
-                        if callee.is_var_arg || callee.atomic || args.len() > callee.params.len() {
-                            break Exit::Slow;
-                        }
-                        steps += 1;
-                        break Exit::Call(func);
-                    }
-                    Op::Sqrt { dst, a } => r[dst as usize] = from_f(to_f(a.get(r, k), true).sqrt(), true),
-                    Op::Ret { val } => {
-                        let fr = &frames[frames.len() - 1];
-                        if frames.len() < 2 || fr.kind != FrameKind::Call || !fr.allocas.is_empty() || fr.atomic {
-                            break Exit::Slow;
-                        }
-                        steps += 1;
-                        break Exit::Ret(val.get(r, k));
-                    }
-                }
-                pc += 1;
-                steps += 1;
             };
             self.steps = steps;
             match exit {

@@ -1266,12 +1266,10 @@ impl Machine {
             let Some((id, _)) = self.memory.find(a) else {
                 continue;
             };
-            let obj = &mut self.memory.objects[id as usize];
-            if obj.shared || !obj.alive {
+            if !self.memory.objects[id as usize].alive || !self.memory.share(id) {
                 continue;
             }
-            obj.shared = true;
-            for chunk in obj.bytes.chunks_exact(pb) {
+            for chunk in self.memory.objects[id as usize].bytes.chunks_exact(pb) {
                 let mut w = [0u8; 8];
                 w[..pb].copy_from_slice(chunk);
                 work.push(u64::from_le_bytes(w));

@@ -214,6 +214,62 @@ impl ObjIndex {
     }
 }
 
+/// An object whose plain accesses need no bookkeeping in the fast loop: its bounds
+/// `[lo, hi)`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct QuietEntry {
+    pub lo: u64,
+    pub hi: u64,
+    pub id: ObjId,
+    /// Stores into it are plain writes (not read-only, not a write-only global whose
+    /// stores are skipped).
+    pub writable: bool,
+    /// Reachable by other threads: a pointer stored into it publishes its target.
+    pub shared: bool,
+}
+
+const QUIET_WAYS: usize = 4;
+
+/// The objects the fast loop accessed last (a program's inner loop typically works on a
+/// few arrays at once), replaced round-robin. An object leaves it when it dies or becomes
+/// shared; all leave when the admission rules change (`admits`, the fast loop's encoding
+/// of them).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct QuietObjects {
+    entries: [QuietEntry; QUIET_WAYS],
+    next: usize,
+    admits: u8,
+}
+
+impl Default for QuietObjects {
+    fn default() -> QuietObjects {
+        let none = QuietEntry { lo: 1, hi: 0, id: 0, writable: false, shared: false };
+        QuietObjects { entries: [none; QUIET_WAYS], next: 0, admits: 0 }
+    }
+}
+
+impl QuietObjects {
+    /// The entry holding all of `[addr, addr + len)`.
+    #[inline(always)]
+    pub fn get(&self, addr: u64, len: u64) -> Option<QuietEntry> {
+        let end = addr.checked_add(len)?;
+        self.entries.iter().find(|e| addr >= e.lo && end <= e.hi).copied()
+    }
+
+    /// Drops the entry of object `id`, if any.
+    fn forget(&mut self, id: ObjId) {
+        for e in self.entries.iter_mut().filter(|e| e.id == id) {
+            *e = QuietEntry { lo: 1, hi: 0, ..*e };
+        }
+    }
+
+    pub fn insert(&mut self, e: QuietEntry) -> QuietEntry {
+        self.entries[self.next] = e;
+        self.next = (self.next + 1) % QUIET_WAYS;
+        e
+    }
+}
+
 /// The whole address space.
 #[derive(Clone, Debug)]
 pub struct Memory {
@@ -232,6 +288,9 @@ pub struct Memory {
     pub touched_shared: bool,
     /// Counts every write to memory, so explorers can tell that nothing changed.
     pub write_epoch: u64,
+    /// The fast loop's object cache, kept between its runs (it stops at every call of a
+    /// library function, and programs call them often).
+    pub(crate) quiet_objects: QuietObjects,
     /// Bytes holding symbolic values: (object, offset) → 8-bit expression. Empty unless
     /// the execution has symbolic inputs; every write clears the range it overwrites.
     pub sym: FxHashMap<(ObjId, u32), ExprId>,
@@ -318,6 +377,7 @@ impl Memory {
             allocated: 0,
             touched_shared: false,
             write_epoch: 0,
+            quiet_objects: QuietObjects::default(),
             sym: FxHashMap::default(),
             concretized: Vec::new(),
         }
@@ -610,12 +670,14 @@ impl Memory {
     /// The usual sizes are read with one fixed-size load (no call of `memcpy`).
     #[inline(always)]
     pub fn load_word(&self, id: ObjId, off: usize, len: usize) -> u64 {
-        let b = &self.objects[id as usize].bytes[off..off + len];
+        let b = &self.objects[id as usize].bytes[off..];
+        // Fixed-size array conversions compile to one load each (byte-wise indexing did
+        // not: it assembled the word from single bytes).
         match len {
             1 => b[0] as u64,
-            2 => u16::from_le_bytes([b[0], b[1]]) as u64,
-            4 => u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as u64,
-            8 => u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]),
+            2 => u16::from_le_bytes(b[..2].try_into().unwrap()) as u64,
+            4 => u32::from_le_bytes(b[..4].try_into().unwrap()) as u64,
+            8 => u64::from_le_bytes(b[..8].try_into().unwrap()),
             _ => {
                 let mut w = [0u8; 8];
                 w[..len.min(8)].copy_from_slice(&b[..len.min(8)]);
@@ -637,6 +699,22 @@ impl Memory {
             4 => b.copy_from_slice(&(v as u32).to_le_bytes()),
             8 => b.copy_from_slice(&v.to_le_bytes()),
             _ => b.copy_from_slice(&v.to_le_bytes()[..len]),
+        }
+    }
+
+    /// [`Memory::store_word`] for the fast loop, which runs only while no byte is
+    /// symbolic (so there is no shadow to forget).
+    #[inline(always)]
+    pub(crate) fn store_quiet(&mut self, id: ObjId, off: usize, len: usize, v: u64) {
+        debug_assert!(self.sym.is_empty());
+        self.write_epoch += 1;
+        let b = &mut bytes_mut(&mut self.objects[id as usize].bytes)[off..];
+        match len {
+            1 => b[0] = v as u8,
+            2 => b[..2].copy_from_slice(&(v as u16).to_le_bytes()),
+            4 => b[..4].copy_from_slice(&(v as u32).to_le_bytes()),
+            8 => b[..8].copy_from_slice(&v.to_le_bytes()),
+            _ => b[..len].copy_from_slice(&v.to_le_bytes()[..len]),
         }
     }
 
@@ -780,8 +858,29 @@ impl Memory {
         Ok(())
     }
 
+    /// Marks an object reachable by other threads; true when it was not yet.
+    pub fn share(&mut self, id: ObjId) -> bool {
+        let obj = &mut self.objects[id as usize];
+        let newly = !obj.shared;
+        obj.shared = true;
+        self.quiet_objects.forget(id);
+        newly
+    }
+
+    /// The fast loop's object cache, emptied when `admits` (the rules its entries were
+    /// admitted under) changed.
+    pub(crate) fn take_quiet_objects(&mut self, admits: u8) -> QuietObjects {
+        let cache = std::mem::take(&mut self.quiet_objects);
+        if cache.admits == admits {
+            cache
+        } else {
+            QuietObjects { admits, ..QuietObjects::default() }
+        }
+    }
+
     /// Marks an object dead and drops its contents.
     pub fn release(&mut self, id: ObjId, at: Option<SrcLoc>) {
+        self.quiet_objects.forget(id);
         let obj = &mut self.objects[id as usize];
         obj.alive = false;
         obj.freed_at = at;

@@ -264,13 +264,13 @@ fn ctype_table(m: &mut Machine, t: usize) -> u64 {
         return 0;
     };
     m.memory.objects[tab.0 as usize].bytes = std::rc::Rc::from(table);
-    m.memory.objects[tab.0 as usize].shared = true;
+    m.memory.share(tab.0);
     let Some(cell) = m.memory.allocate(0, pb, pb, ObjKind::Global, t, Default::default()) else {
         return 0;
     };
     let target = tab.1 + 256;
     m.memory.objects[cell.0 as usize].bytes = std::rc::Rc::from(&target.to_le_bytes()[..pb as usize]);
-    m.memory.objects[cell.0 as usize].shared = true;
+    m.memory.share(cell.0);
     m.ctype_table = cell.1;
     cell.1
 }
@@ -382,7 +382,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
                 m.memory.write(new, &keep[..len])?;
                 if m.memory.objects[id as usize].shared {
                     if let Some((nid, _)) = m.memory.find(new) {
-                        m.memory.objects[nid as usize].shared = true;
+                        m.memory.share(nid);
                     }
                 }
                 m.memory.free(old, loc)?;
