@@ -117,14 +117,15 @@ fn print_summary(e: &Enumeration) {
     println!("epochs: {}; {}", c.per_epoch.len(), sizes.join("; "));
     let distinct: Vec<String> = c.distinct_per_epoch.iter().map(|sets| format!("{sets:?}")).collect();
     println!(
-        "schedules: {} total, {} in distinct sets (per epoch: {}), {} infeasible, {} deadlocking, {} with another error (from {} executions)",
+        "schedules: {} total, {} in distinct sets (per epoch: {}), {} infeasible, {} deadlocking, {} with another error (from {} executions; {} left out: a signal woke a later waiter)",
         c.total,
         c.distinct_total,
         distinct.join(" "),
         e.coverage.infeasible,
         c.deadlocking,
         c.erroneous,
-        c.executions
+        c.executions,
+        c.out_of_order_wakes
     );
     println!(
         "selector: {} schedules over {} inputs, {} expression nodes; analysis {:.2} s",
@@ -163,6 +164,7 @@ fn summary_json(e: &Enumeration, check: bool, markers_placed: usize) -> serde_js
         "deadlocking": c.deadlocking,
         "erroneous": c.erroneous,
         "executions": c.executions,
+        "out_of_order_wakes": c.out_of_order_wakes,
         "inputs": e.file.inputs.len(),
         "selector_nodes": c.selector_nodes,
         "analysis_seconds": c.analysis.as_secs_f64(),

@@ -145,6 +145,29 @@ fn an_input_no_schedule_covers_stops_the_program() {
 }
 
 #[test]
+fn every_schedule_with_several_condition_waiters_runs_natively() {
+    let (bin, _) = build("cond_waiters", "tests/schedules/cond_waiters.c");
+    let file = scratch("cond_waiters", "cond_waiters.json");
+    let s: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let all = s["root"]["schedules"].as_array().unwrap().clone();
+    assert!(all.len() > 2, "{s}");
+    for (i, schedule) in all.iter().enumerate() {
+        let mut one = s.clone();
+        one["root"]["schedules"] = serde_json::Value::Array(vec![schedule.clone()]);
+        let path = scratch("cond_waiters", &format!("only{i}.json"));
+        std::fs::write(&path, one.to_string()).unwrap();
+        let out = Command::new("timeout")
+            .args(["20", bin.to_str().unwrap()])
+            .env("RAVEL_INPUTS", "5")
+            .env("RAVEL_SCHEDULES", &path)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "schedule {i} of {}: {}", all.len(), text(&out.stderr));
+        assert_eq!(text(&out.stdout).trim(), "5 5", "schedule {i}");
+    }
+}
+
+#[test]
 fn check_reports_the_verdict_under_enforcement() {
     let out = ravel(&["schedules", &source("tests/schedules/input_bug.c"), "--check"]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));

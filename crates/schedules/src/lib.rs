@@ -60,6 +60,9 @@ pub struct Enumeration {
 pub struct Counts {
     /// Executions the explorer ended (error-free and failing).
     pub executions: usize,
+    /// Executions left out: a signal woke a waiter out of arrival order, which the native
+    /// runtime never does (the explorer ran the same steps with the longest waiter too).
+    pub out_of_order_wakes: usize,
     /// Per epoch depth (from 0): the number of schedule sets at that depth (one per
     /// schedule of the epoch before) and their sizes.
     pub per_epoch: Vec<Vec<usize>>,
@@ -125,7 +128,8 @@ pub fn enumerate(
         return Err(Error::Incomplete(format!("a coverage check was undecided: {why}")));
     }
     simplify::simplify(&mut root, &mut observer.dag, base.solver_timeout);
-    let mut counts = Counts { executions: executions.len(), ..Counts::default() };
+    let mut counts =
+        Counts { executions: executions.len(), out_of_order_wakes: observer.out_of_order_wakes, ..Counts::default() };
     count(&root, 0, &mut counts, &mut Vec::new());
     counts.selector_nodes = observer.dag.nodes.len();
     counts.analysis = started.elapsed();

@@ -44,6 +44,11 @@ pub enum Recorded {
     Unsignalled {
         thread: usize,
     },
+    /// A signal woke `thread` although another thread had waited longer: the native
+    /// runtime wakes waiters in arrival order, so it would not run this execution.
+    OutOfOrderWake {
+        thread: usize,
+    },
     /// A `ravel_epoch()` call: an epoch of `ravel schedules` starts, if no other thread
     /// was running (`alone`).
     Epoch {
@@ -156,6 +161,13 @@ impl Machine {
         }
     }
 
+    /// Records that a signal woke waiter `t` while another had waited longer.
+    pub(crate) fn record_out_of_order_wake(&mut self, t: usize) {
+        if self.config.record_accesses {
+            self.recorded.push(Recorded::OutOfOrderWake { thread: t });
+        }
+    }
+
     /// Records thread `t` re-locking `mutex` at the end of a condition wait.
     pub(crate) fn record_reacquire(&mut self, t: usize, mutex: u64) {
         if self.config.record_accesses {
@@ -233,6 +245,9 @@ pub struct Named {
     /// prefix of the execution is a prefix of `events`).
     pub positions: Vec<usize>,
     pub problems: Vec<String>,
+    /// A signal woke a waiter out of arrival order (also one of `problems`). Natively such
+    /// an execution never happens: the same execution with the longest waiter woken does.
+    pub out_of_order_wake: bool,
 }
 
 impl Named {
@@ -288,6 +303,17 @@ pub fn name_events_ordering(m: &Machine, harmless: &[Builtin]) -> Named {
             Recorded::Unsignalled { thread } => {
                 let problem = format!(
                     "a condition wait of thread {} ends without a signal (a time-out), which depends on real time natively",
+                    m.threads[thread].name()
+                );
+                if !named.problems.contains(&problem) {
+                    named.problems.push(problem);
+                }
+            }
+            Recorded::OutOfOrderWake { thread } => {
+                named.out_of_order_wake = true;
+                let problem = format!(
+                    "a signal wakes thread {} before a thread that waited longer, which the native runtime \
+                     (waking in arrival order) never does",
                     m.threads[thread].name()
                 );
                 if !named.problems.contains(&problem) {
