@@ -13,18 +13,19 @@ synchronise nor read inputs); the timed binaries are built with -DWORK=TIMED_WOR
 runs take measurable time. The loops change neither the synchronisation events nor the
 input constraints, so the schedule file applies to them unchanged.
 
-Usage: bench/schedules/run.py [--runs N] [--threads 2,4] [--ravel PATH] [program ...]
+Usage: bench/schedules/run.py [--runs N] [--threads 2,4,8] [--analysis-timeout S] [--ravel PATH] [program ...]
 """
 import argparse, importlib.util, json, os, subprocess, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PROGRAMS = ["forkjoin", "taskpool", "phases", "lu", "barrier"]
+PROGRAMS = ["forkjoin", "taskpool", "pfscan", "phases", "lu", "barrier", "radix"]
 TIMED_WORK = 3000000
 
 
-def analyse(ravel, src, threads, out):
-    r = subprocess.run([ravel, "schedules", src, "-o", out, "--json", "--", f"-DNTHREADS={threads}"],
-                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=3600)
+def analyse(ravel, src, threads, out, limit):
+    """The figures of `ravel schedules --json`; past `limit` seconds ravel says unknown."""
+    r = subprocess.run([ravel, "schedules", src, "-o", out, "--json", "--timeout", str(limit), "--",
+                        f"-DNTHREADS={threads}"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     return json.loads(r.stdout.decode().strip().splitlines()[-1])
 
 
@@ -43,7 +44,8 @@ medians_ms = load_enforce_bench().medians_ms
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=20)
-    ap.add_argument("--threads", default="2,4")
+    ap.add_argument("--threads", default="2,4,8")
+    ap.add_argument("--analysis-timeout", type=int, default=120, help="seconds per enumeration")
     ap.add_argument("--ravel", default=os.path.join(HERE, "../../target/release/ravel"))
     ap.add_argument("programs", nargs="*")
     a = ap.parse_args()
@@ -55,7 +57,7 @@ def main():
         src = os.path.join(HERE, prog + ".c")
         for threads in [int(t) for t in a.threads.split(",")]:
             sfile = os.path.join(work, f"{prog}{threads}.json")
-            s = analyse(a.ravel, src, threads, sfile)
+            s = analyse(a.ravel, src, threads, sfile, a.analysis_timeout)
             if s.get("verdict") == "unknown":
                 print(f"{prog:<9} {threads:>3} unknown: {s['reason']}")
                 continue

@@ -105,6 +105,31 @@ fn task_pool_inputs_are_covered_and_counted_right() {
 }
 
 #[test]
+fn pfscan_inputs_are_covered_and_counted_right() {
+    covered("bench/schedules/pfscan.c", |v| {
+        let tasks = v[0].clamp(0, 2) as usize;
+        Some(v[2..2 + tasks].iter().filter(|&&d| d == v[1]).count().to_string())
+    });
+}
+
+#[test]
+fn radix_inputs_are_covered_and_sorted() {
+    // radix.c's keys: a fixed generator, 4 keys with 2 threads; it prints the last
+    // sorted key's digit (its assertion checks the order).
+    let mut seed: u32 = 12345;
+    let digits: Vec<u32> = (0..4)
+        .map(|_| {
+            seed = seed.wrapping_mul(1103515245).wrapping_add(12345);
+            ((seed >> 16) & 0xff) % 4
+        })
+        .collect();
+    covered("bench/schedules/radix.c", |v| {
+        let n = v[0].clamp(0, 4) as usize;
+        Some(digits[..n].iter().max().map_or(-1, |&d| d as i64).to_string())
+    });
+}
+
+#[test]
 fn phase_inputs_are_covered_in_every_epoch() {
     covered("bench/schedules/phases.c", |_| None);
 }
