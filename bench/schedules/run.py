@@ -4,7 +4,8 @@ own programs in the style of the dissertation's benchmarks and each thread count
 epochs, schedules per epoch (schedule sets: one per schedule of the epoch before;
 min/max/avg size), total schedules, those in distinct sets (a set equal to another
 at the same epoch, constraints and epochs below included, counts once), infeasible and deadlocking ones, the analysis time,
-the selector's size (schedules, expression nodes), and the native time of the program
+the selector's size (expression nodes n, decision-tree nodes t over all epochs,
+the deepest path's tests d), and the native time of the program
 built with `ravel enforce build --schedules`, enforced (inputs select a schedule) against
 the same binary unconstrained (RAVEL_SCHEDULES= ), median of RUNS runs, every input 2.
 
@@ -26,7 +27,11 @@ def analyse(ravel, src, threads, out, limit):
     """The figures of `ravel schedules --json`; past `limit` seconds ravel says unknown."""
     r = subprocess.run([ravel, "schedules", src, "-o", out, "--json", "--timeout", str(limit), "--",
                         f"-DNTHREADS={threads}"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    return json.loads(r.stdout.decode().strip().splitlines()[-1])
+    lines = r.stdout.decode().strip().splitlines()
+    if not lines:
+        err = r.stderr.decode().strip().splitlines()
+        return {"verdict": "unknown", "reason": f"exit {r.returncode}: {err[-1] if err else 'no output'}"}
+    return json.loads(lines[-1])
 
 
 def load_enforce_bench():
@@ -51,7 +56,7 @@ def main():
     a = ap.parse_args()
     work = tempfile.mkdtemp(prefix="ravel-bench-schedules-")
     print(f"{'program':<9} {'thr':>3} {'epochs':>6} {'sets/epoch':>12} {'min/max/avg':>16} {'total':>6} "
-          f"{'distinct':>8} {'infeas':>6} {'dead':>4} {'execs':>6} {'analysis s':>10} {'selector':>10} "
+          f"{'distinct':>8} {'infeas':>6} {'dead':>4} {'execs':>6} {'analysis s':>10} {'selector':>14} "
           f"{'free ms':>8} {'enforced ms':>11} {'ratio':>5}")
     for prog in [p for p in PROGRAMS if not a.programs or p in a.programs]:
         src = os.path.join(HERE, prog + ".c")
@@ -65,7 +70,7 @@ def main():
             sizes = [n for epoch in sets for n in epoch]
             shape = "/".join(str(len(e)) for e in sets)
             mma = f"{min(sizes)}/{max(sizes)}/{sum(sizes) / len(sizes):.1f}"
-            sel = f"{s['total']}s/{s['selector_nodes']}n"
+            sel = f"{s['selector_nodes']}n/{s['selector_tree_nodes']}t/{s['selector_tree_depth']}d"
             binary = os.path.join(work, f"{prog}{threads}")
             subprocess.run([a.ravel, "enforce", "build", src, "-o", binary, "--schedules", sfile, "--",
                             f"-DNTHREADS={threads}", f"-DWORK={TIMED_WORK}"], check=True)
@@ -76,7 +81,7 @@ def main():
             t_free, t_enf = medians_ms([([binary], free), ([binary], env)], a.runs)
             print(f"{prog:<9} {threads:>3} {s['epochs']:>6} {shape:>12} {mma:>16} {s['total']:>6} "
                   f"{s['distinct_total']:>8} {s['infeasible']:>6} {s['deadlocking']:>4} {s['executions']:>6} "
-                  f"{s['analysis_seconds']:>10.2f} {sel:>10} {t_free:>8.1f} {t_enf:>11.1f} {t_enf / t_free:>5.2f}")
+                  f"{s['analysis_seconds']:>10.2f} {sel:>14} {t_free:>8.1f} {t_enf:>11.1f} {t_enf / t_free:>5.2f}")
 
 
 if __name__ == "__main__":

@@ -23,12 +23,14 @@
 mod barriers;
 mod coverage;
 mod dag;
+mod decision;
 mod markers;
 mod observe;
 mod simplify;
 mod tree;
 
 pub use coverage::Coverage;
+pub use decision::{TreeSize, MAX_NODES as MAX_TREE_NODES};
 pub use markers::{load, Loaded};
 
 use observe::Observer;
@@ -66,8 +68,11 @@ pub struct Counts {
     /// Per epoch depth (from 0): the number of schedule sets at that depth (one per
     /// schedule of the epoch before) and their sizes.
     pub per_epoch: Vec<Vec<usize>>,
-    /// Schedules in the whole tree.
+    /// Schedules in the whole tree (those some input selects).
     pub total: usize,
+    /// Distinct orders the enumeration found, before the ones no input selects (an
+    /// earlier schedule takes all their inputs) were dropped.
+    pub enumerated: usize,
     /// Per epoch depth, the sizes of the distinct schedule sets (sets equal in every
     /// schedule, constraint and epoch below count once: equal epoch-start situations).
     pub distinct_per_epoch: Vec<Vec<usize>>,
@@ -78,6 +83,8 @@ pub struct Counts {
     pub erroneous: usize,
     /// Nodes of the expression DAG (the selector's size with the schedules).
     pub selector_nodes: usize,
+    /// The selector's decision trees.
+    pub selector_tree: TreeSize,
     pub analysis: Duration,
 }
 
@@ -85,11 +92,13 @@ pub struct Counts {
 /// schedules. `base` carries the limits and the program's arguments; the engine,
 /// granularity and error handling are set here. `barriers_unordered`: the program ignores
 /// the results of its barrier waits, whose order then does not matter (`barriers.rs`).
+/// `keep_unselected`: keep the orders no input selects (to run each one natively).
 pub fn enumerate(
     program: Arc<Program>,
     name: &str,
     base: &Options,
     barriers_unordered: bool,
+    keep_unselected: bool,
 ) -> Result<Enumeration, Error> {
     let started = Instant::now();
     let observer = Arc::new(Mutex::new(Observer::new(barriers_unordered)));
@@ -128,10 +137,21 @@ pub fn enumerate(
         return Err(Error::Incomplete(format!("a coverage check was undecided: {why}")));
     }
     simplify::simplify(&mut root, &mut observer.dag, base.solver_timeout);
-    let mut counts =
-        Counts { executions: executions.len(), out_of_order_wakes: observer.out_of_order_wakes, ..Counts::default() };
+    let mut tree = decision::TreeSize::default();
+    decision::build_all(&mut root, &observer.dag.nodes, &mut tree);
+    let enumerated = schedules_under(&root);
+    if !keep_unselected {
+        decision::prune(&mut root);
+    }
+    let mut counts = Counts {
+        executions: executions.len(),
+        out_of_order_wakes: observer.out_of_order_wakes,
+        enumerated,
+        ..Counts::default()
+    };
     count(&root, 0, &mut counts, &mut Vec::new());
     counts.selector_nodes = observer.dag.nodes.len();
+    counts.selector_tree = tree;
     counts.analysis = started.elapsed();
     let file = File {
         format: FORMAT.into(),
@@ -143,6 +163,11 @@ pub fn enumerate(
         root,
     };
     Ok(Enumeration { file, coverage, counts, ignored_markers: observer.ignored_markers })
+}
+
+/// The schedules in the tree under `epoch`.
+fn schedules_under(epoch: &Epoch) -> usize {
+    epoch.schedules.iter().map(|s| 1 + s.next.as_deref().map_or(0, schedules_under)).sum()
 }
 
 /// Adds the figures of `epoch` (at `depth`) and below; `seen` holds the sets met so far
