@@ -2,7 +2,8 @@
 """ravel schedules benchmark, in the shape of Bergan's Tables 3.1/3.2/3.5: for each of our
 own programs in the style of the dissertation's benchmarks and each thread count, the
 epochs, schedules per epoch (schedule sets: one per schedule of the epoch before;
-min/max/avg size), total schedules, those in distinct sets (a set equal to another
+min/max/avg size), total schedules (those some input selects), the orders the
+enumeration found (before the never-selected ones were dropped), those in distinct sets (a set equal to another
 at the same epoch, constraints and epochs below included, counts once), infeasible and deadlocking ones, the analysis time,
 the selector's size (expression nodes n, decision-tree nodes t over all epochs,
 the deepest path's tests d), and the native time of the program
@@ -55,7 +56,7 @@ def main():
     ap.add_argument("programs", nargs="*")
     a = ap.parse_args()
     work = tempfile.mkdtemp(prefix="ravel-bench-schedules-")
-    print(f"{'program':<9} {'thr':>3} {'epochs':>6} {'sets/epoch':>12} {'min/max/avg':>16} {'total':>6} "
+    print(f"{'program':<9} {'thr':>3} {'epochs':>6} {'sets/epoch':>12} {'min/max/avg':>16} {'total':>6} {'orders':>6} "
           f"{'distinct':>8} {'infeas':>6} {'dead':>4} {'execs':>6} {'analysis s':>10} {'selector':>14} "
           f"{'free ms':>8} {'enforced ms':>11} {'ratio':>5}")
     for prog in [p for p in PROGRAMS if not a.programs or p in a.programs]:
@@ -79,7 +80,7 @@ def main():
             env = dict(os.environ, RAVEL_INPUTS=inputs)
             free = dict(env, RAVEL_SCHEDULES="")
             t_free, t_enf = medians_ms([([binary], free), ([binary], env)], a.runs)
-            print(f"{prog:<9} {threads:>3} {s['epochs']:>6} {shape:>12} {mma:>16} {s['total']:>6} "
+            print(f"{prog:<9} {threads:>3} {s['epochs']:>6} {shape:>12} {mma:>16} {s['total']:>6} {s['enumerated']:>6} "
                   f"{s['distinct_total']:>8} {s['infeasible']:>6} {s['deadlocking']:>4} {s['executions']:>6} "
                   f"{s['analysis_seconds']:>10.2f} {sel:>14} {t_free:>8.1f} {t_enf:>11.1f} {t_enf / t_free:>5.2f}")
 

@@ -13,6 +13,8 @@
 //! exactly one of the merged executions when the runtime enforces that order. Z3 then
 //! checks that the error-free schedules cover every input (`coverage.rs`). Barrier waits
 //! are no synchronisation event when the program ignores their results (`barriers.rs`).
+//! Each epoch's selector is a decision tree (`decision.rs`); orders it never picks are
+//! dropped.
 //!
 //! What is not done (see the closing notes of issue 20): constraints are over the
 //! program's inputs, not over the values live at an epoch start, so a later epoch's
