@@ -12,8 +12,13 @@
 //!
 //! Schedules no leaf names are never selected (an earlier schedule takes all their
 //! inputs): [`prune`] drops them, and the set keeps only what some input can run.
+//!
+//! Where several schedules serve an input, the tree prefers the most parallel one: the
+//! schedules are first ordered by their busiest threads' event counts (fewest first), a
+//! proxy for how evenly the work is spread (a task pool's order in which one worker takes
+//! every task runs the tasks one after another natively).
 
-use ravel_schedule_format::{BinOp, Decision, Epoch, Node};
+use ravel_schedule_format::{BinOp, Decision, Epoch, Event, Node, Schedule};
 use rustc_hash::FxHashMap;
 
 /// An atom and the value it must have.
@@ -37,27 +42,47 @@ pub struct TreeSize {
     pub too_large: usize,
 }
 
-/// Gives every epoch under `epoch` its decision tree over the expressions `exprs`.
-pub fn build_all(epoch: &mut Epoch, exprs: &[Node], size: &mut TreeSize) {
+/// Gives every epoch under `epoch` its decision tree over the expressions `exprs`
+/// (`events`: the file's events, for the order of preference); an epoch whose tree would
+/// exceed [`MAX_NODES`] keeps the ordered list.
+pub fn build_all(epoch: &mut Epoch, exprs: &[Node], events: &[Event]) {
+    epoch.schedules.sort_by_cached_key(|s| busiest_first(s, events));
     let mut terms = Vec::new();
     for (i, s) in epoch.schedules.iter().enumerate() {
         for t in dnf_or_atom(exprs, s.constraint) {
             terms.push((i as u32, t));
         }
     }
-    let mut b = Builder { terms, out: Vec::new(), decided: FxHashMap::default(), depth: 0 };
+    let mut b = Builder { terms, out: Vec::new(), decided: FxHashMap::default() };
     let alive: Vec<usize> = (0..b.terms.len()).collect();
-    match b.node(&alive, 0) {
-        Some(_) => {
-            size.nodes += b.out.len();
-            size.depth = size.depth.max(b.depth);
-            epoch.selector = b.out;
-        }
-        None => size.too_large += 1,
+    if b.node(&alive).is_some() {
+        epoch.selector = b.out;
     }
     for s in &mut epoch.schedules {
         if let Some(next) = &mut s.next {
-            build_all(next, exprs, size);
+            build_all(next, exprs, events);
+        }
+    }
+}
+
+/// Adds the size of the trees under `epoch` to `size`.
+pub fn measure(epoch: &Epoch, size: &mut TreeSize) {
+    fn depth(tree: &[Decision], node: u32) -> usize {
+        match tree.get(node as usize) {
+            Some(&Decision::Test { then, els, .. }) => 1 + depth(tree, then).max(depth(tree, els)),
+            _ => 0,
+        }
+    }
+    match epoch.selector.is_empty() {
+        true => size.too_large += 1,
+        false => {
+            size.nodes += epoch.selector.len();
+            size.depth = size.depth.max(depth(&epoch.selector, 0));
+        }
+    }
+    for s in &epoch.schedules {
+        if let Some(next) = &s.next {
+            measure(next, size);
         }
     }
 }
@@ -98,23 +123,32 @@ pub fn prune(epoch: &mut Epoch) {
     }
 }
 
+/// The number of events of each thread in `s`, busiest thread first.
+fn busiest_first(s: &Schedule, events: &[Event]) -> Vec<usize> {
+    let mut per_thread: FxHashMap<&str, usize> = FxHashMap::default();
+    for &e in &s.events {
+        *per_thread.entry(events[e as usize].thread.as_str()).or_default() += 1;
+    }
+    let mut counts: Vec<usize> = per_thread.into_values().collect();
+    counts.sort_unstable_by(|a, b| b.cmp(a));
+    counts
+}
+
 struct Builder {
     /// (schedule, term), in schedule order.
     terms: Vec<(u32, Term)>,
     out: Vec<Decision>,
     /// The atoms the tests above the current node decided.
     decided: FxHashMap<u32, bool>,
-    depth: usize,
 }
 
 impl Builder {
-    /// The node for the terms `alive` (a superset of those not contradicted) at `depth`;
-    /// none when the tree grows past [`MAX_NODES`].
-    fn node(&mut self, alive: &[usize], depth: usize) -> Option<u32> {
+    /// The node for the terms `alive` (a superset of those not contradicted); none when
+    /// the tree grows past [`MAX_NODES`].
+    fn node(&mut self, alive: &[usize]) -> Option<u32> {
         if self.out.len() >= MAX_NODES {
             return None;
         }
-        self.depth = self.depth.max(depth);
         let alive: Vec<usize> = alive
             .iter()
             .copied()
@@ -132,9 +166,9 @@ impl Builder {
         };
         self.out.push(Decision::Pick { schedule: None });
         self.decided.insert(atom, true);
-        let then = self.node(&alive, depth + 1);
+        let then = self.node(&alive);
         self.decided.insert(atom, false);
-        let els = self.node(&alive, depth + 1);
+        let els = self.node(&alive);
         self.decided.remove(&atom);
         self.out[index as usize] = Decision::Test { expr: atom, then: then?, els: els? };
         Some(index)
@@ -225,9 +259,10 @@ mod tests {
             Node::Bin { op: BinOp::Xor, a: 2, b: 5 },
         ];
         let mut epoch = Epoch { schedules: vec![schedule(7), schedule(8), schedule(9)], ..Epoch::default() };
+        build_all(&mut epoch, &exprs, &[]);
         let mut size = TreeSize::default();
-        build_all(&mut epoch, &exprs, &mut size);
-        assert!(size.nodes > 1 && size.too_large == 0, "{size:?}");
+        measure(&epoch, &mut size);
+        assert!(size.nodes > 1 && size.depth >= 2 && size.too_large == 0, "{size:?}");
         for x in 0..=255u128 {
             let values = eval(&exprs, &[x]).unwrap();
             let listed = epoch.schedules.iter().position(|s| values[s.constraint as usize] == 1);
@@ -257,9 +292,26 @@ mod tests {
         ];
         // true, x < 4, true: only the first can ever be selected.
         let mut epoch = Epoch { schedules: vec![schedule(3), schedule(2), schedule(3)], ..Epoch::default() };
-        build_all(&mut epoch, &exprs, &mut TreeSize::default());
+        build_all(&mut epoch, &exprs, &[]);
         prune(&mut epoch);
         assert_eq!(epoch.schedules.len(), 1);
         assert_eq!(epoch.selector, vec![Decision::Pick { schedule: Some(0) }]);
+    }
+
+    #[test]
+    fn of_two_schedules_for_every_input_the_more_parallel_is_kept() {
+        let exprs = vec![Node::Const { bits: 1, value: "1".into() }];
+        let event = |thread: &str, k| Event { thread: thread.into(), object: 0, offset: 0, k };
+        // Events 0-3: thread a's; 4-5: thread b's.
+        let events = vec![event("a", 0), event("a", 1), event("a", 2), event("a", 3), event("b", 0), event("b", 1)];
+        let mut one_busy = schedule(0);
+        one_busy.events = vec![0, 1, 2, 3];
+        let mut shared = schedule(0);
+        shared.events = vec![0, 1, 4, 5];
+        let mut epoch = Epoch { schedules: vec![one_busy, shared], ..Epoch::default() };
+        build_all(&mut epoch, &exprs, &events);
+        prune(&mut epoch);
+        assert_eq!(epoch.schedules.len(), 1);
+        assert_eq!(epoch.schedules[0].events, vec![0, 1, 4, 5]);
     }
 }

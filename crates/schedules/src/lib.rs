@@ -139,12 +139,13 @@ pub fn enumerate(
         return Err(Error::Incomplete(format!("a coverage check was undecided: {why}")));
     }
     simplify::simplify(&mut root, &mut observer.dag, base.solver_timeout);
-    let mut tree = decision::TreeSize::default();
-    decision::build_all(&mut root, &observer.dag.nodes, &mut tree);
+    decision::build_all(&mut root, &observer.dag.nodes, &observer.events);
     let enumerated = schedules_under(&root);
     if !keep_unselected {
         decision::prune(&mut root);
     }
+    let mut tree = decision::TreeSize::default();
+    decision::measure(&root, &mut tree);
     let mut counts = Counts {
         executions: executions.len(),
         out_of_order_wakes: observer.out_of_order_wakes,
