@@ -117,6 +117,9 @@ mod tests {
                 select(&listed, &[v]).map(|s| s.schedules.iter().map(|s| s.events.clone()).collect::<Vec<_>>());
             assert_eq!(by_tree, by_list, "input {v}");
         }
+        let mut cyclic = f.clone();
+        cyclic.root.selector[2] = Decision::Test { expr: 3, then: 0, els: 4 };
+        assert!(cyclic.check().is_err(), "a test pointing back (a walk without end) is refused");
         f.root.selector[4] = Decision::Pick { schedule: Some(7) };
         assert!(f.check().is_err(), "a pick beyond the schedules is refused");
     }
