@@ -21,6 +21,10 @@ pub struct SchedulesArgs {
     /// selects an error-free schedule, unsafe when some input has only failing ones.
     #[arg(long)]
     check: bool,
+    /// Keep every order the enumeration found, also those no input selects (an earlier
+    /// schedule takes all their inputs), e.g. to run each one natively.
+    #[arg(long)]
+    keep_unselected: bool,
     /// Place no epoch markers automatically (only `ravel_epoch()` calls divide epochs).
     #[arg(long)]
     no_auto_epochs: bool,
@@ -65,7 +69,7 @@ pub fn run(a: SchedulesArgs) -> Result<u8> {
         solver_timeout: Duration::from_secs_f64(a.solver_timeout.max(0.001)),
         ..Options::default()
     };
-    let e = match ravel_schedules::enumerate(program, &name, &opts, barriers_unordered) {
+    let e = match ravel_schedules::enumerate(program, &name, &opts, barriers_unordered, a.keep_unselected) {
         Ok(e) => e,
         Err(Error::Incomplete(why)) => {
             match a.json {
@@ -117,20 +121,29 @@ fn print_summary(e: &Enumeration) {
     println!("epochs: {}; {}", c.per_epoch.len(), sizes.join("; "));
     let distinct: Vec<String> = c.distinct_per_epoch.iter().map(|sets| format!("{sets:?}")).collect();
     println!(
-        "schedules: {} total, {} in distinct sets (per epoch: {}), {} infeasible, {} deadlocking, {} with another error (from {} executions)",
+        "schedules: {} total ({} orders enumerated, the others never selected), {} in distinct sets (per epoch: {}), {} infeasible, {} deadlocking, {} with another error (from {} executions; {} left out: a signal woke a later waiter)",
         c.total,
+        c.enumerated,
         c.distinct_total,
         distinct.join(" "),
         e.coverage.infeasible,
         c.deadlocking,
         c.erroneous,
-        c.executions
+        c.executions,
+        c.out_of_order_wakes
     );
+    let t = &c.selector_tree;
+    let lists = match t.too_large {
+        0 => String::new(),
+        n => format!(", {n} epoch(s) over {} tree nodes keep the ordered list", ravel_schedules::MAX_TREE_NODES),
+    };
     println!(
-        "selector: {} schedules over {} inputs, {} expression nodes; analysis {:.2} s",
+        "selector: {} schedules over {} inputs, {} expression nodes, decision trees of {} nodes (depth {}){lists}; analysis {:.2} s",
         c.total,
         e.file.inputs.len(),
         c.selector_nodes,
+        t.nodes,
+        t.depth,
         c.analysis.as_secs_f64()
     );
     if e.ignored_markers {
@@ -157,14 +170,19 @@ fn summary_json(e: &Enumeration, check: bool, markers_placed: usize) -> serde_js
         "markers_placed": markers_placed,
         "schedule_sets_per_epoch": c.per_epoch,
         "total": c.total,
+        "enumerated": c.enumerated,
         "distinct_sets_per_epoch": c.distinct_per_epoch,
         "distinct_total": c.distinct_total,
         "infeasible": e.coverage.infeasible,
         "deadlocking": c.deadlocking,
         "erroneous": c.erroneous,
         "executions": c.executions,
+        "out_of_order_wakes": c.out_of_order_wakes,
         "inputs": e.file.inputs.len(),
         "selector_nodes": c.selector_nodes,
+        "selector_tree_nodes": c.selector_tree.nodes,
+        "selector_tree_depth": c.selector_tree.depth,
+        "selector_lists": c.selector_tree.too_large,
         "analysis_seconds": c.analysis.as_secs_f64(),
         "uncovered": e.coverage.uncovered.as_ref().map(|(epoch, values)| serde_json::json!({ "epoch": epoch + 1, "inputs": values })),
         "verdict": verdict,

@@ -23,9 +23,16 @@ fn scratch(test: &str, name: &str) -> PathBuf {
 /// Computes the schedules of `path` and builds it natively with them; returns the binary
 /// and the number of inputs.
 fn build(test: &str, path: &str) -> (PathBuf, usize) {
+    build_with(test, path, &[])
+}
+
+/// [`build`] with more arguments of `ravel schedules`.
+fn build_with(test: &str, path: &str, flags: &[&str]) -> (PathBuf, usize) {
     let name = Path::new(path).file_stem().unwrap().to_str().unwrap().to_string();
     let schedules = scratch(test, &format!("{name}.json"));
-    let out = ravel(&["schedules", &source(path), "-o", schedules.to_str().unwrap()]);
+    let mut args = vec!["schedules".to_string(), source(path), "-o".into(), schedules.display().to_string()];
+    args.extend(flags.iter().map(|f| f.to_string()));
+    let out = ravel(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert!(out.status.success(), "{name}: {}{}", text(&out.stdout), text(&out.stderr));
     let bin = scratch(test, &name);
     let out = ravel(&[
@@ -105,6 +112,31 @@ fn task_pool_inputs_are_covered_and_counted_right() {
 }
 
 #[test]
+fn pfscan_inputs_are_covered_and_counted_right() {
+    covered("bench/schedules/pfscan.c", |v| {
+        let tasks = v[0].clamp(0, 2) as usize;
+        Some(v[2..2 + tasks].iter().filter(|&&d| d == v[1]).count().to_string())
+    });
+}
+
+#[test]
+fn radix_inputs_are_covered_and_sorted() {
+    // radix.c's keys: a fixed generator, 4 keys with 2 threads; it prints the last
+    // sorted key's digit (its assertion checks the order).
+    let mut seed: u32 = 12345;
+    let digits: Vec<u32> = (0..4)
+        .map(|_| {
+            seed = seed.wrapping_mul(1103515245).wrapping_add(12345);
+            ((seed >> 16) & 0xff) % 4
+        })
+        .collect();
+    covered("bench/schedules/radix.c", |v| {
+        let n = v[0].clamp(0, 4) as usize;
+        Some(digits[..n].iter().max().map_or(-1, |&d| d as i64).to_string())
+    });
+}
+
+#[test]
 fn phase_inputs_are_covered_in_every_epoch() {
     covered("bench/schedules/phases.c", |_| None);
 }
@@ -145,6 +177,29 @@ fn an_input_no_schedule_covers_stops_the_program() {
 }
 
 #[test]
+fn every_schedule_with_several_condition_waiters_runs_natively() {
+    let (bin, _) = build_with("cond_waiters", "tests/schedules/cond_waiters.c", &["--keep-unselected"]);
+    let file = scratch("cond_waiters", "cond_waiters.json");
+    let s: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let all = s["root"]["schedules"].as_array().unwrap().clone();
+    assert!(all.len() > 2, "{s}");
+    for (i, schedule) in all.iter().enumerate() {
+        let mut one = s.clone();
+        one["root"]["schedules"] = serde_json::Value::Array(vec![schedule.clone()]);
+        let path = scratch("cond_waiters", &format!("only{i}.json"));
+        std::fs::write(&path, one.to_string()).unwrap();
+        let out = Command::new("timeout")
+            .args(["20", bin.to_str().unwrap()])
+            .env("RAVEL_INPUTS", "5")
+            .env("RAVEL_SCHEDULES", &path)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "schedule {i} of {}: {}", all.len(), text(&out.stderr));
+        assert_eq!(text(&out.stdout).trim(), "5 5", "schedule {i}");
+    }
+}
+
+#[test]
 fn check_reports_the_verdict_under_enforcement() {
     let out = ravel(&["schedules", &source("tests/schedules/input_bug.c"), "--check"]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
@@ -158,10 +213,10 @@ fn check_reports_the_verdict_under_enforcement() {
 
 #[test]
 fn barrier_waits_whose_result_matters_are_ordered() {
-    let out = ravel(&["schedules", &source("tests/schedules/barrier_serial.c")]);
+    let out = ravel(&["schedules", &source("tests/schedules/barrier_serial.c"), "--keep-unselected"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
     assert!(text(&out.stdout).contains("2 schedules in 1 set"), "{}", text(&out.stdout));
-    let (bin, _) = build("barrier_serial", "tests/schedules/barrier_serial.c");
+    let (bin, _) = build_with("barrier_serial", "tests/schedules/barrier_serial.c", &["--keep-unselected"]);
     for _ in 0..20 {
         let out = run(&bin, &[]);
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
@@ -169,7 +224,12 @@ fn barrier_waits_whose_result_matters_are_ordered() {
 }
 
 #[test]
-fn barrier_rounds_are_covered() {
+fn barrier_rounds_are_covered_and_their_waits_are_not_ordered() {
+    // The results of the waits are ignored: only the checksum's two lock orders remain,
+    // and either serves every input.
+    let out = ravel(&["schedules", &source("bench/schedules/barrier.c"), "--json"]);
+    let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!((s["enumerated"].as_u64(), s["total"].as_u64()), (Some(2), Some(1)), "{s}");
     covered("bench/schedules/barrier.c", |_| None);
 }
 
@@ -179,7 +239,8 @@ fn fork_join_loops_get_epoch_markers_and_stay_covered() {
     let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
     assert_eq!(s["markers_placed"], 1, "{s}");
     assert_eq!(s["epochs"], 2, "one epoch per phase: {s}");
-    assert_eq!(s["distinct_total"], 4, "two lock orders per phase, the same after either: {s}");
+    assert_eq!(s["enumerated"], 6, "two lock orders per phase, below each of the first phase's: {s}");
+    assert_eq!(s["total"], 2, "either order serves every input: one per phase is kept: {s}");
     let out = ravel(&["schedules", &source("bench/schedules/lu.c"), "--json", "--no-auto-epochs"]);
     let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
     assert_eq!((s["markers_placed"].as_u64(), s["epochs"].as_u64()), (Some(0), Some(1)), "{s}");

@@ -31,7 +31,9 @@
 //!   and error-free (an input satisfying it, run under this order, performs exactly these
 //!   events), `ends` (inputs for which the program ends in this epoch), and `next`, the
 //!   following epoch's schedules given this one. `failing` lists the orders of the epoch
-//!   that end in an error (a deadlock among them); they are never selected.
+//!   that end in an error (a deadlock among them); they are never selected. `selector`,
+//!   when present, is the epoch's decision tree (see [`Decision`]); without it the first
+//!   schedule whose constraint holds is taken, which is what the tree computes too.
 
 use serde::{Deserialize, Serialize};
 
@@ -88,6 +90,10 @@ pub struct Epoch {
     pub schedules: Vec<Schedule>,
     #[serde(default)]
     pub failing: Vec<Failing>,
+    /// The decision tree that selects a schedule (node 0 is the root); empty: try the
+    /// schedules in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub selector: Vec<Decision>,
 }
 
 /// One synchronisation order of an epoch and the inputs it is selected for.
@@ -168,6 +174,20 @@ pub enum Node {
 /// comparisons: `ravel_arith`'s, written by their LLVM names (`udiv`, `lshr`, `slt`).
 pub use ravel_arith::{BinOp, CmpOp};
 
+/// A node of an epoch's selector: a decision tree over the atoms of the constraints (the
+/// comparisons the program branched on), so that a run evaluates only the tests on its
+/// own path instead of every schedule's constraint in turn.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Decision {
+    /// Evaluate the width-1 expression `expr`; go on at node `then` when it holds, else
+    /// at `els` (both later in the list, so every walk ends).
+    Test { expr: u32, then: u32, els: u32 },
+    /// The inputs select schedule `schedule` (an index into the epoch's schedules); none:
+    /// no schedule covers them.
+    Pick { schedule: Option<u32> },
+}
+
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum CastOp {
@@ -222,6 +242,16 @@ impl File {
             }
             if let Some(next) = &s.next {
                 self.check_epoch(next)?;
+            }
+        }
+        let (nodes, schedules) = (epoch.selector.len() as u32, epoch.schedules.len() as u32);
+        for (i, d) in epoch.selector.iter().enumerate() {
+            let well_formed = match *d {
+                Decision::Test { expr, then, els } => expr < exprs && then.min(els) > i as u32 && then.max(els) < nodes,
+                Decision::Pick { schedule } => schedule.is_none_or(|s| s < schedules),
+            };
+            if !well_formed {
+                return Err(format!("selector node {i} points outside its tree, schedules or expressions"));
             }
         }
         Ok(())

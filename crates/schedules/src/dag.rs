@@ -48,10 +48,18 @@ impl Dag {
         let mut sorted = items.to_vec();
         sorted.sort_unstable();
         sorted.dedup();
-        match sorted.split_first() {
-            None => self.bool_const(empty),
-            Some((&first, rest)) => rest.iter().fold(first, |acc, &b| self.add(Node::Bin { op, a: acc, b })),
+        if sorted.is_empty() {
+            return self.bool_const(empty);
         }
+        // Pairwise, so the depth is logarithmic: the recursive walks over the DAG (to Z3,
+        // to normal form) stay shallow even for thousands of path conditions.
+        while sorted.len() > 1 {
+            sorted = sorted
+                .chunks(2)
+                .map(|pair| if let [a, b] = *pair { self.add(Node::Bin { op, a, b }) } else { pair[0] })
+                .collect();
+        }
+        sorted[0]
     }
 
     /// Translates `id` of `pool`; `memo` maps pool expressions already translated (valid

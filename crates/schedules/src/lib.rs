@@ -13,6 +13,8 @@
 //! exactly one of the merged executions when the runtime enforces that order. Z3 then
 //! checks that the error-free schedules cover every input (`coverage.rs`). Barrier waits
 //! are no synchronisation event when the program ignores their results (`barriers.rs`).
+//! Each epoch's selector is a decision tree (`decision.rs`); orders it never picks are
+//! dropped.
 //!
 //! What is not done (see the closing notes of issue 20): constraints are over the
 //! program's inputs, not over the values live at an epoch start, so a later epoch's
@@ -23,12 +25,14 @@
 mod barriers;
 mod coverage;
 mod dag;
+mod decision;
 mod markers;
 mod observe;
 mod simplify;
 mod tree;
 
 pub use coverage::Coverage;
+pub use decision::{TreeSize, MAX_NODES as MAX_TREE_NODES};
 pub use markers::{load, Loaded};
 
 use observe::Observer;
@@ -60,11 +64,17 @@ pub struct Enumeration {
 pub struct Counts {
     /// Executions the explorer ended (error-free and failing).
     pub executions: usize,
+    /// Executions left out: a signal woke a waiter out of arrival order, which the native
+    /// runtime never does (the explorer ran the same steps with the longest waiter too).
+    pub out_of_order_wakes: usize,
     /// Per epoch depth (from 0): the number of schedule sets at that depth (one per
     /// schedule of the epoch before) and their sizes.
     pub per_epoch: Vec<Vec<usize>>,
-    /// Schedules in the whole tree.
+    /// Schedules in the whole tree (those some input selects).
     pub total: usize,
+    /// Distinct orders the enumeration found, before the ones no input selects (an
+    /// earlier schedule takes all their inputs) were dropped.
+    pub enumerated: usize,
     /// Per epoch depth, the sizes of the distinct schedule sets (sets equal in every
     /// schedule, constraint and epoch below count once: equal epoch-start situations).
     pub distinct_per_epoch: Vec<Vec<usize>>,
@@ -75,6 +85,8 @@ pub struct Counts {
     pub erroneous: usize,
     /// Nodes of the expression DAG (the selector's size with the schedules).
     pub selector_nodes: usize,
+    /// The selector's decision trees.
+    pub selector_tree: TreeSize,
     pub analysis: Duration,
 }
 
@@ -82,11 +94,13 @@ pub struct Counts {
 /// schedules. `base` carries the limits and the program's arguments; the engine,
 /// granularity and error handling are set here. `barriers_unordered`: the program ignores
 /// the results of its barrier waits, whose order then does not matter (`barriers.rs`).
+/// `keep_unselected`: keep the orders no input selects (to run each one natively).
 pub fn enumerate(
     program: Arc<Program>,
     name: &str,
     base: &Options,
     barriers_unordered: bool,
+    keep_unselected: bool,
 ) -> Result<Enumeration, Error> {
     let started = Instant::now();
     let observer = Arc::new(Mutex::new(Observer::new(barriers_unordered)));
@@ -125,9 +139,22 @@ pub fn enumerate(
         return Err(Error::Incomplete(format!("a coverage check was undecided: {why}")));
     }
     simplify::simplify(&mut root, &mut observer.dag, base.solver_timeout);
-    let mut counts = Counts { executions: executions.len(), ..Counts::default() };
+    decision::build_all(&mut root, &observer.dag.nodes, &observer.events);
+    let enumerated = schedules_under(&root);
+    if !keep_unselected {
+        decision::prune(&mut root);
+    }
+    let mut tree = decision::TreeSize::default();
+    decision::measure(&root, &mut tree);
+    let mut counts = Counts {
+        executions: executions.len(),
+        out_of_order_wakes: observer.out_of_order_wakes,
+        enumerated,
+        ..Counts::default()
+    };
     count(&root, 0, &mut counts, &mut Vec::new());
     counts.selector_nodes = observer.dag.nodes.len();
+    counts.selector_tree = tree;
     counts.analysis = started.elapsed();
     let file = File {
         format: FORMAT.into(),
@@ -139,6 +166,11 @@ pub fn enumerate(
         root,
     };
     Ok(Enumeration { file, coverage, counts, ignored_markers: observer.ignored_markers })
+}
+
+/// The schedules in the tree under `epoch`.
+fn schedules_under(epoch: &Epoch) -> usize {
+    epoch.schedules.iter().map(|s| 1 + s.next.as_deref().map_or(0, schedules_under)).sum()
 }
 
 /// Adds the figures of `epoch` (at `depth`) and below; `seen` holds the sets met so far

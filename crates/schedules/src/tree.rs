@@ -63,7 +63,7 @@ pub fn build(execs: &[&Execution], epoch: u32, events: &[Event], dag: &mut Dag) 
             }
         })
         .collect();
-    Epoch { schedules, failing: failing(&failing_here, epoch, events, dag) }
+    Epoch { schedules, failing: failing(&failing_here, epoch, events, dag), selector: Vec::new() }
 }
 
 /// The failing executions of an epoch, one entry per order and error kind.

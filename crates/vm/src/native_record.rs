@@ -30,6 +30,9 @@ pub enum Recorded {
         /// A mutex operation or an atomic access: synchronisation (`ravel schedules`
         /// orders these events only).
         sync: bool,
+        /// The synchronisation function this is an operation of (none for memory
+        /// accesses), so that callers may leave out functions whose order cannot matter.
+        op: Option<Builtin>,
     },
     Alloc {
         thread: usize,
@@ -42,6 +45,11 @@ pub enum Recorded {
     },
     /// A condition wait that ended without a signal.
     Unsignalled {
+        thread: usize,
+    },
+    /// A signal woke `thread` although another thread had waited longer: the native
+    /// runtime wakes waiters in arrival order, so it would not run this execution.
+    OutOfOrderWake {
         thread: usize,
     },
     /// A `ravel_epoch()` call: an epoch of `ravel schedules` starts, if no other thread
@@ -61,23 +69,24 @@ pub enum Recorded {
 
 impl Machine {
     /// Records an access of thread `t` to `len` bytes of object `obj` at `offset`
-    /// (`sync`: an operation on a synchronisation object or an atomic access). Stack and
-    /// thread-local memory has no native name: only the first access of each thread to
-    /// such an object is kept, which is all [`name_events`] needs to see that another
-    /// thread uses it (a thread's local loop would otherwise fill memory). Constants are
-    /// never events.
+    /// (`sync`: an atomic access).
     #[inline]
     pub(crate) fn record_access(&mut self, t: usize, obj: u32, offset: u64, len: u64, kind: AccessKind, sync: bool) {
-        if !self.config.record_accesses {
-            return;
+        if self.config.record_accesses && self.keeps_access(t, obj) {
+            self.recorded.push(Recorded::Access { thread: t, obj, offset, len, kind, sync, op: None });
         }
+    }
+
+    /// Whether an access of thread `t` to `obj` is recorded. Stack and thread-local memory
+    /// has no native name: only the first access of each thread to such an object is
+    /// kept, which is all [`name_events`] needs to see that another thread uses it (a
+    /// thread's local loop would otherwise fill memory). Constants are never events.
+    fn keeps_access(&mut self, t: usize, obj: u32) -> bool {
         match self.memory.objects[obj as usize].kind {
-            ObjKind::Global | ObjKind::Heap => {}
-            ObjKind::ConstGlobal => return,
-            _ if !self.recorded_locals.insert((t, obj)) => return,
-            _ => {}
+            ObjKind::Global | ObjKind::Heap => true,
+            ObjKind::ConstGlobal => false,
+            _ => self.recorded_locals.insert((t, obj)),
         }
-        self.recorded.push(Recorded::Access { thread: t, obj, offset, len, kind, sync });
     }
 
     /// Records that thread `t` called `ravel_epoch()`.
@@ -133,15 +142,15 @@ impl Machine {
             | RwTryRdLock | RwTryWrLock | SemWait | SemTryWait | SemTimedWait
                 if blocked => {}
             MutexLock | MutexTryLock | MutexUnlock | SpinLock | SpinTryLock | SpinUnlock => {
-                self.record_sync_event(t, addr)
+                self.record_sync_event(t, addr, b)
             }
             CondWait | CondTimedWait => {
-                self.record_sync_event(t, addr);
-                self.record_sync_event(t, mutex);
+                self.record_sync_event(t, addr, b);
+                self.record_sync_event(t, mutex, b);
             }
             CondInit | CondSignal | CondBroadcast | CondDestroy | RwInit | RwRdLock | RwWrLock | RwTryRdLock
             | RwTryWrLock | RwUnlock | RwDestroy | BarrierInit | BarrierWait | BarrierDestroy | SemInit | SemWait
-            | SemTryWait | SemTimedWait | SemPost | SemDestroy | SemGetValue => self.record_sync_event(t, addr),
+            | SemTryWait | SemTimedWait | SemPost | SemDestroy | SemGetValue => self.record_sync_event(t, addr, b),
             MutexInit | MutexDestroy | SpinInit | SpinDestroy => {}
             _ if crate::events::is_sync_op(b) => self.recorded.push(Recorded::Unordered { thread: t, builtin: b }),
             Once => self.recorded.push(Recorded::Unordered { thread: t, builtin: b }),
@@ -149,17 +158,28 @@ impl Machine {
         }
     }
 
-    /// Records an operation of thread `t` on the synchronisation object at `addr`.
-    fn record_sync_event(&mut self, t: usize, addr: u64) {
+    /// Records operation `b` of thread `t` on the synchronisation object at `addr`.
+    fn record_sync_event(&mut self, t: usize, addr: u64, b: Builtin) {
         if let Some((obj, offset)) = self.memory.find(addr) {
-            self.record_access(t, obj, offset, 1, AccessKind::Rmw, true);
+            if self.keeps_access(t, obj) {
+                let access =
+                    Recorded::Access { thread: t, obj, offset, len: 1, kind: AccessKind::Rmw, sync: true, op: Some(b) };
+                self.recorded.push(access);
+            }
+        }
+    }
+
+    /// Records that a signal woke waiter `t` while another had waited longer.
+    pub(crate) fn record_out_of_order_wake(&mut self, t: usize) {
+        if self.config.record_accesses {
+            self.recorded.push(Recorded::OutOfOrderWake { thread: t });
         }
     }
 
     /// Records thread `t` re-locking `mutex` at the end of a condition wait.
     pub(crate) fn record_reacquire(&mut self, t: usize, mutex: u64) {
         if self.config.record_accesses {
-            self.record_sync_event(t, mutex);
+            self.record_sync_event(t, mutex, Builtin::CondWait);
         }
     }
 
@@ -168,7 +188,7 @@ impl Machine {
     /// not to enforce the execution (natively a time-out depends on real time).
     pub(crate) fn record_unsignalled_wake(&mut self, t: usize, cond: u64) {
         if self.config.record_accesses {
-            self.record_sync_event(t, cond);
+            self.record_sync_event(t, cond, Builtin::CondWait);
             self.recorded.push(Recorded::Unsignalled { thread: t });
         }
     }
@@ -233,6 +253,9 @@ pub struct Named {
     /// prefix of the execution is a prefix of `events`).
     pub positions: Vec<usize>,
     pub problems: Vec<String>,
+    /// A signal woke a waiter out of arrival order (also one of `problems`). Natively such
+    /// an execution never happens: the same execution with the longest waiter woken does.
+    pub out_of_order_wake: bool,
 }
 
 impl Named {
@@ -247,8 +270,8 @@ pub fn name_events(m: &Machine) -> Named {
     name_events_ordering(m, &[])
 }
 
-/// [`name_events`], where the synchronisation functions `harmless` are no problem: the
-/// caller knows their order cannot matter (`ravel schedules` for barrier waits whose result
+/// [`name_events`], where the synchronisation functions `harmless` are left out (no event,
+/// no problem): the caller knows their order cannot matter (`ravel schedules` for barrier waits whose result
 /// the program ignores).
 pub fn name_events_ordering(m: &Machine, harmless: &[Builtin]) -> Named {
     let mut heap: HashMap<u32, ObjectName> = HashMap::new();
@@ -294,8 +317,20 @@ pub fn name_events_ordering(m: &Machine, harmless: &[Builtin]) -> Named {
                     named.problems.push(problem);
                 }
             }
+            Recorded::OutOfOrderWake { thread } => {
+                named.out_of_order_wake = true;
+                let problem = format!(
+                    "a signal wakes thread {} before a thread that waited longer, which the native runtime \
+                     (waking in arrival order) never does",
+                    m.threads[thread].name()
+                );
+                if !named.problems.contains(&problem) {
+                    named.problems.push(problem);
+                }
+            }
             Recorded::Epoch { alone, .. } => epoch += alone as u32,
-            Recorded::Access { thread, obj, offset, len, kind, sync } => {
+            Recorded::Access { op: Some(b), .. } if harmless.contains(&b) => {}
+            Recorded::Access { thread, obj, offset, len, kind, sync, .. } => {
                 let u = users.entry(obj).or_default();
                 if !u.contains(&thread) {
                     u.push(thread);

@@ -50,11 +50,17 @@ pub(crate) fn wait(
 /// `pthread_cond_signal`: wakes one waiter, which one is the chooser's decision.
 pub(crate) fn signal(m: &mut Machine, cond: u64, chooser: &mut dyn Chooser) -> Result<Progress, SyncError> {
     let waiters = &mut m.sync.conds.entry(cond).or_default().waiters;
-    let woken = match waiters.len() {
-        0 => None,
-        1 => waiters.pop_front(),
-        n => waiters.remove(chooser.choose(n)),
+    let (woken, longest_waiting) = match waiters.len() {
+        0 => (None, true),
+        1 => (waiters.pop_front(), true),
+        n => {
+            let chosen = chooser.choose(n);
+            (waiters.remove(chosen), chosen == 0)
+        }
     };
+    if let (Some(w), false) = (woken, longest_waiting) {
+        m.record_out_of_order_wake(w);
+    }
     woken.into_iter().for_each(|w| signalled(m, w));
     Ok(Progress::Done)
 }
