@@ -19,7 +19,7 @@
 
 use crate::interp::{bin, cast, cmp, fbin, fcmp, from_f, loop_check_due, mask, to_f};
 use crate::machine::{Granularity, Machine, Stop};
-use crate::memory::{Memory, ObjKind, QuietEntry, QuietObjects};
+use crate::memory::{read_word, write_word, Memory, ObjKind, QuietEntry, QuietObjects, QUIET_WAYS};
 use crate::store_buffer::MemoryModel;
 use crate::thread::{FrameKind, Thread};
 use ravel_ir::dense::{Index, Op};
@@ -194,16 +194,34 @@ impl Machine {
                     }
                 };
             }
+            // Where the contents of each cached object start, for this run of the inner
+            // loop (null until first used): nothing but this loop touches contents while it
+            // runs, so they cannot move, become shared or be dropped under it.
+            let mut contents = [std::ptr::null_mut::<u8>(); QUIET_WAYS];
+            // The cached object holding `$len` bytes at `$addr`, and the access's place in
+            // its contents.
             macro_rules! object {
-                ($addr:expr, $len:expr) => {
-                    match cache.get($addr, $len) {
-                        Some(e) => e,
+                ($addr:expr, $len:expr) => {{
+                    let way = match cache.get($addr, $len) {
+                        Some(way) => way,
                         None => match quiet.admit(mem, $addr, $len) {
-                            Some(e) => cache.insert(e),
+                            Some(e) => {
+                                let way = cache.insert(e);
+                                contents[way] = std::ptr::null_mut();
+                                way
+                            }
                             None => break Exit::Slow,
                         },
+                    };
+                    let e = cache.entry(way);
+                    if contents[way].is_null() {
+                        let Some(p) = mem.contents(e.id, e.writable) else { break Exit::Slow };
+                        contents[way] = p;
                     }
-                };
+                    // SAFETY: `[$addr, $addr + $len)` lies within `[e.lo, e.hi)`, the
+                    // object's extent, which its contents cover (`Memory::contents`).
+                    (e, unsafe { contents[way].add(($addr - e.lo) as usize) })
+                }};
             }
             let exit = if steps >= budget_end {
                 Exit::Slow
@@ -282,9 +300,10 @@ impl Machine {
                         Op::GepLoad { ix, dst, bytes } => {
                             let computed = address_of(&ix, r, k);
                             let a = computed.0 & ptr_mask;
-                            let e = object!(a, bytes as u64);
+                            let (_, at) = object!(a, bytes as u64);
                             set_address(&ix, r, computed);
-                            r[dst as usize] = mem.load_word(e.id, (a - e.lo) as usize, bytes as usize);
+                            // SAFETY: `at` has `bytes` bytes of a live object (`object!`).
+                            r[dst as usize] = unsafe { read_word(at, bytes) };
                             pc += ix.insts() as u32 + 1;
                             steps += ix.insts() + 1;
                             continue;
@@ -292,7 +311,7 @@ impl Machine {
                         Op::GepStore { ix, val, bytes } => {
                             let computed = address_of(&ix, r, k);
                             let a = computed.0 & ptr_mask;
-                            let e = object!(a, bytes as u64);
+                            let (e, at) = object!(a, bytes as u64);
                             set_address(&ix, r, computed);
                             let v = val.get(r, k);
                             if !e.writable
@@ -300,26 +319,32 @@ impl Machine {
                             {
                                 break Exit::Slow;
                             }
-                            mem.store_quiet(e.id, (a - e.lo) as usize, bytes as usize, v);
+                            mem.write_epoch += 1;
+                            // SAFETY: `at` has `bytes` bytes of a live object whose contents
+                            // are its own (`object!`, writable).
+                            unsafe { write_word(at, bytes, v) };
                             pc += ix.insts() as u32 + 1;
                             steps += ix.insts() + 1;
                             continue;
                         }
                         Op::Load { dst, addr, bytes } => {
                             let a = addr.get(r, k) & ptr_mask;
-                            let e = object!(a, bytes as u64);
-                            r[dst as usize] = mem.load_word(e.id, (a - e.lo) as usize, bytes as usize);
+                            let (_, at) = object!(a, bytes as u64);
+                            // SAFETY: as for `GepLoad`.
+                            r[dst as usize] = unsafe { read_word(at, bytes) };
                         }
                         Op::Store { addr, val, bytes } => {
                             let a = addr.get(r, k) & ptr_mask;
-                            let e = object!(a, bytes as u64);
+                            let (e, at) = object!(a, bytes as u64);
                             let v = val.get(r, k);
                             if !e.writable
                                 || (e.shared && bytes >= ptr_bytes && mem.may_hold_address(v, ptr_bytes as u32))
                             {
                                 break Exit::Slow;
                             }
-                            mem.store_quiet(e.id, (a - e.lo) as usize, bytes as usize, v);
+                            mem.write_epoch += 1;
+                            // SAFETY: as for `GepStore`.
+                            unsafe { write_word(at, bytes, v) };
                         }
                         Op::Jump { target } => {
                             back_edge!(target, pc);

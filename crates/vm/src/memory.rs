@@ -228,7 +228,7 @@ pub(crate) struct QuietEntry {
     pub shared: bool,
 }
 
-const QUIET_WAYS: usize = 4;
+pub(crate) const QUIET_WAYS: usize = 4;
 
 /// The objects the fast loop accessed last (a program's inner loop typically works on a
 /// few arrays at once), replaced round-robin. An object leaves it when it dies or becomes
@@ -249,11 +249,16 @@ impl Default for QuietObjects {
 }
 
 impl QuietObjects {
-    /// The entry holding all of `[addr, addr + len)`.
+    /// The way of the entry holding all of `[addr, addr + len)`.
     #[inline(always)]
-    pub fn get(&self, addr: u64, len: u64) -> Option<QuietEntry> {
+    pub fn get(&self, addr: u64, len: u64) -> Option<usize> {
         let end = addr.checked_add(len)?;
-        self.entries.iter().find(|e| addr >= e.lo && end <= e.hi).copied()
+        self.entries.iter().position(|e| addr >= e.lo && end <= e.hi)
+    }
+
+    #[inline(always)]
+    pub fn entry(&self, way: usize) -> QuietEntry {
+        self.entries[way]
     }
 
     /// Drops the entry of object `id`, if any.
@@ -263,10 +268,46 @@ impl QuietObjects {
         }
     }
 
-    pub fn insert(&mut self, e: QuietEntry) -> QuietEntry {
-        self.entries[self.next] = e;
-        self.next = (self.next + 1) % QUIET_WAYS;
-        e
+    /// Puts `e` in the next way round, and returns that way.
+    pub fn insert(&mut self, e: QuietEntry) -> usize {
+        let way = self.next;
+        self.entries[way] = e;
+        self.next = (way + 1) % QUIET_WAYS;
+        way
+    }
+}
+
+/// The little-endian word of `len` (1 to 8) bytes at `at`.
+///
+/// # Safety
+/// `at` must point to `len` readable bytes.
+#[inline(always)]
+pub(crate) unsafe fn read_word(at: *const u8, len: u8) -> u64 {
+    match len {
+        1 => *at as u64,
+        2 => u16::from_le(at.cast::<u16>().read_unaligned()) as u64,
+        4 => u32::from_le(at.cast::<u32>().read_unaligned()) as u64,
+        8 => u64::from_le(at.cast::<u64>().read_unaligned()),
+        _ => {
+            let mut w = [0u8; 8];
+            std::ptr::copy_nonoverlapping(at, w.as_mut_ptr(), len.min(8) as usize);
+            u64::from_le_bytes(w)
+        }
+    }
+}
+
+/// Writes the low `len` (1 to 8) bytes of `v` to `at`, little-endian.
+///
+/// # Safety
+/// `at` must point to `len` writable bytes that nothing else refers to.
+#[inline(always)]
+pub(crate) unsafe fn write_word(at: *mut u8, len: u8, v: u64) {
+    match len {
+        1 => *at = v as u8,
+        2 => at.cast::<u16>().write_unaligned((v as u16).to_le()),
+        4 => at.cast::<u32>().write_unaligned((v as u32).to_le()),
+        8 => at.cast::<u64>().write_unaligned(v.to_le()),
+        _ => std::ptr::copy_nonoverlapping(v.to_le_bytes().as_ptr(), at, len.min(8) as usize),
     }
 }
 
@@ -702,20 +743,16 @@ impl Memory {
         }
     }
 
-    /// [`Memory::store_word`] for the fast loop, which runs only while no byte is
-    /// symbolic (so there is no shadow to forget).
-    #[inline(always)]
-    pub(crate) fn store_quiet(&mut self, id: ObjId, off: usize, len: usize, v: u64) {
-        debug_assert!(self.sym.is_empty());
-        self.write_epoch += 1;
-        let b = &mut bytes_mut(&mut self.objects[id as usize].bytes)[off..];
-        match len {
-            1 => b[0] = v as u8,
-            2 => b[..2].copy_from_slice(&(v as u16).to_le_bytes()),
-            4 => b[..4].copy_from_slice(&(v as u32).to_le_bytes()),
-            8 => b[..8].copy_from_slice(&v.to_le_bytes()),
-            _ => b[..len].copy_from_slice(&v.to_le_bytes()[..len]),
+    /// Where the contents of live object `id` start, for the fast loop's direct accesses
+    /// (made the object's own first when `writable`, so writes through it reach no
+    /// clone of the machine); `None` when they do not cover the object's whole size. Valid
+    /// until anything else touches the object's contents.
+    pub(crate) fn contents(&mut self, id: ObjId, writable: bool) -> Option<*mut u8> {
+        let obj = &mut self.objects[id as usize];
+        if obj.bytes.len() as u64 != obj.size {
+            return None;
         }
+        Some(if writable { bytes_mut(&mut obj.bytes).as_mut_ptr() } else { obj.bytes.as_ptr().cast_mut() })
     }
 
     /// Reads bytes after checking bounds.
