@@ -2,6 +2,7 @@
 //! models of libc, pthreads and the verification API, and detects program errors.
 
 pub mod error;
+mod event_log;
 mod events;
 mod fast;
 mod fingerprint;
@@ -25,6 +26,7 @@ mod symvars;
 mod sync;
 mod thread;
 mod timers;
+mod values;
 mod widen;
 
 pub use error::{ErrorKind, ProgramError};

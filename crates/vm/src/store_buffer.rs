@@ -377,7 +377,7 @@ impl Machine {
             _ => return false,
         };
         let Some(fr) = self.threads[t].frames.last() else { return false };
-        let a = crate::interp::rd(&self.program, &self.threads[t].regs, fr.base, addr) & self.program.model.ptr_mask();
+        let a = crate::values::rd(&self.program, &self.threads[t].regs, fr.base, addr) & self.program.model.ptr_mask();
         match self.memory.find(a) {
             Some((id, _)) => {
                 let obj = &self.memory.objects[id as usize];

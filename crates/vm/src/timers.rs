@@ -86,7 +86,7 @@ impl Machine {
             return None;
         };
         let vals: Vec<u64> =
-            args.iter().take(3).map(|a| crate::interp::rd(&prog, &self.threads[t].regs, base, a.opd)).collect();
+            args.iter().take(3).map(|a| crate::values::rd(&prog, &self.threads[t].regs, base, a.opd)).collect();
         let arg = |i: usize| vals.get(i).copied().unwrap_or(0);
         let after = |ns: u64| (ns > 0).then(|| arrived.saturating_add(ns));
         match b {

@@ -152,7 +152,7 @@ fn libm(b: Builtin, a: &Args) -> Option<Flow> {
         return libm_long_double(b, a);
     }
     let single = a.spec.first().is_some_and(|s| s.bytes == 4);
-    let arg = |i: usize| crate::interp::to_f(a.get(i), !single);
+    let arg = |i: usize| crate::values::to_f(a.get(i), !single);
     let r = match b {
         Sqrt => arg(0).sqrt(),
         Sqrtf => f32::from_bits(a.get(0) as u32).sqrt() as f64,
@@ -175,7 +175,7 @@ fn libm(b: Builtin, a: &Args) -> Option<Flow> {
         _ => return None,
     };
     let single = single || matches!(b, Sqrtf | Fabsf);
-    Some(Flow::Return(crate::interp::from_f(r, !single)))
+    Some(Flow::Return(crate::values::from_f(r, !single)))
 }
 
 /// The `long double` (x86_fp80) forms: exact where the result is (fabsl, floorl, ceill,

@@ -200,7 +200,7 @@ pub(crate) fn evaluate<'a>(m: &Machine, t: usize, spec: &'a [Arg], ret_bits: u32
     let base = th.frames.last().map_or(0, |f| f.base);
     let wide: Vec<Vec<u64>> = spec
         .iter()
-        .map(|a| crate::interp::rd_words(&m.program, &th.regs, base, a.opd, a.bytes.div_ceil(8).max(1)))
+        .map(|a| crate::values::rd_words(&m.program, &th.regs, base, a.opd, a.bytes.div_ceil(8).max(1)))
         .collect();
     Args { vals: wide.iter().map(|w| w[0]).collect(), wide, spec, ret_bits }
 }

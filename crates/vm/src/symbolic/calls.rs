@@ -1,9 +1,9 @@
 //! Shadows across calls: arguments into a callee's parameters, return values back, and
 //! what library functions do with symbolic arguments.
 
-use crate::interp::{rd, rd_words};
 use crate::machine::{Chooser, Machine, Stop};
 use crate::thread::FrameKind;
+use crate::values::{rd, rd_words};
 use ravel_ir::{Arg, Builtin, FuncId, Opd};
 use ravel_sym::ExprId;
 

@@ -12,9 +12,9 @@
 //! constraint `expr == value` joins the path constraint and the execution is marked
 //! imprecise, since the other values were not explored.
 
-use crate::interp::rd;
 use crate::machine::{Chooser, End, Machine, Stop};
 use crate::memory::ObjId;
+use crate::values::rd;
 use ravel_ir::{Arg, Opd, SrcLoc};
 use ravel_sym::{Assignment, ExprId, ExprPool, Solver, SolverResult, SolverStats, Z3Config};
 use std::cell::RefCell;
