@@ -7,7 +7,8 @@ use ravel_explore::ExecutionEnd;
 use ravel_ir::Builtin;
 use ravel_schedule_format::{Event, InputSpec, Object};
 use ravel_sym::ExprId;
-use ravel_vm::native_record::{name_events_ordering, ObjectName, Recorded};
+use ravel_vm::native_names::name_events_ordering;
+use ravel_vm::native_record::{ObjectName, Recorded};
 use ravel_vm::{ErrorKind, Machine};
 use rustc_hash::FxHashMap;
 

@@ -1061,7 +1061,7 @@ impl<'a> Explorer<'a> {
         if data || !(complete || systematic && covered) {
             return;
         }
-        let named = ravel_vm::native_record::name_events(&run.machine);
+        let named = ravel_vm::native_names::name_events(&run.machine);
         let named = if complete {
             v.execution(named, init.clone(), schedule.clone())
         } else {
