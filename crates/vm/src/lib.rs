@@ -1,6 +1,7 @@
 //! The ravel interpreter: executes a lowered [`ravel_ir::Program`] thread by thread, with
 //! models of libc, pthreads and the verification API, and detects program errors.
 
+mod concolic;
 pub mod error;
 mod event_log;
 mod events;

@@ -1,8 +1,8 @@
 //! The symbolic semantics of each instruction: which result gets which shadow, which
 //! operands must become concrete, and where a branch splits.
 
-use super::fit;
 use crate::machine::{Chooser, Machine, Stop};
+use crate::symbolic::{fit, nonzero};
 use crate::values::rd;
 use ravel_ir::{BinOp, CastOp, Inst, Opd};
 use ravel_sym::ExprId;
@@ -109,7 +109,7 @@ impl Machine {
                 let (ea, eb) = (self.operand_expr(t, base, *a, *bits), self.operand_expr(t, base, *b, *bits));
                 if matches!(op, BinOp::UDiv | BinOp::URem | BinOp::SDiv | BinOp::SRem) && sb.is_some() {
                     let divisor = rd(&self.program, &self.threads[t].regs, base, *b);
-                    let nonzero = self.with_pool(|p| super::nonzero(p, eb));
+                    let nonzero = self.with_pool(|p| nonzero(p, eb));
                     if !self.sym_decide(t, nonzero, divisor != 0, chooser)? {
                         return Ok(());
                     }
