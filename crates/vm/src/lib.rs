@@ -2,6 +2,7 @@
 //! models of libc, pthreads and the verification API, and detects program errors.
 
 mod concolic;
+mod errno;
 pub mod error;
 mod event_log;
 mod events;
@@ -23,11 +24,13 @@ mod random;
 mod record;
 mod recorder;
 pub mod resident;
+mod step;
 mod store_buffer;
 mod symbolic;
 mod symmetry;
 mod symvars;
 mod sync;
+mod sync_state;
 mod thread;
 mod timers;
 mod tso;
@@ -36,7 +39,7 @@ mod widen;
 
 pub use error::{ErrorKind, ProgramError};
 pub use events::{AccessKind, Loc, LogEntry, Pending, PendingKind};
-pub use machine::{Chooser, Config, End, Granularity, Machine, TraceEntry};
+pub use machine::{Chooser, Config, End, Granularity, Machine, TimeModel, TraceEntry};
 pub use memory::ObjKind;
 pub use os::{FileContents, FileSpec, Peer};
 pub use random::{run_random, Nondet, RandomChooser, RunOutcome};
@@ -44,5 +47,4 @@ pub use record::{GuardOrigin, RecEvent, RecKind, Recording};
 pub use store_buffer::MemoryModel;
 pub use symbolic::{Input, SharedSym, SymEngine};
 pub use symmetry::Canon;
-pub use timers::TimeModel;
 pub use widen::CellValue;

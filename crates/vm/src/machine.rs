@@ -7,7 +7,7 @@
 use crate::error::{ErrorKind, ProgramError};
 use crate::events::{AccessKind, Loc};
 use crate::memory::{Fault, Memory, ObjKind};
-use crate::sync::SyncState;
+use crate::sync_state::SyncState;
 use crate::thread::{Frame, FrameKind, Thread};
 use ravel_ir::{FuncId, Program, SrcLoc};
 use std::io::Write;
@@ -20,6 +20,36 @@ pub enum Granularity {
     Sync,
     /// Additionally every access to shared memory.
     All,
+}
+
+/// How timed waits are scheduled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TimeModel {
+    /// A timed wait may end whenever the scheduler says (over-approximates real timing).
+    #[default]
+    Any,
+    /// A timed wait ends only when no other thread can run, earliest deadline first
+    /// (under-approximates real timing).
+    Discrete,
+}
+
+impl TimeModel {
+    /// The name users write (`--time`) and witnesses record.
+    pub fn name(self) -> &'static str {
+        match self {
+            TimeModel::Any => "any",
+            TimeModel::Discrete => "discrete",
+        }
+    }
+
+    /// The model of a name, `None` for an unknown one.
+    pub fn from_name(name: &str) -> Option<TimeModel> {
+        match name {
+            "any" => Some(TimeModel::Any),
+            "discrete" => Some(TimeModel::Discrete),
+            _ => None,
+        }
+    }
 }
 
 /// How many of the latest visible operations [`Machine::trace`] keeps at least.
@@ -82,7 +112,7 @@ pub struct Config {
     /// The scripted peer a socket of the program reaches (`--peer-script`, `--sym-packet`).
     pub peer: Option<std::sync::Arc<crate::os::Peer>>,
     /// When timed waits (sleeps, time-outs) end.
-    pub time: crate::TimeModel,
+    pub time: TimeModel,
     /// Initialising a statically initialised lock again is reported in
     /// [`Machine::deferred`] and the execution goes on as with glibc (the object is
     /// reset), instead of ending it: for explorers that want every error.
@@ -116,7 +146,7 @@ impl Default for Config {
             memory_model: crate::MemoryModel::Sc,
             files: Vec::new(),
             peer: None,
-            time: crate::TimeModel::Any,
+            time: TimeModel::Any,
             defer_reinit: false,
         }
     }
@@ -458,51 +488,6 @@ impl Machine {
     /// True when the execution is over (exit, error, limit, ...).
     pub fn is_done(&self) -> bool {
         self.end.is_some()
-    }
-
-    /// Executes the visible operation thread `t` is stopped at, then its local code up to
-    /// the next visible operation. Call only with an enabled thread.
-    pub fn step(&mut self, t: usize, chooser: &mut dyn Chooser) {
-        if self.end.is_some() {
-            return;
-        }
-        if self.config.record_trace {
-            if self.trace.len() >= 2 * TRACE_KEEP {
-                self.trace.drain(..TRACE_KEEP);
-            }
-            let entry = self.describe_pending(t);
-            self.trace.push(entry);
-            self.trace_total += 1;
-        }
-        self.record_step(t);
-        let before = self.threads.len();
-        let th = &mut self.threads[t];
-        th.loop_count = 0;
-        th.loop_saved = None;
-        if th.stuck.take().is_some() {
-            // Released by a write: keep looping, the loop may exit now.
-            self.run_local(t, chooser);
-        } else if th.at_branch {
-            // Paused before a symbolic branch: decide it, then run to the next visible operation.
-            self.run_local(t, chooser);
-        } else if crate::sync::blocking::wake(self, t) {
-            self.run_local(t, chooser);
-        } else {
-            self.exec_granted(t, chooser);
-        }
-        // The thread, and any it created, stopped at their next operation now.
-        let now = self.os.now_ns;
-        self.threads[t].arrived_ns = now;
-        for th in &mut self.threads[before..] {
-            th.arrived_ns = now;
-        }
-        if self.sym.is_some() {
-            self.flush_concretized(t, "read by a library function");
-            self.flush_guards(t);
-            if self.config.pause_at_symbolic_branches {
-                self.prune_path_constraint();
-            }
-        }
     }
 
     /// Ends the execution with an error in thread `t` at its current location.

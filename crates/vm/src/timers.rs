@@ -7,42 +7,12 @@
 //! their timers, at the price of exploring only the timings where computation takes no
 //! time: a machine that held a timed wait back says so in [`Machine::imprecise`].
 
-use crate::machine::Machine;
+use crate::machine::{Machine, TimeModel};
 use crate::thread::Wait;
 use ravel_ir::{Builtin, Callee, Inst};
 
-/// How timed waits are scheduled.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum TimeModel {
-    /// A timed wait may end whenever the scheduler says (over-approximates real timing).
-    #[default]
-    Any,
-    /// A timed wait ends only when no other thread can run, earliest deadline first
-    /// (under-approximates real timing).
-    Discrete,
-}
-
-impl TimeModel {
-    /// The name users write (`--time`) and witnesses record.
-    pub fn name(self) -> &'static str {
-        match self {
-            TimeModel::Any => "any",
-            TimeModel::Discrete => "discrete",
-        }
-    }
-
-    /// The model of a name, `None` for an unknown one.
-    pub fn from_name(name: &str) -> Option<TimeModel> {
-        match name {
-            "any" => Some(TimeModel::Any),
-            "discrete" => Some(TimeModel::Discrete),
-            _ => None,
-        }
-    }
-}
-
 /// Why a verdict under discrete time cannot be `safe`.
-pub const DISCRETE_NOTE: &str = "timed waits ended only when no other thread could run (--time discrete): \
+const DISCRETE_NOTE: &str = "timed waits ended only when no other thread could run (--time discrete): \
      only timings where computation takes no time were explored";
 
 const NS_PER_MS: u64 = 1_000_000;

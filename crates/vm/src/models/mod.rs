@@ -11,14 +11,7 @@ use crate::machine::{Chooser, Machine};
 use crate::memory::Fault;
 use ravel_ir::{Arg, Builtin};
 
-pub(crate) const EPERM: u64 = 1;
-pub(crate) const ESRCH: u64 = 3;
-pub(crate) const EAGAIN: u64 = 11;
-pub(crate) const EBUSY: u64 = 16;
-pub(crate) const EINVAL: u64 = 22;
-pub(crate) const ERANGE: u64 = 34;
-pub(crate) const EDEADLK: u64 = 35;
-pub(crate) const ETIMEDOUT: u64 = 110;
+pub(crate) use crate::errno::{EAGAIN, EBUSY, EDEADLK, EINVAL, EPERM, ERANGE, ESRCH, ETIMEDOUT};
 
 /// What the interpreter does after a model ran.
 pub(crate) enum Flow {

@@ -5,9 +5,10 @@ use super::{fault_flow, Args, Flow, EAGAIN, EBUSY, EDEADLK, EINVAL, EPERM, ESRCH
 use crate::error::ErrorKind;
 use crate::machine::{Chooser, Machine};
 use crate::memory::Memory;
-use crate::sync::mutex::{LockMode, MutexKind};
+use crate::sync::mutex::LockMode;
 use crate::sync::semaphore::SemMode;
 use crate::sync::{barrier, condvar, mutex, once, rwlock, semaphore, Progress, SyncError};
+use crate::sync_state::MutexKind;
 use crate::thread::{FrameKind, Thread};
 use ravel_ir::Builtin;
 

@@ -15,28 +15,6 @@ pub(crate) mod semaphore;
 use crate::error::{ErrorKind, ProgramError};
 use crate::machine::Machine;
 use crate::memory::Fault;
-use rustc_hash::FxHashMap;
-use std::collections::BTreeSet;
-
-pub use barrier::Barrier;
-pub use condvar::Cond;
-pub use mutex::Mutex;
-pub use rwlock::RwLock;
-
-/// All synchronisation state of a machine.
-#[derive(Clone, Debug, Default)]
-pub struct SyncState {
-    pub mutexes: FxHashMap<u64, Mutex>,
-    pub conds: FxHashMap<u64, Cond>,
-    pub rwlocks: FxHashMap<u64, RwLock>,
-    pub barriers: FxHashMap<u64, Barrier>,
-    pub sems: FxHashMap<u64, u32>,
-    /// Key destructors (function addresses, 0 = none) by key; `None` once deleted.
-    pub keys: Vec<Option<u64>>,
-    /// Statically initialised objects (`Program::static_inits`) destroyed since: they
-    /// may be initialised again.
-    pub static_destroyed: BTreeSet<u64>,
-}
 
 /// An operation that did not fail: what the calling thread does next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
