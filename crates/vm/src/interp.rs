@@ -6,7 +6,7 @@ use crate::events::AccessKind;
 use crate::fp80;
 use crate::machine::{Chooser, End, Machine, Stop};
 use crate::memory::ObjKind;
-use crate::models::{self, Flow};
+use crate::shims::{self, Flow};
 use crate::store_buffer::MemoryModel;
 use crate::thread::FrameKind;
 use crate::values::{bin, cast, cmp, fbin, fcmp, fcmp_order, mask, rd, rd128, rd_words, rmw, to_f};
@@ -635,7 +635,7 @@ impl Machine {
                             && self.config.log_events
                             && self.live_threads > 1
                             && args.first().is_some_and(|a| mask(rd(prog, regs, base, a.opd), a.bytes * 8) == 0);
-                        if (models::is_visible(b) || failing_assume) && self.threads[t].atomic_depth == 0 {
+                        if (shims::is_visible(b) || failing_assume) && self.threads[t].atomic_depth == 0 {
                             if !*granted {
                                 return Next::Stop(Stop::Yield);
                             }
@@ -646,7 +646,7 @@ impl Machine {
                                 return Next::Stop(stop);
                             }
                         }
-                        match models::call(self, t, b, args, ret_bits, chooser) {
+                        match shims::call(self, t, b, args, ret_bits, chooser) {
                             Flow::Return(v) => {
                                 if let Some((r, _)) = dst {
                                     self.set_reg(t, base, r, mask(v, ret_bits));
@@ -699,7 +699,7 @@ impl Machine {
             }
             Inst::VaArg { dst, list, bytes } => {
                 let a = rd(prog, regs, base, *list) & ptr_mask;
-                match models::va_arg_next(self, a, *bytes) {
+                match shims::va_arg_next(self, a, *bytes) {
                     Ok(v) => self.set_reg(t, base, *dst, v),
                     Err(e) => {
                         self.fault(t, e);
@@ -997,7 +997,7 @@ impl Machine {
             FrameKind::Ctor => {}
             FrameKind::AtExit => self.continue_exit(t),
             FrameKind::Destructor => self.continue_thread_exit(t),
-            FrameKind::Signal(ret) => crate::models::posix::handler_returned(self, t, ret),
+            FrameKind::Signal(ret) => crate::shims::posix::handler_returned(self, t, ret),
             FrameKind::Once(control) => crate::sync::once::finish(self, t, control),
         }
     }

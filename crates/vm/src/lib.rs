@@ -10,7 +10,7 @@
 //!    layers above share (frames, faults, output, thread ends).
 //! 3. **semantics on the state**, as `impl Machine` blocks or functions of `&mut Machine`:
 //!    `sync` (the pthread objects), `event_log`, `concolic`, `recorder`, `native_names`.
-//! 4. **library shims**: `models` — ABI decoding and errno, calling `sync`, `os`, `libc`.
+//! 4. **library shims**: `shims` — ABI decoding and errno, calling `sync`, `os`, `libc`.
 //! 5. **what asks the shims about a call**: `pending` (enabledness, deadlock report),
 //!    `timers`, `tso` (fences), `native_recorder`.
 //! 6. **execution**: `interp` and `fast` (the instruction loops), `step` (the operation the
@@ -33,7 +33,6 @@ mod interp;
 pub mod libc;
 mod machine;
 mod memory;
-mod models;
 pub mod native_names;
 pub mod native_record;
 mod native_recorder;
@@ -43,6 +42,7 @@ mod random;
 mod record;
 mod recorder;
 pub mod resident;
+mod shims;
 mod step;
 mod store_buffer;
 mod symbolic;

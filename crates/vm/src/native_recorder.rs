@@ -4,8 +4,8 @@
 use crate::events::AccessKind;
 use crate::machine::Machine;
 use crate::memory::ObjKind;
-use crate::models::Flow;
 use crate::native_record::Recorded;
+use crate::shims::Flow;
 use ravel_ir::Builtin;
 
 impl Machine {

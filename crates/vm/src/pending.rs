@@ -14,16 +14,16 @@ fn mask_of(bytes: u32) -> u64 {
         (1u64 << (bytes * 8)) - 1
     }
 }
-use crate::models;
+use crate::shims;
 use crate::thread::Wait;
 use ravel_ir::{Builtin, Callee, Inst};
 
 impl Machine {
     /// The builtin call thread `t` is stopped at, with its evaluated arguments.
-    fn pending_call(&self, t: usize) -> Option<(Builtin, models::Args<'_>)> {
+    fn pending_call(&self, t: usize) -> Option<(Builtin, shims::Args<'_>)> {
         match self.pending_inst(t)? {
             Inst::Call { callee: Callee::Builtin(b), args, ret_bits, .. } => {
-                Some((*b, models::evaluate(self, t, args, *ret_bits)))
+                Some((*b, shims::evaluate(self, t, args, *ret_bits)))
             }
             _ => None,
         }
@@ -151,8 +151,8 @@ impl Machine {
                 Some((b, args)) => {
                     let (b, vals) = (b, args.vals.clone());
                     let spec = Vec::new();
-                    let a = models::Args { vals, wide: Vec::new(), spec: &spec, ret_bits: 0 };
-                    self.call_enabled(t, b, &a) && models::posix::enabled(self, b, &a)
+                    let a = shims::Args { vals, wide: Vec::new(), spec: &spec, ret_bits: 0 };
+                    self.call_enabled(t, b, &a) && shims::posix::enabled(self, b, &a)
                 }
                 None => true,
             },
@@ -244,7 +244,7 @@ impl Machine {
                     Builtin::AtomicBegin => "enters an atomic section".into(),
                     Builtin::SchedYield => "yields".into(),
                     Builtin::Sleep | Builtin::Usleep | Builtin::Nanosleep | Builtin::ClockNanosleep => "sleeps".into(),
-                    b if models::posix::is_visible(*b) => format!("calls {}", b.c_name()),
+                    b if shims::posix::is_visible(*b) => format!("calls {}", b.c_name()),
                     _ => format!("calls {} on {}", b.c_name(), self.symbolize(p0)),
                 }
             }
@@ -411,7 +411,7 @@ impl Machine {
                         PendingKind::Access(Loc::Sync(p0), AccessKind::Rmw)
                     }
                     b if is_sync_op(*b) => PendingKind::Access(Loc::Sync(p0), AccessKind::Rmw),
-                    b => crate::models::posix::pending(self, *b, p0).unwrap_or(PendingKind::Other),
+                    b => crate::shims::posix::pending(self, *b, p0).unwrap_or(PendingKind::Other),
                 }
             }
             _ => PendingKind::Other,

@@ -62,11 +62,11 @@ impl Machine {
         match b {
             Builtin::Sleep => after((arg(0) & 0xffff_ffff) * NS_PER_S),
             Builtin::Usleep => after((arg(0) & 0xffff_ffff) * NS_PER_US),
-            Builtin::Nanosleep => after(crate::models::posix::timespec_ns(self, arg(0))?),
+            Builtin::Nanosleep => after(crate::shims::posix::timespec_ns(self, arg(0))?),
             Builtin::ClockNanosleep => {
-                let ns = crate::models::posix::timespec_ns(self, arg(2))?;
-                if arg(1) & crate::models::posix::TIMER_ABSTIME != 0 {
-                    let start = crate::models::posix::clock_reading(arg(0) & 0xffff_ffff, arrived)?;
+                let ns = crate::shims::posix::timespec_ns(self, arg(2))?;
+                if arg(1) & crate::shims::posix::TIMER_ABSTIME != 0 {
+                    let start = crate::shims::posix::clock_reading(arg(0) & 0xffff_ffff, arrived)?;
                     after(ns.saturating_sub(start))
                 } else {
                     after(ns)
@@ -74,7 +74,7 @@ impl Machine {
             }
             Builtin::Poll => {
                 let timeout = ravel_ir::sign_extend(arg(2), 32) as i64;
-                if timeout <= 0 || crate::models::posix::poll_ready(self, arg(0), arg(1)) {
+                if timeout <= 0 || crate::shims::posix::poll_ready(self, arg(0), arg(1)) {
                     return None;
                 }
                 after(timeout as u64 * NS_PER_MS)

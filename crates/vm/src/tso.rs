@@ -244,7 +244,7 @@ impl Machine {
         }
         let addr = match inst {
             Inst::Rmw { addr, .. } | Inst::CmpXchg { addr, .. } | Inst::Store { addr, .. } => *addr,
-            Inst::Call { callee: Callee::Builtin(b), .. } => return crate::models::is_visible(*b),
+            Inst::Call { callee: Callee::Builtin(b), .. } => return crate::shims::is_visible(*b),
             Inst::Call { callee: Callee::Func(_), .. } => return true,
             _ => return false,
         };

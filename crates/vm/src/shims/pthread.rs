@@ -127,7 +127,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
         CondDestroy => condvar::destroy(m, p0),
         CondWait => condvar::wait(m, t, p0, a.get(1), None),
         CondTimedWait => {
-            let deadline = crate::models::posix::timespec_ns(m, a.get(2)).unwrap_or(0);
+            let deadline = crate::shims::posix::timespec_ns(m, a.get(2)).unwrap_or(0);
             condvar::wait(m, t, p0, a.get(1), Some(deadline))
         }
         CondSignal => condvar::signal(m, p0, chooser),

@@ -1,8 +1,9 @@
-//! Models of library functions and intrinsics. These decode the C ABI (argument layout,
-//! return values, errno) and call the generic semantics in `memory` and `sync`.
+//! Shims of library functions and intrinsics: they decode the C ABI (argument layout,
+//! return values, errno) and call the semantics in `memory`, `sync`, `os` and `libc`.
 
 mod intrinsics;
 mod libc;
+mod math;
 pub(crate) mod posix;
 mod pthread;
 mod stdio;
