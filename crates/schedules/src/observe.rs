@@ -71,7 +71,7 @@ impl Observer {
             },
             ExecutionEnd::Incomplete(why) => return self.fail(format!("an execution was cut short: {why}")),
         };
-        if let Some(why) = &m.imprecise {
+        if let Some(why) = m.imprecise() {
             return self.fail(format!("an execution was not explored exactly: {why}"));
         }
         const BARRIERS: &[Builtin] = &[Builtin::BarrierInit, Builtin::BarrierWait, Builtin::BarrierDestroy];
@@ -105,7 +105,7 @@ impl Observer {
             events.push((epoch, self.event(event)));
         }
         let epochs = epoch + 1;
-        for r in &m.recorded {
+        for r in m.recorded() {
             if let Recorded::Epoch { alone: false, .. } = r {
                 self.ignored_markers = true;
             }

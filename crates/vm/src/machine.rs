@@ -192,9 +192,9 @@ pub struct TraceEntry {
 pub struct Machine {
     pub program: Arc<Program>,
     pub config: Config,
-    pub memory: Memory,
+    pub(crate) memory: Memory,
     pub threads: Vec<Thread>,
-    pub sync: SyncState,
+    pub(crate) sync: SyncState,
     /// Set once the execution ended.
     pub end: Option<End>,
     /// Instructions executed.
@@ -204,9 +204,9 @@ pub struct Machine {
     /// bounded memory; reports show only the end of an interleaving anyway).
     pub trace: Vec<TraceEntry>,
     /// Visible operations executed in all, those dropped from `trace` included.
-    pub trace_total: u64,
+    pub(crate) trace_total: u64,
     /// With `Config::record_accesses`: what `ravel enforce` names, in execution order.
-    pub recorded: Vec<crate::native_record::Recorded>,
+    pub(crate) recorded: Vec<crate::native_record::Recorded>,
     /// With `Config::record_accesses`: the (thread, stack or thread-local object) pairs
     /// recorded once already (see [`Machine::record_access`]).
     pub(crate) recorded_locals: std::collections::HashSet<(usize, u32)>,
@@ -215,23 +215,23 @@ pub struct Machine {
     pub(crate) stdout: Vec<u8>,
     /// The program's stdout when [`Config::capture_stdout`] is set, and whether more was
     /// written than it keeps.
-    pub captured: Vec<u8>,
-    pub captured_truncated: bool,
+    pub(crate) captured: Vec<u8>,
+    pub(crate) captured_truncated: bool,
     pub(crate) rand_state: u64,
     /// Address of the `__ctype_b_loc` table pointer, allocated on first use.
     pub(crate) ctype_table: u64,
     /// Threads still running when main exited (reported in verbose mode).
-    pub exited_with_running_threads: usize,
+    pub(crate) exited_with_running_threads: usize,
     /// Wall-clock deadline of the execution (`--timeout`).
-    pub deadline: Option<std::time::Instant>,
+    pub(crate) deadline: Option<std::time::Instant>,
     /// Events of the current step (exploration mode).
     pub(crate) log: Vec<crate::events::LogEntry>,
     /// Why this execution's events may not capture every conflict (then an exhaustive
     /// exploration cannot conclude "safe").
-    pub imprecise: Option<String>,
+    pub(crate) imprecise: Option<String>,
     /// Errors that did not end the execution (see [`Config::defer_reinit`]), for the
     /// explorer to take.
-    pub deferred: Vec<ProgramError>,
+    pub(crate) deferred: Vec<ProgramError>,
     /// Threads created and not finished.
     pub(crate) live_threads: usize,
     /// The symbolic state, when inputs are symbolic (`None`: every value is concrete).
@@ -242,6 +242,46 @@ pub struct Machine {
     pub(crate) buffers: Vec<crate::store_buffer::StoreBuffer>,
     /// The process as the kernel sees it: clock, files, descriptors, signals.
     pub(crate) os: crate::os::Os,
+}
+
+/// What engines and reports read of a machine whose fields are the vm's own.
+impl Machine {
+    /// Writes to memory so far: equal counts at two visits mean nothing was written in
+    /// between (a spinning thread's loop).
+    pub fn write_epoch(&self) -> u64 {
+        self.memory.write_epoch
+    }
+
+    /// Why this execution's events may not capture every conflict, if so.
+    pub fn imprecise(&self) -> Option<&str> {
+        self.imprecise.as_deref()
+    }
+
+    /// Takes the errors that did not end the execution (see [`Config::defer_reinit`]).
+    pub fn take_deferred(&mut self) -> Vec<ProgramError> {
+        std::mem::take(&mut self.deferred)
+    }
+
+    /// Threads still running when main exited (reported in verbose mode).
+    pub fn exited_with_running_threads(&self) -> usize {
+        self.exited_with_running_threads
+    }
+
+    /// Visible operations executed in all, those dropped from `trace` included.
+    pub fn trace_total(&self) -> u64 {
+        self.trace_total
+    }
+
+    /// The program's stdout when [`Config::capture_stdout`] is set, and whether more was
+    /// written than it keeps.
+    pub fn captured(&self) -> (&[u8], bool) {
+        (&self.captured, self.captured_truncated)
+    }
+
+    /// With `Config::record_accesses`: what `ravel enforce` names, in execution order.
+    pub fn recorded(&self) -> &[crate::native_record::Recorded] {
+        &self.recorded
+    }
 }
 
 /// Thread `t` stopped: why the interpreter loop returned.
