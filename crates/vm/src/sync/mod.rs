@@ -1,5 +1,5 @@
-//! Semantics of the synchronisation objects, independent of the pthread ABI: one module
-//! per object owns its state changes and its wake-ups, keyed by the address of the
+//! Semantics of the synchronisation objects (and of joining threads and thread-specific
+//! keys), independent of the pthread ABI: one module per object owns its state changes and its wake-ups, keyed by the address of the
 //! program's object; [`blocking`] is the one way a thread waits inside a call. The
 //! pthread shim decodes arguments, calls these and turns a [`SyncError`] into an error
 //! number.
@@ -7,6 +7,8 @@
 pub(crate) mod barrier;
 pub(crate) mod blocking;
 pub(crate) mod condvar;
+pub(crate) mod join;
+pub(crate) mod keys;
 pub(crate) mod mutex;
 pub(crate) mod once;
 pub(crate) mod rwlock;
@@ -45,6 +47,8 @@ pub(crate) enum SyncError {
     NotOwner,
     /// An invalid argument (`EINVAL`).
     Invalid,
+    /// No thread has the handle (`ESRCH`).
+    NoSuchThread,
     /// Undefined behaviour the program must not commit: ends the execution.
     Misuse(String),
     /// A bad memory access or call on the program's behalf: ends the execution.
