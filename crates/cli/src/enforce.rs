@@ -74,7 +74,7 @@ pub fn run(command: EnforceCommand) -> Result<u8> {
             if !names::ended_cleanly(&m) {
                 bail!("the execution with seed {seed} did not end normally: {:?}", m.end);
             }
-            for e in ravel_vm::native_record::name_events(&m).events {
+            for e in ravel_vm::native_names::name_events(&m).events {
                 println!("{}", e.line());
             }
             Ok(0)
@@ -187,7 +187,7 @@ impl Collector {
                     out.display()
                 );
             }
-            let named = ravel_vm::native_record::name_events(&m);
+            let named = ravel_vm::native_names::name_events(&m);
             if !named.problems.is_empty() {
                 bail!("no constraints written to {}: {}", out.display(), named.problems.join("; "));
             }

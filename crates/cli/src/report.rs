@@ -85,10 +85,10 @@ impl RunReport {
                 r.verdict = "ok";
                 r.exit_status = Some(*status);
                 r.headline = format!("the program exited with status {status}");
-                if m.exited_with_running_threads > 0 {
+                if m.exited_with_running_threads() > 0 {
                     r.notes.push(format!(
                         "{} thread(s) were still running when the program exited",
-                        m.exited_with_running_threads
+                        m.exited_with_running_threads()
                     ));
                 }
             }
@@ -118,7 +118,7 @@ impl RunReport {
         if r.verdict == "error" {
             let start = m.trace.len().saturating_sub(40);
             if start > 0 {
-                r.notes.push(format!("interleaving shows the last 40 of {} visible operations", m.trace_total));
+                r.notes.push(format!("interleaving shows the last 40 of {} visible operations", m.trace_total()));
             }
             for e in &m.trace[start..] {
                 r.interleaving.push((m.threads[e.thread].name(), place(p, e.loc), e.what.clone()));
@@ -196,8 +196,8 @@ impl RunReport {
         let extra = json!({
             "message": self.headline,
             "exit_status": self.exit_status,
-            "stdout": String::from_utf8_lossy(&m.captured),
-            "stdout_truncated": m.captured_truncated,
+            "stdout": String::from_utf8_lossy(m.captured().0),
+            "stdout_truncated": m.captured().1,
             "inputs_given": self.inputs.iter().map(|(w, v)| json!({"what": w, "value": v})).collect::<Vec<_>>(),
             "seed": self.seed,
             "instructions": self.steps,

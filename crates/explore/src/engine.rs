@@ -144,8 +144,8 @@ impl<'a> Context<'a> {
         if partial {
             self.note(Unknown::PartialInputs(self.opts.input_domain));
         }
-        if let Some(why) = &machine.imprecise {
-            self.note(Unknown::Imprecise(why.clone()));
+        if let Some(why) = machine.imprecise() {
+            self.note(Unknown::Imprecise(why.to_string()));
         }
     }
 

@@ -243,7 +243,7 @@ fn follow(
         }
         // An error the exploration let the execution go on after ends it only at the
         // witness's last step (the witness of a later error passes it).
-        let deferred = std::mem::take(&mut m.deferred);
+        let deferred = m.take_deferred();
         if let Some(e) = deferred.into_iter().next().filter(|_| counts && m.end.is_none()) {
             m.end = Some(ravel_vm::End::Error(e));
         }

@@ -7,7 +7,8 @@ use ravel_explore::ExecutionEnd;
 use ravel_ir::Builtin;
 use ravel_schedule_format::{Event, InputSpec, Object};
 use ravel_sym::ExprId;
-use ravel_vm::native_record::{name_events_ordering, ObjectName, Recorded};
+use ravel_vm::native_names::name_events_ordering;
+use ravel_vm::native_record::{ObjectName, Recorded};
 use ravel_vm::{ErrorKind, Machine};
 use rustc_hash::FxHashMap;
 
@@ -72,7 +73,7 @@ impl Observer {
             },
             ExecutionEnd::Incomplete(why) => return self.fail(format!("an execution was cut short: {why}")),
         };
-        if let Some(why) = &m.imprecise {
+        if let Some(why) = m.imprecise() {
             return self.fail(format!("an execution was not explored exactly: {why}"));
         }
         const BARRIERS: &[Builtin] = &[Builtin::BarrierInit, Builtin::BarrierWait, Builtin::BarrierDestroy];
@@ -112,7 +113,7 @@ impl Observer {
             events.push((epoch, self.event(event)));
         }
         let epochs = epoch + 1;
-        for r in &m.recorded {
+        for r in m.recorded() {
             if let Recorded::Epoch { alone: false, .. } = r {
                 self.ignored_markers = true;
             }

@@ -17,11 +17,12 @@
 //! and the object table is consulted only on a miss. The cache lives for one run of the
 //! loop; only the general loop frees objects or shares them, so entries cannot go stale.
 
-use crate::interp::{bin, cast, cmp, fbin, fcmp, from_f, loop_check_due, mask, to_f};
+use crate::interp::loop_check_due;
 use crate::machine::{Granularity, Machine, Stop};
 use crate::memory::{read_word, write_word, Memory, ObjKind, QuietEntry, QuietObjects, QUIET_WAYS};
 use crate::store_buffer::MemoryModel;
 use crate::thread::{FrameKind, Thread};
+use crate::values::{bin, cast, cmp, fbin, fcmp, from_f, mask, to_f};
 use ravel_ir::dense::{Index, Op};
 use ravel_ir::{sign_extend, BinOp, CastOp, FBinOp, Inst, Program};
 

@@ -6,150 +6,11 @@ use crate::events::AccessKind;
 use crate::fp80;
 use crate::machine::{Chooser, End, Machine, Stop};
 use crate::memory::ObjKind;
-use crate::models::{self, Flow};
+use crate::shims::{self, Flow};
 use crate::store_buffer::MemoryModel;
 use crate::thread::FrameKind;
-use ravel_ir::{sign_extend, Arg, Callee, CastOp, FBinOp, FCmp, FuncId, Inst, Opd, Program, RmwOp};
-
-pub(crate) use ravel_arith::{bin, cmp, truncate as mask};
-use ravel_arith::{signed, truncate};
-
-/// Reads a one-word operand.
-#[inline]
-pub(crate) fn rd(prog: &Program, regs: &[u64], base: usize, o: Opd) -> u64 {
-    match o {
-        Opd::Reg(r) => regs[base + r as usize],
-        Opd::Imm(v) => v,
-        Opd::Wide(i) => prog.wide_consts[i as usize],
-    }
-}
-
-/// Reads a multi-word operand.
-pub(crate) fn rd_words(prog: &Program, regs: &[u64], base: usize, o: Opd, n: u32) -> Vec<u64> {
-    match o {
-        Opd::Reg(r) => regs[base + r as usize..base + (r + n) as usize].to_vec(),
-        Opd::Imm(v) => {
-            let mut w = vec![0; n as usize];
-            w[0] = v;
-            w
-        }
-        Opd::Wide(i) => prog.wide(i, n).to_vec(),
-    }
-}
-
-fn rd128(prog: &Program, regs: &[u64], base: usize, o: Opd) -> u128 {
-    let w = rd_words(prog, regs, base, o, 2);
-    w[0] as u128 | (w[1] as u128) << 64
-}
-
-/// Floating-point binary operation on register words (`f32` in the low half when not
-/// `double`).
-#[inline(always)]
-pub(crate) fn fbin(op: FBinOp, double: bool, a: u64, b: u64) -> u64 {
-    let (x, y) = (to_f(a, double), to_f(b, double));
-    let r = if double {
-        match op {
-            FBinOp::Add => x + y,
-            FBinOp::Sub => x - y,
-            FBinOp::Mul => x * y,
-            FBinOp::Div => x / y,
-            FBinOp::Rem => x % y,
-        }
-    } else {
-        let (x, y) = (x as f32, y as f32);
-        (match op {
-            FBinOp::Add => x + y,
-            FBinOp::Sub => x - y,
-            FBinOp::Mul => x * y,
-            FBinOp::Div => x / y,
-            FBinOp::Rem => x % y,
-        }) as f64
-    };
-    from_f(r, double)
-}
-
-/// Float value of a register word (`f32` in the low half when not `double`).
-#[inline]
-pub(crate) fn to_f(v: u64, double: bool) -> f64 {
-    if double {
-        f64::from_bits(v)
-    } else {
-        f32::from_bits(v as u32) as f64
-    }
-}
-
-#[inline]
-pub(crate) fn from_f(x: f64, double: bool) -> u64 {
-    if double {
-        x.to_bits()
-    } else {
-        (x as f32).to_bits() as u64
-    }
-}
-
-#[inline]
-pub(crate) fn fcmp(pred: FCmp, a: f64, b: f64) -> bool {
-    fcmp_order(pred, a.partial_cmp(&b))
-}
-
-/// An `fcmp` predicate on the IEEE order of its operands (`None`: unordered, a NaN).
-pub(crate) fn fcmp_order(pred: FCmp, order: Option<std::cmp::Ordering>) -> bool {
-    use std::cmp::Ordering::{Equal, Greater, Less};
-    let holds = |wanted: &[std::cmp::Ordering]| order.is_some_and(|o| wanted.contains(&o));
-    let uno = order.is_none();
-    match pred {
-        FCmp::False => false,
-        FCmp::True => true,
-        FCmp::Oeq => holds(&[Equal]),
-        FCmp::Ogt => holds(&[Greater]),
-        FCmp::Oge => holds(&[Greater, Equal]),
-        FCmp::Olt => holds(&[Less]),
-        FCmp::Ole => holds(&[Less, Equal]),
-        FCmp::One => holds(&[Less, Greater]),
-        FCmp::Ord => !uno,
-        FCmp::Uno => uno,
-        FCmp::Ueq => uno || holds(&[Equal]),
-        FCmp::Ugt => uno || holds(&[Greater]),
-        FCmp::Uge => uno || holds(&[Greater, Equal]),
-        FCmp::Ult => uno || holds(&[Less]),
-        FCmp::Ule => uno || holds(&[Less, Equal]),
-        FCmp::Une => uno || holds(&[Less, Greater]),
-    }
-}
-
-#[inline]
-pub(crate) fn cast(op: CastOp, from: u32, to: u32, v: u128) -> u128 {
-    match op {
-        CastOp::Trunc | CastOp::ZExt => truncate(v, to),
-        CastOp::SExt => truncate(signed(v, from) as u128, to),
-        CastOp::FpTrunc | CastOp::FpExt if from == 80 || to == 80 => {
-            fp80::convert(v, float_format(from), float_format(to))
-        }
-        CastOp::FpToUi | CastOp::FpToSi if from == 80 => u128::from(fp80::to_int(v, to, op == CastOp::FpToSi)),
-        CastOp::UiToFp if to == 80 => fp80::from_int(truncate(v, from) as u64, false),
-        CastOp::SiToFp if to == 80 => fp80::from_int(signed(v, from) as u64, true),
-        CastOp::FpTrunc | CastOp::FpExt => from_f(to_f(v as u64, from == 64), to == 64) as u128,
-        CastOp::FpToUi => {
-            let x = to_f(v as u64, from == 64);
-            truncate(x as u64 as u128, to)
-        }
-        CastOp::FpToSi => {
-            let x = to_f(v as u64, from == 64);
-            truncate(x as i64 as u128, to)
-        }
-        CastOp::UiToFp => from_f(truncate(v, from) as f64, to == 64) as u128,
-        CastOp::SiToFp => from_f(signed(v, from) as f64, to == 64) as u128,
-    }
-}
-
-/// The binary format of a float of `bits` bits in a cast.
-fn float_format(bits: u32) -> fp80::Format {
-    match bits {
-        80 => fp80::FP80,
-        64 => fp80::DOUBLE,
-        _ => fp80::SINGLE,
-    }
-}
+use crate::values::{bin, cast, cmp, fbin, fcmp, fcmp_order, mask, rd, rd128, rd_words, rmw, to_f};
+use ravel_ir::{sign_extend, Arg, Callee, FuncId, Inst, Opd, Program};
 
 /// Words of a vector of `len` lanes of `elem_bits` bits.
 fn vector_words(elem_bits: u32, len: u32) -> u32 {
@@ -180,44 +41,6 @@ fn bytes_to_words(b: &[u8], n: u32) -> Vec<u64> {
         out[i] = u64::from_le_bytes(w);
     }
     out
-}
-
-/// Applies a read-modify-write operation.
-pub(crate) fn rmw(op: RmwOp, bits: u32, old: u64, v: u64) -> u64 {
-    let (so, sv) = (sign_extend(old, bits) as i64, sign_extend(v, bits) as i64);
-    let double = bits == 64;
-    let r = match op {
-        RmwOp::Xchg => v,
-        RmwOp::Add => old.wrapping_add(v),
-        RmwOp::Sub => old.wrapping_sub(v),
-        RmwOp::And => old & v,
-        RmwOp::Nand => !(old & v),
-        RmwOp::Or => old | v,
-        RmwOp::Xor => old ^ v,
-        RmwOp::Max => so.max(sv) as u64,
-        RmwOp::Min => so.min(sv) as u64,
-        RmwOp::UMax => old.max(v),
-        RmwOp::UMin => old.min(v),
-        RmwOp::FAdd => from_f(to_f(old, double) + to_f(v, double), double),
-        RmwOp::FSub => from_f(to_f(old, double) - to_f(v, double), double),
-        RmwOp::FMax => from_f(to_f(old, double).max(to_f(v, double)), double),
-        RmwOp::FMin => from_f(to_f(old, double).min(to_f(v, double)), double),
-        RmwOp::UIncWrap => {
-            if old >= v {
-                0
-            } else {
-                old + 1
-            }
-        }
-        RmwOp::UDecWrap => {
-            if old == 0 || old > v {
-                v
-            } else {
-                old - 1
-            }
-        }
-    };
-    mask(r, bits)
 }
 
 /// Whether the backward jump that brings a thread's count of them to `count` checks the
@@ -812,7 +635,7 @@ impl Machine {
                             && self.config.log_events
                             && self.live_threads > 1
                             && args.first().is_some_and(|a| mask(rd(prog, regs, base, a.opd), a.bytes * 8) == 0);
-                        if (models::is_visible(b) || failing_assume) && self.threads[t].atomic_depth == 0 {
+                        if (shims::is_visible(b) || failing_assume) && self.threads[t].atomic_depth == 0 {
                             if !*granted {
                                 return Next::Stop(Stop::Yield);
                             }
@@ -823,7 +646,7 @@ impl Machine {
                                 return Next::Stop(stop);
                             }
                         }
-                        match models::call(self, t, b, args, ret_bits, chooser) {
+                        match shims::call(self, t, b, args, ret_bits, chooser) {
                             Flow::Return(v) => {
                                 if let Some((r, _)) = dst {
                                     self.set_reg(t, base, r, mask(v, ret_bits));
@@ -876,7 +699,7 @@ impl Machine {
             }
             Inst::VaArg { dst, list, bytes } => {
                 let a = rd(prog, regs, base, *list) & ptr_mask;
-                match models::va_arg_next(self, a, *bytes) {
+                match shims::va_arg_next(self, a, *bytes) {
                     Ok(v) => self.set_reg(t, base, *dst, v),
                     Err(e) => {
                         self.fault(t, e);
@@ -1174,7 +997,7 @@ impl Machine {
             FrameKind::Ctor => {}
             FrameKind::AtExit => self.continue_exit(t),
             FrameKind::Destructor => self.continue_thread_exit(t),
-            FrameKind::Signal(ret) => crate::models::posix::handler_returned(self, t, ret),
+            FrameKind::Signal(ret) => crate::shims::posix::handler_returned(self, t, ret),
             FrameKind::Once(control) => crate::sync::once::finish(self, t, control),
         }
     }

@@ -7,7 +7,7 @@
 use crate::error::{ErrorKind, ProgramError};
 use crate::events::{AccessKind, Loc};
 use crate::memory::{Fault, Memory, ObjKind};
-use crate::sync::SyncState;
+use crate::sync_state::SyncState;
 use crate::thread::{Frame, FrameKind, Thread};
 use ravel_ir::{FuncId, Program, SrcLoc};
 use std::io::Write;
@@ -20,6 +20,36 @@ pub enum Granularity {
     Sync,
     /// Additionally every access to shared memory.
     All,
+}
+
+/// How timed waits are scheduled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TimeModel {
+    /// A timed wait may end whenever the scheduler says (over-approximates real timing).
+    #[default]
+    Any,
+    /// A timed wait ends only when no other thread can run, earliest deadline first
+    /// (under-approximates real timing).
+    Discrete,
+}
+
+impl TimeModel {
+    /// The name users write (`--time`) and witnesses record.
+    pub fn name(self) -> &'static str {
+        match self {
+            TimeModel::Any => "any",
+            TimeModel::Discrete => "discrete",
+        }
+    }
+
+    /// The model of a name, `None` for an unknown one.
+    pub fn from_name(name: &str) -> Option<TimeModel> {
+        match name {
+            "any" => Some(TimeModel::Any),
+            "discrete" => Some(TimeModel::Discrete),
+            _ => None,
+        }
+    }
 }
 
 /// How many of the latest visible operations [`Machine::trace`] keeps at least.
@@ -82,7 +112,7 @@ pub struct Config {
     /// The scripted peer a socket of the program reaches (`--peer-script`, `--sym-packet`).
     pub peer: Option<std::sync::Arc<crate::os::Peer>>,
     /// When timed waits (sleeps, time-outs) end.
-    pub time: crate::TimeModel,
+    pub time: TimeModel,
     /// Initialising a statically initialised lock again is reported in
     /// [`Machine::deferred`] and the execution goes on as with glibc (the object is
     /// reset), instead of ending it: for explorers that want every error.
@@ -116,7 +146,7 @@ impl Default for Config {
             memory_model: crate::MemoryModel::Sc,
             files: Vec::new(),
             peer: None,
-            time: crate::TimeModel::Any,
+            time: TimeModel::Any,
             defer_reinit: false,
         }
     }
@@ -162,9 +192,9 @@ pub struct TraceEntry {
 pub struct Machine {
     pub program: Arc<Program>,
     pub config: Config,
-    pub memory: Memory,
+    pub(crate) memory: Memory,
     pub threads: Vec<Thread>,
-    pub sync: SyncState,
+    pub(crate) sync: SyncState,
     /// Set once the execution ended.
     pub end: Option<End>,
     /// Instructions executed.
@@ -174,9 +204,9 @@ pub struct Machine {
     /// bounded memory; reports show only the end of an interleaving anyway).
     pub trace: Vec<TraceEntry>,
     /// Visible operations executed in all, those dropped from `trace` included.
-    pub trace_total: u64,
+    pub(crate) trace_total: u64,
     /// With `Config::record_accesses`: what `ravel enforce` names, in execution order.
-    pub recorded: Vec<crate::native_record::Recorded>,
+    pub(crate) recorded: Vec<crate::native_record::Recorded>,
     /// With `Config::record_accesses`: the (thread, stack or thread-local object) pairs
     /// recorded once already (see [`Machine::record_access`]).
     pub(crate) recorded_locals: std::collections::HashSet<(usize, u32)>,
@@ -185,23 +215,23 @@ pub struct Machine {
     pub(crate) stdout: Vec<u8>,
     /// The program's stdout when [`Config::capture_stdout`] is set, and whether more was
     /// written than it keeps.
-    pub captured: Vec<u8>,
-    pub captured_truncated: bool,
+    pub(crate) captured: Vec<u8>,
+    pub(crate) captured_truncated: bool,
     pub(crate) rand_state: u64,
     /// Address of the `__ctype_b_loc` table pointer, allocated on first use.
     pub(crate) ctype_table: u64,
     /// Threads still running when main exited (reported in verbose mode).
-    pub exited_with_running_threads: usize,
+    pub(crate) exited_with_running_threads: usize,
     /// Wall-clock deadline of the execution (`--timeout`).
-    pub deadline: Option<std::time::Instant>,
+    pub(crate) deadline: Option<std::time::Instant>,
     /// Events of the current step (exploration mode).
     pub(crate) log: Vec<crate::events::LogEntry>,
     /// Why this execution's events may not capture every conflict (then an exhaustive
     /// exploration cannot conclude "safe").
-    pub imprecise: Option<String>,
+    pub(crate) imprecise: Option<String>,
     /// Errors that did not end the execution (see [`Config::defer_reinit`]), for the
     /// explorer to take.
-    pub deferred: Vec<ProgramError>,
+    pub(crate) deferred: Vec<ProgramError>,
     /// Threads created and not finished.
     pub(crate) live_threads: usize,
     /// The symbolic state, when inputs are symbolic (`None`: every value is concrete).
@@ -212,6 +242,46 @@ pub struct Machine {
     pub(crate) buffers: Vec<crate::store_buffer::StoreBuffer>,
     /// The process as the kernel sees it: clock, files, descriptors, signals.
     pub(crate) os: crate::os::Os,
+}
+
+/// What engines and reports read of a machine whose fields are the vm's own.
+impl Machine {
+    /// Writes to memory so far: equal counts at two visits mean nothing was written in
+    /// between (a spinning thread's loop).
+    pub fn write_epoch(&self) -> u64 {
+        self.memory.write_epoch
+    }
+
+    /// Why this execution's events may not capture every conflict, if so.
+    pub fn imprecise(&self) -> Option<&str> {
+        self.imprecise.as_deref()
+    }
+
+    /// Takes the errors that did not end the execution (see [`Config::defer_reinit`]).
+    pub fn take_deferred(&mut self) -> Vec<ProgramError> {
+        std::mem::take(&mut self.deferred)
+    }
+
+    /// Threads still running when main exited (reported in verbose mode).
+    pub fn exited_with_running_threads(&self) -> usize {
+        self.exited_with_running_threads
+    }
+
+    /// Visible operations executed in all, those dropped from `trace` included.
+    pub fn trace_total(&self) -> u64 {
+        self.trace_total
+    }
+
+    /// The program's stdout when [`Config::capture_stdout`] is set, and whether more was
+    /// written than it keeps.
+    pub fn captured(&self) -> (&[u8], bool) {
+        (&self.captured, self.captured_truncated)
+    }
+
+    /// With `Config::record_accesses`: what `ravel enforce` names, in execution order.
+    pub fn recorded(&self) -> &[crate::native_record::Recorded] {
+        &self.recorded
+    }
 }
 
 /// Thread `t` stopped: why the interpreter loop returned.
@@ -458,51 +528,6 @@ impl Machine {
     /// True when the execution is over (exit, error, limit, ...).
     pub fn is_done(&self) -> bool {
         self.end.is_some()
-    }
-
-    /// Executes the visible operation thread `t` is stopped at, then its local code up to
-    /// the next visible operation. Call only with an enabled thread.
-    pub fn step(&mut self, t: usize, chooser: &mut dyn Chooser) {
-        if self.end.is_some() {
-            return;
-        }
-        if self.config.record_trace {
-            if self.trace.len() >= 2 * TRACE_KEEP {
-                self.trace.drain(..TRACE_KEEP);
-            }
-            let entry = self.describe_pending(t);
-            self.trace.push(entry);
-            self.trace_total += 1;
-        }
-        self.record_step(t);
-        let before = self.threads.len();
-        let th = &mut self.threads[t];
-        th.loop_count = 0;
-        th.loop_saved = None;
-        if th.stuck.take().is_some() {
-            // Released by a write: keep looping, the loop may exit now.
-            self.run_local(t, chooser);
-        } else if th.at_branch {
-            // Paused before a symbolic branch: decide it, then run to the next visible operation.
-            self.run_local(t, chooser);
-        } else if crate::sync::blocking::wake(self, t) {
-            self.run_local(t, chooser);
-        } else {
-            self.exec_granted(t, chooser);
-        }
-        // The thread, and any it created, stopped at their next operation now.
-        let now = self.os.now_ns;
-        self.threads[t].arrived_ns = now;
-        for th in &mut self.threads[before..] {
-            th.arrived_ns = now;
-        }
-        if self.sym.is_some() {
-            self.flush_concretized(t, "read by a library function");
-            self.flush_guards(t);
-            if self.config.pause_at_symbolic_branches {
-                self.prune_path_constraint();
-            }
-        }
     }
 
     /// Ends the execution with an error in thread `t` at its current location.

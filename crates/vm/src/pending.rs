@@ -2,6 +2,7 @@
 //! traces, and the deadlock report.
 
 use crate::error::{ErrorKind, ProgramError};
+use crate::events::{is_sync_op, AccessKind, Loc, Pending, PendingKind};
 use crate::machine::{End, Machine, TraceEntry};
 use crate::memory::ObjKind;
 
@@ -13,16 +14,16 @@ fn mask_of(bytes: u32) -> u64 {
         (1u64 << (bytes * 8)) - 1
     }
 }
-use crate::models;
+use crate::shims;
 use crate::thread::Wait;
 use ravel_ir::{Builtin, Callee, Inst};
 
 impl Machine {
     /// The builtin call thread `t` is stopped at, with its evaluated arguments.
-    fn pending_call(&self, t: usize) -> Option<(Builtin, models::Args<'_>)> {
+    fn pending_call(&self, t: usize) -> Option<(Builtin, shims::Args<'_>)> {
         match self.pending_inst(t)? {
             Inst::Call { callee: Callee::Builtin(b), args, ret_bits, .. } => {
-                Some((*b, models::evaluate(self, t, args, *ret_bits)))
+                Some((*b, shims::evaluate(self, t, args, *ret_bits)))
             }
             _ => None,
         }
@@ -54,7 +55,7 @@ impl Machine {
         let mask = self.program.model.ptr_mask();
         let regs = &self.threads[t].regs;
         let ptrs: Vec<u64> =
-            args.iter().take(2).map(|a| crate::interp::rd(&self.program, regs, base, a.opd) & mask).collect();
+            args.iter().take(2).map(|a| crate::values::rd(&self.program, regs, base, a.opd) & mask).collect();
         ptrs.into_iter()
             .all(|p| p == 0 || self.memory.find(p).is_some_and(|(id, _)| !self.memory.objects[id as usize].shared))
     }
@@ -84,7 +85,7 @@ impl Machine {
         if self.sym.is_some() && self.shadow(t, base, addr).is_some() {
             return Some((access, None));
         }
-        let a = crate::interp::rd(&self.program, &self.threads[t].regs, base, addr) & self.program.model.ptr_mask();
+        let a = crate::values::rd(&self.program, &self.threads[t].regs, base, addr) & self.program.model.ptr_mask();
         Some((access, Some(a)))
     }
 
@@ -150,8 +151,8 @@ impl Machine {
                 Some((b, args)) => {
                     let (b, vals) = (b, args.vals.clone());
                     let spec = Vec::new();
-                    let a = models::Args { vals, wide: Vec::new(), spec: &spec, ret_bits: 0 };
-                    self.call_enabled(t, b, &a) && models::posix::enabled(self, b, &a)
+                    let a = shims::Args { vals, wide: Vec::new(), spec: &spec, ret_bits: 0 };
+                    self.call_enabled(t, b, &a) && shims::posix::enabled(self, b, &a)
                 }
                 None => true,
             },
@@ -206,7 +207,7 @@ impl Machine {
         let base = fr.base;
         let f = &prog.functions[fr.func as usize];
         let regs = &self.threads[t].regs;
-        let addr_of = |o| crate::interp::rd(&prog, regs, base, o) & prog.model.ptr_mask();
+        let addr_of = |o| crate::values::rd(&prog, regs, base, o) & prog.model.ptr_mask();
         match f.code.get(fr.pc as usize) {
             Some(Inst::Load { addr, bytes, .. }) => {
                 let a = addr_of(*addr);
@@ -215,7 +216,7 @@ impl Machine {
             }
             Some(Inst::Store { addr, val, bytes, .. }) => {
                 let a = addr_of(*addr);
-                let v = crate::interp::rd(&prog, regs, base, *val);
+                let v = crate::values::rd(&prog, regs, base, *val);
                 let value = if *bytes <= 8 { format!(" (value {})", v & mask_of(*bytes)) } else { String::new() };
                 format!("writes {}{value}", self.symbolize(a))
             }
@@ -243,7 +244,7 @@ impl Machine {
                     Builtin::AtomicBegin => "enters an atomic section".into(),
                     Builtin::SchedYield => "yields".into(),
                     Builtin::Sleep | Builtin::Usleep | Builtin::Nanosleep | Builtin::ClockNanosleep => "sleeps".into(),
-                    b if models::posix::is_visible(*b) => format!("calls {}", b.c_name()),
+                    b if shims::posix::is_visible(*b) => format!("calls {}", b.c_name()),
                     _ => format!("calls {} on {}", b.c_name(), self.symbolize(p0)),
                 }
             }
@@ -335,4 +336,85 @@ struct PendingAccess {
     write: bool,
     /// Non-atomic (atomic operations never race).
     plain: bool,
+}
+
+impl Machine {
+    /// A fingerprint of thread `t`'s local state together with the memory write counter:
+    /// equal fingerprints at two visits of the same point mean the thread made no progress
+    /// and nothing it could observe changed (a spin loop waiting for another thread).
+    pub fn spin_signature(&self, t: usize) -> u64 {
+        self.state_signature(t)
+    }
+
+    /// Hash of thread `t`'s whole call stack (functions, pcs, registers) and wait state,
+    /// with the memory write counter.
+    pub(crate) fn state_signature(&self, t: usize) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let th = &self.threads[t];
+        let mut h = rustc_hash::FxHasher::default();
+        self.memory.write_epoch.hash(&mut h);
+        for fr in &th.frames {
+            (fr.func, fr.pc, fr.base).hash(&mut h);
+        }
+        th.regs.hash(&mut h);
+        th.wait.hash(&mut h);
+        self.buffers.get(t).hash(&mut h);
+        h.finish()
+    }
+
+    /// True when some live thread loops forever without side effects (the execution does
+    /// not terminate, which is not an error).
+    pub fn any_stuck(&self) -> bool {
+        self.threads.iter().any(|th| !th.finished && th.stuck == Some(self.memory.write_epoch))
+    }
+
+    /// True when thread `t` is inside an atomic section.
+    pub fn in_atomic(&self, t: usize) -> bool {
+        self.threads[t].atomic_depth > 0
+    }
+
+    /// What thread `t` is stopped at.
+    pub fn pending(&mut self, t: usize) -> Pending {
+        let enabled = self.is_enabled(t);
+        let kind = match self.threads[t].wait {
+            Wait::Cond { cond, .. } => PendingKind::Access(Loc::Sync(cond), AccessKind::Rmw),
+            Wait::Reacquire { mutex, .. } => PendingKind::Access(Loc::Sync(mutex), AccessKind::Rmw),
+            Wait::Barrier { addr, .. } => PendingKind::Access(Loc::Sync(addr), AccessKind::Rmw),
+            Wait::Exit { .. } => PendingKind::Other,
+            Wait::None => self.pending_instruction(t),
+        };
+        Pending { kind, enabled }
+    }
+
+    fn pending_instruction(&mut self, t: usize) -> PendingKind {
+        let prog = self.program.clone();
+        let Some(fr) = self.threads[t].frames.last() else { return PendingKind::Other };
+        let base = fr.base;
+        let regs = &self.threads[t].regs;
+        let word = |o| (crate::values::rd(&prog, regs, base, o) & prog.model.ptr_mask()) & !7;
+        match prog.functions[fr.func as usize].code.get(fr.pc as usize) {
+            Some(Inst::Load { addr, .. }) => PendingKind::Access(Loc::Mem(word(*addr)), AccessKind::Read),
+            Some(Inst::Store { addr, .. }) => PendingKind::Access(Loc::Mem(word(*addr)), AccessKind::Write),
+            Some(Inst::Rmw { addr, .. } | Inst::CmpXchg { addr, .. }) => {
+                PendingKind::Access(Loc::Mem(word(*addr)), AccessKind::Rmw)
+            }
+            Some(Inst::Call { callee: Callee::Builtin(b), args, .. }) => {
+                let p0 =
+                    args.first().map_or(0, |a| crate::values::rd(&prog, regs, base, a.opd) & prog.model.ptr_mask());
+                match b {
+                    Builtin::ThreadCreate => PendingKind::Spawn,
+                    Builtin::ThreadJoin => match self.thread_by_handle(p0) {
+                        Some(c) => PendingKind::Join(c),
+                        None => PendingKind::Other,
+                    },
+                    Builtin::CondWait | Builtin::CondTimedWait | Builtin::Once => {
+                        PendingKind::Access(Loc::Sync(p0), AccessKind::Rmw)
+                    }
+                    b if is_sync_op(*b) => PendingKind::Access(Loc::Sync(p0), AccessKind::Rmw),
+                    b => crate::shims::posix::pending(self, *b, p0).unwrap_or(PendingKind::Other),
+                }
+            }
+            _ => PendingKind::Other,
+        }
+    }
 }

@@ -63,7 +63,7 @@ impl RandomChooser {
 impl Chooser for RandomChooser {
     fn nondet(&mut self, bits: u32, loc: SrcLoc) -> u64 {
         let value = match self.given.pop_front() {
-            Some(v) => crate::interp::mask(v, bits),
+            Some(v) => crate::values::mask(v, bits),
             None => self.interesting(bits),
         };
         self.inputs.push(Nondet { value, bits, loc });

@@ -7,42 +7,12 @@
 //! their timers, at the price of exploring only the timings where computation takes no
 //! time: a machine that held a timed wait back says so in [`Machine::imprecise`].
 
-use crate::machine::Machine;
+use crate::machine::{Machine, TimeModel};
 use crate::thread::Wait;
 use ravel_ir::{Builtin, Callee, Inst};
 
-/// How timed waits are scheduled.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum TimeModel {
-    /// A timed wait may end whenever the scheduler says (over-approximates real timing).
-    #[default]
-    Any,
-    /// A timed wait ends only when no other thread can run, earliest deadline first
-    /// (under-approximates real timing).
-    Discrete,
-}
-
-impl TimeModel {
-    /// The name users write (`--time`) and witnesses record.
-    pub fn name(self) -> &'static str {
-        match self {
-            TimeModel::Any => "any",
-            TimeModel::Discrete => "discrete",
-        }
-    }
-
-    /// The model of a name, `None` for an unknown one.
-    pub fn from_name(name: &str) -> Option<TimeModel> {
-        match name {
-            "any" => Some(TimeModel::Any),
-            "discrete" => Some(TimeModel::Discrete),
-            _ => None,
-        }
-    }
-}
-
 /// Why a verdict under discrete time cannot be `safe`.
-pub const DISCRETE_NOTE: &str = "timed waits ended only when no other thread could run (--time discrete): \
+const DISCRETE_NOTE: &str = "timed waits ended only when no other thread could run (--time discrete): \
      only timings where computation takes no time were explored";
 
 const NS_PER_MS: u64 = 1_000_000;
@@ -86,17 +56,17 @@ impl Machine {
             return None;
         };
         let vals: Vec<u64> =
-            args.iter().take(3).map(|a| crate::interp::rd(&prog, &self.threads[t].regs, base, a.opd)).collect();
+            args.iter().take(3).map(|a| crate::values::rd(&prog, &self.threads[t].regs, base, a.opd)).collect();
         let arg = |i: usize| vals.get(i).copied().unwrap_or(0);
         let after = |ns: u64| (ns > 0).then(|| arrived.saturating_add(ns));
         match b {
             Builtin::Sleep => after((arg(0) & 0xffff_ffff) * NS_PER_S),
             Builtin::Usleep => after((arg(0) & 0xffff_ffff) * NS_PER_US),
-            Builtin::Nanosleep => after(crate::models::posix::timespec_ns(self, arg(0))?),
+            Builtin::Nanosleep => after(crate::shims::posix::timespec_ns(self, arg(0))?),
             Builtin::ClockNanosleep => {
-                let ns = crate::models::posix::timespec_ns(self, arg(2))?;
-                if arg(1) & crate::models::posix::TIMER_ABSTIME != 0 {
-                    let start = crate::models::posix::clock_reading(arg(0) & 0xffff_ffff, arrived)?;
+                let ns = crate::shims::posix::timespec_ns(self, arg(2))?;
+                if arg(1) & crate::shims::posix::TIMER_ABSTIME != 0 {
+                    let start = crate::shims::posix::clock_reading(arg(0) & 0xffff_ffff, arrived)?;
                     after(ns.saturating_sub(start))
                 } else {
                     after(ns)
@@ -104,7 +74,7 @@ impl Machine {
             }
             Builtin::Poll => {
                 let timeout = ravel_ir::sign_extend(arg(2), 32) as i64;
-                if timeout <= 0 || crate::models::posix::poll_ready(self, arg(0), arg(1)) {
+                if timeout <= 0 || crate::shims::posix::poll_ready(self, arg(0), arg(1)) {
                     return None;
                 }
                 after(timeout as u64 * NS_PER_MS)

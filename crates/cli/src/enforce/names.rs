@@ -1,6 +1,6 @@
 //! One execution recorded by the vm (`Config::record_accesses`) under a random schedule,
 //! for `ravel enforce events` and for `--enforce-out` when the exploration verified no
-//! execution (its accesses are named by `ravel_vm::native_record::name_events`).
+//! execution (its accesses are named by `ravel_vm::native_names::name_events`).
 
 use ravel_ir::Program;
 use ravel_vm::{Config, End, Granularity, Machine};

@@ -665,7 +665,7 @@ impl<'a> Explorer<'a> {
             return false;
         }
         let Some((epoch, sig)) = run.last_sig.get(a).copied().flatten() else { return false };
-        epoch == m.memory.write_epoch && sig == m.spin_signature(t)
+        epoch == m.write_epoch() && sig == m.spin_signature(t)
     }
 
     /// Executes a transition of `t` from the node at `depth` and appends the child node,
@@ -698,7 +698,7 @@ impl<'a> Explorer<'a> {
             self.cx.record_error(FoundError { error, witness, trace: run.machine.trace.clone() });
         }
         // Its replay ends at the error (replays never defer).
-        for error in std::mem::take(&mut run.machine.deferred) {
+        for error in run.machine.take_deferred() {
             let mut witness = self.witness();
             witness.inputs = input_values(&run.machine);
             self.cx.record_error(FoundError { error, witness, trace: run.machine.trace.clone() });
@@ -723,7 +723,7 @@ impl<'a> Explorer<'a> {
         };
         match agent {
             Agent::Thread(_) => {
-                run.last_sig[t] = Some((run.machine.memory.write_epoch, run.machine.spin_signature(owner)));
+                run.last_sig[t] = Some((run.machine.write_epoch(), run.machine.spin_signature(owner)));
                 run.machine.step(owner, &mut chooser);
             }
             Agent::Buffer(_) => run.machine.flush(owner),
@@ -785,7 +785,7 @@ impl<'a> Explorer<'a> {
             run.last_of_thread.resize(t + 1, None);
         }
         run.last_of_thread[t] = Some(index);
-        let recorded = run.machine.recorded.len();
+        let recorded = run.machine.recorded().len();
         let info = Rc::new(TransInfo { step, links, vc, races, recorded });
         run.infos.push(info.clone());
         self.cx.stats.transitions += 1;
@@ -1061,7 +1061,7 @@ impl<'a> Explorer<'a> {
         if data || !(complete || systematic && covered) {
             return;
         }
-        let named = ravel_vm::native_record::name_events(&run.machine);
+        let named = ravel_vm::native_names::name_events(&run.machine);
         let named = if complete {
             v.execution(named, init.clone(), schedule.clone())
         } else {

@@ -2,7 +2,7 @@
 //! in-memory file system with file descriptors and pipes, signal dispositions and
 //! resource limits. Everything here is part of the machine's state (cloned with it,
 //! hashed into fingerprints), so executions and witnesses are deterministic.
-//! `models::posix` decodes the ABI and calls these.
+//! `shims::posix` decodes the ABI and calls these.
 
 mod fd;
 mod fs;

@@ -5,15 +5,8 @@ use super::blocking::block;
 use super::{Progress, SyncError};
 use crate::events::{AccessKind, Loc};
 use crate::machine::Machine;
+use crate::sync_state::Barrier;
 use crate::thread::Wait;
-
-#[derive(Clone, Debug)]
-pub struct Barrier {
-    pub count: u32,
-    pub arrived: u32,
-    /// Rounds completed.
-    pub generation: u64,
-}
 
 /// `pthread_barrier_init` for `count` threads.
 pub(crate) fn init(m: &mut Machine, addr: u64, count: u32) -> Result<Progress, SyncError> {

@@ -6,14 +6,8 @@ use super::blocking::block;
 use super::{claim_initialisation, mutex, note_destroyed, Progress, SyncError};
 use crate::events::{AccessKind, Loc};
 use crate::machine::{Chooser, Machine};
+use crate::sync_state::Cond;
 use crate::thread::Wait;
-use std::collections::VecDeque;
-
-#[derive(Clone, Debug, Default)]
-pub struct Cond {
-    /// Waiting threads in arrival order.
-    pub waiters: VecDeque<usize>,
-}
 
 /// `pthread_cond_init`.
 pub(crate) fn init(m: &mut Machine, t: usize, call: &str, addr: u64) -> Result<Progress, SyncError> {
@@ -117,5 +111,5 @@ pub(crate) fn reacquire(m: &mut Machine, t: usize) {
     m.record(t, crate::record::RecKind::Lock { mutex });
     mutex::reacquire(m, t, mutex);
     m.threads[t].wait = Wait::None;
-    m.complete_call(t, Some(if timed_out { crate::models::ETIMEDOUT } else { 0 }));
+    m.complete_call(t, Some(if timed_out { crate::errno::ETIMEDOUT } else { 0 }));
 }

@@ -1,5 +1,5 @@
-//! Semantics of the synchronisation objects, independent of the pthread ABI: one module
-//! per object owns its state changes and its wake-ups, keyed by the address of the
+//! Semantics of the synchronisation objects (and of joining threads and thread-specific
+//! keys), independent of the pthread ABI: one module per object owns its state changes and its wake-ups, keyed by the address of the
 //! program's object; [`blocking`] is the one way a thread waits inside a call. The
 //! pthread shim decodes arguments, calls these and turns a [`SyncError`] into an error
 //! number.
@@ -7,6 +7,8 @@
 pub(crate) mod barrier;
 pub(crate) mod blocking;
 pub(crate) mod condvar;
+pub(crate) mod join;
+pub(crate) mod keys;
 pub(crate) mod mutex;
 pub(crate) mod once;
 pub(crate) mod rwlock;
@@ -15,28 +17,6 @@ pub(crate) mod semaphore;
 use crate::error::{ErrorKind, ProgramError};
 use crate::machine::Machine;
 use crate::memory::Fault;
-use rustc_hash::FxHashMap;
-use std::collections::BTreeSet;
-
-pub use barrier::Barrier;
-pub use condvar::Cond;
-pub use mutex::Mutex;
-pub use rwlock::RwLock;
-
-/// All synchronisation state of a machine.
-#[derive(Clone, Debug, Default)]
-pub struct SyncState {
-    pub mutexes: FxHashMap<u64, Mutex>,
-    pub conds: FxHashMap<u64, Cond>,
-    pub rwlocks: FxHashMap<u64, RwLock>,
-    pub barriers: FxHashMap<u64, Barrier>,
-    pub sems: FxHashMap<u64, u32>,
-    /// Key destructors (function addresses, 0 = none) by key; `None` once deleted.
-    pub keys: Vec<Option<u64>>,
-    /// Statically initialised objects (`Program::static_inits`) destroyed since: they
-    /// may be initialised again.
-    pub static_destroyed: BTreeSet<u64>,
-}
 
 /// An operation that did not fail: what the calling thread does next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +47,8 @@ pub(crate) enum SyncError {
     NotOwner,
     /// An invalid argument (`EINVAL`).
     Invalid,
+    /// No thread has the handle (`ESRCH`).
+    NoSuchThread,
     /// Undefined behaviour the program must not commit: ends the execution.
     Misuse(String),
     /// A bad memory access or call on the program's behalf: ends the execution.

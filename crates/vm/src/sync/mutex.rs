@@ -3,33 +3,7 @@
 
 use super::{claim_initialisation, note_destroyed, Progress, SyncError};
 use crate::machine::Machine;
-
-/// Mutex kinds with their relock behaviour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MutexKind {
-    Normal,
-    Recursive,
-    ErrorCheck,
-}
-
-impl MutexKind {
-    /// The kind glibc stores as `value` (`PTHREAD_MUTEX_RECURSIVE` = 1,
-    /// `PTHREAD_MUTEX_ERRORCHECK` = 2, anything else normal).
-    pub(crate) fn from_glibc(value: Option<u32>) -> MutexKind {
-        match value {
-            Some(1) => MutexKind::Recursive,
-            Some(2) => MutexKind::ErrorCheck,
-            _ => MutexKind::Normal,
-        }
-    }
-}
-
-#[derive(Clone, Debug)]
-pub struct Mutex {
-    pub kind: MutexKind,
-    pub owner: Option<usize>,
-    pub count: u32,
-}
+use crate::sync_state::{Mutex, MutexKind};
 
 /// Outcome of trying to acquire a mutex.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,12 +3,7 @@
 
 use super::{claim_initialisation, note_destroyed, Progress, SyncError};
 use crate::machine::Machine;
-
-#[derive(Clone, Debug, Default)]
-pub struct RwLock {
-    pub readers: Vec<usize>,
-    pub writer: Option<usize>,
-}
+use crate::sync_state::RwLock;
 
 /// `pthread_rwlock_init`.
 pub(crate) fn init(m: &mut Machine, t: usize, call: &str, addr: u64) -> Result<Progress, SyncError> {

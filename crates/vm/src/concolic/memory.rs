@@ -1,9 +1,9 @@
 //! Symbolic memory: shadows of stored bytes, and loads and stores at symbolic addresses.
 
-use super::{concat_bytes, fit, split_bytes};
-use crate::interp::rd;
 use crate::machine::{Chooser, Machine, Stop};
 use crate::memory::ObjId;
+use crate::symbolic::{concat_bytes, fit, split_bytes};
+use crate::values::rd;
 use ravel_ir::Opd;
 use ravel_sym::{ExprId, ExprPool};
 

@@ -1,9 +1,9 @@
 //! The symbolic semantics of each instruction: which result gets which shadow, which
 //! operands must become concrete, and where a branch splits.
 
-use super::fit;
-use crate::interp::rd;
 use crate::machine::{Chooser, Machine, Stop};
+use crate::symbolic::{fit, nonzero};
+use crate::values::rd;
 use ravel_ir::{BinOp, CastOp, Inst, Opd};
 use ravel_sym::ExprId;
 
@@ -109,7 +109,7 @@ impl Machine {
                 let (ea, eb) = (self.operand_expr(t, base, *a, *bits), self.operand_expr(t, base, *b, *bits));
                 if matches!(op, BinOp::UDiv | BinOp::URem | BinOp::SDiv | BinOp::SRem) && sb.is_some() {
                     let divisor = rd(&self.program, &self.threads[t].regs, base, *b);
-                    let nonzero = self.with_pool(|p| super::nonzero(p, eb));
+                    let nonzero = self.with_pool(|p| nonzero(p, eb));
                     if !self.sym_decide(t, nonzero, divisor != 0, chooser)? {
                         return Ok(());
                     }
@@ -119,7 +119,7 @@ impl Machine {
                             rd(&self.program, &self.threads[t].regs, base, *b),
                         );
                         let min = 1u64 << (bits - 1);
-                        let all = crate::interp::mask(u64::MAX, *bits);
+                        let all = crate::values::mask(u64::MAX, *bits);
                         let overflow_now = x == min && y == all;
                         let no_overflow = self.with_pool(|p| {
                             let (m, n1) = (p.constant(*bits, min as u128), p.constant(*bits, all as u128));
@@ -208,8 +208,8 @@ impl Machine {
                     let e = self.with_pool(|p| fit(p, sv, *bits));
                     self.pause_before_branch(t, e)?;
                     for (case, _) in cases.iter() {
-                        let v = crate::interp::mask(rd(&self.program, &self.threads[t].regs, base, *val), *bits);
-                        let k = crate::interp::mask(*case, *bits);
+                        let v = crate::values::mask(rd(&self.program, &self.threads[t].regs, base, *val), *bits);
+                        let k = crate::values::mask(*case, *bits);
                         let is_case = self.with_pool(|p| {
                             let c = p.constant(*bits, k as u128);
                             p.eq(e, c)

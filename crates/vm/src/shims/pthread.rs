@@ -5,9 +5,10 @@ use super::{fault_flow, Args, Flow, EAGAIN, EBUSY, EDEADLK, EINVAL, EPERM, ESRCH
 use crate::error::ErrorKind;
 use crate::machine::{Chooser, Machine};
 use crate::memory::Memory;
-use crate::sync::mutex::{LockMode, MutexKind};
+use crate::sync::mutex::LockMode;
 use crate::sync::semaphore::SemMode;
-use crate::sync::{barrier, condvar, mutex, once, rwlock, semaphore, Progress, SyncError};
+use crate::sync::{barrier, condvar, join, keys, mutex, once, rwlock, semaphore, Progress, SyncError};
+use crate::sync_state::MutexKind;
 use crate::thread::{FrameKind, Thread};
 use ravel_ir::Builtin;
 
@@ -29,9 +30,7 @@ impl Machine {
         use Builtin::*;
         match b {
             MutexLock | SpinLock => mutex::can_lock(self, t, a.get(0)),
-            ThreadJoin => self.thread_by_handle(a.get(0)).is_none_or(|j| {
-                self.threads[j].finished || j == t || self.threads[j].detached || self.threads[j].joined
-            }),
+            ThreadJoin => join::can_join(self, t, a.get(0)),
             RwRdLock => rwlock::can_read_lock(self, t, a.get(0)),
             RwWrLock => rwlock::can_write_lock(self, t, a.get(0)),
             SemWait => semaphore::can_wait(self, a.get(0)),
@@ -60,6 +59,7 @@ fn sync_flow(m: &mut Machine, t: usize, result: Result<Progress, SyncError>) -> 
         Err(SyncError::Again) => Flow::Return(EAGAIN),
         Err(SyncError::NotOwner) => Flow::Return(EPERM),
         Err(SyncError::Invalid) => Flow::Return(EINVAL),
+        Err(SyncError::NoSuchThread) => Flow::Return(ESRCH),
         Err(SyncError::Misuse(msg)) => misuse(m, t, msg),
         Err(SyncError::Fault(f)) => fault_flow(m, t, f),
     }
@@ -83,17 +83,13 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
     let p0 = a.get(0);
     let result = match b {
         ThreadCreate => return Some(create(m, t, a, chooser)),
-        ThreadJoin => return Some(join(m, t, a)),
-        ThreadDetach => {
-            return Some(match m.thread_by_handle(p0) {
-                None => Flow::Return(ESRCH),
-                Some(j) if m.threads[j].detached || m.threads[j].joined => Flow::Return(EINVAL),
-                Some(j) => {
-                    m.threads[j].detached = true;
-                    Flow::Return(0)
-                }
-            })
-        }
+        ThreadJoin => match join::join(m, t, p0, a.get(1) != 0) {
+            Ok(Some(value)) if a.get(1) != 0 => return Some(write_ptr(m, t, a.get(1), value)),
+            Ok(Some(_)) => Ok(Progress::Done),
+            Ok(None) => Ok(Progress::Blocked),
+            Err(e) => Err(e),
+        },
+        ThreadDetach => join::detach(m, p0),
         ThreadExit => {
             m.begin_thread_exit(t, p0);
             return Some(Flow::Stay);
@@ -126,7 +122,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
         CondDestroy => condvar::destroy(m, p0),
         CondWait => condvar::wait(m, t, p0, a.get(1), None),
         CondTimedWait => {
-            let deadline = crate::models::posix::timespec_ns(m, a.get(2)).unwrap_or(0);
+            let deadline = crate::shims::posix::timespec_ns(m, a.get(2)).unwrap_or(0);
             condvar::wait(m, t, p0, a.get(1), Some(deadline))
         }
         CondSignal => condvar::signal(m, p0, chooser),
@@ -154,27 +150,12 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
         }
         Once => once::call(m, t, p0, a.get(1)),
         KeyCreate => {
-            let k = m.sync.keys.len() as u32;
-            m.sync.keys.push(Some(a.get(1)));
-            return Some(write_u32(m, t, p0, k));
+            let key = keys::create(m, a.get(1));
+            return Some(write_u32(m, t, p0, key));
         }
-        KeyDelete => {
-            return Some(match m.sync.keys.get_mut(p0 as usize) {
-                Some(k @ Some(_)) => {
-                    *k = None;
-                    Flow::Return(0)
-                }
-                _ => Flow::Return(EINVAL),
-            })
-        }
-        SetSpecific => {
-            if !matches!(m.sync.keys.get(p0 as usize), Some(Some(_))) {
-                return Some(Flow::Return(EINVAL));
-            }
-            m.threads[t].specific.insert(p0 as u32, a.get(1));
-            return Some(Flow::Return(0));
-        }
-        GetSpecific => return Some(Flow::Return(m.threads[t].specific.get(&(p0 as u32)).copied().unwrap_or(0))),
+        KeyDelete => keys::delete(m, p0),
+        SetSpecific => keys::set(m, t, p0, a.get(1)),
+        GetSpecific => return Some(Flow::Return(keys::get(m, t, p0))),
         _ => return None,
     };
     Some(sync_flow(m, t, result))
@@ -183,6 +164,14 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
 /// Stores a 32-bit result at `addr` and returns 0.
 fn write_u32(m: &mut Machine, t: usize, addr: u64, v: u32) -> Flow {
     match m.memory.write(addr, &v.to_le_bytes()) {
+        Ok(()) => Flow::Return(0),
+        Err(e) => fault_flow(m, t, e),
+    }
+}
+
+/// Stores a pointer-sized result at `addr` and returns 0.
+fn write_ptr(m: &mut Machine, t: usize, addr: u64, v: u64) -> Flow {
+    match m.write_ptr(addr, v) {
         Ok(()) => Flow::Return(0),
         Err(e) => fault_flow(m, t, e),
     }
@@ -223,38 +212,6 @@ fn create(m: &mut Machine, t: usize, a: &Args, chooser: &mut dyn Chooser) -> Flo
     m.run_local(new, chooser);
     m.flush_guards(new);
     Flow::Stay
-}
-
-fn join(m: &mut Machine, t: usize, a: &Args) -> Flow {
-    let Some(j) = m.thread_by_handle(a.get(0)) else {
-        return Flow::Return(ESRCH);
-    };
-    if j == t {
-        return Flow::Return(EDEADLK);
-    }
-    let name = m.threads[j].name();
-    if m.threads[j].detached {
-        return misuse(m, t, format!("join of detached thread {name}"));
-    }
-    if m.threads[j].joined {
-        return misuse(m, t, format!("join of thread {name}, which was already joined"));
-    }
-    if !m.threads[j].finished {
-        return Flow::Block;
-    }
-    m.threads[j].joined = true;
-    let rv = m.threads[j].retval;
-    if a.get(1) != 0 && m.threads[j].retval_symbolic {
-        m.imprecise.get_or_insert_with(|| {
-            format!("the value thread {name} returned depends on symbolic inputs; its other values were not explored")
-        });
-    }
-    if a.get(1) != 0 {
-        if let Err(e) = m.write_ptr(a.get(1), rv) {
-            return fault_flow(m, t, e);
-        }
-    }
-    Flow::Return(0)
 }
 
 /// Sets the calling thread's errno.

@@ -1,8 +1,9 @@
-//! Models of library functions and intrinsics. These decode the C ABI (argument layout,
-//! return values, errno) and call the generic semantics in `memory` and `sync`.
+//! Shims of library functions and intrinsics: they decode the C ABI (argument layout,
+//! return values, errno) and call the semantics in `memory`, `sync`, `os` and `libc`.
 
 mod intrinsics;
 mod libc;
+mod math;
 pub(crate) mod posix;
 mod pthread;
 mod stdio;
@@ -11,14 +12,7 @@ use crate::machine::{Chooser, Machine};
 use crate::memory::Fault;
 use ravel_ir::{Arg, Builtin};
 
-pub(crate) const EPERM: u64 = 1;
-pub(crate) const ESRCH: u64 = 3;
-pub(crate) const EAGAIN: u64 = 11;
-pub(crate) const EBUSY: u64 = 16;
-pub(crate) const EINVAL: u64 = 22;
-pub(crate) const ERANGE: u64 = 34;
-pub(crate) const EDEADLK: u64 = 35;
-pub(crate) const ETIMEDOUT: u64 = 110;
+pub(crate) use crate::errno::{EAGAIN, EBUSY, EDEADLK, EINVAL, EPERM, ERANGE, ESRCH, ETIMEDOUT};
 
 /// What the interpreter does after a model ran.
 pub(crate) enum Flow {
@@ -200,7 +194,7 @@ pub(crate) fn evaluate<'a>(m: &Machine, t: usize, spec: &'a [Arg], ret_bits: u32
     let base = th.frames.last().map_or(0, |f| f.base);
     let wide: Vec<Vec<u64>> = spec
         .iter()
-        .map(|a| crate::interp::rd_words(&m.program, &th.regs, base, a.opd, a.bytes.div_ceil(8).max(1)))
+        .map(|a| crate::values::rd_words(&m.program, &th.regs, base, a.opd, a.bytes.div_ceil(8).max(1)))
         .collect();
     Args { vals: wide.iter().map(|w| w[0]).collect(), wide, spec, ret_bits }
 }

@@ -1,9 +1,9 @@
 //! Shadows across calls: arguments into a callee's parameters, return values back, and
 //! what library functions do with symbolic arguments.
 
-use crate::interp::{rd, rd_words};
 use crate::machine::{Chooser, Machine, Stop};
 use crate::thread::FrameKind;
+use crate::values::{rd, rd_words};
 use ravel_ir::{Arg, Builtin, FuncId, Opd};
 use ravel_sym::ExprId;
 
@@ -42,7 +42,7 @@ impl Machine {
                 if let Some(a) = args.first() {
                     if let Some(s) = self.shadow(t, base, a.opd) {
                         let c = rd(&self.program, &self.threads[t].regs, base, a.opd) != 0;
-                        let cond = self.with_pool(|p| super::nonzero(p, s));
+                        let cond = self.with_pool(|p| crate::symbolic::nonzero(p, s));
                         self.sym_decide(t, cond, c, chooser)?;
                         self.note_guard_origin(t, None);
                     }

@@ -1,0 +1,124 @@
+//! The event log of a step: which shared accesses are visible operations (the gate a
+//! thread stops at until it is granted) and the events they add to the log the
+//! explorers read.
+
+use crate::events::{AccessKind, Loc, LogEntry};
+use crate::machine::Machine;
+use crate::memory::ObjKind;
+use ravel_ir::{Ordering, SrcLoc};
+
+/// How many of the latest plain accesses [`Machine::log_plain`] compares with.
+const PLAIN_LOOKBACK: usize = 8;
+
+impl Machine {
+    /// Logs an event when the machine records events (exploration mode).
+    #[inline]
+    pub(crate) fn log_event(&mut self, thread: usize, loc: Loc, kind: AccessKind) {
+        if self.config.log_events {
+            self.log.push(LogEntry::Event { thread, loc, kind, atomic: true, addr: 0, len: 0, at: SrcLoc::default() });
+        }
+    }
+
+    /// Logs a plain access unless one of the latest entries, since the last other entry,
+    /// is the same access: repeating it tells race detection nothing new, and a loop that
+    /// runs long inside one step (a spinning thread) then logs in bounded memory.
+    fn log_plain(&mut self, entry: LogEntry) {
+        let recent = self.log.iter().rev().take(PLAIN_LOOKBACK).take_while(|e| matches!(e, LogEntry::Plain { .. }));
+        if !recent.into_iter().any(|e| *e == entry) {
+            self.log.push(entry);
+        }
+    }
+
+    /// Decides whether a shared-memory access of thread `t` is a scheduling point and logs
+    /// it. Returns false when the thread must stop before the access.
+    #[inline]
+    pub(crate) fn gate(
+        &mut self,
+        t: usize,
+        id: u32,
+        (addr, len): (u64, u64),
+        order: Ordering,
+        kind: AccessKind,
+        granted: &mut bool,
+    ) -> bool {
+        let obj = &self.memory.objects[id as usize];
+        if !obj.shared || obj.kind == ObjKind::ConstGlobal || (obj.unread && !self.config.detect_races) {
+            return true;
+        }
+        let in_atomic = self.threads[t].atomic_depth > 0;
+        // Under TSO a store into the buffer is the thread's own business (its flush is the
+        // visible operation). A load stays one even when the buffer serves it: its buffered
+        // store may become visible, and another thread's overwrite it, before the load.
+        let tso = self.config.memory_model == crate::MemoryModel::Tso;
+        let local = tso && kind == AccessKind::Write && self.buffers_store(t, id, order);
+        if local && order != Ordering::NotAtomic {
+            return true;
+        }
+        let is_event =
+            !local && (in_atomic || order != Ordering::NotAtomic || self.config.granularity == crate::Granularity::All);
+        // Outside exploration, a lone thread has nobody to interleave with.
+        let alone = !self.config.log_events && self.live_threads <= 1;
+        if is_event && !in_atomic && !alone {
+            if !*granted {
+                return false;
+            }
+            *granted = false;
+        }
+        if self.config.log_events {
+            let at = self.current_loc(t);
+            if is_event {
+                if (addr & 7) + len > 8 {
+                    self.imprecise.get_or_insert_with(|| "a shared access spans several memory words".into());
+                }
+                let atomic = in_atomic || order != Ordering::NotAtomic;
+                // A load served from the buffer reads the buffered stores, not memory.
+                let (seqs, full) =
+                    if tso && kind == AccessKind::Read { self.forwarding(t, addr, len) } else { (Vec::new(), false) };
+                let loc = match seqs.first() {
+                    Some(&s) if full => Loc::Buffered(t as u32, s),
+                    _ => Loc::Mem(addr & !7),
+                };
+                self.log.push(LogEntry::Event { thread: t, loc, kind, atomic, addr, len, at });
+                for &s in seqs.iter().skip(usize::from(full)) {
+                    let loc = Loc::Buffered(t as u32, s);
+                    self.log.push(LogEntry::Event { thread: t, loc, kind, atomic: true, addr, len: 0, at });
+                }
+            } else {
+                self.log_plain(LogEntry::Plain { thread: t, addr, len, write: kind != AccessKind::Read, at });
+            }
+            if let Some(whole) = self.sym.as_mut().and_then(|st| st.whole_object.take()) {
+                let obj = &self.memory.objects[whole as usize];
+                let (start, end) = (obj.base & !7, obj.base + obj.size);
+                for w in (start..end).step_by(8).filter(|&w| w != addr & !7) {
+                    self.log.push(LogEntry::Touch { loc: Loc::Mem(w), kind, event: is_event });
+                }
+            }
+        }
+        true
+    }
+
+    /// Turns the logged event of a compare-and-swap at `addr` that did not write into a
+    /// failed one (it commutes with other reads).
+    pub(crate) fn mark_failed_rmw(&mut self, addr: u64) {
+        let word = Loc::Mem(addr & !7);
+        let last = self.log.iter_mut().rev().find_map(|e| match e {
+            LogEntry::Event { loc, kind, .. } if *loc == word => Some(kind),
+            _ => None,
+        });
+        if let Some(kind @ AccessKind::Rmw) = last {
+            *kind = AccessKind::FailedRmw;
+        }
+    }
+
+    /// Takes the events logged since the last call.
+    pub fn take_log(&mut self) -> Vec<LogEntry> {
+        std::mem::take(&mut self.log)
+    }
+
+    /// Puts the events logged since the last call into `buf` and keeps `buf`'s old
+    /// allocation (emptied) for the next ones, so stepping allocates no log.
+    pub fn swap_log(&mut self, buf: &mut Vec<LogEntry>) {
+        buf.clear();
+        std::mem::swap(&mut self.log, buf);
+    }
+}

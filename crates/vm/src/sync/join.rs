@@ -1,0 +1,53 @@
+//! Joining and detaching threads: a join waits at its call until the thread ends (like a
+//! lock, it runs again once enabled), then takes its return value once.
+
+use super::{Progress, SyncError};
+use crate::machine::Machine;
+
+/// True when thread `t` can execute its join of the thread with `handle` now: the thread
+/// ended, or the join fails at once.
+pub(crate) fn can_join(m: &Machine, t: usize, handle: u64) -> bool {
+    m.thread_by_handle(handle)
+        .is_none_or(|j| m.threads[j].finished || j == t || m.threads[j].detached || m.threads[j].joined)
+}
+
+/// `pthread_join` by thread `t` of the thread with `handle`: the joined thread's return
+/// value, or `None` while it runs (the caller stays at its call). `wants_value`: the
+/// program reads the value (a symbolic one is then concretised, and the execution says so).
+pub(crate) fn join(m: &mut Machine, t: usize, handle: u64, wants_value: bool) -> Result<Option<u64>, SyncError> {
+    let Some(j) = m.thread_by_handle(handle) else {
+        return Err(SyncError::NoSuchThread);
+    };
+    if j == t {
+        return Err(SyncError::Deadlock);
+    }
+    let name = m.threads[j].name();
+    if m.threads[j].detached {
+        return Err(SyncError::Misuse(format!("join of detached thread {name}")));
+    }
+    if m.threads[j].joined {
+        return Err(SyncError::Misuse(format!("join of thread {name}, which was already joined")));
+    }
+    if !m.threads[j].finished {
+        return Ok(None);
+    }
+    m.threads[j].joined = true;
+    if wants_value && m.threads[j].retval_symbolic {
+        m.imprecise.get_or_insert_with(|| {
+            format!("the value thread {name} returned depends on symbolic inputs; its other values were not explored")
+        });
+    }
+    Ok(Some(m.threads[j].retval))
+}
+
+/// `pthread_detach` of the thread with `handle`.
+pub(crate) fn detach(m: &mut Machine, handle: u64) -> Result<Progress, SyncError> {
+    match m.thread_by_handle(handle) {
+        None => Err(SyncError::NoSuchThread),
+        Some(j) if m.threads[j].detached || m.threads[j].joined => Err(SyncError::Invalid),
+        Some(j) => {
+            m.threads[j].detached = true;
+            Ok(Progress::Done)
+        }
+    }
+}
