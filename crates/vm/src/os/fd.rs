@@ -8,13 +8,12 @@ use ravel_sym::ExprId;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
+pub use crate::errno::{EAGAIN, EINVAL};
 pub const ENOENT: u64 = 2;
 pub const EBADF: u64 = 9;
-pub const EAGAIN: u64 = 11;
 pub const EACCES: u64 = 13;
 pub const EEXIST: u64 = 17;
 pub const EISDIR: u64 = 21;
-pub const EINVAL: u64 = 22;
 pub const EMFILE: u64 = 24;
 pub const EFBIG: u64 = 27;
 pub const ESPIPE: u64 = 29;
