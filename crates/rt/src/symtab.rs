@@ -24,6 +24,11 @@ fn u32_at(b: &[u8], at: usize) -> Option<u32> {
 fn u64_at(b: &[u8], at: usize) -> Option<usize> {
     Some(u64::from_le_bytes(b.get(at..at + 8)?.try_into().ok()?) as usize)
 }
+/// Whether the NUL-terminated string at `at` of `b` is `name`.
+fn names(b: &[u8], at: usize, name: &[u8]) -> bool {
+    b.get(at..).is_some_and(|rest| rest.starts_with(name) && rest.get(name.len()) == Some(&0))
+}
+
 fn name_at(b: &[u8], at: usize) -> Option<&[u8]> {
     let rest = b.get(at..)?;
     let end = rest.iter().position(|&c| c == 0)?;
@@ -97,11 +102,27 @@ pub fn objects(elf: &[u8], anchor: &str, anchor_addr: usize, wanted: Option<&Has
         if kind != STT_FUNC && kind != STT_OBJECT {
             continue;
         }
-        let name = name_at(strs, u32_at(syms, s)? as usize)?;
-        let (value, len) = (u64_at(syms, s + 8)?, u64_at(syms, s + 16)?);
-        if kind == STT_FUNC && name == anchor.as_bytes() {
-            bias = Some(anchor_addr.wrapping_sub(value));
-        } else if kind == STT_OBJECT && len > 0 && wanted.is_none_or(|w| w.contains(name)) && !name.contains(&b'@') {
+        let (name_off, value, len) = (u32_at(syms, s)? as usize, u64_at(syms, s + 8)?, u64_at(syms, s + 16)?);
+        // Names are measured only for candidates: a statically linked runtime brings
+        // thousands of long function names, and measuring each was most of a short run.
+        if kind == STT_FUNC {
+            if names(strs, name_off, anchor.as_bytes()) {
+                bias = Some(anchor_addr.wrapping_sub(value));
+            }
+            continue;
+        }
+        if len == 0 {
+            continue;
+        }
+        let name = match wanted {
+            // The few names constraints list, compared in place.
+            Some(w) => match w.iter().find(|n| names(strs, name_off, n)) {
+                Some(n) => *n,
+                None => continue,
+            },
+            None => name_at(strs, name_off)?,
+        };
+        if !name.contains(&b'@') {
             let Ok(name) = std::str::from_utf8(name) else { continue };
             out.push(Symbol { name: name.to_string(), addr: value, size: len });
         }
