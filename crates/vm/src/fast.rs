@@ -224,6 +224,20 @@ impl Machine {
                     (e, unsafe { contents[way].add(($addr - e.lo) as usize) })
                 }};
             }
+            // A plain store of `$v` to `$at` in object `$e`, unless the object is not
+            // writable or the store may publish a pointer (the general loop's cases).
+            macro_rules! store {
+                ($e:expr, $at:expr, $v:expr, $bytes:expr) => {
+                    let v = $v;
+                    if !$e.writable || ($e.shared && $bytes >= ptr_bytes && mem.may_hold_address(v, ptr_bytes as u32)) {
+                        break Exit::Slow;
+                    }
+                    mem.write_epoch += 1;
+                    // SAFETY: `$at` has `$bytes` bytes of a live object whose contents are
+                    // its own (`object!`, writable).
+                    unsafe { write_word($at, $bytes, v) };
+                };
+            }
             let exit = if steps >= budget_end {
                 Exit::Slow
             } else {
@@ -314,16 +328,7 @@ impl Machine {
                             let a = computed.0 & ptr_mask;
                             let (e, at) = object!(a, bytes as u64);
                             set_address(&ix, r, computed);
-                            let v = val.get(r, k);
-                            if !e.writable
-                                || (e.shared && bytes >= ptr_bytes && mem.may_hold_address(v, ptr_bytes as u32))
-                            {
-                                break Exit::Slow;
-                            }
-                            mem.write_epoch += 1;
-                            // SAFETY: `at` has `bytes` bytes of a live object whose contents
-                            // are its own (`object!`, writable).
-                            unsafe { write_word(at, bytes, v) };
+                            store!(e, at, val.get(r, k), bytes);
                             pc += ix.insts() as u32 + 1;
                             steps += ix.insts() + 1;
                             continue;
@@ -337,15 +342,7 @@ impl Machine {
                         Op::Store { addr, val, bytes } => {
                             let a = addr.get(r, k) & ptr_mask;
                             let (e, at) = object!(a, bytes as u64);
-                            let v = val.get(r, k);
-                            if !e.writable
-                                || (e.shared && bytes >= ptr_bytes && mem.may_hold_address(v, ptr_bytes as u32))
-                            {
-                                break Exit::Slow;
-                            }
-                            mem.write_epoch += 1;
-                            // SAFETY: as for `GepStore`.
-                            unsafe { write_word(at, bytes, v) };
+                            store!(e, at, val.get(r, k), bytes);
                         }
                         Op::Jump { target } => {
                             back_edge!(target, pc);
