@@ -14,8 +14,12 @@
 //!
 //! Memory accesses go through a small cache of objects known to be alive and quiet (no
 //! gate bookkeeping for a plain access to them): bounds are one comparison pair on a hit,
-//! and the object table is consulted only on a miss. The cache lives for one run of the
-//! loop; only the general loop frees objects or shares them, so entries cannot go stale.
+//! and the object table is consulted only on a miss. The cache ([`QuietObjects`]) lives in
+//! `Memory` between runs of the loop: an object leaves it when it dies or becomes shared
+//! (`Memory::release`, `Memory::share`, which only the general loop calls), and all leave
+//! when the admission rules change. Within one run of the inner loop, a cached object's
+//! contents are reached through a pointer resolved on its first access: nothing else
+//! touches contents while the loop runs.
 
 use crate::interp::loop_check_due;
 use crate::machine::{Granularity, Machine, Stop};

@@ -44,7 +44,8 @@ pub struct Object {
     pub bytes: Rc<[u8]>,
     pub kind: ObjKind,
     pub alive: bool,
-    /// Reachable by more than one thread: accesses to it are visible operations.
+    /// Reachable by more than one thread: accesses to it are visible operations. Set
+    /// only through [`Memory::share`], which also drops the fast loop's cached admission.
     pub shared: bool,
     /// No load can observe the contents (a write-only global): stores are checked but
     /// not performed, so the contents never tell states apart.
