@@ -193,19 +193,20 @@ fn socket(m: &mut Machine, t: usize, domain: u64, ty: u64) -> Flow {
     }
 }
 
-/// The socket address of `len` bytes at `addr`.
-fn read_addr(m: &mut Machine, addr: u64, len: u64) -> Result<Result<Addr, u64>, Fault> {
+/// The socket `fd` names and the socket address of `len` bytes at `addr` (`bind` and
+/// `connect`'s arguments), or the error number to fail with.
+fn sock_and_addr(m: &mut Machine, t: usize, fd: u64, addr: u64, len: u64) -> Result<Result<(u32, Addr), u64>, Fault> {
+    let n = match sock(m, t, fd) {
+        Ok(n) => n,
+        Err(e) => return Ok(Err(e)),
+    };
     let bytes = m.memory.read(addr, len.min(128))?;
-    Ok(Addr::parse(&bytes))
+    Ok(Addr::parse(&bytes).map(|to| (n, to)))
 }
 
 fn bind(m: &mut Machine, t: usize, fd: u64, addr: u64, len: u64) -> R {
-    let n = match sock(m, t, fd) {
-        Ok(n) => n,
-        Err(e) => return Ok(fail(m, t, e)),
-    };
-    let to = match read_addr(m, addr, len)? {
-        Ok(a) => a,
+    let (n, to) = match sock_and_addr(m, t, fd, addr, len)? {
+        Ok(found) => found,
         Err(e) => return Ok(fail(m, t, e)),
     };
     // Which addresses are taken is global state.
@@ -281,12 +282,8 @@ fn accept(m: &mut Machine, t: usize, fd: u64, addr: u64, lenp: u64, f: u64, choo
 }
 
 fn connect(m: &mut Machine, t: usize, fd: u64, addr: u64, len: u64, chooser: &mut dyn Chooser) -> R {
-    let n = match sock(m, t, fd) {
-        Ok(n) => n,
-        Err(e) => return Ok(fail(m, t, e)),
-    };
-    let to = match read_addr(m, addr, len)? {
-        Ok(a) => a,
+    let (n, to) = match sock_and_addr(m, t, fd, addr, len)? {
+        Ok(found) => found,
         Err(e) => return Ok(fail(m, t, e)),
     };
     // A connection reaches a listening socket's queue: global state, like the table.
