@@ -80,7 +80,7 @@ pub fn name_events_ordering(m: &Machine, harmless: &[Builtin]) -> Named {
                 }
                 let o = &m.memory.objects[obj as usize];
                 let object = match o.kind {
-                    ObjKind::Global => ObjectName::Global { symbol: o.name.to_string() },
+                    ObjKind::Global => ObjectName::Global { symbol: m.memory.name(obj).to_string() },
                     ObjKind::Heap => match heap.get(&obj) {
                         Some(n) => n.clone(),
                         None => continue,

@@ -149,9 +149,7 @@ impl Machine {
             Wait::None if self.waits_for_buffer(t) => false,
             Wait::None => match self.pending_call(t) {
                 Some((b, args)) => {
-                    let (b, vals) = (b, args.vals.clone());
-                    let spec = Vec::new();
-                    let a = shims::Args { vals, wide: Vec::new(), spec: &spec, ret_bits: 0 };
+                    let a = args.detached();
                     self.call_enabled(t, b, &a) && shims::posix::enabled(self, b, &a)
                 }
                 None => true,
@@ -166,9 +164,10 @@ impl Machine {
             Some((id, off)) => {
                 let obj = &self.memory.objects[id as usize];
                 let typed = matches!(obj.kind, ObjKind::Global | ObjKind::ConstGlobal);
-                let path = typed.then(|| self.program.global_types.get(&*obj.name)).flatten().map(|t| t.path(off));
+                let name = self.memory.name(id);
+                let path = typed.then(|| self.program.global_types.get(name)).flatten().map(|t| t.path(off));
                 match path {
-                    Some(path) if !path.is_empty() => format!("global `{}{path}`", obj.name),
+                    Some(path) if !path.is_empty() => format!("global `{name}{path}`"),
                     _ if off == 0 => self.memory.describe(id),
                     _ => format!("{} + {off}", self.memory.describe(id)),
                 }

@@ -32,9 +32,19 @@ pub(crate) fn rd_words(prog: &Program, regs: &[u64], base: usize, o: Opd, n: u32
     }
 }
 
+/// Word `k` of an `n`-word operand, without copying the others.
+#[inline]
+pub(crate) fn rd_word(prog: &Program, regs: &[u64], base: usize, o: Opd, n: u32, k: u32) -> u64 {
+    match o {
+        Opd::Reg(r) => regs[base + (r + k) as usize],
+        Opd::Imm(v) if k == 0 => v,
+        Opd::Imm(_) => 0,
+        Opd::Wide(i) => prog.wide(i, n)[k as usize],
+    }
+}
+
 pub(crate) fn rd128(prog: &Program, regs: &[u64], base: usize, o: Opd) -> u128 {
-    let w = rd_words(prog, regs, base, o, 2);
-    w[0] as u128 | (w[1] as u128) << 64
+    rd_word(prog, regs, base, o, 2, 0) as u128 | (rd_word(prog, regs, base, o, 2, 1) as u128) << 64
 }
 
 /// Floating-point binary operation on register words (`f32` in the low half when not

@@ -180,9 +180,8 @@ fn thread_local_address(m: &mut Machine, t: usize, template: u64) -> u64 {
     let slot = m.threads[t].slot;
     match m.memory.allocate(slot, g.size, 16, ObjKind::ThreadLocal, t, SrcLoc::default()) {
         Some((id, addr)) => {
-            let obj = &mut m.memory.objects[id as usize];
-            obj.bytes = crate::memory::copy_of(&g.image());
-            obj.name = std::rc::Rc::from(g.name.as_str());
+            m.memory.objects[id as usize].bytes = crate::memory::copy_of(&g.image());
+            m.memory.set_name(id, &g.name);
             m.threads[t].tls.insert(template, addr);
             addr
         }

@@ -44,7 +44,7 @@ fn libm_long_double(b: Builtin, a: &Args) -> Option<Flow> {
     use crate::fp80::{self, Integral};
     use ravel_ir::FBinOp as Op;
     use Builtin::*;
-    let x = |i: usize| if i < a.wide.len() { a.get128(i) & ((1 << 80) - 1) } else { 0 };
+    let x = |i: usize| a.get128(i) & ((1 << 80) - 1);
     let sign = 1u128 << 79;
     let via_double = |f: fn(f64, f64) -> f64| fp80::from_f64(f(fp80::to_f64(x(0)), fp80::to_f64(x(1))));
     let pick = |want: std::cmp::Ordering| match fp80::compare(x(0), x(1)) {

@@ -1,6 +1,7 @@
 //! Shims of library functions and intrinsics: they decode the C ABI (argument layout,
 //! return values, errno) and call the semantics in `memory`, `sync`, `os` and `libc`.
 
+mod args;
 mod intrinsics;
 mod libc;
 mod math;
@@ -11,6 +12,8 @@ mod stdio;
 use crate::machine::{Chooser, Machine};
 use crate::memory::Fault;
 use ravel_ir::{Arg, Builtin};
+
+pub(crate) use args::{evaluate, Args};
 
 pub(crate) use crate::errno::{EAGAIN, EBUSY, EDEADLK, EINVAL, EPERM, ERANGE, ESRCH, ETIMEDOUT};
 
@@ -26,32 +29,6 @@ pub(crate) enum Flow {
     Block,
     /// The execution ended (error, exit).
     End,
-}
-
-/// Arguments of a model call, evaluated.
-pub(crate) struct Args<'a> {
-    pub vals: Vec<u64>,
-    pub wide: Vec<Vec<u64>>,
-    pub spec: &'a [Arg],
-    pub ret_bits: u32,
-}
-
-impl Args<'_> {
-    /// Argument `i` (first word), 0 when missing.
-    pub fn get(&self, i: usize) -> u64 {
-        self.vals.get(i).copied().unwrap_or(0)
-    }
-
-    /// Argument `i` as a 128-bit value.
-    pub fn get128(&self, i: usize) -> u128 {
-        let w = &self.wide[i];
-        w[0] as u128 | (w.get(1).copied().unwrap_or(0) as u128) << 64
-    }
-
-    /// Width in bits of argument `i`.
-    pub fn bits(&self, i: usize) -> u32 {
-        self.spec.get(i).map_or(64, |a| a.bytes * 8)
-    }
 }
 
 /// True for models that are scheduling points: synchronisation, thread operations, output
@@ -187,16 +164,6 @@ fn record_sync(m: &mut Machine, t: usize, b: Builtin, a: &Args, f: &Flow) {
         _ => return,
     };
     m.record(t, kind);
-}
-
-pub(crate) fn evaluate<'a>(m: &Machine, t: usize, spec: &'a [Arg], ret_bits: u32) -> Args<'a> {
-    let th = &m.threads[t];
-    let base = th.frames.last().map_or(0, |f| f.base);
-    let wide: Vec<Vec<u64>> = spec
-        .iter()
-        .map(|a| crate::values::rd_words(&m.program, &th.regs, base, a.opd, a.bytes.div_ceil(8).max(1)))
-        .collect();
-    Args { vals: wide.iter().map(|w| w[0]).collect(), wide, spec, ret_bits }
 }
 
 /// Reads the next `bytes`-sized argument of a `va_list` and advances it.

@@ -17,14 +17,14 @@ struct CallArgs<'a> {
 impl ArgSource for CallArgs<'_> {
     type Error = Fault;
     fn int(&mut self, bytes: u32) -> Result<u64, Fault> {
-        let v = self.args.wide.get(self.next).map_or(0, |w| w[0]);
+        let v = self.args.get(self.next);
         self.next += 1;
         Ok(if bytes >= 8 { v } else { v & ((1u64 << (bytes * 8)) - 1) })
     }
     fn double(&mut self) -> Result<f64, Fault> {
         let i = self.next;
         self.next += 1;
-        let v = self.args.wide.get(i).map_or(0, |w| w[0]);
+        let v = self.args.get(i);
         Ok(match self.args.spec.get(i) {
             Some(a) if a.bytes == 4 => f32::from_bits(v as u32) as f64,
             _ => f64::from_bits(v),
@@ -33,9 +33,7 @@ impl ArgSource for CallArgs<'_> {
     fn long_double(&mut self) -> Result<u128, Fault> {
         let i = self.next;
         self.next += 1;
-        let w = self.args.wide.get(i).map_or(&[][..], |w| &w[..]);
-        let word = |k: usize| u128::from(w.get(k).copied().unwrap_or(0));
-        Ok((word(0) | (word(1) << 64)) & ((1 << 80) - 1))
+        Ok(self.args.get128(i) & ((1 << 80) - 1))
     }
     fn pointer(&mut self) -> Result<u64, Fault> {
         self.int(8)
