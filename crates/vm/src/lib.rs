@@ -36,6 +36,7 @@ mod memory;
 pub mod native_names;
 pub mod native_record;
 mod native_recorder;
+mod obj_hints;
 mod os;
 mod pending;
 mod random;

@@ -6,6 +6,7 @@
 //! not depend on the interleaving.
 
 use crate::error::ErrorKind;
+use crate::obj_hints;
 use ravel_ir::{addr, SrcLoc};
 use ravel_sym::ExprId;
 use rustc_hash::FxHashMap;
@@ -52,6 +53,9 @@ pub struct Object {
     /// No load can observe the contents (a write-only global): stores are checked but
     /// not performed, so the contents never tell states apart.
     pub unread: bool,
+    /// The object index finds it by its base: false once another object took its base
+    /// (only thread copies reuse a region), so address hints never name it again.
+    indexed: bool,
     /// Source line of the allocation (0: unknown).
     pub site_line: u32,
     /// Source line where it was freed (0: not freed, or freed at an unknown line), for
@@ -182,14 +186,14 @@ impl ObjIndex {
         ObjIndex { spans: BTreeMap::new(), shift: if ptr_bytes == 8 { 32 } else { 24 } }
     }
 
-    /// Adds (or replaces) the object at `base`.
-    fn insert(&mut self, base: u64, id: ObjId) {
+    /// Adds the object at `base`; returns the object it replaces there, if any.
+    fn insert(&mut self, base: u64, id: ObjId) -> Option<ObjId> {
         let span = Rc::make_mut(self.spans.entry(base >> self.shift).or_default());
         match span.list.last() {
             Some(&(last, _)) if last >= base => {
                 let i = span.list.partition_point(|&(b, _)| b < base);
                 match span.list.get_mut(i) {
-                    Some(entry) if entry.0 == base => entry.1 = id,
+                    Some(entry) if entry.0 == base => return Some(std::mem::replace(&mut entry.1, id)),
                     _ => {
                         span.list.insert(i, (base, id));
                         span.reindex();
@@ -198,6 +202,7 @@ impl ObjIndex {
             }
             _ => span.push(base, id),
         }
+        None
     }
 
     /// The object with the highest base at most `addr` (the only one that can contain
@@ -329,8 +334,6 @@ pub struct Memory {
     top: u64,
     regions: Vec<Region>,
     ptr_bytes: u32,
-    /// Recently found objects, direct-mapped by 4 KiB page: `(start, end, id)`.
-    cache: Box<[(u64, u64, ObjId); CACHE_SLOTS]>,
     /// Total bytes allocated, to refuse absurd allocations gracefully.
     allocated: u64,
     /// Names of the objects that have one (globals, thread-locals), shared between
@@ -405,7 +408,6 @@ pub(crate) fn pointer_words(bytes: &[u8], ptr: usize) -> impl Iterator<Item = (u
 }
 
 /// Slots of the object lookup cache.
-const CACHE_SLOTS: usize = 64;
 
 /// Lowest address that is not the null page.
 const NULL_PAGE: u64 = 0x1_0000;
@@ -426,7 +428,6 @@ impl Memory {
             top: 0,
             regions: Vec::new(),
             ptr_bytes,
-            cache: Box::new([(1, 0, 0); CACHE_SLOTS]),
             allocated: 0,
             names: Rc::default(),
             touched_shared: false,
@@ -492,6 +493,7 @@ impl Memory {
             site_line: 0,
             freed_line: 0,
             unread: g.unread,
+            indexed: true,
         });
         Rc::make_mut(&mut self.names).insert(id, Rc::from(g.name.as_str()));
         id
@@ -522,7 +524,9 @@ impl Memory {
         let id = self.objects.len() as ObjId;
         self.top = self.top.max(obj.base + obj.size + 1);
         self.allocated += obj.size();
-        self.by_base.insert(obj.base, id);
+        if let Some(replaced) = self.by_base.insert(obj.base, id) {
+            self.objects[replaced as usize].indexed = false;
+        }
         self.objects.push(obj);
         id
     }
@@ -563,6 +567,7 @@ impl Memory {
             site_line: site.line,
             freed_line: 0,
             unread: false,
+            indexed: true,
         });
         Some((id, base))
     }
@@ -591,6 +596,7 @@ impl Memory {
                 let mut obj = self.objects[id as usize].clone();
                 obj.base = obj.base.wrapping_add(delta);
                 obj.owner = owner;
+                obj.indexed = true;
                 let moves: Vec<(usize, u64)> = pointer_words(&obj.bytes, ptr)
                     .filter_map(|(i, w)| Some((i, relocate(w))).filter(|&(_, moved)| moved != w))
                     .collect();
@@ -609,17 +615,19 @@ impl Memory {
     }
 
     /// The object containing `addr` (alive or not), with the offset.
+    #[inline]
     pub fn find(&mut self, addr: u64) -> Option<(ObjId, u64)> {
-        let slot = (addr >> 12) as usize % CACHE_SLOTS;
-        let (lo, hi, id) = self.cache[slot];
-        if addr >= lo && addr < hi {
-            return Some((id, addr - lo));
+        if let Some(id) = obj_hints::hint(addr) {
+            if let Some(obj) = self.objects.get(id as usize) {
+                if obj.indexed && addr >= obj.base && addr - obj.base < obj.size.max(1) {
+                    return Some((id, addr - obj.base));
+                }
+            }
         }
         let (base, id) = self.by_base.floor(addr)?;
         let obj = &self.objects[id as usize];
-        let end = base + obj.size().max(1);
-        if addr < end {
-            self.cache[slot] = (base, end, id);
+        if addr - base < obj.size().max(1) {
+            obj_hints::remember(addr, id);
             Some((id, addr - base))
         } else {
             None
