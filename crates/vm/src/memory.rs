@@ -407,8 +407,6 @@ pub(crate) fn pointer_words(bytes: &[u8], ptr: usize) -> impl Iterator<Item = (u
     })
 }
 
-/// Slots of the object lookup cache.
-
 /// Lowest address that is not the null page.
 const NULL_PAGE: u64 = 0x1_0000;
 /// Bytes the heap model hands out in total before `malloc` returns NULL.
