@@ -15,6 +15,7 @@ mod layout;
 pub mod liveness;
 mod lower;
 mod names;
+mod private_allocas;
 mod program;
 pub mod static_init;
 mod target;

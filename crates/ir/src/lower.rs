@@ -240,6 +240,7 @@ fn stub(ctx: &mut Ctx, name: &str, decl: Option<&llvm_ir::function::FunctionDecl
     let units: Vec<Reg> = params.iter().map(|p| p.0).chain(ret.map(|r| r.0)).collect();
     Function {
         live: Liveness::new(&code, units),
+        private_allocas: crate::private_allocas::private_allocas(&code),
         name: name.to_string(),
         params,
         is_var_arg: decl.is_some_and(|d| d.is_var_arg),
@@ -409,6 +410,7 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
         let loc = self.ctx.loc(&f.debugloc);
         Function {
             live: Liveness::new(&self.code, std::mem::take(&mut self.units)),
+            private_allocas: crate::private_allocas::private_allocas(&self.code),
             atomic: self.name.starts_with("__VERIFIER_atomic_"),
             name: self.name,
             params,

@@ -480,6 +480,9 @@ pub struct Function {
     pub loc: SrcLoc,
     /// Which registers may still be read at each pc.
     pub live: crate::liveness::Liveness,
+    /// The pcs of the `alloca`s whose address never leaves the frame (sorted): the vm
+    /// gives their next activation the same object (see [`crate::private_allocas`]).
+    pub private_allocas: Vec<Pc>,
     /// The code in the form the interpreter's fast loop runs (see [`crate::dense`]).
     pub dense: crate::dense::Dense,
 }

@@ -5,7 +5,7 @@ use crate::error::ErrorKind;
 use crate::events::AccessKind;
 use crate::fp80;
 use crate::machine::{Chooser, End, Machine, Stop};
-use crate::memory::ObjKind;
+use crate::memory::{ObjId, ObjKind};
 use crate::shims::{self, Flow};
 use crate::store_buffer::MemoryModel;
 use crate::thread::FrameKind;
@@ -405,10 +405,18 @@ impl Machine {
                     return Next::Stop(Stop::End);
                 }
                 let slot = th.slot;
-                match self.memory.allocate(slot, size, *align as u64, ObjKind::Stack, t, loc) {
+                let Some(fr) = th.frames.last() else { return Next::Advance };
+                let (func, pc) = (fr.func, fr.pc);
+                let private = prog.functions[func as usize].private_allocas.binary_search(&pc).is_ok();
+                let spare = if private { self.take_spare_alloca(t, func, pc, size) } else { None };
+                let made = spare.or_else(|| self.memory.allocate(slot, size, *align as u64, ObjKind::Stack, t, loc));
+                match made {
                     Some((id, a)) => {
                         if let Some(fr) = self.threads[t].frames.last_mut() {
                             fr.allocas.push(id);
+                            if private {
+                                fr.private.push((pc, id));
+                            }
                         }
                         self.set_reg(t, base, *dst, a);
                     }
@@ -929,6 +937,7 @@ impl Machine {
             base: new_base,
             ret: dst,
             allocas: Vec::new(),
+            private: Vec::new(),
             va_area: 0,
             kind,
             atomic: false,
@@ -955,6 +964,17 @@ impl Machine {
         }
     }
 
+    /// A spare object of the private `alloca` at `pc` of `func` for thread `t`, revived
+    /// with `size` zeroed bytes, if the thread has one of that size.
+    fn take_spare_alloca(&mut self, t: usize, func: FuncId, pc: ravel_ir::Pc, size: u64) -> Option<(ObjId, u64)> {
+        let th = &mut self.threads[t];
+        let i = th.spare_allocas.iter().rposition(|&(f, p, _)| f == func && p == pc)?;
+        let (_, _, id) = th.spare_allocas.swap_remove(i);
+        let (lo, hi) = self.memory.slot_bounds(th.slot);
+        let base = self.memory.revive_stack_object(id, t, size, lo..hi)?;
+        Some((id, base))
+    }
+
     /// Pops the current frame, delivering `value` according to the frame's kind.
     pub(crate) fn return_from(&mut self, t: usize, value: Option<Vec<u64>>) {
         let prog = self.program.clone();
@@ -973,6 +993,7 @@ impl Machine {
             th.stack_bytes = th.stack_bytes.saturating_sub(self.memory.objects[*id as usize].size());
             self.memory.release(*id, None);
         }
+        th.spare_allocas.extend(fr.private.iter().map(|&(pc, id)| (fr.func, pc, id)));
         let first = value.as_ref().and_then(|v| v.first().copied()).unwrap_or(0);
         match fr.kind {
             FrameKind::Call => {

@@ -949,6 +949,37 @@ impl Memory {
         }
     }
 
+    /// Brings dead stack object `id` back to life with `size` zeroed bytes, as a fresh
+    /// allocation would have them, if it is one of thread `owner`'s, lies in `region` and
+    /// has that size (a copied thread's spares name the original's objects); returns its
+    /// address. Not while any byte is symbolic: its old shadows would come back with it.
+    pub(crate) fn revive_stack_object(
+        &mut self,
+        id: ObjId,
+        owner: usize,
+        size: u64,
+        region: std::ops::Range<u64>,
+    ) -> Option<u64> {
+        if !self.sym.is_empty() || self.allocated.checked_add(size)? > MAX_TOTAL {
+            return None;
+        }
+        let obj = self.objects.get_mut(id as usize)?;
+        let fits = obj.kind == ObjKind::Stack
+            && !obj.alive
+            && !obj.shared
+            && obj.indexed
+            && obj.owner == owner
+            && obj.size == size;
+        if !fits || !region.contains(&obj.base) {
+            return None;
+        }
+        obj.alive = true;
+        obj.freed_line = 0;
+        obj.bytes = zeroed(size as usize);
+        self.allocated += size;
+        Some(obj.base)
+    }
+
     /// Marks an object dead and drops its contents.
     pub fn release(&mut self, id: ObjId, at: Option<SrcLoc>) {
         self.quiet_objects.forget(id);

@@ -33,6 +33,9 @@ pub struct Frame {
     /// Where the caller wants the result.
     pub ret: Option<(Reg, u32)>,
     pub allocas: Vec<ObjId>,
+    /// Those of `allocas` made by a private `alloca` (see `ravel_ir::Function::
+    /// private_allocas`), with its pc: at return they become the thread's spares.
+    pub private: Vec<(Pc, ObjId)>,
     /// Address of the variadic argument area, 0 if none.
     pub va_area: u64,
     pub kind: FrameKind,
@@ -114,6 +117,10 @@ pub struct Thread {
     /// Virtual time at which the thread stopped at its current operation: when a sleep
     /// or time-out it is about to start began (see `crate::timers`).
     pub arrived_ns: u64,
+    /// Dead objects of private `alloca`s of returned frames, by function and pc: the next
+    /// activation of the same `alloca` takes one back instead of a fresh object (no
+    /// pointer to them can exist, so no use after return is missed).
+    pub spare_allocas: Vec<(FuncId, Pc, ObjId)>,
 }
 
 impl Thread {
@@ -142,6 +149,7 @@ impl Thread {
             sym_regs: FxHashMap::default(),
             at_branch: false,
             arrived_ns: 0,
+            spare_allocas: Vec::new(),
         }
     }
 
