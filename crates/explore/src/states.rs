@@ -226,7 +226,7 @@ impl<'a> Explorer<'a> {
 
     /// A state was reached: handles its end, and makes it a node unless it was seen.
     fn arrive(&mut self, mut machine: Machine, steps: Vec<WitnessStep>, forked: bool) -> Arrival {
-        if let Some(end) = machine.end.clone() {
+        if let Some(end) = machine.end().cloned() {
             self.ended(&machine, steps, end, forked);
             return Arrival::Ended;
         }
@@ -243,7 +243,7 @@ impl<'a> Explorer<'a> {
                 self.cx.note(Unknown::DeadlockNeedsUnboundedThreads);
             } else {
                 machine.report_deadlock();
-                let end = machine.end.clone().expect("a deadlock ends the execution");
+                let end = machine.end().cloned().expect("a deadlock ends the execution");
                 self.ended(&machine, steps, end, forked);
             }
             return Arrival::Ended;
@@ -430,11 +430,11 @@ impl<'a> Explorer<'a> {
         for (first, second) in [(t, u), (u, t)] {
             let mut snap = Snapshot { machine: node.machine.clone(), races: Default::default(), steps: Vec::new() };
             execute(&mut snap, first as u32, &[], self.cx.opts.input_domain, true, false);
-            if snap.machine.end.is_some() || !snap.machine.enabled().contains(&second) {
+            if snap.machine.end().is_some() || !snap.machine.enabled().contains(&second) {
                 continue;
             }
             execute(&mut snap, second as u32, &[], self.cx.opts.input_domain, true, false);
-            if let Some(end @ End::Error(_)) = snap.machine.end.clone() {
+            if let Some(end @ End::Error(_)) = snap.machine.end().cloned() {
                 let mut steps = node.steps.clone();
                 steps.extend(snap.steps);
                 self.ended(&snap.machine, steps, end, false);
@@ -519,7 +519,7 @@ fn local_move(
     creations: bool,
 ) -> Option<usize> {
     enabled.iter().copied().find(|&t| {
-        machine.threads[t].at_branch
+        machine.threads()[t].at_branch
             || (creations && machine.creates_thread_privately(t))
             || machine.accesses_privately(t, copies(t))
     })

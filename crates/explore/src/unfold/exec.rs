@@ -5,7 +5,7 @@ use super::structure::Place;
 use crate::dpor::ScheduleChooser;
 use crate::race::RaceDetector;
 use crate::WitnessStep;
-use ravel_vm::{End, LogEntry, Machine};
+use ravel_vm::{LogEntry, Machine};
 
 /// An interpreter state with what belongs to it: the race detector's happens-before data
 /// and the schedule that led there (the witness of an error found from it).
@@ -67,7 +67,8 @@ pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, detect_
         let log = snap.machine.take_log();
         if !snap.machine.ended_in_error() && detect_races {
             if let Some(race) = snap.races.transition(tv, &log).first() {
-                snap.machine.end = Some(End::Error(crate::race::race_error(&mut snap.machine, race)));
+                let error = crate::race::race_error(&mut snap.machine, race);
+                snap.machine.end_with_error(error);
             }
         }
         for entry in &log {
@@ -85,7 +86,7 @@ pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, detect_
         snap.steps.push(WitnessStep { thread: tv, choices, flush: false });
         step_choices.push(chooser.made.len() - first);
         let m = &mut snap.machine;
-        if m.end.is_some() || !m.in_atomic(tv) || m.threads[tv].at_branch || !m.enabled().contains(&tv) {
+        if m.end().is_some() || !m.in_atomic(tv) || m.threads()[tv].at_branch || !m.enabled().contains(&tv) {
             break;
         }
     }
