@@ -20,6 +20,7 @@
 use crate::dpor::next_choices;
 use crate::engine::{Context, Engine};
 use crate::unfold::exec::{execute, Snapshot};
+use crate::widen;
 use crate::{DepthUnit, FoundError, Options, Outcome, Unknown, Unscheduled, Witness, WitnessStep};
 use ravel_ir::Program;
 use ravel_vm::{Canon, CellValue, End, Machine};
@@ -304,13 +305,13 @@ impl<'a> Explorer<'a> {
         Arrival::New(Box::new(node))
     }
 
-    /// Widening of counters (`vm/src/widen.rs`): when the state equals one on the current
+    /// Widening of counters (`widen.rs`): when the state equals one on the current
     /// path except for the values of some scalar globals (and for how many threads share
     /// each local state), the path between them can repeat with other values, and those
     /// globals get fresh unconstrained values. Returns whether it forgot anything, the
     /// state's shape (its key with every such global forgotten) and the globals' values.
     fn widen_counters(&self, machine: &mut Machine, canon: &Canon) -> (bool, u128, Vec<Option<CellValue>>) {
-        let cells = machine.counter_cells();
+        let cells = widen::counter_cells(machine.program());
         if cells.is_empty() {
             return (false, 0, Vec::new());
         }
@@ -318,11 +319,7 @@ impl<'a> Explorer<'a> {
         let counts = if canon.symmetric { self.counts_of(canon) } else { Vec::new() };
         let seen = self.visited.contains(&state_key(canon, &counts));
         let mut probe = machine.clone();
-        for &(addr, len) in &cells {
-            if !probe.cell_holds_address(addr, len) {
-                probe.havoc_cell(addr, len);
-            }
-        }
+        widen::forget_counters(&mut probe, &cells);
         let canon = probe.canonical(self.ids);
         let mut classes = canon.classes;
         classes.sort_unstable();

@@ -12,7 +12,7 @@
 //! by a thread other than main. Then [`Canon::symmetric`] is false and classes include the
 //! thread's id, as they do when the caller says thread handles are observable.
 
-use crate::fingerprint::{fragment, FpHasher};
+use crate::fphash::{fragment, FpHasher};
 use crate::machine::Machine;
 use crate::memory::pointer_words;
 use crate::memory::{ObjId, ObjKind};

@@ -1,6 +1,7 @@
 //! Running events on the interpreter: one thread's next event from a state (also the
 //! states engine's step), and re-executing a set of events to reach a configuration's state.
 
+use super::fingerprint::fingerprint;
 use super::structure::Place;
 use crate::dpor::ScheduleChooser;
 use crate::race::RaceDetector;
@@ -54,7 +55,7 @@ impl PlainAccess {
 /// end (so a section is one event).
 pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, detect_races: bool, fp: bool) -> Executed {
     let tv = t as usize;
-    let before = if fp { snap.machine.fingerprint() } else { 0 };
+    let before = if fp { fingerprint(&snap.machine) } else { 0 };
     let sym_before = snap.machine.symbolic_version();
     let mut chooser = ScheduleChooser { forced: forced.iter().copied().collect(), domain, ..Default::default() };
     let mut places: Vec<Place> = Vec::new();
@@ -95,6 +96,6 @@ pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, detect_
     }
     places.sort_unstable();
     places.dedup();
-    let delta = if fp { snap.machine.fingerprint() ^ before } else { 0 };
+    let delta = if fp { fingerprint(&snap.machine) ^ before } else { 0 };
     Executed { places, spawned, made: chooser.made, step_choices, delta, partial: chooser.partial, plain }
 }

@@ -20,6 +20,7 @@ mod alt;
 mod cex;
 mod config;
 pub(crate) mod exec;
+mod fingerprint;
 mod order;
 mod structure;
 
@@ -183,7 +184,7 @@ impl<'a> Explorer<'a> {
 
     /// Explores the unfolding that starts at `root`.
     fn explore_from(&mut self, root: Snapshot) {
-        self.u.initial_fp = if self.cx.opts.unfold.cutoffs { root.machine.fingerprint() } else { 0 };
+        self.u.initial_fp = if self.cx.opts.unfold.cutoffs { fingerprint::fingerprint(&root.machine) } else { 0 };
         if let Some(end) = root.machine.end().cloned() {
             self.finish_before_main(&root, end);
             return;
