@@ -10,7 +10,7 @@
 //!    layers above share (frames, faults, output, thread ends).
 //! 3. **semantics on the state**, as `impl Machine` blocks or functions of `&mut Machine`:
 //!    `sync` (the pthread objects), `event_log`, `concolic`, `recorder`, `native_names`,
-//!    `view` (what engines read of memory).
+//!    `tls` (thread-local variables and errno), `view` (what engines read of memory).
 //! 4. **library shims**: `shims` — ABI decoding and errno, calling `sync`, `os`, `libc`.
 //! 5. **what asks the shims about a call**: `pending` (enabledness, deadlock report),
 //!    `timers`, `tso` (fences), `native_recorder`.
@@ -52,6 +52,7 @@ mod sync;
 mod sync_state;
 mod thread;
 mod timers;
+mod tls;
 mod tso;
 mod values;
 mod view;

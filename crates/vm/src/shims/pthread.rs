@@ -193,6 +193,6 @@ fn create(m: &mut Machine, t: usize, a: &Args, chooser: &mut dyn Chooser) -> Flo
 
 /// Sets the calling thread's errno.
 pub(super) fn set_errno(m: &mut Machine, t: usize, v: u64) -> Result<(), crate::memory::Fault> {
-    let addr = super::libc::errno_addr(m, t);
+    let addr = crate::tls::errno_cell(m, t);
     m.memory.write(addr, &(v as u32).to_le_bytes())
 }
