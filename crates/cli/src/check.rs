@@ -149,7 +149,7 @@ fn replayed(
 /// is found after the transition that made its access, when the thread may have moved on)
 /// and says more than the error's place.
 pub fn error_stack(m: &Machine, e: &ProgramError) -> Option<Vec<(String, ravel_ir::SrcLoc)>> {
-    if e.kind == ErrorKind::DataRace || e.thread >= m.threads.len() {
+    if e.kind == ErrorKind::DataRace || e.thread >= m.threads().len() {
         return None;
     }
     Some(m.call_stack(e.thread)).filter(|stack| stack.len() > 1)
@@ -183,7 +183,7 @@ pub fn render(program: &Arc<Program>, outcome: &Outcome, opts: &Options, seconds
         let e = &found.error;
         s.push_str(&format!("error: {}: {}\n", e.kind.name(), e.message));
         let m = replayed(program, found, opts, outcome);
-        let name = |t: usize| m.as_ref().and_then(|m| m.threads.get(t)).map_or_else(|| t.to_string(), |th| th.name());
+        let name = |t: usize| m.as_ref().and_then(|m| m.threads().get(t)).map_or_else(|| t.to_string(), |th| th.name());
         s.push_str(&render_places(program, e, &name));
         if let Some(stack) = m.as_ref().and_then(|m| error_stack(m, e)) {
             let calls: Vec<String> =
@@ -191,7 +191,7 @@ pub fn render(program: &Arc<Program>, outcome: &Outcome, opts: &Options, seconds
             s.push_str(&format!("  stack of thread {}: {}\n", name(e.thread), calls.join(" <- ")));
         }
         if let Some(m) = &m {
-            s.push_str(&render_interleaving(program, &m.trace, |t| m.threads[t].name()));
+            s.push_str(&render_interleaving(program, m.trace(), |t| m.threads()[t].name()));
             let inputs = m.input_values();
             if !inputs.is_empty() {
                 s.push_str("  inputs (symbolic, solved):\n");
@@ -336,16 +336,16 @@ pub fn replay_file(path: &Path, json_out: bool, force: bool) -> Result<u8> {
         ..Options::default()
     };
     let m = ravel_explore::replay(program.clone(), &witness, &opts, !json_out)?;
-    let (code, verdict, headline) = match &m.end {
+    let (code, verdict, headline) = match m.end() {
         Some(End::Error(e)) => (1, "unsafe", format!("error: {}: {}", e.kind.name(), e.message)),
         Some(End::Exit(s)) => (0, "ok", format!("the execution exits with status {s}")),
         Some(other) => (2, "unknown", format!("the execution ends: {other:?}")),
         None => (2, "unknown", "the witness ends before the execution does".into()),
     };
-    let name = |t: usize| m.threads.get(t).map_or_else(|| t.to_string(), |th| th.name());
+    let name = |t: usize| m.threads().get(t).map_or_else(|| t.to_string(), |th| th.name());
     if json_out {
         let mut sources = crate::source::Sources::default();
-        let errors = match &m.end {
+        let errors = match m.end() {
             Some(End::Error(e)) => vec![json_report::error(&program, e, Some(&m), None, &mut sources)],
             _ => Vec::new(),
         };
@@ -358,7 +358,7 @@ pub fn replay_file(path: &Path, json_out: bool, force: bool) -> Result<u8> {
             memory_model: if witness.memory_model.is_empty() { "sc" } else { &witness.memory_model },
             notes: &[],
         };
-        let exit_status = match &m.end {
+        let exit_status = match m.end() {
             Some(End::Exit(s)) => Some(*s),
             _ => None,
         };
@@ -368,10 +368,10 @@ pub fn replay_file(path: &Path, json_out: bool, force: bool) -> Result<u8> {
         );
     } else {
         eprintln!("ravel: replay: {headline}");
-        if let Some(End::Error(e)) = &m.end {
+        if let Some(End::Error(e)) = m.end() {
             eprint!("{}", render_places(&program, e, &name));
         }
-        eprint!("{}", render_interleaving(&program, &m.trace, |t| m.threads[t].name()));
+        eprint!("{}", render_interleaving(&program, m.trace(), |t| m.threads()[t].name()));
     }
     Ok(code)
 }

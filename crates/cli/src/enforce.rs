@@ -72,7 +72,7 @@ pub fn run(command: EnforceCommand) -> Result<u8> {
             let argv = vec![files[0].display().to_string()];
             let m = names::record_run(&program, argv, seed, u64::MAX, SEARCH_TIME);
             if !names::ended_cleanly(&m) {
-                bail!("the execution with seed {seed} did not end normally: {:?}", m.end);
+                bail!("the execution with seed {seed} did not end normally: {:?}", m.end());
             }
             for e in ravel_vm::native_names::name_events(&m).events {
                 println!("{}", e.line());

@@ -62,10 +62,10 @@ pub fn error(
     witness: Option<Value>,
     sources: &mut Sources,
 ) -> Value {
-    let name = |t: usize| machine.and_then(|m| m.threads.get(t)).map_or_else(|| t.to_string(), |th| th.name());
+    let name = |t: usize| machine.and_then(|m| m.threads().get(t)).map_or_else(|| t.to_string(), |th| th.name());
     let interleaving: Vec<Value> = machine
         .map(|m| {
-            m.trace
+            m.trace()
                 .iter()
                 .map(|s| json!({"thread": name(s.thread), "at": place(program, s.loc), "op": s.what}))
                 .collect()

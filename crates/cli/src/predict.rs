@@ -168,7 +168,7 @@ fn render(program: &Arc<Program>, report: &Report, witnesses: &[Witness], bound:
             ..Options::default()
         };
         if let Ok((m, _)) = ravel_explore::replay_prefix(program.clone(), w, &opts) {
-            s.push_str(&render_interleaving(program, &m.trace, |t| m.threads[t].name()));
+            s.push_str(&render_interleaving(program, m.trace(), |t| m.threads()[t].name()));
         }
     }
     for u in &report.unconfirmed {

@@ -60,7 +60,7 @@ pub fn render_interleaving(
 impl RunReport {
     pub fn new(o: &RunOutcome, seed: u64) -> RunReport {
         let m = &o.machine;
-        let p = &m.program;
+        let p = m.program();
         let mut sources = Sources::default();
         let mut r = RunReport {
             verdict: "unknown",
@@ -70,7 +70,7 @@ impl RunReport {
             inputs: o.inputs.iter().map(|n| (format!("nondet value at {}", place(p, n.loc)), n.value)).collect(),
             notes: Vec::new(),
             seed,
-            steps: m.steps,
+            steps: m.steps(),
             seconds: o.elapsed.as_secs_f64(),
             exit_status: None,
             error_kind: None,
@@ -78,9 +78,9 @@ impl RunReport {
         let mut locate = |loc: SrcLoc, thread: usize| {
             let file = p.files.get(loc.file as usize).cloned().unwrap_or_default();
             let text = if loc.line > 0 { sources.line(&file, loc.line) } else { None };
-            Some((file, loc.line, loc.col, text, m.threads[thread].name()))
+            Some((file, loc.line, loc.col, text, m.threads()[thread].name()))
         };
-        match &m.end {
+        match m.end() {
             Some(End::Exit(status)) => {
                 r.verdict = "ok";
                 r.exit_status = Some(*status);
@@ -116,12 +116,12 @@ impl RunReport {
             None => r.headline = "the run stopped without an outcome".into(),
         }
         if r.verdict == "error" {
-            let start = m.trace.len().saturating_sub(40);
+            let start = m.trace().len().saturating_sub(40);
             if start > 0 {
                 r.notes.push(format!("interleaving shows the last 40 of {} visible operations", m.trace_total()));
             }
-            for e in &m.trace[start..] {
-                r.interleaving.push((m.threads[e.thread].name(), place(p, e.loc), e.what.clone()));
+            for e in &m.trace()[start..] {
+                r.interleaving.push((m.threads()[e.thread].name(), place(p, e.loc), e.what.clone()));
             }
         }
         r
@@ -187,9 +187,9 @@ impl RunReport {
             notes: &self.notes,
             memory_model: "sc",
         };
-        let errors = match &m.end {
+        let errors = match m.end() {
             Some(End::Error(e)) => {
-                vec![crate::json_report::error(&m.program, e, Some(m), None, &mut Sources::default())]
+                vec![crate::json_report::error(m.program(), e, Some(m), None, &mut Sources::default())]
             }
             _ => Vec::new(),
         };

@@ -92,7 +92,8 @@ pub fn follow_guide(program: Arc<Program>, guide: &Guide, opts: &Options) -> Gui
         let log = m.take_log();
         if opts.detect_races && !m.ended_in_error() {
             if let Some(r) = races.transition(t, &log).first() {
-                m.end = Some(ravel_vm::End::Error(race::race_error(m, r)));
+                let error = race::race_error(m, r);
+                m.end_with_error(error);
             }
         }
     };

@@ -17,6 +17,7 @@ mod states;
 mod tests;
 mod unfold;
 mod verified;
+mod widen;
 
 pub use dpor::DporOptions;
 pub use engine::interrupt;

@@ -162,16 +162,16 @@ pub fn race_error(m: &mut ravel_vm::Machine, race: &Race) -> ravel_vm::ProgramEr
     let rw = |w: bool| if w { "write" } else { "read" };
     // file:line:column, the file without its directory (the report's places give it whole).
     let place = |at: SrcLoc| {
-        let file = m.program.files.get(at.file as usize).map_or("", |f| f.rsplit('/').next().unwrap_or(f));
+        let file = m.program().files.get(at.file as usize).map_or("", |f| f.rsplit('/').next().unwrap_or(f));
         format!("{file}:{}:{}", at.line, at.col)
     };
     let message = format!(
         "data race on {what}: {} in thread {} at {} and {} in thread {} at {}",
         rw(race.first.2),
-        m.threads[race.first.0].name(),
+        m.threads()[race.first.0].name(),
         place(race.first.1),
         rw(race.second.2),
-        m.threads[race.second.0].name(),
+        m.threads()[race.second.0].name(),
         place(race.second.1)
     );
     ravel_vm::ProgramError {

@@ -112,9 +112,8 @@ fn show_plain_accesses(m: &mut Machine, r: &race::Race) {
         loc: r.second.1,
         what: format!("{} {what} (unsynchronised: races with the access above)", rw(r.second.2)),
     };
-    let at = (r.first_step + 1).min(m.trace.len());
-    m.trace.insert(at, first);
-    m.trace.push(second);
+    m.insert_trace(r.first_step + 1, first);
+    m.insert_trace(usize::MAX, second);
 }
 
 /// Re-executes a witness; returns the machine at the end (its `end` says what happened).
@@ -235,7 +234,8 @@ fn follow(
             // One transition may race several times: the witness names which race it shows.
             let race = found.get(witness.race_index as usize).or(found.first()).filter(|_| counts);
             if let Some(r) = race {
-                m.end = Some(ravel_vm::End::Error(race::race_error(m, r)));
+                let error = race::race_error(m, r);
+                m.end_with_error(error);
                 if opts.granularity == Granularity::Sync {
                     show_plain_accesses(m, r);
                 }
@@ -244,8 +244,8 @@ fn follow(
         // An error the exploration let the execution go on after ends it only at the
         // witness's last step (the witness of a later error passes it).
         let deferred = m.take_deferred();
-        if let Some(e) = deferred.into_iter().next().filter(|_| counts && m.end.is_none()) {
-            m.end = Some(ravel_vm::End::Error(e));
+        if let Some(e) = deferred.into_iter().next().filter(|_| counts && m.end().is_none()) {
+            m.end_with_error(e);
         }
         observe(i, m);
     }

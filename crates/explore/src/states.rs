@@ -20,6 +20,7 @@
 use crate::dpor::next_choices;
 use crate::engine::{Context, Engine};
 use crate::unfold::exec::{execute, Snapshot};
+use crate::widen;
 use crate::{DepthUnit, FoundError, Options, Outcome, Unknown, Unscheduled, Witness, WitnessStep};
 use ravel_ir::Program;
 use ravel_vm::{Canon, CellValue, End, Machine};
@@ -226,7 +227,7 @@ impl<'a> Explorer<'a> {
 
     /// A state was reached: handles its end, and makes it a node unless it was seen.
     fn arrive(&mut self, mut machine: Machine, steps: Vec<WitnessStep>, forked: bool) -> Arrival {
-        if let Some(end) = machine.end.clone() {
+        if let Some(end) = machine.end().cloned() {
             self.ended(&machine, steps, end, forked);
             return Arrival::Ended;
         }
@@ -243,7 +244,7 @@ impl<'a> Explorer<'a> {
                 self.cx.note(Unknown::DeadlockNeedsUnboundedThreads);
             } else {
                 machine.report_deadlock();
-                let end = machine.end.clone().expect("a deadlock ends the execution");
+                let end = machine.end().cloned().expect("a deadlock ends the execution");
                 self.ended(&machine, steps, end, forked);
             }
             return Arrival::Ended;
@@ -304,13 +305,13 @@ impl<'a> Explorer<'a> {
         Arrival::New(Box::new(node))
     }
 
-    /// Widening of counters (`vm/src/widen.rs`): when the state equals one on the current
+    /// Widening of counters (`widen.rs`): when the state equals one on the current
     /// path except for the values of some scalar globals (and for how many threads share
     /// each local state), the path between them can repeat with other values, and those
     /// globals get fresh unconstrained values. Returns whether it forgot anything, the
     /// state's shape (its key with every such global forgotten) and the globals' values.
     fn widen_counters(&self, machine: &mut Machine, canon: &Canon) -> (bool, u128, Vec<Option<CellValue>>) {
-        let cells = machine.counter_cells();
+        let cells = widen::counter_cells(machine.program());
         if cells.is_empty() {
             return (false, 0, Vec::new());
         }
@@ -318,11 +319,7 @@ impl<'a> Explorer<'a> {
         let counts = if canon.symmetric { self.counts_of(canon) } else { Vec::new() };
         let seen = self.visited.contains(&state_key(canon, &counts));
         let mut probe = machine.clone();
-        for &(addr, len) in &cells {
-            if !probe.cell_holds_address(addr, len) {
-                probe.havoc_cell(addr, len);
-            }
-        }
+        widen::forget_counters(&mut probe, &cells);
         let canon = probe.canonical(self.ids);
         let mut classes = canon.classes;
         classes.sort_unstable();
@@ -430,11 +427,11 @@ impl<'a> Explorer<'a> {
         for (first, second) in [(t, u), (u, t)] {
             let mut snap = Snapshot { machine: node.machine.clone(), races: Default::default(), steps: Vec::new() };
             execute(&mut snap, first as u32, &[], self.cx.opts.input_domain, true, false);
-            if snap.machine.end.is_some() || !snap.machine.enabled().contains(&second) {
+            if snap.machine.end().is_some() || !snap.machine.enabled().contains(&second) {
                 continue;
             }
             execute(&mut snap, second as u32, &[], self.cx.opts.input_domain, true, false);
-            if let Some(end @ End::Error(_)) = snap.machine.end.clone() {
+            if let Some(end @ End::Error(_)) = snap.machine.end().cloned() {
                 let mut steps = node.steps.clone();
                 steps.extend(snap.steps);
                 self.ended(&snap.machine, steps, end, false);
@@ -519,7 +516,7 @@ fn local_move(
     creations: bool,
 ) -> Option<usize> {
     enabled.iter().copied().find(|&t| {
-        machine.threads[t].at_branch
+        machine.threads()[t].at_branch
             || (creations && machine.creates_thread_privately(t))
             || machine.accesses_privately(t, copies(t))
     })

@@ -35,7 +35,7 @@ pub fn confirm(
     let (m, done) = ravel_explore::replay_prefix(program, w, &opts).map_err(|e| e.to_string())?;
     let mut witness = w.clone();
     witness.steps.truncate(done);
-    match &m.end {
+    match m.end() {
         Some(End::Error(e)) => Ok((Finding::Error(e.clone()), witness)),
         _ if cand.kind == PropertyKind::Atomicity && done == w.steps.len() => {
             Ok((Finding::Atomicity { thread, sites: cand.site }, witness))

@@ -161,5 +161,5 @@ pub fn record(program: Arc<Program>, source: &Source, max_steps: u64) -> Result<
         i += 1;
     }
     let rec = m.take_recording().unwrap_or_default();
-    Ok(Observed { rec, engine, choices: chooser.log, end: m.end.clone() })
+    Ok(Observed { rec, engine, choices: chooser.log, end: m.end().cloned() })
 }

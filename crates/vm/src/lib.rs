@@ -5,17 +5,17 @@
 //! so no imports form a circle (`scripts/module-cycles`, run by CI, checks it):
 //! 1. **data**: `error`, `errno`, `events`, `thread`, `memory`, `values` (register words
 //!    and the scalar operations on them), `sync_state`, `record`, `native_record`,
-//!    `store_buffer`, `symbolic`, `os`, `libc`, `fp80`, `images`, `resident`.
+//!    `store_buffer`, `symbolic`, `os`, `libc`, `fp80`, `fphash`, `images`, `resident`.
 //! 2. **state**: `machine` — the `Machine` struct, its settings and the small API the
 //!    layers above share (frames, faults, output, thread ends).
 //! 3. **semantics on the state**, as `impl Machine` blocks or functions of `&mut Machine`:
-//!    `sync` (the pthread objects), `event_log`, `concolic`, `recorder`, `native_names`.
+//!    `sync` (the pthread objects), `event_log`, `concolic`, `recorder`, `native_names`,
+//!    `tls` (thread-local variables and errno), `view` (what engines read of memory).
 //! 4. **library shims**: `shims` — ABI decoding and errno, calling `sync`, `os`, `libc`.
 //! 5. **what asks the shims about a call**: `pending` (enabledness, deadlock report),
 //!    `timers`, `tso` (fences), `native_recorder`.
 //! 6. **execution**: `interp` and `fast` (the instruction loops), `step` (the operation the
-//!    schedulers drive), `random`, and the engines' analyses `fingerprint`, `symmetry`,
-//!    `symvars`, `widen`.
+//!    schedulers drive), `random`, and the states engine's analyses `symmetry`, `symvars`.
 //!
 //! Method calls are not imports: `machine` calls methods the upper layers define on
 //! `Machine` (e.g. `record`, `run_local`), which the check does not see.
@@ -26,8 +26,8 @@ pub mod error;
 mod event_log;
 mod events;
 mod fast;
-mod fingerprint;
 pub mod fp80;
+pub mod fphash;
 mod images;
 mod interp;
 pub mod libc;
@@ -53,9 +53,10 @@ mod sync;
 mod sync_state;
 mod thread;
 mod timers;
+mod tls;
 mod tso;
 mod values;
-mod widen;
+mod view;
 
 pub use error::{ErrorKind, ProgramError};
 pub use events::{AccessKind, Loc, LogEntry, Pending, PendingKind};
@@ -67,4 +68,5 @@ pub use record::{GuardOrigin, RecEvent, RecKind, Recording};
 pub use store_buffer::MemoryModel;
 pub use symbolic::{Input, SharedSym, SymEngine};
 pub use symmetry::Canon;
-pub use widen::CellValue;
+pub use thread::Wait;
+pub use view::CellValue;

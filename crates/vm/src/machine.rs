@@ -190,19 +190,19 @@ pub struct TraceEntry {
 /// engine keeps some as standby states).
 #[derive(Clone)]
 pub struct Machine {
-    pub program: Arc<Program>,
-    pub config: Config,
+    pub(crate) program: Arc<Program>,
+    pub(crate) config: Config,
     pub(crate) memory: Memory,
-    pub threads: Vec<Thread>,
+    pub(crate) threads: Vec<Thread>,
     pub(crate) sync: SyncState,
     /// Set once the execution ended.
-    pub end: Option<End>,
+    pub(crate) end: Option<End>,
     /// Instructions executed.
-    pub steps: u64,
+    pub(crate) steps: u64,
     /// The latest visible operations executed, in order: at least the last
     /// [`TRACE_KEEP`] (older ones are dropped, so an execution that never ends runs in
     /// bounded memory; reports show only the end of an interleaving anyway).
-    pub trace: Vec<TraceEntry>,
+    pub(crate) trace: Vec<TraceEntry>,
     /// Visible operations executed in all, those dropped from `trace` included.
     pub(crate) trace_total: u64,
     /// With `Config::record_accesses`: what `ravel enforce` names, in execution order.
@@ -246,6 +246,36 @@ pub struct Machine {
 
 /// What engines and reports read of a machine whose fields are the vm's own.
 impl Machine {
+    /// The program this machine executes.
+    pub fn program(&self) -> &Arc<Program> {
+        &self.program
+    }
+
+    /// The settings this execution runs under.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Every thread created so far, indexed by thread number (finished ones included).
+    pub fn threads(&self) -> &[Thread] {
+        &self.threads
+    }
+
+    /// How the execution ended, once it has.
+    pub fn end(&self) -> Option<&End> {
+        self.end.as_ref()
+    }
+
+    /// Instructions executed.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// The latest visible operations executed, in order (see [`TRACE_KEEP`]).
+    pub fn trace(&self) -> &[TraceEntry] {
+        &self.trace
+    }
+
     /// Writes to memory so far: equal counts at two visits mean nothing was written in
     /// between (a spinning thread's loop).
     pub fn write_epoch(&self) -> u64 {
@@ -281,6 +311,18 @@ impl Machine {
     /// With `Config::record_accesses`: what `ravel enforce` names, in execution order.
     pub fn recorded(&self) -> &[crate::native_record::Recorded] {
         &self.recorded
+    }
+
+    /// Ends the execution with an error an engine found (a data race: race detection
+    /// belongs to the engines, which see every execution's happens-before order).
+    pub fn end_with_error(&mut self, error: ProgramError) {
+        self.end = Some(End::Error(error));
+    }
+
+    /// Shows an operation the trace did not record (a plain access under sync
+    /// granularity) at position `at` of the trace, or last if `at` is past its end.
+    pub fn insert_trace(&mut self, at: usize, entry: TraceEntry) {
+        self.trace.insert(at.min(self.trace.len()), entry);
     }
 }
 

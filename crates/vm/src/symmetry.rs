@@ -12,7 +12,7 @@
 //! by a thread other than main. Then [`Canon::symmetric`] is false and classes include the
 //! thread's id, as they do when the caller says thread handles are observable.
 
-use crate::fingerprint::{fragment, FpHasher};
+use crate::fphash::{fragment, FpHasher};
 use crate::machine::Machine;
 use crate::memory::pointer_words;
 use crate::memory::{ObjId, ObjKind};
@@ -298,19 +298,6 @@ impl Machine {
             && !self.sync.rwlocks.values().any(|r| r.writer == Some(t) || r.readers.contains(&t))
     }
 
-    /// True when a thread with allocation slot `slot` would share its address region with
-    /// an existing thread of another slot, or with memory another slot ever allocated
-    /// (dead objects stay where they were): 32-bit targets wrap the region numbers.
-    pub fn region_clash(&self, slot: usize) -> bool {
-        if self.program.model.ptr_bytes == 8 {
-            return false; // 64-bit regions never wrap
-        }
-        let base = self.memory.slot_bounds(slot).0;
-        let clashes = |other: usize| other != slot && self.memory.slot_bounds(other).0 == base;
-        self.threads.iter().any(|th| clashes(th.slot))
-            || self.memory.region_tops().any(|(other, next)| next > self.memory.slot_bounds(other).0 && clashes(other))
-    }
-
     /// Adds a thread in the same local state as `t` (see [`Machine::can_fork`]), as if main
     /// had created it, its symbolic values rebuilt over fresh inputs with the same
     /// constraints; returns its index, or `None` when its memory region would overlap
@@ -318,7 +305,7 @@ impl Machine {
     pub fn fork_thread(&mut self, t: usize) -> Option<usize> {
         let path = vec![self.threads[0].children];
         let slot = crate::memory::Memory::slot_for(&path);
-        if self.region_clash(slot) {
+        if crate::sync::threads::region_clash(self, slot) {
             return None;
         }
         let sv = self.sym_vars(false, &self.live_masks());

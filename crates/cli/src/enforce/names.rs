@@ -25,5 +25,5 @@ pub fn record_run(program: &Arc<Program>, argv: Vec<String>, seed: u64, max_step
 
 /// Whether the execution ended without an error (an exit, whatever its status).
 pub fn ended_cleanly(m: &Machine) -> bool {
-    matches!(m.end, Some(End::Exit(_)))
+    matches!(m.end(), Some(End::Exit(_)))
 }

@@ -118,16 +118,16 @@ pub fn describe(
     let mut steps: Vec<Observed> = Vec::new();
     let mut threads = 1usize;
     let mut observe = |i: usize, m: &ravel_vm::Machine| {
-        let loc = m.trace.last().map(|e| e.loc).unwrap_or_default();
+        let loc = m.trace().last().map(|e| e.loc).unwrap_or_default();
         let thread = witness.steps.get(i).map_or(0, |s| s.thread);
-        let created: Vec<(usize, String)> = (threads..m.threads.len())
+        let created: Vec<(usize, String)> = (threads..m.threads().len())
             .map(|j| {
-                let start = m.threads[j].frames.first().map(|f| f.func as usize);
+                let start = m.threads()[j].frames.first().map(|f| f.func as usize);
                 let name = start.and_then(|f| program.functions.get(f)).map(|f| f.name.clone()).unwrap_or_default();
                 (j, name)
             })
             .collect();
-        threads = m.threads.len();
+        threads = m.threads().len();
         let inputs = m.input_values().len();
         steps.push((place(thread, loc), created, inputs));
     };

@@ -159,7 +159,7 @@ pub fn replay(path: &Path, files: Vec<PathBuf>, clang_flags: Vec<String>, json_o
     w.guide.finish_steps = FINISH_STEPS;
     let guided = ravel_explore::follow_guide(program.clone(), &w.guide, &opts);
     let m = &guided.machine;
-    let (code, verdict, headline) = match &m.end {
+    let (code, verdict, headline) = match m.end() {
         Some(End::Error(e)) if property.violated_by(e.kind) => {
             (1, "unsafe", format!("the witness is confirmed: {}: {}", e.kind.name(), e.message))
         }
@@ -180,7 +180,7 @@ pub fn replay(path: &Path, files: Vec<PathBuf>, clang_flags: Vec<String>, json_o
     );
     if json_out {
         let mut sources = crate::source::Sources::default();
-        let errors = match &m.end {
+        let errors = match m.end() {
             Some(End::Error(e)) => vec![json_report::error(&program, e, Some(m), None, &mut sources)],
             _ => Vec::new(),
         };
@@ -192,11 +192,11 @@ pub fn replay(path: &Path, files: Vec<PathBuf>, clang_flags: Vec<String>, json_o
     } else {
         eprintln!("ravel: replay: {headline}");
         eprintln!("  {summary}");
-        if let Some(End::Error(e)) = &m.end {
-            let name = |t: usize| m.threads.get(t).map_or_else(|| t.to_string(), |th| th.name());
+        if let Some(End::Error(e)) = m.end() {
+            let name = |t: usize| m.threads().get(t).map_or_else(|| t.to_string(), |th| th.name());
             eprint!("{}", check::render_places(&program, e, &name));
         }
-        eprint!("{}", crate::report::render_interleaving(&program, &m.trace, |t| m.threads[t].name()));
+        eprint!("{}", crate::report::render_interleaving(&program, m.trace(), |t| m.threads()[t].name()));
     }
     Ok(code)
 }

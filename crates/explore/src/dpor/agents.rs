@@ -59,9 +59,9 @@ impl Agents {
     pub fn enabled(self, m: &mut Machine) -> Vec<usize> {
         let mut out: Vec<usize> = m.enabled().into_iter().map(|t| self.of_thread(t)).collect();
         // An atomic section sees no other thread's stores appear.
-        let atomic = (0..m.threads.len()).any(|t| m.in_atomic(t) && !m.threads[t].finished);
+        let atomic = (0..m.threads().len()).any(|t| m.in_atomic(t) && !m.threads()[t].finished);
         if self.buffers && !m.is_done() && !atomic {
-            out.extend((0..m.threads.len()).filter(|&t| m.buffered(t) > 0).map(|t| 2 * t + 1));
+            out.extend((0..m.threads().len()).filter(|&t| m.buffered(t) > 0).map(|t| 2 * t + 1));
             out.sort_unstable();
         }
         out
@@ -70,7 +70,7 @@ impl Agents {
     /// Whether agent `a` exists and has not ended (a buffer while it holds stores).
     pub fn can_run(self, m: &Machine, a: usize) -> bool {
         match self.get(a) {
-            Agent::Thread(t) => t < m.threads.len() && !m.threads[t].finished,
+            Agent::Thread(t) => t < m.threads().len() && !m.threads()[t].finished,
             Agent::Buffer(t) => m.buffered(t) > 0,
         }
     }

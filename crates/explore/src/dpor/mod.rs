@@ -485,14 +485,14 @@ impl<'a> Explorer<'a> {
             let taken = self.path[i].taken.as_ref().expect("path nodes have transitions");
             let (t, forced) = (taken.thread, taken.choices.iter().map(|(v, _)| *v).collect::<Vec<u64>>());
             let m = &run.machine;
-            if let Some(End::Limit(why)) = &m.end {
+            if let Some(End::Limit(why)) = m.end() {
                 return Err(Unknown::Limit(why.clone()));
             }
-            if m.end.is_some() || !self.agents.can_run(m, t) {
+            if m.end().is_some() || !self.agents.can_run(m, t) {
                 return Err(Unknown::Internal(format!("re-execution diverged at step {i} (thread {t} cannot run)")));
             }
             let (_, made) = self.execute(&mut run, t, &forced, false);
-            if let Some(End::Limit(why)) = &run.machine.end {
+            if let Some(End::Limit(why)) = run.machine.end() {
                 return Err(Unknown::Limit(why.clone()));
             }
             if self.path[i].taken.as_ref().is_none_or(|k| made != k.choices) {
@@ -555,7 +555,7 @@ impl<'a> Explorer<'a> {
     /// not asleep. Returns true when the whole exploration must stop.
     fn forward(&mut self, run: &mut Run) -> bool {
         let ending = loop {
-            if let Some(end) = &run.machine.end {
+            if let Some(end) = run.machine.end() {
                 break match end.clone() {
                     End::Exit(_) => Ending::Complete,
                     End::Abort(_) | End::AssumeFailed(_) => Ending::Blocked,
@@ -599,7 +599,8 @@ impl<'a> Explorer<'a> {
                 break Ending::Infeasible;
             }
             if enabled.is_empty() {
-                let spinning = (0..run.machine.threads.len()).any(|t| self.is_spinning(run, self.agents.of_thread(t)));
+                let spinning =
+                    (0..run.machine.threads().len()).any(|t| self.is_spinning(run, self.agents.of_thread(t)));
                 if spinning || run.machine.any_stuck() || !self.cx.opts.deadlocks_are_errors {
                     break Ending::Blocked;
                 }
@@ -649,7 +650,7 @@ impl<'a> Explorer<'a> {
         if run.infos.len() >= max {
             return Some(Unknown::Depth { max, unit: crate::DepthUnit::Steps });
         }
-        if run.machine.threads.len() > self.thread_cap {
+        if run.machine.threads().len() > self.thread_cap {
             self.capped = true;
             return Some(Unknown::Threads(self.thread_cap));
         }
@@ -661,7 +662,7 @@ impl<'a> Explorer<'a> {
     fn is_spinning(&self, run: &Run, a: usize) -> bool {
         let m = &run.machine;
         let Agent::Thread(t) = self.agents.get(a) else { return false };
-        if t >= m.threads.len() || m.threads[t].finished {
+        if t >= m.threads().len() || m.threads()[t].finished {
             return false;
         }
         let Some((epoch, sig)) = run.last_sig.get(a).copied().flatten() else { return false };
@@ -695,13 +696,13 @@ impl<'a> Explorer<'a> {
             witness.inputs = input_values(&run.machine);
             witness.race_index = index as u64;
             // Recording cannot stop the search: races are not among the kinds it stops at.
-            self.cx.record_error(FoundError { error, witness, trace: run.machine.trace.clone() });
+            self.cx.record_error(FoundError { error, witness, trace: run.machine.trace().to_vec() });
         }
         // Its replay ends at the error (replays never defer).
         for error in run.machine.take_deferred() {
             let mut witness = self.witness();
             witness.inputs = input_values(&run.machine);
-            self.cx.record_error(FoundError { error, witness, trace: run.machine.trace.clone() });
+            self.cx.record_error(FoundError { error, witness, trace: run.machine.trace().to_vec() });
         }
     }
 
@@ -738,7 +739,8 @@ impl<'a> Explorer<'a> {
                     run.races_found.push(crate::race::race_error(&mut run.machine, race));
                 }
             } else if let Some(race) = found.first() {
-                run.machine.end = Some(End::Error(crate::race::race_error(&mut run.machine, race)));
+                let error = crate::race::race_error(&mut run.machine, race);
+                run.machine.end_with_error(error);
             }
         }
         let mut step = Step { thread: t, ..Default::default() };
@@ -775,7 +777,7 @@ impl<'a> Explorer<'a> {
         }
         self.log_buffer = log;
         // A step that ends the program stops every other thread: it depends on all of them.
-        step.global = run.machine.end.is_some();
+        step.global = run.machine.end().is_some();
         step.choices = chooser.made.iter().map(|(v, _)| *v).collect();
         self.cx.note_step(chooser.partial, &run.machine);
         let (vc, races) = self.happens_before(run, &step, analyse);
@@ -1015,7 +1017,7 @@ impl<'a> Explorer<'a> {
                 self.cx.stats.executions += 1;
                 let mut witness = self.witness();
                 witness.inputs = input_values(&run.machine);
-                let found = FoundError { error, witness, trace: run.machine.trace.clone() };
+                let found = FoundError { error, witness, trace: run.machine.trace().to_vec() };
                 return self.cx.record_error(found);
             }
         }

@@ -124,7 +124,7 @@ impl Explorer<'_> {
         if let Some(e) = known {
             return self.u.events[e as usize].resources().collect();
         }
-        if self.config.cond(Place::Thread(t)) != own || t as usize >= state.machine.threads.len() {
+        if self.config.cond(Place::Thread(t)) != own || t as usize >= state.machine.threads().len() {
             return Vec::new();
         }
         match state.machine.pending(t as usize).kind {
@@ -163,7 +163,7 @@ impl Explorer<'_> {
         }
         let set = self.u.closure(&roots().collect::<Vec<_>>());
         let Some(mut base) = self.state_of_set(&set) else { return };
-        if base.machine.end.is_some() || !base.machine.enabled().contains(&(t as usize)) {
+        if base.machine.end().is_some() || !base.machine.enabled().contains(&(t as usize)) {
             return;
         }
         self.add_events(&base, t, Tokens::Of(&set));

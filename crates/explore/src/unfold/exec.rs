@@ -1,11 +1,12 @@
 //! Running events on the interpreter: one thread's next event from a state (also the
 //! states engine's step), and re-executing a set of events to reach a configuration's state.
 
+use super::fingerprint::fingerprint;
 use super::structure::Place;
 use crate::dpor::ScheduleChooser;
 use crate::race::RaceDetector;
 use crate::WitnessStep;
-use ravel_vm::{End, LogEntry, Machine};
+use ravel_vm::{LogEntry, Machine};
 
 /// An interpreter state with what belongs to it: the race detector's happens-before data
 /// and the schedule that led there (the witness of an error found from it).
@@ -54,7 +55,7 @@ impl PlainAccess {
 /// end (so a section is one event).
 pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, detect_races: bool, fp: bool) -> Executed {
     let tv = t as usize;
-    let before = if fp { snap.machine.fingerprint() } else { 0 };
+    let before = if fp { fingerprint(&snap.machine) } else { 0 };
     let sym_before = snap.machine.symbolic_version();
     let mut chooser = ScheduleChooser { forced: forced.iter().copied().collect(), domain, ..Default::default() };
     let mut places: Vec<Place> = Vec::new();
@@ -67,7 +68,8 @@ pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, detect_
         let log = snap.machine.take_log();
         if !snap.machine.ended_in_error() && detect_races {
             if let Some(race) = snap.races.transition(tv, &log).first() {
-                snap.machine.end = Some(End::Error(crate::race::race_error(&mut snap.machine, race)));
+                let error = crate::race::race_error(&mut snap.machine, race);
+                snap.machine.end_with_error(error);
             }
         }
         for entry in &log {
@@ -85,7 +87,7 @@ pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, detect_
         snap.steps.push(WitnessStep { thread: tv, choices, flush: false });
         step_choices.push(chooser.made.len() - first);
         let m = &mut snap.machine;
-        if m.end.is_some() || !m.in_atomic(tv) || m.threads[tv].at_branch || !m.enabled().contains(&tv) {
+        if m.end().is_some() || !m.in_atomic(tv) || m.threads()[tv].at_branch || !m.enabled().contains(&tv) {
             break;
         }
     }
@@ -94,6 +96,6 @@ pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, detect_
     }
     places.sort_unstable();
     places.dedup();
-    let delta = if fp { snap.machine.fingerprint() ^ before } else { 0 };
+    let delta = if fp { fingerprint(&snap.machine) ^ before } else { 0 };
     Executed { places, spawned, made: chooser.made, step_choices, delta, partial: chooser.partial, plain }
 }

@@ -20,6 +20,7 @@ mod alt;
 mod cex;
 mod config;
 pub(crate) mod exec;
+mod fingerprint;
 mod order;
 mod structure;
 
@@ -183,8 +184,8 @@ impl<'a> Explorer<'a> {
 
     /// Explores the unfolding that starts at `root`.
     fn explore_from(&mut self, root: Snapshot) {
-        self.u.initial_fp = if self.cx.opts.unfold.cutoffs { root.machine.fingerprint() } else { 0 };
-        if let Some(end) = root.machine.end.clone() {
+        self.u.initial_fp = if self.cx.opts.unfold.cutoffs { fingerprint::fingerprint(&root.machine) } else { 0 };
+        if let Some(end) = root.machine.end().cloned() {
             self.finish_before_main(&root, end);
             return;
         }
@@ -286,7 +287,7 @@ impl<'a> Explorer<'a> {
     fn replay_event(&mut self, s: &mut Snapshot, e: EvId) -> bool {
         let ev = &self.u.events[e as usize];
         let (t, choices) = (ev.thread, ev.choices.clone());
-        if s.machine.end.is_some() || !s.machine.enabled().contains(&(t as usize)) {
+        if s.machine.end().is_some() || !s.machine.enabled().contains(&(t as usize)) {
             self.cx.note(Unknown::Internal(format!("re-execution diverged (thread {t} cannot run)")));
             return false;
         }
@@ -343,13 +344,13 @@ impl<'a> Explorer<'a> {
             self.check_thread_ids(&s, &ex.spawned);
             let own = self.token(&tokens, Place::Thread(t));
             let conds = std::iter::once(own).chain(ex.places.iter().map(|&p| self.token(&tokens, p))).collect();
-            let mut ending = s.machine.end.as_ref().map(|end| match end {
+            let mut ending = s.machine.end().map(|end| match end {
                 End::Exit(_) => Ending::Exit,
                 End::Abort(_) | End::AssumeFailed(_) => Ending::Blocked,
                 End::Error(_) => Ending::Error,
                 End::Limit(_) | End::Unsupported { .. } => Ending::Truncated,
             });
-            if ending.is_none() && s.machine.threads.len() > self.thread_cap {
+            if ending.is_none() && s.machine.threads().len() > self.thread_cap {
                 self.capped = true;
                 ending = Some(Ending::Truncated);
             }
@@ -363,7 +364,7 @@ impl<'a> Explorer<'a> {
             };
             let (id, new) = self.u.intern(draft);
             // An error found again is still reported: a race depends on what ran before.
-            if new || matches!(s.machine.end, Some(End::Error(_))) {
+            if new || matches!(s.machine.end(), Some(End::Error(_))) {
                 self.on_new_event(&s);
             }
             if matches!(tokens, Tokens::Current) {
@@ -401,7 +402,7 @@ impl<'a> Explorer<'a> {
     /// threads concurrently.
     fn check_thread_ids(&mut self, s: &Snapshot, spawned: &[u32]) {
         for &child in spawned {
-            let path = s.machine.threads[child as usize].path.clone();
+            let path = s.machine.threads()[child as usize].path.clone();
             if self.paths.len() <= child as usize {
                 self.paths.resize(child as usize + 1, None);
             }
@@ -415,7 +416,7 @@ impl<'a> Explorer<'a> {
 
     /// Reacts to a new event that ends the execution.
     fn on_new_event(&mut self, s: &Snapshot) {
-        match s.machine.end.clone() {
+        match s.machine.end().cloned() {
             Some(End::Error(_)) => self.report(s),
             Some(End::Limit(why)) => {
                 if let Some(stop) = self.cx.limit_reached() {
@@ -436,7 +437,7 @@ impl<'a> Explorer<'a> {
 
     /// Records the error `s` ended with.
     fn report(&mut self, s: &Snapshot) {
-        let Some(End::Error(error)) = s.machine.end.clone() else { return };
+        let Some(End::Error(error)) = s.machine.end().cloned() else { return };
         let witness = Witness {
             symbolic: self.cx.sym.is_some(),
             init_choices: self.init_choices.clone(),
@@ -444,7 +445,7 @@ impl<'a> Explorer<'a> {
             inputs: crate::dpor::input_values(&s.machine),
             ..Witness::default()
         };
-        let found = FoundError { error, witness, trace: s.machine.trace.clone() };
+        let found = FoundError { error, witness, trace: s.machine.trace().to_vec() };
         if self.cx.record_error(found) {
             self.stop = true;
         }
@@ -471,10 +472,10 @@ impl<'a> Explorer<'a> {
                 }
                 let (t, choices) = (ev2.thread, ev2.choices.clone());
                 let mut run = s.clone();
-                if self.replay_event(&mut run, *e1) && run.machine.end.is_none() {
+                if self.replay_event(&mut run, *e1) && run.machine.end().is_none() {
                     execute(&mut run, t, &choices, self.cx.opts.input_domain, true, false);
                 }
-                if matches!(run.machine.end, Some(End::Error(_))) {
+                if matches!(run.machine.end(), Some(End::Error(_))) {
                     self.report(&run);
                     if self.stop {
                         return;

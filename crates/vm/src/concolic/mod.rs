@@ -20,6 +20,7 @@ use ravel_sym::{Assignment, ExprId, ExprPool, SolverResult};
 use std::time::Instant;
 
 mod calls;
+mod forget;
 mod memory;
 mod transfer;
 

@@ -4,9 +4,8 @@
 use super::{fault_flow, Args, Flow};
 use crate::error::ErrorKind;
 use crate::machine::Machine;
-use crate::memory::ObjKind;
 use ravel_arith::truncate as mask128;
-use ravel_ir::{Builtin, SrcLoc};
+use ravel_ir::Builtin;
 
 fn sext(v: u128, bits: u32) -> i128 {
     let s = 128 - bits.min(128);
@@ -159,32 +158,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
                 Err(e) => fault_flow(m, t, e),
             }
         }
-        ThreadLocalAddress => Flow::Return(thread_local_address(m, t, a.get(0))),
+        ThreadLocalAddress => Flow::Return(crate::tls::variable(m, t, a.get(0))),
         _ => return None,
     })
-}
-
-/// The address of thread `t`'s instance of the thread-local variable whose template is at
-/// `template`. Main uses the template itself; other threads get a fresh copy of the
-/// initial value on first use.
-fn thread_local_address(m: &mut Machine, t: usize, template: u64) -> u64 {
-    if t == 0 {
-        return template;
-    }
-    if let Some(a) = m.threads[t].tls.get(&template) {
-        return *a;
-    }
-    let Some(g) = m.program.globals.iter().find(|g| g.addr == template).cloned() else {
-        return template;
-    };
-    let slot = m.threads[t].slot;
-    match m.memory.allocate(slot, g.size, 16, ObjKind::ThreadLocal, t, SrcLoc::default()) {
-        Some((id, addr)) => {
-            m.memory.objects[id as usize].bytes = crate::memory::copy_of(&g.image());
-            m.memory.set_name(id, &g.name);
-            m.threads[t].tls.insert(template, addr);
-            addr
-        }
-        None => template,
-    }
 }

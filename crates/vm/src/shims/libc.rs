@@ -8,18 +8,6 @@ use crate::machine::{Chooser, End, Machine};
 use crate::memory::{Fault, ObjKind};
 use ravel_ir::Builtin;
 
-/// Address of thread `t`'s `errno` cell, allocated on first use.
-pub(super) fn errno_addr(m: &mut Machine, t: usize) -> u64 {
-    if let Some(a) = m.threads[t].tls.get(&0) {
-        return *a;
-    }
-    let loc = m.current_loc(t);
-    let slot = m.threads[t].slot;
-    let addr = m.memory.allocate(slot, 4, 4, ObjKind::ThreadLocal, t, loc).map_or(0, |(_, a)| a);
-    m.threads[t].tls.insert(0, addr);
-    addr
-}
-
 fn malloc(m: &mut Machine, t: usize, size: u64, align: u64) -> u64 {
     let loc = m.current_loc(t);
     let slot = m.threads[t].slot;
@@ -369,7 +357,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
                 m.atexit.push(a.get(0));
                 Flow::Return(0)
             }
-            ErrnoLocation => Flow::Return(errno_addr(m, t)),
+            ErrnoLocation => Flow::Return(crate::tls::errno_cell(m, t)),
             Nondet if m.is_symbolic() && !m.is_recording() && a.ret_bits <= 64 => {
                 let (bits, loc) = (a.ret_bits.max(1), m.current_loc(t));
                 Flow::Return(m.fresh_input(bits, bits, loc))

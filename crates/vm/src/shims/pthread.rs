@@ -4,12 +4,10 @@
 use super::{fault_flow, Args, Flow, EAGAIN, EBUSY, EDEADLK, EINVAL, EPERM, ESRCH, ETIMEDOUT};
 use crate::error::ErrorKind;
 use crate::machine::{Chooser, Machine};
-use crate::memory::Memory;
 use crate::sync::mutex::LockMode;
 use crate::sync::semaphore::SemMode;
-use crate::sync::{barrier, condvar, join, keys, mutex, once, rwlock, semaphore, Progress, SyncError};
+use crate::sync::{barrier, condvar, join, keys, mutex, once, rwlock, semaphore, threads, Progress, SyncError};
 use crate::sync_state::MutexKind;
-use crate::thread::{FrameKind, Thread};
 use ravel_ir::Builtin;
 
 /// `PTHREAD_BARRIER_SERIAL_THREAD`.
@@ -183,39 +181,18 @@ fn create(m: &mut Machine, t: usize, a: &Args, chooser: &mut dyn Chooser) -> Flo
         return Flow::End;
     };
     let detached = a.get(1) != 0 && m.read_u32(a.get(1)) == Some(1);
-    let mut path = m.threads[t].path.clone();
-    path.push(m.threads[t].children);
-    m.threads[t].children += 1;
-    let new = m.threads.len();
-    if m.region_clash(Memory::slot_for(&path)) {
-        m.end = Some(crate::machine::End::Limit(
-            "a new thread's memory region would overlap another's (too many threads for a 32-bit address space)".into(),
-        ));
+    let Some(new) = threads::create(m, t, detached) else {
         return Flow::End;
-    }
-    let mut th = Thread::new(path.clone(), Memory::slot_for(&path));
-    th.detached = detached;
-    m.threads.push(th);
-    m.live_threads += 1;
-    let handle = if m.config.anonymous_handles { 0 } else { Machine::handle_of(new) };
-    if let Err(e) = m.write_ptr(a.get(0), handle) {
+    };
+    if let Err(e) = m.write_ptr(a.get(0), threads::handle(m, new)) {
         return fault_flow(m, t, e);
     }
-    m.publish_words(&[a.get(3)]);
-    if m.config.log_events {
-        // Before the child's first code runs, so its accesses follow its creation.
-        m.log.push(crate::events::LogEntry::Spawn { child: new });
-    }
-    m.record(t, crate::record::RecKind::Spawn { child: new });
-    m.push_frame(new, start, &[vec![a.get(3)]], &[], None, FrameKind::Start);
-    m.complete_call(t, Some(0));
-    m.run_local(new, chooser);
-    m.flush_guards(new);
+    threads::start(m, t, new, start, a.get(3), chooser);
     Flow::Stay
 }
 
 /// Sets the calling thread's errno.
 pub(super) fn set_errno(m: &mut Machine, t: usize, v: u64) -> Result<(), crate::memory::Fault> {
-    let addr = super::libc::errno_addr(m, t);
+    let addr = crate::tls::errno_cell(m, t);
     m.memory.write(addr, &(v as u32).to_le_bytes())
 }

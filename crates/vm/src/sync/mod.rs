@@ -1,4 +1,4 @@
-//! Semantics of the synchronisation objects (and of joining threads and thread-specific
+//! Semantics of the synchronisation objects (and of creating and joining threads and thread-specific
 //! keys), independent of the pthread ABI: one module per object owns its state changes and its wake-ups, keyed by the address of the
 //! program's object; [`blocking`] is the one way a thread waits inside a call. The
 //! pthread shim decodes arguments, calls these and turns a [`SyncError`] into an error
@@ -13,6 +13,7 @@ pub(crate) mod mutex;
 pub(crate) mod once;
 pub(crate) mod rwlock;
 pub(crate) mod semaphore;
+pub(crate) mod threads;
 
 use crate::error::{ErrorKind, ProgramError};
 use crate::machine::Machine;
