@@ -16,9 +16,8 @@
 
 use crate::constraints::{self, Object};
 use crate::futex::{self, Flag};
-use crate::symtab;
 use crate::thread::{Kind, ThreadState};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Mutex, OnceLock, RwLock};
 use std::time::{Duration, Instant};
@@ -123,17 +122,17 @@ pub fn get() -> Option<&'static Runtime> {
 /// (`embedded`, possibly empty), else in trace mode when `RAVEL_EVENTS_OUT` is set. A
 /// constraint file that cannot be used stops the program rather than letting it run
 /// unconstrained. A schedule file (`schedules.rs`: `RAVEL_SCHEDULES` or `schedules`,
-/// embedded) comes first: the constraints of the schedules the inputs select. `anchor` is
-/// a function of this library and its address (to relocate the executable's symbol table).
-pub fn init(anchor: &str, anchor_addr: usize, embedded: &str, schedules: &str) {
+/// embedded) comes first: the constraints of the schedules the inputs select. `globals`
+/// are the program's globals, by which constraints name memory.
+pub fn init(globals: &[Global], embedded: &str, schedules: &str) {
     let (what, text) = match crate::schedules::selected(schedules) {
         Some((what, text)) => (what, Some(text)),
         None => constraint_source(embedded),
     };
     let trace = std::env::var("RAVEL_EVENTS_OUT").ok().filter(|s| !s.is_empty());
     let result = match (text, trace) {
-        (Some(text), _) => text.and_then(|t| enforce(&t, anchor, anchor_addr)),
-        (None, Some(out)) => traced(out, anchor, anchor_addr).map(Some),
+        (Some(text), _) => text.and_then(|t| enforce(&t, globals)),
+        (None, Some(out)) => traced(out, globals).map(Some),
         (None, None) => return,
     };
     match result {
@@ -166,36 +165,30 @@ fn constraint_source(embedded: &str) -> (String, Option<Result<String, String>>)
     }
 }
 
-/// The executable's data symbols (`wanted` names only, or all).
-fn symbols(anchor: &str, anchor_addr: usize, wanted: Option<&HashSet<&[u8]>>) -> Result<Vec<symtab::Symbol>, String> {
-    let elf = symtab::Mapped::open("/proc/self/exe").ok_or("cannot read /proc/self/exe")?;
-    symtab::objects(elf.bytes(), anchor, anchor_addr, wanted)
-        .ok_or_else(|| "the executable has no usable symbol table".into())
+/// A global of the program, from the table `ravel enforce build` compiles into it (see
+/// `ffi/globals.rs`): its symbol, run-time address and size.
+pub struct Global<'a> {
+    pub name: &'a [u8],
+    pub addr: usize,
+    pub size: usize,
 }
 
-fn enforce(text: &str, anchor: &str, anchor_addr: usize) -> Result<Option<Runtime>, String> {
+fn enforce(text: &str, program_globals: &[Global]) -> Result<Option<Runtime>, String> {
     let file = constraints::load(text)?;
     if file.prefixes.iter().any(|p| p.events.is_empty()) {
         // Every schedule is verified: nothing to name or wait for.
         return Ok(None);
     }
-    let wanted: HashSet<&[u8]> = file
-        .objects
-        .iter()
-        .filter_map(|o| match o {
-            Object::Global { symbol } => Some(symbol.as_bytes()),
-            Object::Heap { .. } => None,
-        })
-        .collect();
-    let syms = symbols(anchor, anchor_addr, Some(&wanted))?;
-    let by_name: HashMap<&str, &symtab::Symbol> = syms.iter().map(|s| (s.name.as_str(), s)).collect();
     let mut globals = Vec::new();
     let mut wanted_heap = HashMap::new();
     let mut names = Vec::new();
     for (i, o) in file.objects.iter().enumerate() {
         match o {
             Object::Global { symbol } => {
-                let s = by_name.get(symbol.as_str()).ok_or_else(|| format!("no global `{symbol}` in the program"))?;
+                let s = program_globals
+                    .iter()
+                    .find(|g| g.name == symbol.as_bytes())
+                    .ok_or_else(|| format!("no global `{symbol}` in the program"))?;
                 globals.push(Range { start: s.addr, end: s.addr + s.size, obj: i as u32 });
                 names.push(symbol.clone());
             }
@@ -254,12 +247,14 @@ fn enforce(text: &str, anchor: &str, anchor_addr: usize) -> Result<Option<Runtim
     }))
 }
 
-fn traced(out: String, anchor: &str, anchor_addr: usize) -> Result<Runtime, String> {
-    let syms = symbols(anchor, anchor_addr, None)?;
-    let mut globals: Vec<Range> =
-        syms.iter().enumerate().map(|(i, s)| Range { start: s.addr, end: s.addr + s.size, obj: i as u32 }).collect();
+fn traced(out: String, program_globals: &[Global]) -> Result<Runtime, String> {
+    let mut globals: Vec<Range> = program_globals
+        .iter()
+        .enumerate()
+        .map(|(i, g)| Range { start: g.addr, end: g.addr + g.size, obj: i as u32 })
+        .collect();
     globals.sort_by_key(|r| r.start);
-    let names = syms.into_iter().map(|s| format!("global:{}", s.name)).collect();
+    let names = program_globals.iter().map(|g| format!("global:{}", String::from_utf8_lossy(g.name))).collect();
     extern "C" fn write_at_exit() {
         if let Some(Runtime { mode: Mode::Trace { out, seen }, .. }) = get() {
             let lines = seen.lock().map(|s| s.join("")).unwrap_or_default();
