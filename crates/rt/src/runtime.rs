@@ -16,8 +16,9 @@
 
 use crate::constraints::{self, Object};
 use crate::futex::{self, Flag};
-use crate::thread::{Kind, ThreadState};
+use crate::thread::{IntHasher, Kind, ThreadState};
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Mutex, OnceLock, RwLock};
 use std::time::{Duration, Instant};
@@ -36,8 +37,12 @@ const STUCK_AFTER: Duration = Duration::from_secs(10);
 /// thread is running) costs no system call.
 const SPINS: u32 = 200;
 
+/// A map with small integer (or short string) keys, hashed cheaply: built at start-up,
+/// where SipHash was a measurable share of a short constrained run.
+type IntMap<K, V> = HashMap<K, V, BuildHasherDefault<IntHasher>>;
+
 /// The named events of one thread: (object, offset, k) → event index.
-pub type ThreadEvents = HashMap<(u32, u64, u32), u32>;
+pub type ThreadEvents = IntMap<(u32, u64, u32), u32>;
 
 /// No prefix, or not a single one.
 const NONE: u32 = u32::MAX;
@@ -57,25 +62,27 @@ struct Prefix {
     complete: bool,
     listed: Vec<Listed>,
     /// Event → its index in `listed`.
-    index: HashMap<u32, u32>,
+    index: IntMap<u32, u32>,
     /// Object → the indices in `listed` of its events (for conflicts with accesses outside
     /// the prefix).
-    by_object: HashMap<u32, Vec<u32>>,
+    by_object: IntMap<u32, Vec<u32>>,
     /// Listed events that have not happened yet.
     remaining: AtomicU32,
 }
 
 /// Enforce mode: the admissible prefixes and where the run stands.
 struct Enforce {
-    per_thread: HashMap<String, ThreadEvents>,
+    per_thread: IntMap<String, ThreadEvents>,
     /// Thread name → index (for `Listed::thread`).
-    threads: HashMap<String, u32>,
+    threads: IntMap<String, u32>,
     prefixes: Vec<Prefix>,
     /// Event → the prefixes that list it.
     owners: Vec<Vec<u32>>,
     done: Vec<Flag>,
-    /// Descriptions of the events, for the message of a stuck run.
-    events: Vec<String>,
+    /// The events as the file names them, and the names of their objects, for the message
+    /// of a stuck run.
+    events: Vec<constraints::Event>,
+    object_names: Vec<String>,
     /// The prefixes the run still follows.
     following: Mutex<Vec<u32>>,
     /// The only prefix the run still follows, once one is left (read without the lock).
@@ -199,21 +206,19 @@ fn enforce(text: &str, program_globals: &[Global]) -> Result<Option<Runtime>, St
         }
     }
     globals.sort_by_key(|r| r.start);
-    let mut per_thread: HashMap<String, ThreadEvents> = HashMap::new();
-    let mut threads: HashMap<String, u32> = HashMap::new();
-    let mut events = Vec::with_capacity(file.events.len());
+    let mut per_thread: IntMap<String, ThreadEvents> = IntMap::default();
+    let mut threads: IntMap<String, u32> = IntMap::default();
     let mut event_thread = Vec::with_capacity(file.events.len());
     for (i, e) in file.events.iter().enumerate() {
         per_thread.entry(e.thread.clone()).or_default().insert((e.object, e.offset, e.k), i as u32);
-        events.push(format!("access {} of {} to {}+{}", e.k, e.thread, names[e.object as usize], e.offset));
         let n = threads.len() as u32;
         event_thread.push(*threads.entry(e.thread.clone()).or_insert(n));
     }
     let mut owners = vec![Vec::new(); file.events.len()];
     let mut prefixes = Vec::with_capacity(file.prefixes.len());
     for (p, prefix) in file.prefixes.into_iter().enumerate() {
-        let mut index = HashMap::new();
-        let mut by_object: HashMap<u32, Vec<u32>> = HashMap::new();
+        let mut index = IntMap::default();
+        let mut by_object: IntMap<u32, Vec<u32>> = IntMap::default();
         let mut listed = Vec::with_capacity(prefix.events.len());
         for (i, e) in prefix.events.into_iter().enumerate() {
             let named = &file.events[e.event as usize];
@@ -234,9 +239,18 @@ fn enforce(text: &str, program_globals: &[Global]) -> Result<Option<Runtime>, St
     }
     let following: Vec<u32> = (0..prefixes.len() as u32).collect();
     let single = AtomicU32::new(if following.len() == 1 { 0 } else { NONE });
-    let done = (0..events.len()).map(|_| Flag::default()).collect();
-    let enforce =
-        Enforce { per_thread, threads, prefixes, owners, done, events, following: Mutex::new(following), single };
+    let done = (0..file.events.len()).map(|_| Flag::default()).collect();
+    let enforce = Enforce {
+        per_thread,
+        threads,
+        prefixes,
+        owners,
+        done,
+        events: file.events,
+        object_names: names.clone(),
+        following: Mutex::new(following),
+        single,
+    };
     Ok(Some(Runtime {
         mode: Mode::Enforce(Box::new(enforce)),
         globals,
@@ -368,12 +382,18 @@ impl Enforce {
 
     /// Stops the run: access `a` of `ts` waited too long for `blockers`.
     fn stuck(&self, ts: &ThreadState, a: &Access, blockers: &[u32]) -> ! {
-        let what = |i: u32| self.events.get(i as usize).map_or("?", |s| s.as_str());
+        let what = |i: u32| match self.events.get(i as usize) {
+            Some(e) => {
+                let object = self.object_names.get(e.object as usize).map_or("?", |n| n.as_str());
+                format!("access {} of {} to {object}+{}", e.k, e.thread, e.offset)
+            }
+            None => "?".to_string(),
+        };
         let access = match a.event {
-            Some(e) => what(e).to_string(),
+            Some(e) => what(e),
             None => format!("its access to object {}+{}", a.obj, a.offset),
         };
-        let awaited: Vec<&str> = blockers.iter().map(|&b| what(b)).collect();
+        let awaited: Vec<String> = blockers.iter().map(|&b| what(b)).collect();
         eprintln!(
             "ravel-rt: the constrained run is stuck: thread {} waited {} s before {access} for {}, which has not happened; the run left the verified schedules",
             ts.name,
