@@ -374,7 +374,9 @@ impl Enforce {
             let single = self.single.load(Ordering::Acquire);
             let followed = single == p || (single == NONE && self.following.lock().is_ok_and(|f| f.contains(&p)));
             if followed {
-                ACTIVE.store(false, Ordering::Release);
+                // Sequentially consistent, with the waiter's check after its ticket: see
+                // `futex::unpark_all`.
+                ACTIVE.store(false, Ordering::SeqCst);
                 futex::unpark_all();
             }
         }
@@ -476,7 +478,7 @@ impl Runtime {
                 Ok(()) => return,
                 Err(b) => b,
             };
-            if !ACTIVE.load(Ordering::Acquire) {
+            if !ACTIVE.load(Ordering::SeqCst) {
                 return;
             }
             if started.elapsed() > STUCK_AFTER {
