@@ -211,7 +211,7 @@ pub fn build(files: &[PathBuf], output: &Path, embed: Embedded, clang_flags: &[S
         .arg(wrap)
         // Start-up cost of short runs: no unused sections of the Rust runtime, no
         // libgcc_s or libm loaded for nothing.
-        .args(["-static-libgcc", "-Wl,--gc-sections,--as-needed"])
+        .args(["-static-libgcc", "-Wl,--gc-sections,--as-needed", "-no-pie"])
         .args(["-lpthread", "-ldl", "-lm", "-o"])
         .arg(output)
         .output()
