@@ -5,6 +5,7 @@
 
 mod build;
 mod constraints;
+mod globals;
 mod names;
 
 use anyhow::{bail, Result};
@@ -148,8 +149,8 @@ impl Collector {
     /// races reported also means race-free, so native runs behave sequentially
     /// consistently) nothing needs enforcing: one empty prefix. When it verified no
     /// execution the runtime can enforce (an error in the first one, say), the constraints
-    /// of one execution the interpreter runs to its end without error under a random
-    /// schedule with every shared access a scheduling point: that schedule is verified
+    /// of one execution the interpreter runs to its end without error with every shared
+    /// access a scheduling point (oldest thread first, else random): that schedule is verified
     /// whatever the verdict of the whole exploration. Each interpreted execution runs at
     /// most `max_steps` instructions.
     pub fn finish(self, program: &Arc<Program>, argv: Vec<String>, max_steps: u64, all_verified: bool) -> Result<()> {
@@ -174,10 +175,16 @@ impl Collector {
             );
             return Ok(());
         }
+        // The oldest-thread-first schedule first (threads hand over control least, so a
+        // native run waits least), with a third of the search time; then random ones.
         let deadline = Instant::now() + SEARCH_TIME;
-        for seed in 1..=SEEDS {
-            let Some(left) = deadline.checked_duration_since(Instant::now()) else { break };
-            let m = names::record_run(program, argv.clone(), seed, max_steps, left);
+        let oldest = names::record_oldest_first(program, argv.clone(), max_steps, SEARCH_TIME / 3);
+        let candidates =
+            std::iter::once((oldest, "oldest thread first".to_string())).chain((1..=SEEDS).map_while(|seed| {
+                let left = deadline.checked_duration_since(Instant::now())?;
+                Some((names::record_run(program, argv.clone(), seed, max_steps, left), format!("random, seed {seed}")))
+            }));
+        for (m, schedule) in candidates {
             if !names::ended_cleanly(&m) {
                 continue;
             }
@@ -192,14 +199,14 @@ impl Collector {
                 bail!("no constraints written to {}: {}", out.display(), named.problems.join("; "));
             }
             let source = format!(
-                "one schedule of {} that ravel executed to its end without error (random, seed {seed}, every shared access a scheduling point)",
+                "one schedule of {} that ravel executed to its end without error ({schedule}, every shared access a scheduling point)",
                 self.program
             );
             let file = constraints::from_execution(&named.events, source);
             constraints::write(out, &file)?;
             let edges: usize = file.prefixes[0].events.iter().map(|e| e.after.len()).sum();
             eprintln!(
-                "ravel: note: the exploration verified no execution the runtime can enforce{}: wrote {} constrained events ({edges} orderings) of one error-free schedule to {}",
+                "ravel: note: the exploration verified no execution the runtime can enforce{}: wrote {} constrained events ({edges} orderings) of one error-free schedule ({schedule}) to {}",
                 latest.problems.first().map_or(String::new(), |p| format!(" ({p})")),
                 file.prefixes[0].events.len(),
                 out.display()
@@ -207,7 +214,7 @@ impl Collector {
             return Ok(());
         }
         bail!(
-            "no constraints written to {}: no random schedule ended without error (tried up to {SEEDS} in {} s)",
+            "no constraints written to {}: no schedule ended without error (oldest thread first, then up to {SEEDS} random ones in {} s)",
             out.display(),
             SEARCH_TIME.as_secs()
         )

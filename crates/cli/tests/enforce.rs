@@ -99,6 +99,26 @@ fn shape(file: &Path) -> (u64, usize, bool) {
     (v["executions"].as_u64().unwrap(), prefixes.len(), subtree)
 }
 
+/// Under one schedule's constraints native threads hand over control as rarely as the
+/// program allows: the first verified schedule (and, for a racy program, the schedule the
+/// constraints fall back to) runs the oldest thread until it blocks, so the created
+/// threads' events come in creation order (a newest-first or random schedule interleaves
+/// them, and each hand-off is a wait natively).
+#[test]
+fn the_first_schedule_runs_threads_in_creation_order() {
+    for name in ["racy_writes", "mutex_counter", "struct_lock"] {
+        let file = constraints("creation_order", name);
+        let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let listed = v["prefixes"][0]["events"].as_array().unwrap();
+        let threads: Vec<&str> = listed
+            .iter()
+            .map(|e| v["events"][e["event"].as_u64().unwrap() as usize]["thread"].as_str().unwrap())
+            .collect();
+        let created: Vec<&str> = threads.iter().copied().filter(|t| *t != "[0]").collect();
+        assert!(created.len() > 2 && created.windows(2).all(|w| w[0] <= w[1]), "{name}: {threads:?}");
+    }
+}
+
 #[test]
 fn constrained_runs_end_and_repeat_the_verified_outcome() {
     for name in PROGRAMS.iter().chain(&["bug_lost_update"]) {

@@ -27,6 +27,7 @@ pub const FORMAT: &str = "ravel-constraints/2";
 /// The file, once its `format` was checked.
 #[derive(Deserialize)]
 pub struct File {
+    format: Option<String>,
     pub objects: Vec<Object>,
     pub events: Vec<Event>,
     pub prefixes: Vec<Prefix>,
@@ -71,17 +72,19 @@ struct Version {
 
 /// Reads and checks a constraint file.
 pub fn load(text: &str) -> Result<File, String> {
-    // The version first, so that a file of another format says so rather than failing on
-    // a field; both parses go straight to types (through a `Value` they took most of a
-    // short constrained run).
-    let version: Version = serde_json::from_str(text).map_err(|e| e.to_string())?;
-    if version.format.as_deref() != Some(FORMAT) {
-        return Err(format!(
-            "format `{}` is not {FORMAT} (write the constraints again with this ravel)",
-            version.format.as_deref().unwrap_or("?")
-        ));
+    // Parsed once, straight into its types (through a `Value` it took most of a short
+    // constrained run); only a file that does not parse is read again for its format, so
+    // that a file of another format says so rather than failing on a field.
+    let file: File = match serde_json::from_str::<File>(text) {
+        Ok(file) => file,
+        Err(e) => {
+            let version: Version = serde_json::from_str(text).map_err(|_| e.to_string())?;
+            return Err(other_format(version.format.as_deref()).unwrap_or_else(|| e.to_string()));
+        }
+    };
+    if let Some(message) = other_format(file.format.as_deref()) {
+        return Err(message);
     }
-    let file: File = serde_json::from_str(text).map_err(|e| e.to_string())?;
     for (i, e) in file.events.iter().enumerate() {
         if e.object as usize >= file.objects.len() {
             return Err(format!("event {i} names object {} of {}", e.object, file.objects.len()));
@@ -105,6 +108,13 @@ pub fn load(text: &str) -> Result<File, String> {
         }
     }
     Ok(file)
+}
+
+/// The message for a file of `format` when that is not [`FORMAT`].
+fn other_format(format: Option<&str>) -> Option<String> {
+    (format != Some(FORMAT)).then(|| {
+        format!("format `{}` is not {FORMAT} (write the constraints again with this ravel)", format.unwrap_or("?"))
+    })
 }
 
 #[cfg(test)]

@@ -50,5 +50,4 @@ mod ffi;
 mod futex;
 mod runtime;
 mod schedules;
-mod symtab;
 mod thread;

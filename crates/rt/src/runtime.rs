@@ -16,9 +16,9 @@
 
 use crate::constraints::{self, Object};
 use crate::futex::{self, Flag};
-use crate::symtab;
-use crate::thread::{Kind, ThreadState};
-use std::collections::{HashMap, HashSet};
+use crate::thread::{IntHasher, Kind, ThreadState};
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Mutex, OnceLock, RwLock};
 use std::time::{Duration, Instant};
@@ -37,8 +37,12 @@ const STUCK_AFTER: Duration = Duration::from_secs(10);
 /// thread is running) costs no system call.
 const SPINS: u32 = 200;
 
+/// A map with small integer (or short string) keys, hashed cheaply: built at start-up,
+/// where SipHash was a measurable share of a short constrained run.
+type IntMap<K, V> = HashMap<K, V, BuildHasherDefault<IntHasher>>;
+
 /// The named events of one thread: (object, offset, k) → event index.
-pub type ThreadEvents = HashMap<(u32, u64, u32), u32>;
+pub type ThreadEvents = IntMap<(u32, u64, u32), u32>;
 
 /// No prefix, or not a single one.
 const NONE: u32 = u32::MAX;
@@ -58,25 +62,27 @@ struct Prefix {
     complete: bool,
     listed: Vec<Listed>,
     /// Event → its index in `listed`.
-    index: HashMap<u32, u32>,
+    index: IntMap<u32, u32>,
     /// Object → the indices in `listed` of its events (for conflicts with accesses outside
     /// the prefix).
-    by_object: HashMap<u32, Vec<u32>>,
+    by_object: IntMap<u32, Vec<u32>>,
     /// Listed events that have not happened yet.
     remaining: AtomicU32,
 }
 
 /// Enforce mode: the admissible prefixes and where the run stands.
 struct Enforce {
-    per_thread: HashMap<String, ThreadEvents>,
+    per_thread: IntMap<String, ThreadEvents>,
     /// Thread name → index (for `Listed::thread`).
-    threads: HashMap<String, u32>,
+    threads: IntMap<String, u32>,
     prefixes: Vec<Prefix>,
     /// Event → the prefixes that list it.
     owners: Vec<Vec<u32>>,
     done: Vec<Flag>,
-    /// Descriptions of the events, for the message of a stuck run.
-    events: Vec<String>,
+    /// The events as the file names them, and the names of their objects, for the message
+    /// of a stuck run.
+    events: Vec<constraints::Event>,
+    object_names: Vec<String>,
     /// The prefixes the run still follows.
     following: Mutex<Vec<u32>>,
     /// The only prefix the run still follows, once one is left (read without the lock).
@@ -123,17 +129,17 @@ pub fn get() -> Option<&'static Runtime> {
 /// (`embedded`, possibly empty), else in trace mode when `RAVEL_EVENTS_OUT` is set. A
 /// constraint file that cannot be used stops the program rather than letting it run
 /// unconstrained. A schedule file (`schedules.rs`: `RAVEL_SCHEDULES` or `schedules`,
-/// embedded) comes first: the constraints of the schedules the inputs select. `anchor` is
-/// a function of this library and its address (to relocate the executable's symbol table).
-pub fn init(anchor: &str, anchor_addr: usize, embedded: &str, schedules: &str) {
+/// embedded) comes first: the constraints of the schedules the inputs select. `globals`
+/// are the program's globals, by which constraints name memory.
+pub fn init(globals: &[Global], embedded: &str, schedules: &str) {
     let (what, text) = match crate::schedules::selected(schedules) {
         Some((what, text)) => (what, Some(text)),
         None => constraint_source(embedded),
     };
     let trace = std::env::var("RAVEL_EVENTS_OUT").ok().filter(|s| !s.is_empty());
     let result = match (text, trace) {
-        (Some(text), _) => text.and_then(|t| enforce(&t, anchor, anchor_addr)),
-        (None, Some(out)) => traced(out, anchor, anchor_addr).map(Some),
+        (Some(text), _) => text.and_then(|t| enforce(&t, globals)),
+        (None, Some(out)) => traced(out, globals).map(Some),
         (None, None) => return,
     };
     match result {
@@ -166,36 +172,30 @@ fn constraint_source(embedded: &str) -> (String, Option<Result<String, String>>)
     }
 }
 
-/// The executable's data symbols (`wanted` names only, or all).
-fn symbols(anchor: &str, anchor_addr: usize, wanted: Option<&HashSet<&[u8]>>) -> Result<Vec<symtab::Symbol>, String> {
-    let elf = symtab::Mapped::open("/proc/self/exe").ok_or("cannot read /proc/self/exe")?;
-    symtab::objects(elf.bytes(), anchor, anchor_addr, wanted)
-        .ok_or_else(|| "the executable has no usable symbol table".into())
+/// A global of the program, from the table `ravel enforce build` compiles into it (see
+/// `ffi/globals.rs`): its symbol, run-time address and size.
+pub struct Global<'a> {
+    pub name: &'a [u8],
+    pub addr: usize,
+    pub size: usize,
 }
 
-fn enforce(text: &str, anchor: &str, anchor_addr: usize) -> Result<Option<Runtime>, String> {
+fn enforce(text: &str, program_globals: &[Global]) -> Result<Option<Runtime>, String> {
     let file = constraints::load(text)?;
     if file.prefixes.iter().any(|p| p.events.is_empty()) {
         // Every schedule is verified: nothing to name or wait for.
         return Ok(None);
     }
-    let wanted: HashSet<&[u8]> = file
-        .objects
-        .iter()
-        .filter_map(|o| match o {
-            Object::Global { symbol } => Some(symbol.as_bytes()),
-            Object::Heap { .. } => None,
-        })
-        .collect();
-    let syms = symbols(anchor, anchor_addr, Some(&wanted))?;
-    let by_name: HashMap<&str, &symtab::Symbol> = syms.iter().map(|s| (s.name.as_str(), s)).collect();
     let mut globals = Vec::new();
     let mut wanted_heap = HashMap::new();
     let mut names = Vec::new();
     for (i, o) in file.objects.iter().enumerate() {
         match o {
             Object::Global { symbol } => {
-                let s = by_name.get(symbol.as_str()).ok_or_else(|| format!("no global `{symbol}` in the program"))?;
+                let s = program_globals
+                    .iter()
+                    .find(|g| g.name == symbol.as_bytes())
+                    .ok_or_else(|| format!("no global `{symbol}` in the program"))?;
                 globals.push(Range { start: s.addr, end: s.addr + s.size, obj: i as u32 });
                 names.push(symbol.clone());
             }
@@ -206,21 +206,19 @@ fn enforce(text: &str, anchor: &str, anchor_addr: usize) -> Result<Option<Runtim
         }
     }
     globals.sort_by_key(|r| r.start);
-    let mut per_thread: HashMap<String, ThreadEvents> = HashMap::new();
-    let mut threads: HashMap<String, u32> = HashMap::new();
-    let mut events = Vec::with_capacity(file.events.len());
+    let mut per_thread: IntMap<String, ThreadEvents> = IntMap::default();
+    let mut threads: IntMap<String, u32> = IntMap::default();
     let mut event_thread = Vec::with_capacity(file.events.len());
     for (i, e) in file.events.iter().enumerate() {
         per_thread.entry(e.thread.clone()).or_default().insert((e.object, e.offset, e.k), i as u32);
-        events.push(format!("access {} of {} to {}+{}", e.k, e.thread, names[e.object as usize], e.offset));
         let n = threads.len() as u32;
         event_thread.push(*threads.entry(e.thread.clone()).or_insert(n));
     }
     let mut owners = vec![Vec::new(); file.events.len()];
     let mut prefixes = Vec::with_capacity(file.prefixes.len());
     for (p, prefix) in file.prefixes.into_iter().enumerate() {
-        let mut index = HashMap::new();
-        let mut by_object: HashMap<u32, Vec<u32>> = HashMap::new();
+        let mut index = IntMap::default();
+        let mut by_object: IntMap<u32, Vec<u32>> = IntMap::default();
         let mut listed = Vec::with_capacity(prefix.events.len());
         for (i, e) in prefix.events.into_iter().enumerate() {
             let named = &file.events[e.event as usize];
@@ -241,9 +239,18 @@ fn enforce(text: &str, anchor: &str, anchor_addr: usize) -> Result<Option<Runtim
     }
     let following: Vec<u32> = (0..prefixes.len() as u32).collect();
     let single = AtomicU32::new(if following.len() == 1 { 0 } else { NONE });
-    let done = (0..events.len()).map(|_| Flag::default()).collect();
-    let enforce =
-        Enforce { per_thread, threads, prefixes, owners, done, events, following: Mutex::new(following), single };
+    let done = (0..file.events.len()).map(|_| Flag::default()).collect();
+    let enforce = Enforce {
+        per_thread,
+        threads,
+        prefixes,
+        owners,
+        done,
+        events: file.events,
+        object_names: names.clone(),
+        following: Mutex::new(following),
+        single,
+    };
     Ok(Some(Runtime {
         mode: Mode::Enforce(Box::new(enforce)),
         globals,
@@ -254,12 +261,14 @@ fn enforce(text: &str, anchor: &str, anchor_addr: usize) -> Result<Option<Runtim
     }))
 }
 
-fn traced(out: String, anchor: &str, anchor_addr: usize) -> Result<Runtime, String> {
-    let syms = symbols(anchor, anchor_addr, None)?;
-    let mut globals: Vec<Range> =
-        syms.iter().enumerate().map(|(i, s)| Range { start: s.addr, end: s.addr + s.size, obj: i as u32 }).collect();
+fn traced(out: String, program_globals: &[Global]) -> Result<Runtime, String> {
+    let mut globals: Vec<Range> = program_globals
+        .iter()
+        .enumerate()
+        .map(|(i, g)| Range { start: g.addr, end: g.addr + g.size, obj: i as u32 })
+        .collect();
     globals.sort_by_key(|r| r.start);
-    let names = syms.into_iter().map(|s| format!("global:{}", s.name)).collect();
+    let names = program_globals.iter().map(|g| format!("global:{}", String::from_utf8_lossy(g.name))).collect();
     extern "C" fn write_at_exit() {
         if let Some(Runtime { mode: Mode::Trace { out, seen }, .. }) = get() {
             let lines = seen.lock().map(|s| s.join("")).unwrap_or_default();
@@ -365,7 +374,9 @@ impl Enforce {
             let single = self.single.load(Ordering::Acquire);
             let followed = single == p || (single == NONE && self.following.lock().is_ok_and(|f| f.contains(&p)));
             if followed {
-                ACTIVE.store(false, Ordering::Release);
+                // Sequentially consistent, with the waiter's check after its ticket: see
+                // `futex::unpark_all`.
+                ACTIVE.store(false, Ordering::SeqCst);
                 futex::unpark_all();
             }
         }
@@ -373,12 +384,18 @@ impl Enforce {
 
     /// Stops the run: access `a` of `ts` waited too long for `blockers`.
     fn stuck(&self, ts: &ThreadState, a: &Access, blockers: &[u32]) -> ! {
-        let what = |i: u32| self.events.get(i as usize).map_or("?", |s| s.as_str());
+        let what = |i: u32| match self.events.get(i as usize) {
+            Some(e) => {
+                let object = self.object_names.get(e.object as usize).map_or("?", |n| n.as_str());
+                format!("access {} of {} to {object}+{}", e.k, e.thread, e.offset)
+            }
+            None => "?".to_string(),
+        };
         let access = match a.event {
-            Some(e) => what(e).to_string(),
+            Some(e) => what(e),
             None => format!("its access to object {}+{}", a.obj, a.offset),
         };
-        let awaited: Vec<&str> = blockers.iter().map(|&b| what(b)).collect();
+        let awaited: Vec<String> = blockers.iter().map(|&b| what(b)).collect();
         eprintln!(
             "ravel-rt: the constrained run is stuck: thread {} waited {} s before {access} for {}, which has not happened; the run left the verified schedules",
             ts.name,
@@ -461,7 +478,7 @@ impl Runtime {
                 Ok(()) => return,
                 Err(b) => b,
             };
-            if !ACTIVE.load(Ordering::Acquire) {
+            if !ACTIVE.load(Ordering::SeqCst) {
                 return;
             }
             if started.elapsed() > STUCK_AFTER {

@@ -91,12 +91,32 @@ pub fn run_random(
     timeout: Option<Duration>,
     given: Vec<u64>,
 ) -> RunOutcome {
+    let mut sched = RandomChooser::new(seed ^ 0x5eed);
+    run_picking(program, config, seed, timeout, given, |enabled| enabled[sched.below(enabled.len())])
+}
+
+/// Runs the program once, the oldest enabled thread first at every visible operation (each
+/// thread runs until it blocks, spins or ends), inputs random from `seed`. Enforced natively
+/// (`ravel enforce`), such a schedule hands control between threads as rarely as the program
+/// allows, and in the order the threads were created, which is the order they start in.
+pub fn run_oldest_first(program: Arc<Program>, config: Config, seed: u64, timeout: Option<Duration>) -> RunOutcome {
+    run_picking(program, config, seed, timeout, Vec::new(), |enabled| enabled[0])
+}
+
+/// One execution, `pick` choosing among the enabled threads (ascending ids).
+fn run_picking(
+    program: Arc<Program>,
+    config: Config,
+    seed: u64,
+    timeout: Option<Duration>,
+    given: Vec<u64>,
+    mut pick: impl FnMut(&[usize]) -> usize,
+) -> RunOutcome {
     let start = Instant::now();
     let mut chooser = RandomChooser::new(seed);
     chooser.given = given.into();
     let deadline = timeout.map(|d| start + d);
     let mut m = Machine::new(program, config, deadline, &mut chooser);
-    let mut sched = RandomChooser::new(seed ^ 0x5eed);
     let mut steps: u64 = 0;
     while !m.is_done() {
         let enabled = m.enabled();
@@ -110,7 +130,7 @@ pub fn run_random(
             }
             break;
         }
-        let t = enabled[sched.below(enabled.len())];
+        let t = pick(&enabled);
         m.step(t, &mut chooser);
         // Every scheduling step looks at the clock (a step may run any number of
         // instructions, so no count of them is a safe sampling point).

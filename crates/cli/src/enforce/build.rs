@@ -188,11 +188,15 @@ pub fn build(files: &[PathBuf], output: &Path, embed: Embedded, clang_flags: &[S
             text.unwrap_or_default()
         );
     }
+    // The module with the table of its globals (see `globals.rs`).
+    let tabled = dir.join("program.ll");
+    let table = super::globals::table_ir(&ll);
+    std::fs::write(&tabled, ll + &table)?;
     let object = dir.join("program.o");
     run(
         Command::new("clang-19")
             .args(["-c", "-fsanitize=thread", "-mllvm", "-tsan-instrument-read-before-write=1"])
-            .arg(&promoted)
+            .arg(&tabled)
             .arg("-o")
             .arg(&object),
         "clang-19",
@@ -207,7 +211,7 @@ pub fn build(files: &[PathBuf], output: &Path, embed: Embedded, clang_flags: &[S
         .arg(wrap)
         // Start-up cost of short runs: no unused sections of the Rust runtime, no
         // libgcc_s or libm loaded for nothing.
-        .args(["-static-libgcc", "-Wl,--gc-sections,--as-needed"])
+        .args(["-static-libgcc", "-Wl,--gc-sections,--as-needed", "-no-pie"])
         .args(["-lpthread", "-ldl", "-lm", "-o"])
         .arg(output)
         .output()

@@ -1,6 +1,7 @@
-//! One execution recorded by the vm (`Config::record_accesses`) under a random schedule,
-//! for `ravel enforce events` and for `--enforce-out` when the exploration verified no
-//! execution (its accesses are named by `ravel_vm::native_names::name_events`).
+//! One execution recorded by the vm (`Config::record_accesses`) under a random or an
+//! oldest-thread-first schedule, for `ravel enforce events` and for `--enforce-out` when
+//! the exploration verified no execution (its accesses are named by
+//! `ravel_vm::native_names::name_events`).
 
 use ravel_ir::Program;
 use ravel_vm::{Config, End, Granularity, Machine};
@@ -11,7 +12,18 @@ use std::time::Duration;
 /// access a scheduling point, recording what the native runtime names; at most
 /// `max_steps` instructions and `timeout`.
 pub fn record_run(program: &Arc<Program>, argv: Vec<String>, seed: u64, max_steps: u64, timeout: Duration) -> Machine {
-    let config = Config {
+    ravel_vm::run_random(program.clone(), recording(argv, max_steps), seed, Some(timeout), Vec::new()).machine
+}
+
+/// Like [`record_run`], but the oldest enabled thread runs first (`ravel_vm::run_oldest_first`):
+/// the schedule whose constraints make native threads wait for each other least.
+pub fn record_oldest_first(program: &Arc<Program>, argv: Vec<String>, max_steps: u64, timeout: Duration) -> Machine {
+    ravel_vm::run_oldest_first(program.clone(), recording(argv, max_steps), 1, Some(timeout)).machine
+}
+
+/// Every shared access a scheduling point, the accesses recorded, output captured.
+fn recording(argv: Vec<String>, max_steps: u64) -> Config {
+    Config {
         granularity: Granularity::All,
         argv,
         max_steps,
@@ -19,8 +31,7 @@ pub fn record_run(program: &Arc<Program>, argv: Vec<String>, seed: u64, max_step
         capture_stdout: true,
         record_accesses: true,
         ..Config::default()
-    };
-    ravel_vm::run_random(program.clone(), config, seed, Some(timeout), Vec::new()).machine
+    }
 }
 
 /// Whether the execution ended without an error (an exit, whatever its status).

@@ -84,6 +84,11 @@ const SCOUT_RUNS: usize = 32;
 enum Policy {
     /// The lowest thread id.
     Systematic,
+    /// Scouting for `--enforce-out` only, before the others: the lowest thread id, as the
+    /// systematic search's first execution, but verified at once. Each thread runs until it
+    /// blocks, in creation order, so the first admissible prefix is the one that makes a
+    /// native run hand control between threads least (fewest waits under enforcement).
+    OldestFirst,
     /// Scouting before the systematic search: main first, then the newest thread, and a
     /// step that ends the program last. Bugs that need every thread to run before one old
     /// thread looks (or before main exits) show in the very first execution this way,
@@ -341,7 +346,8 @@ impl<'a> Explorer<'a> {
     pub(crate) fn scout(&mut self) -> bool {
         self.thread_cap = THREAD_CAPS[THREAD_CAPS.len() - 1];
         let mut stop = false;
-        for policy in [Policy::NewestFirst, Policy::TakeTurns] {
+        let enforcing = self.verified.is_some().then_some(Policy::OldestFirst);
+        for policy in enforcing.into_iter().chain([Policy::NewestFirst, Policy::TakeTurns]) {
             self.policy = policy;
             stop = self.scout_runs();
             if stop {
@@ -626,7 +632,7 @@ impl<'a> Explorer<'a> {
         let first = *candidates.first()?;
         let exits = |a: usize| matches!(self.agents.get(a), Agent::Thread(t) if m.exits_next(t));
         match self.policy {
-            Policy::Systematic => Some(first),
+            Policy::Systematic | Policy::OldestFirst => Some(first),
             Policy::NewestFirst => {
                 let rank = |t: usize| (!exits(t), t == 0, t);
                 candidates.iter().copied().max_by_key(|&t| rank(t))

@@ -3,6 +3,7 @@
 //! with `--wrap`.
 
 mod atomics;
+mod globals;
 mod pthread;
 pub mod schedules;
 mod sync;

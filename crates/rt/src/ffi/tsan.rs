@@ -19,7 +19,7 @@ pub extern "C" fn __tsan_init() {
         // SAFETY: the build defines the symbol as a NUL-terminated array.
         let embedded = unsafe { std::ffi::CStr::from_ptr(&raw const ravel_embedded_constraints) };
         let schedules = super::schedules::embedded();
-        runtime::init("__tsan_init", __tsan_init as *const () as usize, &embedded.to_string_lossy(), &schedules);
+        runtime::init(&super::globals::program(), &embedded.to_string_lossy(), &schedules);
     });
 }
 
