@@ -5,7 +5,7 @@ use crate::error::ErrorKind;
 use crate::events::AccessKind;
 use crate::fp80;
 use crate::machine::{Chooser, End, Machine, Stop};
-use crate::memory::{ObjId, ObjKind};
+use crate::memory::{ObjId, ObjKind, NOT_PRIVATE};
 use crate::shims::{self, Flow};
 use crate::store_buffer::MemoryModel;
 use crate::thread::FrameKind;
@@ -414,9 +414,9 @@ impl Machine {
                     Some((id, a)) => {
                         if let Some(fr) = self.threads[t].frames.last_mut() {
                             fr.allocas.push(id);
-                            if private {
-                                fr.private.push((pc, id));
-                            }
+                        }
+                        if private {
+                            self.memory.objects[id as usize].private_alloca = pc;
                         }
                         self.set_reg(t, base, *dst, a);
                     }
@@ -937,7 +937,6 @@ impl Machine {
             base: new_base,
             ret: dst,
             allocas: Vec::new(),
-            private: Vec::new(),
             va_area: 0,
             kind,
             atomic: false,
@@ -989,11 +988,14 @@ impl Machine {
         if fr.atomic {
             th.atomic_depth = th.atomic_depth.saturating_sub(1);
         }
-        for id in &fr.allocas {
-            th.stack_bytes = th.stack_bytes.saturating_sub(self.memory.objects[*id as usize].size());
-            self.memory.release(*id, None);
+        for &id in &fr.allocas {
+            let obj = &self.memory.objects[id as usize];
+            th.stack_bytes = th.stack_bytes.saturating_sub(obj.size());
+            if obj.private_alloca != NOT_PRIVATE {
+                th.spare_allocas.push((fr.func, obj.private_alloca, id));
+            }
+            self.memory.release(id, None);
         }
-        th.spare_allocas.extend(fr.private.iter().map(|&(pc, id)| (fr.func, pc, id)));
         let first = value.as_ref().and_then(|v| v.first().copied()).unwrap_or(0);
         match fr.kind {
             FrameKind::Call => {

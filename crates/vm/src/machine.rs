@@ -468,17 +468,7 @@ impl Machine {
         if atomic {
             th.atomic_depth += 1;
         }
-        th.frames.push(Frame {
-            func,
-            pc: 0,
-            base,
-            ret,
-            allocas: Vec::new(),
-            private: Vec::new(),
-            va_area: 0,
-            kind,
-            atomic,
-        });
+        th.frames.push(Frame { func, pc: 0, base, ret, allocas: Vec::new(), va_area: 0, kind, atomic });
         if f.is_var_arg {
             let area = self.var_arg_area(t, var_args);
             if let Some(fr) = self.threads[t].frames.last_mut() {

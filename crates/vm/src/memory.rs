@@ -63,7 +63,14 @@ pub struct Object {
     pub freed_line: u32,
     /// Index of the thread that allocated it.
     pub owner: usize,
+    /// For the object of a private `alloca` (see `ravel_ir::Function::private_allocas`),
+    /// that `alloca`'s pc: when its frame returns it becomes a spare of its thread, for
+    /// the next activation of the same `alloca`. [`NOT_PRIVATE`] for every other object.
+    pub(crate) private_alloca: u32,
 }
+
+/// [`Object::private_alloca`] of the objects that are not a private `alloca`'s.
+pub(crate) const NOT_PRIVATE: u32 = u32::MAX;
 
 const _: () = assert!(std::mem::size_of::<Object>() == 64, "an object record is one cache line");
 
@@ -492,6 +499,7 @@ impl Memory {
             freed_line: 0,
             unread: g.unread,
             indexed: true,
+            private_alloca: NOT_PRIVATE,
         });
         Rc::make_mut(&mut self.names).insert(id, Rc::from(g.name.as_str()));
         id
@@ -566,6 +574,7 @@ impl Memory {
             freed_line: 0,
             unread: false,
             indexed: true,
+            private_alloca: NOT_PRIVATE,
         });
         Some((id, base))
     }

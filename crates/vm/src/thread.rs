@@ -33,9 +33,6 @@ pub struct Frame {
     /// Where the caller wants the result.
     pub ret: Option<(Reg, u32)>,
     pub allocas: Vec<ObjId>,
-    /// Those of `allocas` made by a private `alloca` (see `ravel_ir::Function::
-    /// private_allocas`), with its pc: at return they become the thread's spares.
-    pub private: Vec<(Pc, ObjId)>,
     /// Address of the variadic argument area, 0 if none.
     pub va_area: u64,
     pub kind: FrameKind,
