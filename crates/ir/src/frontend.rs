@@ -221,9 +221,16 @@ fn compiled_libc(work: &Workdir, flags: &[String], deadline: Option<Instant>) ->
     Ok(compiled)
 }
 
+/// Everything besides the program and its flags that goes into a load: ravel's libc and
+/// header, the LLVM tools it runs, and ravel's version.
+pub(crate) fn toolchain_identity() -> impl std::hash::Hash {
+    let tools = ["clang", "llvm-link", "opt", "llvm-dis"].map(tool);
+    (RAVEL_LIBC, RAVEL_H, tools, env!("CARGO_PKG_VERSION"))
+}
+
 /// Where ravel keeps what it can reuse between runs: `RAVEL_CACHE_DIR`, else
 /// `$XDG_CACHE_HOME/ravel`, else `~/.cache/ravel`.
-fn cache_dir() -> Option<PathBuf> {
+pub(crate) fn cache_dir() -> Option<PathBuf> {
     let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
     var("RAVEL_CACHE_DIR")
         .or_else(|| var("XDG_CACHE_HOME").map(|d| d.join("ravel")))

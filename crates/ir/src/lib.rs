@@ -3,6 +3,7 @@
 mod builtins;
 mod canon;
 mod child;
+mod compile_cache;
 mod consts;
 pub mod debug_types;
 pub mod dense;
@@ -58,18 +59,31 @@ pub fn load_within(
     clang_flags: &[String],
     deadline: Option<Instant>,
 ) -> Result<Program, LoadError> {
-    let work = frontend::Workdir::new()?;
-    let compiled = frontend::compile(inputs, clang_flags, &work, deadline)?;
+    let entry = compile_cache::Entry::for_inputs(inputs, clang_flags);
+    let _work;
+    let hit = match entry.as_ref().and_then(compile_cache::Entry::read) {
+        Some(hit) => hit,
+        None => {
+            let work = frontend::Workdir::new()?;
+            let compiled = frontend::compile(inputs, clang_flags, &work, deadline)?;
+            // Without the textual IR, reports name places by offsets and initialising a
+            // statically initialised lock again goes unnoticed.
+            let text = frontend::disassemble(&compiled.bitcode);
+            if let Some(entry) = &entry {
+                entry.write(&compiled.bitcode, text.as_deref(), &compiled.notes);
+            }
+            _work = work;
+            compile_cache::Hit { bitcode: compiled.bitcode, text, notes: compiled.notes }
+        }
+    };
     // Reading and lowering run in-process and cannot be stopped midway: they do not start
     // after the deadline (each takes seconds on a program of megabytes).
     child::check_deadline(deadline)?;
-    let mut program = load_bitcode(&compiled.bitcode)?;
-    program.notes = compiled.notes;
-    // Without the textual IR, reports name places by offsets and initialising a
-    // statically initialised lock again goes unnoticed.
-    if let Some(text) = frontend::disassemble(&compiled.bitcode) {
-        program.global_types = debug_types::global_types(&text);
-        let by_name = static_init::static_inits(&text);
+    let mut program = load_bitcode(&hit.bitcode)?;
+    program.notes = hit.notes;
+    if let Some(text) = &hit.text {
+        program.global_types = debug_types::global_types(text);
+        let by_name = static_init::static_inits(text);
         program.static_inits =
             program.globals.iter().filter_map(|g| Some((g.addr, by_name.get(&g.name)?.clone()))).collect();
     }

@@ -1,0 +1,93 @@
+//! Compiled bitcode programs kept between runs.
+//!
+//! Loading a bitcode program runs four LLVM tools (linking ravel's libc, `mem2reg`,
+//! disassembling), about 0.1 s of process start-up that repeats on every `ravel run` or
+//! `ravel check` of the same file. The result (canonical bitcode, its text, the notes) is
+//! kept in the cache directory under a key made of everything that goes into it: each
+//! input's bytes, the flags, ravel's libc and `ravel.h`, the LLVM tools and ravel's own
+//! executable (its path, size and modification time, so a rebuilt ravel never reads what
+//! an older one wrote). C sources are never cached: what they include is not part of the
+//! key. Large programs are not cached either, so the directory stays small.
+
+use crate::frontend::{self, cache_dir};
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+
+/// Canonical bitcode above this size is not kept.
+const MAX_BITCODE: u64 = 8 << 20;
+
+/// One program's place in the cache.
+pub(crate) struct Entry {
+    dir: PathBuf,
+    key: u64,
+}
+
+/// What a load reuses: the canonical bitcode, its text (when it could be disassembled)
+/// and the notes about how the input was read.
+pub(crate) struct Hit {
+    pub bitcode: PathBuf,
+    pub text: Option<String>,
+    pub notes: Vec<String>,
+}
+
+impl Entry {
+    /// The entry of a program made only of bitcode or IR text files, if there is a cache
+    /// directory and every input can be read.
+    pub(crate) fn for_inputs(inputs: &[PathBuf], clang_flags: &[String]) -> Option<Entry> {
+        let bitcode_only = inputs.iter().all(|i| matches!(i.extension().and_then(|e| e.to_str()), Some("bc" | "ll")));
+        if !bitcode_only {
+            return None;
+        }
+        let mut key = std::collections::hash_map::DefaultHasher::new();
+        for input in inputs {
+            (input.extension(), std::fs::read(input).ok()?).hash(&mut key);
+        }
+        clang_flags.hash(&mut key);
+        frontend::toolchain_identity().hash(&mut key);
+        let exe = std::env::current_exe().ok()?;
+        let meta = std::fs::metadata(&exe).ok()?;
+        (exe, meta.len(), meta.modified().ok()).hash(&mut key);
+        let dir = cache_dir().filter(|d| std::fs::create_dir_all(d).is_ok())?;
+        Some(Entry { dir, key: key.finish() })
+    }
+
+    fn file(&self, what: &str) -> PathBuf {
+        self.dir.join(format!("program-{:016x}.{what}", self.key))
+    }
+
+    /// The kept result, if any.
+    pub(crate) fn read(&self) -> Option<Hit> {
+        let bitcode = self.file("bc");
+        let notes = std::fs::read_to_string(self.file("notes")).ok()?;
+        if !bitcode.is_file() {
+            return None;
+        }
+        Some(Hit {
+            bitcode,
+            text: std::fs::read_to_string(self.file("ll")).ok(),
+            notes: notes.split('\0').filter(|n| !n.is_empty()).map(str::to_string).collect(),
+        })
+    }
+
+    /// Keeps a load's result. The notes file goes last: a reader finds an entry only once
+    /// it is whole, and every file is written under its own name first and renamed into
+    /// place, so concurrent loads of the same program never see a partial file.
+    pub(crate) fn write(&self, bitcode: &Path, text: Option<&str>, notes: &[String]) {
+        if std::fs::metadata(bitcode).map_or(true, |m| m.len() > MAX_BITCODE) {
+            return;
+        }
+        let place = |what: &str, write: &dyn Fn(&Path) -> std::io::Result<()>| {
+            let partial = self.dir.join(format!("program-{}-{:016x}.{what}.part", std::process::id(), self.key));
+            let ok = write(&partial).and_then(|_| std::fs::rename(&partial, self.file(what)));
+            if ok.is_err() {
+                let _ = std::fs::remove_file(&partial);
+            }
+            ok.is_ok()
+        };
+        let kept = place("bc", &|p| std::fs::copy(bitcode, p).map(|_| ()))
+            && text.is_none_or(|t| place("ll", &|p| std::fs::write(p, t)));
+        if kept {
+            place("notes", &|p| std::fs::write(p, notes.join("\0")));
+        }
+    }
+}
