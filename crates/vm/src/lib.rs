@@ -10,7 +10,8 @@
 //!    layers above share (frames, faults, output, thread ends).
 //! 3. **semantics on the state**, as `impl Machine` blocks or functions of `&mut Machine`:
 //!    `sync` (the pthread objects), `event_log`, `concolic`, `recorder`, `native_names`,
-//!    `tls` (thread-local variables and errno), `view` (what engines read of memory).
+//!    `tls` (thread-local variables and errno), `heap` (`malloc`'s family), `view` (what
+//!    engines read of memory).
 //! 4. **library shims**: `shims` — ABI decoding and errno, calling `sync`, `os`, `libc`.
 //! 5. **what asks the shims about a call**: `pending` (enabledness, deadlock report),
 //!    `timers`, `tso` (fences), `native_recorder`.
@@ -28,6 +29,7 @@ mod events;
 mod fast;
 pub mod fp80;
 pub mod fphash;
+mod heap;
 mod images;
 mod interp;
 pub mod libc;

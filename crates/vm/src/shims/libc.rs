@@ -3,24 +3,11 @@
 
 use super::{fault_flow, Args, Flow, ERANGE};
 use crate::error::ErrorKind;
+use crate::heap;
 use crate::libc::strconv;
 use crate::machine::{Chooser, End, Machine};
 use crate::memory::{Fault, ObjKind};
 use ravel_ir::Builtin;
-
-fn malloc(m: &mut Machine, t: usize, size: u64, align: u64) -> u64 {
-    let loc = m.current_loc(t);
-    let slot = m.threads[t].slot;
-    let before = m.memory.allocated();
-    let addr = m.memory.allocate(slot, size, align, ObjKind::Heap, t, loc).map_or(0, |(_, a)| a);
-    // Every 16 MiB the program allocates, the memory limit is checked (the instruction
-    // loop's own check may come too late for a program that allocates in few steps).
-    if before >> 24 != m.memory.allocated() >> 24 {
-        m.check_memory();
-    }
-    m.record_alloc(t, addr);
-    addr
-}
 
 /// Result of a model body that may fault.
 type R = Result<Flow, Fault>;
@@ -257,61 +244,27 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
     }
     let r: R = (|| {
         Ok(match b {
-            Malloc => Flow::Return(malloc(m, t, a.get(0), 16)),
-            AlignedAlloc => Flow::Return(malloc(m, t, a.get(1), a.get(0))),
+            Malloc => Flow::Return(heap::allocate(m, t, a.get(0), 16)),
+            AlignedAlloc => Flow::Return(heap::allocate(m, t, a.get(1), a.get(0))),
             PosixMemalign => {
-                let p = malloc(m, t, a.get(2), a.get(1));
+                let p = heap::allocate(m, t, a.get(2), a.get(1));
                 let pb = m.program.model.ptr_bytes as usize;
                 m.memory.write(a.get(0), &p.to_le_bytes()[..pb])?;
                 Flow::Return(if p == 0 { 12 } else { 0 })
             }
             Calloc => match a.get(0).checked_mul(a.get(1)) {
-                Some(n) => Flow::Return(malloc(m, t, n, 16)),
+                Some(n) => Flow::Return(heap::allocate(m, t, n, 16)),
                 None => Flow::Return(0),
             },
-            Realloc => {
-                let (old, n) = (a.get(0), a.get(1));
-                if old == 0 {
-                    return Ok(Flow::Return(malloc(m, t, n, 16)));
-                }
-                let (id, off) = m.memory.find(old).ok_or_else(|| {
-                    Fault::new(
-                        ErrorKind::InvalidFree,
-                        format!("realloc of address {old:#x}, which is not a heap block"),
-                    )
-                })?;
-                let obj = &m.memory.objects[id as usize];
-                if obj.kind != ObjKind::Heap || off != 0 || !obj.alive {
-                    // Let free produce the precise error.
-                    m.memory.free(old, m.current_loc(t))?;
-                }
-                let keep = m.memory.objects[id as usize].bytes.clone();
-                let loc = m.current_loc(t);
-                let new = malloc(m, t, n, 16);
-                if new == 0 {
-                    return Ok(Flow::Return(0));
-                }
-                let len = keep.len().min(n as usize);
-                m.memory.write(new, &keep[..len])?;
-                if m.memory.objects[id as usize].shared {
-                    if let Some((nid, _)) = m.memory.find(new) {
-                        m.memory.share(nid);
-                    }
-                }
-                m.memory.free(old, loc)?;
-                Flow::Return(new)
-            }
+            Realloc => Flow::Return(heap::reallocate(m, t, a.get(0), a.get(1))?),
             Free => {
-                if a.get(0) != 0 {
-                    let loc = m.current_loc(t);
-                    m.memory.free(a.get(0), loc)?;
-                }
+                heap::free(m, t, a.get(0))?;
                 Flow::Return(0)
             }
             Strdup | Strndup => {
                 let mut s = m.memory.c_string(a.get(0), (b == Strndup).then_some(a.get(1) as usize))?;
                 s.push(0);
-                let p = malloc(m, t, s.len() as u64, 16);
+                let p = heap::allocate(m, t, s.len() as u64, 16);
                 if p != 0 {
                     m.memory.write(p, &s)?;
                 }

@@ -1,0 +1,64 @@
+//! The heap: `malloc`'s family on the machine's memory, for the libc shim (which only
+//! decodes arguments) and for the other models that allocate (`strdup`).
+
+use crate::error::ErrorKind;
+use crate::machine::Machine;
+use crate::memory::{Fault, ObjKind};
+
+/// A new heap block of `size` bytes aligned to `align` for thread `t`, or 0 when memory
+/// is exhausted (as `malloc` returns NULL).
+pub(crate) fn allocate(m: &mut Machine, t: usize, size: u64, align: u64) -> u64 {
+    let loc = m.current_loc(t);
+    let slot = m.threads[t].slot;
+    let before = m.memory.allocated();
+    let addr = m.memory.allocate(slot, size, align, ObjKind::Heap, t, loc).map_or(0, |(_, a)| a);
+    // Every 16 MiB the program allocates, the memory limit is checked (the instruction
+    // loop's own check may come too late for a program that allocates in few steps).
+    if before >> 24 != m.memory.allocated() >> 24 {
+        m.check_memory();
+    }
+    m.record_alloc(t, addr);
+    addr
+}
+
+/// Frees the block at `addr` (nothing for NULL); a pointer that is not a live block's
+/// start is the program's error.
+pub(crate) fn free(m: &mut Machine, t: usize, addr: u64) -> Result<(), Fault> {
+    if addr == 0 {
+        return Ok(());
+    }
+    let loc = m.current_loc(t);
+    m.memory.free(addr, loc)
+}
+
+/// `realloc`: a new block of `n` bytes holding the old one's contents (as far as they
+/// fit), shared if the old one was, and the old one freed; 0 (old block kept) when memory
+/// is exhausted.
+pub(crate) fn reallocate(m: &mut Machine, t: usize, old: u64, n: u64) -> Result<u64, Fault> {
+    if old == 0 {
+        return Ok(allocate(m, t, n, 16));
+    }
+    let (id, off) = m.memory.find(old).ok_or_else(|| {
+        Fault::new(ErrorKind::InvalidFree, format!("realloc of address {old:#x}, which is not a heap block"))
+    })?;
+    let obj = &m.memory.objects[id as usize];
+    if obj.kind != ObjKind::Heap || off != 0 || !obj.alive {
+        // Let free produce the precise error.
+        m.memory.free(old, m.current_loc(t))?;
+    }
+    let keep = m.memory.objects[id as usize].bytes.clone();
+    let loc = m.current_loc(t);
+    let new = allocate(m, t, n, 16);
+    if new == 0 {
+        return Ok(0);
+    }
+    let len = keep.len().min(n as usize);
+    m.memory.write(new, &keep[..len])?;
+    if m.memory.objects[id as usize].shared {
+        if let Some((nid, _)) = m.memory.find(new) {
+            m.memory.share(nid);
+        }
+    }
+    m.memory.free(old, loc)?;
+    Ok(new)
+}
