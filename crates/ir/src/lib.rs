@@ -60,6 +60,7 @@ pub fn load_within(
     deadline: Option<Instant>,
 ) -> Result<Program, LoadError> {
     let entry = compile_cache::Entry::for_inputs(inputs, clang_flags);
+    // A fresh load's scratch directory holds its bitcode until lowering has read it.
     let _work;
     let hit = match entry.as_ref().and_then(compile_cache::Entry::read) {
         Some(hit) => hit,

@@ -5,45 +5,10 @@
 use crate::machine::Machine;
 use crate::values::rd_word;
 use ravel_ir::Arg;
+use smallvec::SmallVec;
 
-/// Up to this many argument words are held inline.
-const INLINE_WORDS: usize = 8;
-
-/// A short list of words: inline up to [`INLINE_WORDS`], on the heap past that (long
-/// variadic lists).
-#[derive(Clone, Debug)]
-enum Words {
-    Inline { buf: [u64; INLINE_WORDS], len: usize },
-    Heap(Vec<u64>),
-}
-
-impl Words {
-    fn new() -> Words {
-        Words::Inline { buf: [0; INLINE_WORDS], len: 0 }
-    }
-
-    fn push(&mut self, w: u64) {
-        match self {
-            Words::Inline { buf, len } if *len < INLINE_WORDS => {
-                buf[*len] = w;
-                *len += 1;
-            }
-            Words::Inline { buf, len } => {
-                let mut v = buf[..*len].to_vec();
-                v.push(w);
-                *self = Words::Heap(v);
-            }
-            Words::Heap(v) => v.push(w),
-        }
-    }
-
-    fn as_slice(&self) -> &[u64] {
-        match self {
-            Words::Inline { buf, len } => &buf[..*len],
-            Words::Heap(v) => v,
-        }
-    }
-}
+/// Argument words, inline for the usual few (long variadic lists spill to the heap).
+type Words = SmallVec<[u64; 8]>;
 
 /// Arguments of a model call, evaluated: each argument's words, one after another.
 #[derive(Clone, Debug)]
@@ -79,7 +44,7 @@ pub(crate) fn evaluate<'a>(m: &Machine, t: usize, spec: &'a [Arg], ret_bits: u32
 impl Args<'_> {
     /// The words of argument `i`, if there is one.
     pub fn words(&self, i: usize) -> Option<&[u64]> {
-        let all = self.words.as_slice();
+        let all = &self.words[..];
         if self.single {
             return all.get(i..i + 1);
         }
@@ -91,7 +56,7 @@ impl Args<'_> {
     /// How many arguments there are.
     pub fn len(&self) -> usize {
         if self.single {
-            self.words.as_slice().len()
+            self.words.len()
         } else {
             self.spec.len()
         }

@@ -174,6 +174,16 @@ fn sock(m: &mut Machine, t: usize, fd: u64) -> Result<u32, u64> {
     m.os.socket_of(fd).inspect_err(|_| event(m, t, TABLE_KEY, AccessKind::Read))
 }
 
+/// The socket node of descriptor `fd`; otherwise the shim returns -1 with errno set.
+macro_rules! socket_or_fail {
+    ($m:expr, $t:expr, $fd:expr) => {
+        match sock($m, $t, $fd) {
+            Ok(n) => n,
+            Err(e) => return Ok(fail($m, $t, e)),
+        }
+    };
+}
+
 fn socket(m: &mut Machine, t: usize, domain: u64, ty: u64) -> Flow {
     let family = domain as u16;
     if ![AF_UNIX, AF_INET, AF_INET6].contains(&family) || domain > 0xffff {
@@ -244,10 +254,7 @@ fn peer_pipes(m: &mut Machine, t: usize, chooser: &mut dyn Chooser) -> (u32, u32
 }
 
 fn accept(m: &mut Machine, t: usize, fd: u64, addr: u64, lenp: u64, f: u64, chooser: &mut dyn Chooser) -> R {
-    let n = match sock(m, t, fd) {
-        Ok(n) => n,
-        Err(e) => return Ok(fail(m, t, e)),
-    };
+    let n = socket_or_fail!(m, t, fd);
     event(m, t, TABLE_KEY, AccessKind::Rmw);
     event(m, t, node_key(n), AccessKind::Rmw);
     if !m.os.socket(n).listening {
@@ -311,10 +318,7 @@ fn put_addr(m: &mut Machine, a: &Addr, addr: u64, lenp: u64) -> Result<(), Fault
 }
 
 fn name(m: &mut Machine, t: usize, fd: u64, addr: u64, lenp: u64, peer: bool) -> R {
-    let n = match sock(m, t, fd) {
-        Ok(n) => n,
-        Err(e) => return Ok(fail(m, t, e)),
-    };
+    let n = socket_or_fail!(m, t, fd);
     event(m, t, node_key(n), AccessKind::Rmw);
     let s = m.os.socket(n);
     let a = if peer { s.remote.clone() } else { s.local.clone() };
@@ -328,10 +332,7 @@ fn name(m: &mut Machine, t: usize, fd: u64, addr: u64, lenp: u64, peer: bool) ->
 }
 
 fn setsockopt(m: &mut Machine, t: usize, fd: u64, level: u32, opt: u32, val: u64, len: u64) -> R {
-    let n = match sock(m, t, fd) {
-        Ok(n) => n,
-        Err(e) => return Ok(fail(m, t, e)),
-    };
+    let n = socket_or_fail!(m, t, fd);
     event(m, t, node_key(n), AccessKind::Rmw);
     let bytes = m.memory.read(val, len.min(256))?;
     if level == SOL_SOCKET && matches!(opt, SO_RCVTIMEO | SO_SNDTIMEO) && bytes.iter().any(|&b| b != 0) {
@@ -342,10 +343,7 @@ fn setsockopt(m: &mut Machine, t: usize, fd: u64, level: u32, opt: u32, val: u64
 }
 
 fn getsockopt(m: &mut Machine, t: usize, fd: u64, level: u32, opt: u32, val: u64, lenp: u64) -> R {
-    let n = match sock(m, t, fd) {
-        Ok(n) => n,
-        Err(e) => return Ok(fail(m, t, e)),
-    };
+    let n = socket_or_fail!(m, t, fd);
     event(m, t, node_key(n), AccessKind::Rmw);
     let s = m.os.socket(n);
     let stored = s.options.iter().find(|o| o.0 == level && o.1 == opt).map(|o| o.2.clone());
