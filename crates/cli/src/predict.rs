@@ -145,6 +145,12 @@ fn render(program: &Arc<Program>, report: &Report, witnesses: &[Witness], bound:
         "ravel: predict: recorded {} threads, {} events ({} after slicing), {} shared variables, {} π-functions\n",
         st.threads, st.events, st.events_sliced, st.shared_vars, st.pi_functions
     );
+    if st.windows > 0 {
+        s.push_str(&format!(
+            "ravel: predict: the whole trace is too large to encode; reordered {} windows of up to {} events\n",
+            st.windows, st.window_events
+        ));
+    }
     match &report.observed {
         Some(ravel_vm::End::Exit(code)) => {
             s.push_str(&format!("ravel: predict: the recorded run exits with status {code}\n"))
@@ -265,6 +271,8 @@ fn predict_fields(program: &Program, report: &Report, witnesses: &[Witness], bou
             "queries": st.queries,
             "sat": st.sat,
             "unknown": st.unknown,
+            "windows": st.windows,
+            "window_events": st.window_events,
             "record_seconds": st.record_time.as_secs_f64(),
             "encode_seconds": st.encode_time.as_secs_f64(),
             "solve_seconds": st.solve_time.as_secs_f64(),

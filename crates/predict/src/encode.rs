@@ -19,10 +19,15 @@
 //!
 //! Each candidate adds its own constraint in a solver scope (push/pop), so the base formula
 //! is built once.
+//!
+//! With a window ([`crate::window`]) the events before and after it get their recorded
+//! order as constants, the window's events an order between the two: only the window's
+//! reads choose among writes and only its critical sections need pairwise constraints.
 
 use crate::smt::{self, Smt};
 use crate::sources::{SourceFinder, Sources};
 use crate::trace::{word, Trace};
+use crate::window::Zone;
 use ravel_sym::{ExprId, ExprPool};
 use ravel_vm::RecKind;
 use rustc_hash::FxHashMap;
@@ -41,6 +46,19 @@ pub enum Query {
     /// Event `1` of another thread comes between events `0` and `2` of one thread, `2` at
     /// the cut (an atomicity violation).
     Between(usize, usize, usize),
+}
+
+impl Query {
+    /// Whether a window with these zones can reorder what the query asks for: its
+    /// accesses in the window (a failing guard may also come after it).
+    pub fn reorders_in(&self, zones: &[Zone]) -> bool {
+        let inside = |e: usize| zones[e] == Zone::Window;
+        match *self {
+            Query::FailGuard(g) => zones[g] != Zone::Before,
+            Query::CoEnabled(a, b) => inside(a) && inside(b),
+            Query::Between(a, r, b) => inside(a) && inside(r) && inside(b),
+        }
+    }
 }
 
 /// A solver answer: the order of every event of the trace and the cut, when there is one.
@@ -64,6 +82,16 @@ pub struct Encoder<'a> {
     /// Per read with a π-function, "it takes the source it took in the recorded run".
     stays: Vec<Bool>,
     timeout: Duration,
+    /// Each event's zone when only a window of the trace is reordered.
+    zones: Option<&'a [Zone]>,
+}
+
+/// What a read takes when no write it may choose precedes it: the location's initial
+/// value, or (in a window) the latest write of the zone before it.
+#[derive(Clone, Copy)]
+enum Base {
+    Initial(u64),
+    Write(usize),
 }
 
 /// Reads that may change their source in the first, restricted query.
@@ -95,15 +123,25 @@ pub struct Sizes {
 }
 
 impl<'a> Encoder<'a> {
-    /// Builds the base formula of `trace`, unless it would exceed [`MAX_TERMS`].
+    /// Builds the base formula of `trace` (of its window when `zones` is given), unless
+    /// it would exceed [`MAX_TERMS`].
     pub fn new(
         trace: &'a Trace,
         pool: &'a ExprPool,
         bound: Option<u32>,
         timeout: Duration,
+        zones: Option<&'a [Zone]>,
     ) -> Result<Encoder<'a>, TooLarge> {
         let solver = z3::Solver::new();
-        let order: Vec<Int> = (0..trace.events.len()).map(|i| Int::new_const(format!("o{i}"))).collect();
+        // Outside a window an event's order is its recorded position: a constant.
+        let n = trace.events.len() as i64;
+        let order: Vec<Int> = (0..trace.events.len())
+            .map(|i| match zones.map(|z| z[i]) {
+                Some(Zone::Before) => Int::from_i64(i as i64),
+                Some(Zone::After) => Int::from_i64(2 * n + i as i64),
+                _ => Int::new_const(format!("o{i}")),
+            })
+            .collect();
         let cut = Int::new_const("cut");
         let mut enc = Encoder {
             trace,
@@ -115,12 +153,15 @@ impl<'a> Encoder<'a> {
             sizes: Sizes::default(),
             stays: Vec::new(),
             timeout,
+            zones,
         };
         enc.set_timeout(timeout);
         let finder = SourceFinder::new(trace);
         enc.program_order();
-        enc.guards();
+        // The π-functions first: outside a window they fix read values by substitution,
+        // which must precede every translation of an expression over those reads.
         enc.pi(&finder)?;
+        enc.guards();
         enc.locks(&finder)?;
         enc.signals();
         if let Some(k) = bound {
@@ -185,6 +226,16 @@ impl<'a> Encoder<'a> {
         for o in &self.order {
             self.solver.assert(o.ge(&zero));
         }
+        // A window: the events before it keep their recorded order (constants below `n`),
+        // those after it too (constants above `2n`), the window's events lie between.
+        if let Some(zones) = self.zones {
+            let n = zones.len() as i64;
+            let (low, high) = (Int::from_i64(n), Int::from_i64(2 * n));
+            for (o, _) in self.order.iter().zip(zones).filter(|(_, &z)| z == Zone::Window) {
+                self.solver.assert(o.gt(&low));
+                self.solver.assert(o.lt(&high));
+            }
+        }
     }
 
     fn guards(&mut self) {
@@ -239,20 +290,110 @@ impl<'a> Encoder<'a> {
             }
             reads.entry((addr, bytes)).or_default().push(r);
         }
+        if let Some(zones) = self.zones {
+            self.fix_outside_window(zones, &writes, &initial, &mut reads);
+        }
         let mut locations: Vec<_> = reads.into_iter().collect();
         locations.sort_unstable();
         for (extent, rs) in locations {
             let ws = writes.get(&extent).map(Vec::as_slice).unwrap_or_default();
             let init = initial.get(&extent).copied().unwrap_or(0);
-            let sources = finder.sources(ws, &rs);
             self.sizes.sources += rs.len() * (ws.len() + 1);
-            self.sizes.sources_pruned += sources.iter().map(|s| s.writes.len() + s.initial as usize).sum::<usize>();
-            self.within_budget()?;
-            for (&r, src) in rs.iter().zip(&sources) {
-                // The recorded run read the latest write before it in the trace.
-                let observed = ws[..ws.partition_point(|&w| w < r)].last().copied();
-                self.read_from(r, src, observed, init);
+            match self.zones {
+                None => {
+                    let sources = finder.sources(ws, &rs);
+                    self.sizes.sources_pruned +=
+                        sources.iter().map(|s| s.writes.len() + s.initial as usize).sum::<usize>();
+                    self.within_budget()?;
+                    for (&r, src) in rs.iter().zip(&sources) {
+                        self.read_from(r, src, observed(ws, r), Base::Initial(init));
+                    }
+                }
+                Some(zones) => self.window_reads(finder, zones, ws, &rs, init)?,
             }
+        }
+        Ok(())
+    }
+
+    /// Reads outside a window whose source is known (the latest write of their zone before
+    /// them, the value before the window, or the initial value) take that value by
+    /// substitution, in recorded order so that chains of them fold: the events before the
+    /// window become constants, those after it terms over the window's choices. They are
+    /// removed from `reads`; what is left gets π-functions.
+    fn fix_outside_window(
+        &mut self,
+        zones: &[Zone],
+        writes: &FxHashMap<(u64, u32), Vec<usize>>,
+        initial: &FxHashMap<(u64, u32), u64>,
+        reads: &mut FxHashMap<(u64, u32), Vec<usize>>,
+    ) {
+        let mut known: Vec<usize> = Vec::new();
+        let mut all: Vec<(usize, (u64, u32))> =
+            reads.iter().flat_map(|(&x, rs)| rs.iter().map(move |&r| (r, x))).collect();
+        all.sort_unstable();
+        for (r, extent) in all {
+            let ws = writes.get(&extent).map(Vec::as_slice).unwrap_or_default();
+            let latest = |z: Zone| ws[..ws.partition_point(|&w| w < r)].iter().rev().find(|&&w| zones[w] == z).copied();
+            let source = match zones[r] {
+                Zone::Window => continue,
+                Zone::Before => latest(Zone::Before),
+                Zone::After => match latest(Zone::After) {
+                    Some(w) => Some(w),
+                    None if ws.iter().any(|&w| zones[w] == Zone::Window) => continue,
+                    None => ws.iter().rev().find(|&&w| zones[w] == Zone::Before).copied(),
+                },
+            };
+            let RecKind::Read { var, bytes, .. } = self.trace.events[r].kind else { continue };
+            let init = initial.get(&extent).copied().unwrap_or(0);
+            let base = source.map_or(Base::Initial(init), Base::Write);
+            let value = self.base_value(base, bytes * 8);
+            self.smt.fix(var, &value);
+            self.sizes.reads_fixed += 1;
+            known.push(r);
+        }
+        known.sort_unstable();
+        for rs in reads.values_mut() {
+            rs.retain(|r| known.binary_search(r).is_err());
+        }
+    }
+
+    /// The reads of one location when only a window is reordered: outside the window a
+    /// read takes the latest write of its zone before it (or, after the window with none
+    /// there, any write of the window); a window read chooses among the window's writes,
+    /// the latest write before the window standing for the initial value.
+    fn window_reads(
+        &mut self,
+        finder: &SourceFinder,
+        zones: &[Zone],
+        ws: &[usize],
+        rs: &[usize],
+        init: u64,
+    ) -> Result<(), TooLarge> {
+        let in_zone = |z: Zone| ws.iter().copied().filter(|&w| zones[w] == z).collect::<Vec<_>>();
+        let (before, inside, after) = (in_zone(Zone::Before), in_zone(Zone::Window), in_zone(Zone::After));
+        let base = before.last().map_or(Base::Initial(init), |&w| Base::Write(w));
+        let window_rs: Vec<usize> = rs.iter().copied().filter(|&r| zones[r] == Zone::Window).collect();
+        let mut window_sources = finder.sources(&inside, &window_rs).into_iter();
+        for &r in rs {
+            let latest_before = |list: &[usize]| list[..list.partition_point(|&w| w < r)].last().copied();
+            let src = match zones[r] {
+                Zone::Before => {
+                    let base = latest_before(&before).map_or(Base::Initial(init), Base::Write);
+                    Sources {
+                        writes: base_write(base).into_iter().collect(),
+                        initial: matches!(base, Base::Initial(_)),
+                    }
+                }
+                Zone::After if latest_before(&after).is_some() => {
+                    Sources { writes: latest_before(&after).into_iter().collect(), initial: false }
+                }
+                Zone::After => Sources { writes: inside.clone(), initial: inside.is_empty() },
+                Zone::Window => window_sources.next().expect("one source list per window read"),
+            };
+            self.sizes.sources_pruned += src.writes.len() + src.initial as usize;
+            self.within_budget()?;
+            let base = if zones[r] == Zone::Before { Base::Initial(init) } else { base };
+            self.read_from(r, &src, observed(ws, r), base);
         }
         Ok(())
     }
@@ -264,17 +405,20 @@ impl<'a> Encoder<'a> {
     }
 
     /// The π-function of read `r`: in the prefix it takes the value of its latest source
-    /// before it (the initial value when none precedes it). A selector per source; `S(r)`
-    /// is the order of the source taken, and every other source ordered before the read is
+    /// before it (the base value when none precedes it). A selector per source; `S(r)` is
+    /// the order of the source taken, and every other source ordered before the read is
     /// ordered before `S(r)`: quadratic in the sources of one location, not cubic.
-    fn read_from(&mut self, r: usize, src: &Sources, observed: Option<usize>, init: u64) {
+    fn read_from(&mut self, r: usize, src: &Sources, observed: Option<usize>, base: Base) {
         let RecKind::Read { var, bytes, .. } = self.trace.events[r].kind else { return };
         let bits = bytes * 8;
         let v = smt::var(var, bits);
         let in_prefix = self.before_cut(r);
-        if let Some(w) = src.fixed() {
-            let RecKind::Write { value, .. } = self.trace.events[w].kind else { return };
-            let val = self.value(value, bits);
+        let fixed = match (src.fixed(), src.writes.is_empty()) {
+            (Some(w), _) => Some(self.written(w, bits)),
+            (None, true) => Some(self.base_value(base, bits)),
+            _ => None,
+        };
+        if let Some(val) = fixed {
             self.sizes.reads_fixed += 1;
             self.solver.assert(in_prefix.implies(v.eq(&val)));
             return;
@@ -283,9 +427,8 @@ impl<'a> Encoder<'a> {
         let taken = Int::new_const(format!("src{r}"));
         let mut options = Vec::with_capacity(src.writes.len() + 1);
         for &w in &src.writes {
-            let RecKind::Write { value, .. } = self.trace.events[w].kind else { continue };
             let select = Bool::new_const(format!("rf{r}.{w}"));
-            let val = self.value(value, bits);
+            let val = self.written(w, bits);
             let holds = Bool::and(&[self.lt(w, r), taken.eq(&self.order[w]), v.eq(&val)]);
             self.solver.assert(select.implies(&holds));
             // Not taken but before the read: before the one taken.
@@ -298,14 +441,30 @@ impl<'a> Encoder<'a> {
         }
         if src.initial {
             let select = Bool::new_const(format!("rf{r}.init"));
-            let holds = Bool::and(&[taken.eq(Int::from_i64(-1)), v.eq(smt::constant(bits, init as u128))]);
+            let val = self.base_value(base, bits);
+            let holds = Bool::and(&[taken.eq(Int::from_i64(-1)), v.eq(&val)]);
             self.solver.assert(select.implies(&holds));
-            if observed.is_none() {
+            if observed == base_write(base) {
                 self.stays.push(select.clone());
             }
             options.push(select);
         }
         self.solver.assert(in_prefix.implies(Bool::or(&options)));
+    }
+
+    /// The value write `w` stores.
+    fn written(&mut self, w: usize, bits: u32) -> BV {
+        match self.trace.events[w].kind {
+            RecKind::Write { value, .. } => self.value(value, bits),
+            _ => BV::fresh_const("opaque", bits),
+        }
+    }
+
+    fn base_value(&mut self, base: Base, bits: u32) -> BV {
+        match base {
+            Base::Initial(init) => smt::constant(bits, init as u128),
+            Base::Write(w) => self.written(w, bits),
+        }
     }
 
     /// Critical sections of one lock in different threads do not overlap (when both start
@@ -321,7 +480,7 @@ impl<'a> Encoder<'a> {
         for list in locks {
             for (i, &(t1, a1, r1)) in list.iter().enumerate() {
                 for &(t2, a2, r2) in &list[i + 1..] {
-                    if t1 == t2 || ordered(r1, a2) || ordered(r2, a1) {
+                    if t1 == t2 || ordered(r1, a2) || ordered(r2, a1) || self.zones_order((a1, r1), (a2, r2)) {
                         continue;
                     }
                     self.sizes.lock_pairs += 1;
@@ -338,6 +497,22 @@ impl<'a> Encoder<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Whether the zones of a window keep two critical sections apart: each lies in one
+    /// zone, and not both in the window (sections before and after the window keep the
+    /// recorded order, in which they did not overlap).
+    fn zones_order(&self, (a1, r1): (usize, Option<usize>), (a2, r2): (usize, Option<usize>)) -> bool {
+        let Some(zones) = self.zones else { return false };
+        let zone = |a: usize, r: Option<usize>| match r {
+            Some(r) if zones[a] == zones[r] => Some(zones[a]),
+            None if zones[a] == Zone::After => Some(Zone::After),
+            _ => None,
+        };
+        match (zone(a1, r1), zone(a2, r2)) {
+            (Some(z1), Some(z2)) => z1 != Zone::Window || z2 != Zone::Window,
+            _ => false,
+        }
     }
 
     /// A wait's re-acquisition in the prefix follows a signal of its condition variable
@@ -459,5 +634,17 @@ impl<'a> Encoder<'a> {
             }
             Query::Between(a, r, b) => Bool::and(&[self.lt(a, r), self.lt(r, b), self.order[b].eq(&self.cut)]),
         }
+    }
+}
+
+/// The write read `r` saw in the recorded run: the latest one before it in the trace.
+fn observed(ws: &[usize], r: usize) -> Option<usize> {
+    ws[..ws.partition_point(|&w| w < r)].last().copied()
+}
+
+fn base_write(base: Base) -> Option<usize> {
+    match base {
+        Base::Initial(_) => None,
+        Base::Write(w) => Some(w),
     }
 }

@@ -18,6 +18,7 @@ mod slice;
 mod smt;
 mod sources;
 mod trace;
+mod window;
 
 pub use candidates::PropertyKind;
 pub use confirm::Finding;
@@ -82,6 +83,10 @@ pub struct Stats {
     pub queries: usize,
     pub sat: usize,
     pub unknown: usize,
+    /// Windows of the trace encoded when the whole trace was too large, and the events
+    /// in the largest one.
+    pub windows: usize,
+    pub window_events: usize,
     pub record_time: Duration,
     pub encode_time: Duration,
     pub solve_time: Duration,
@@ -120,12 +125,12 @@ pub fn predict(program: Arc<Program>, opts: &Options) -> Result<Report, PredictE
     let sliced = slice::slice(&full, &observed.pool(), &opts.properties);
     stats.events_sliced = sliced.events.len();
     stats.shared_vars = sliced.locations();
-    let mut confirmed = Vec::new();
-    let mut unconfirmed = Vec::new();
+    let mut found = Findings::default();
+    let mut incomplete = None;
     if observed.end_error().is_none() {
         let t0 = Instant::now();
         let pool = observed.pool();
-        let encoded = encode::Encoder::new(&sliced, &pool, opts.context_bound, opts.query_timeout);
+        let encoded = encode::Encoder::new(&sliced, &pool, opts.context_bound, opts.query_timeout, None);
         stats.encode_time = t0.elapsed();
         let cands = candidates::candidates(&sliced, &pool, &program, &opts.properties);
         stats.candidates = cands.found;
@@ -138,24 +143,69 @@ pub fn predict(program: Arc<Program>, opts: &Options) -> Result<Report, PredictE
         stats.sources_pruned = sizes.sources_pruned;
         stats.reads_fixed = sizes.reads_fixed;
         stats.lock_pairs = sizes.lock_pairs;
-        let mut enc = match encoded {
-            Ok(enc) => enc,
-            Err(_) => {
-                stats.total_time = start.elapsed();
-                let why = (!cands.list.is_empty()).then(|| {
-                    format!(
-                        "the formula is too large to build ({} read sources, {} lock-section pairs after pruning)",
-                        sizes.sources_pruned, sizes.lock_pairs
-                    )
-                });
-                return Ok(Report { observed: observed.end.clone(), confirmed, unconfirmed, incomplete: why, stats });
+        let run = Run { program: &program, observed: &observed, trace: &sliced };
+        match encoded {
+            Ok(mut enc) => {
+                stats.pi_functions = enc.pi_functions;
+                run.candidates(&mut enc, cands.list.iter(), &mut stats, &mut found);
             }
-        };
-        stats.pi_functions = enc.pi_functions;
-        let mut seen = rustc_hash::FxHashSet::default();
-        let mut done_sites = rustc_hash::FxHashSet::default();
-        for cand in &cands.list {
-            if done_sites.contains(&cand.site) {
+            Err(_) if cands.list.is_empty() => {}
+            Err(_) if opts.context_bound.is_some() => {
+                incomplete = Some(too_large_text(&sizes));
+            }
+            Err(_) => {
+                let why = run.windows(&cands.list, opts, &mut stats, &mut found);
+                incomplete = Some(format!("{}; {why}", too_large_text(&sizes)));
+            }
+        }
+    }
+    let Findings { confirmed, unconfirmed, .. } = found;
+    stats.total_time = start.elapsed();
+    let incomplete =
+        incomplete.or_else(|| (stats.unknown > 0).then(|| format!("{} solver queries ran out of time", stats.unknown)));
+    Ok(Report { observed: observed.end.clone(), confirmed, unconfirmed, incomplete, stats })
+}
+
+fn too_large_text(sizes: &encode::Sizes) -> String {
+    format!(
+        "the formula of the whole trace is too large to build ({} read sources, {} lock-section pairs after pruning)",
+        sizes.sources_pruned, sizes.lock_pairs
+    )
+}
+
+/// What the queries found so far.
+#[derive(Default)]
+struct Findings {
+    confirmed: Vec<Confirmed>,
+    unconfirmed: Vec<Unconfirmed>,
+    /// Violations already reported, by kind and places.
+    seen: rustc_hash::FxHashSet<(&'static str, [ravel_ir::SrcLoc; 3])>,
+    /// Candidate sites already confirmed (their other instances are not asked).
+    done_sites: rustc_hash::FxHashSet<[ravel_ir::SrcLoc; 3]>,
+}
+
+/// One analysis: the program, its recorded run and the sliced trace.
+struct Run<'a> {
+    program: &'a Arc<Program>,
+    observed: &'a record::Observed,
+    trace: &'a trace::Trace,
+}
+
+/// How long the windows of one trace may take together, and each of their queries.
+const WINDOWS_TIME: Duration = Duration::from_secs(30);
+const WINDOW_QUERY_TIME: Duration = Duration::from_secs(5);
+
+impl Run<'_> {
+    /// Asks `enc` for each candidate and confirms every model by replay.
+    fn candidates<'c>(
+        &self,
+        enc: &mut encode::Encoder,
+        cands: impl Iterator<Item = &'c candidates::Candidate>,
+        stats: &mut Stats,
+        found: &mut Findings,
+    ) {
+        for cand in cands {
+            if found.done_sites.contains(&cand.site) {
                 continue;
             }
             let t1 = Instant::now();
@@ -171,11 +221,11 @@ pub fn predict(program: Arc<Program>, opts: &Options) -> Result<Report, PredictE
                 }
             };
             stats.sat += 1;
-            let w = schedule::witness(&observed, &sliced, (&order, cut), cand);
-            let thread = sliced.events[cand.target].thread;
-            match confirm::confirm(program.clone(), &w, cand, thread) {
+            let w = schedule::witness(self.observed, self.trace, (&order, cut), cand);
+            let thread = self.trace.events[cand.target].thread;
+            match confirm::confirm(self.program.clone(), &w, cand, thread) {
                 Ok((finding, witness)) => {
-                    done_sites.insert(cand.site);
+                    found.done_sites.insert(cand.site);
                     let key = match &finding {
                         // A race found from either order of its accesses is one race.
                         Finding::Error(e) if cand.kind == PropertyKind::Race => {
@@ -186,17 +236,52 @@ pub fn predict(program: Arc<Program>, opts: &Options) -> Result<Report, PredictE
                         Finding::Error(e) => (e.kind.name(), [e.loc; 3]),
                         Finding::Atomicity { sites, .. } => ("atomicity", *sites),
                     };
-                    if seen.insert(key) {
-                        confirmed.push(Confirmed { property: cand.kind, finding, witness });
+                    if found.seen.insert(key) {
+                        found.confirmed.push(Confirmed { property: cand.kind, finding, witness });
                     }
                 }
-                Err(why) => {
-                    unconfirmed.push(Unconfirmed { property: cand.kind, what: cand.describe(&program, &sliced), why })
-                }
+                Err(why) => found.unconfirmed.push(Unconfirmed {
+                    property: cand.kind,
+                    what: cand.describe(self.program, self.trace),
+                    why,
+                }),
             }
         }
     }
-    stats.total_time = start.elapsed();
-    let incomplete = (stats.unknown > 0).then(|| format!("{} solver queries ran out of time", stats.unknown));
-    Ok(Report { observed: observed.end.clone(), confirmed, unconfirmed, incomplete, stats })
+
+    /// Reorders windows of a trace too large to encode whole ([`window`]), asking each for
+    /// the candidates it can reorder, until one confirms a violation or the time runs
+    /// out. Returns what was covered, for the report.
+    fn windows(
+        &self,
+        cands: &[candidates::Candidate],
+        opts: &Options,
+        stats: &mut Stats,
+        found: &mut Findings,
+    ) -> String {
+        let t0 = Instant::now();
+        let pool = self.observed.pool();
+        let all = window::windows(self.trace);
+        let timeout = opts.query_timeout.min(WINDOW_QUERY_TIME);
+        for w in &all {
+            if t0.elapsed() > WINDOWS_TIME || !found.confirmed.is_empty() {
+                break;
+            }
+            let t1 = Instant::now();
+            let encoded = encode::Encoder::new(self.trace, &pool, None, timeout, Some(&w.zones));
+            stats.encode_time += t1.elapsed();
+            let Ok(mut enc) = encoded else { continue };
+            stats.windows += 1;
+            stats.window_events = stats.window_events.max(w.size);
+            stats.pi_functions = stats.pi_functions.max(enc.pi_functions);
+            let inside = cands.iter().filter(|c| c.query.reorders_in(&w.zones));
+            self.candidates(&mut enc, inside, stats, found);
+        }
+        format!(
+            "reorderings inside {} of {} windows of about {} events were searched, not across them",
+            stats.windows,
+            all.len(),
+            window::EVENTS_PER_WINDOW
+        )
+    }
 }

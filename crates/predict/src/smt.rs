@@ -4,7 +4,7 @@
 
 use ravel_sym::{BinOp, CastOp, CmpOp, ExprId, ExprPool, Node};
 use rustc_hash::FxHashMap;
-use z3::ast::{Bool, BV};
+use z3::ast::{Ast, Bool, BV};
 
 #[derive(Clone)]
 enum Term {
@@ -16,6 +16,8 @@ enum Term {
 pub struct Smt<'p> {
     pool: &'p ExprPool,
     terms: FxHashMap<ExprId, Term>,
+    /// Read variables whose value is known as a term (see [`Smt::fix`]).
+    fixed: FxHashMap<u32, BV>,
 }
 
 /// A bit-vector constant of any width up to 128.
@@ -34,7 +36,14 @@ pub fn var(var: u32, bits: u32) -> BV {
 
 impl<'p> Smt<'p> {
     pub fn new(pool: &'p ExprPool) -> Self {
-        Smt { pool, terms: FxHashMap::default() }
+        Smt { pool, terms: FxHashMap::default(), fixed: FxHashMap::default() }
+    }
+
+    /// From now on read variable `var` stands for `value` (simplified: a chain of reads
+    /// with known sources folds to constants or small terms). Must come before any
+    /// translation that mentions `var`.
+    pub fn fix(&mut self, var: u32, value: &BV) {
+        self.fixed.insert(var, value.simplify());
     }
 
     /// `e` as a bit-vector.
@@ -89,7 +98,7 @@ impl<'p> Smt<'p> {
         Some(match *self.pool.node(id) {
             Node::Const { bits: 1, value } => Term::Bool(Bool::from_bool(value & 1 == 1)),
             Node::Const { bits, value } => Term::Bv(constant(bits, value)),
-            Node::Var { id, bits, .. } => Term::Bv(var(id, bits)),
+            Node::Var { id, bits, .. } => Term::Bv(self.fixed.get(&id).cloned().unwrap_or_else(|| var(id, bits))),
             Node::Bin { op, a, b } => {
                 if let Some((x, y)) = self.both_bool(a, b) {
                     match op {
