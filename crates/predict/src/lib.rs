@@ -147,7 +147,16 @@ pub fn predict(program: Arc<Program>, opts: &Options) -> Result<Report, PredictE
         match encoded {
             Ok(mut enc) => {
                 stats.pi_functions = enc.pi_functions;
-                run.candidates(&mut enc, cands.list.iter(), &mut stats, &mut found);
+                let undecided = run.candidates(&mut enc, cands.list.iter(), &mut stats, &mut found);
+                // What the solver could not decide on the whole trace, windows may still find.
+                if !undecided.is_empty()
+                    && opts.context_bound.is_none()
+                    && sliced.events.len() > window::EVENTS_PER_WINDOW
+                {
+                    let timed_out = undecided.len();
+                    let why = run.windows(&undecided, opts, &mut stats, &mut found);
+                    incomplete = Some(format!("{timed_out} solver queries on the whole trace ran out of time; {why}"));
+                }
             }
             Err(_) if cands.list.is_empty() => {}
             Err(_) if opts.context_bound.is_some() => {
@@ -196,14 +205,16 @@ const WINDOWS_TIME: Duration = Duration::from_secs(30);
 const WINDOW_QUERY_TIME: Duration = Duration::from_secs(5);
 
 impl Run<'_> {
-    /// Asks `enc` for each candidate and confirms every model by replay.
+    /// Asks `enc` for each candidate and confirms every model by replay; returns the
+    /// candidates the solver did not decide.
     fn candidates<'c>(
         &self,
         enc: &mut encode::Encoder,
         cands: impl Iterator<Item = &'c candidates::Candidate>,
         stats: &mut Stats,
         found: &mut Findings,
-    ) {
+    ) -> Vec<candidates::Candidate> {
+        let mut undecided = Vec::new();
         for cand in cands {
             if found.done_sites.contains(&cand.site) {
                 continue;
@@ -217,6 +228,7 @@ impl Run<'_> {
                 encode::Answer::Unsat => continue,
                 encode::Answer::Unknown => {
                     stats.unknown += 1;
+                    undecided.push(cand.clone());
                     continue;
                 }
             };
@@ -247,6 +259,7 @@ impl Run<'_> {
                 }),
             }
         }
+        undecided
     }
 
     /// Reorders windows of a trace too large to encode whole ([`window`]), asking each for
