@@ -24,11 +24,9 @@ pub fn byte_mask(addr: u64, len: u64) -> u8 {
 impl Footprint {
     /// Two transitions of different threads conflict when they touch a common byte and at
     /// least one of them writes it (every synchronisation operation writes; a failed
-    /// compare-and-swap only reads).
+    /// compare-and-swap only reads), unless both are commuting updates.
     pub fn conflicts(&self, other: &Footprint) -> bool {
-        self.0
-            .iter()
-            .any(|(l, k, a)| other.0.iter().any(|(m, j, b)| l == m && a & b != 0 && (k.writes() || j.writes())))
+        self.0.iter().any(|(l, k, a)| other.0.iter().any(|(m, j, b)| l == m && a & b != 0 && k.conflicts(*j)))
     }
 
     /// Adds the accesses of `other` (a conservative union for sleep sets).
@@ -53,6 +51,15 @@ mod tests {
         assert!(!r.conflicts(&r));
         assert!(r.conflicts(&w) && w.conflicts(&r) && w.conflicts(&w));
         assert!(!w.conflicts(&other));
+    }
+
+    #[test]
+    fn commuting_updates_conflict_only_with_other_accesses() {
+        let c = Footprint(smallvec::smallvec![(Loc::Sync(8), AccessKind::Commute, WHOLE)]);
+        let r = Footprint(smallvec::smallvec![(Loc::Sync(8), AccessKind::Read, WHOLE)]);
+        let rmw = Footprint(smallvec::smallvec![(Loc::Sync(8), AccessKind::Rmw, WHOLE)]);
+        assert!(!c.conflicts(&c));
+        assert!(c.conflicts(&r) && r.conflicts(&c) && c.conflicts(&rmw));
     }
 
     #[test]

@@ -20,6 +20,7 @@ mod private_allocas;
 mod program;
 pub mod static_init;
 mod target;
+mod unread_results;
 
 pub use builtins::Builtin;
 pub use lower::sign_extend;

@@ -408,6 +408,7 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
             }
         }
         let loc = self.ctx.loc(&f.debugloc);
+        crate::unread_results::drop_unread_barrier_results(&mut self.code);
         Function {
             live: Liveness::new(&self.code, std::mem::take(&mut self.units)),
             private_allocas: crate::private_allocas::private_allocas(&self.code),

@@ -27,13 +27,23 @@ pub enum AccessKind {
     Rmw,
     /// A compare-and-swap that failed: it only read, but would write in another order.
     FailedRmw,
+    /// An update that commutes with every other `Commute` of its location (a barrier
+    /// arrival whose result nobody reads): both orders reach the same state, so two of
+    /// them never conflict; against any other access it is a write.
+    Commute,
 }
 
 impl AccessKind {
     /// Whether an access of this kind changes its location (a failed compare-and-swap
     /// does not).
     pub fn writes(self) -> bool {
-        matches!(self, AccessKind::Write | AccessKind::Rmw)
+        matches!(self, AccessKind::Write | AccessKind::Rmw | AccessKind::Commute)
+    }
+
+    /// Whether an access of this kind and one of `other` on the same bytes depend on each
+    /// other: one of them writes, and they are not two commuting updates.
+    pub fn conflicts(self, other: AccessKind) -> bool {
+        (self.writes() || other.writes()) && !(self == AccessKind::Commute && other == AccessKind::Commute)
     }
 }
 

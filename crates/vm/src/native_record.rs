@@ -106,7 +106,7 @@ impl NamedEvent {
         let kind = match self.kind {
             AccessKind::Read => "read",
             AccessKind::Write => "write",
-            AccessKind::Rmw | AccessKind::FailedRmw => "rmw",
+            AccessKind::Rmw | AccessKind::FailedRmw | AccessKind::Commute => "rmw",
         };
         format!("{} {}+{} #{} {kind}", self.thread, self.object, self.offset, self.k)
     }

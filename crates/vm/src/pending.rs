@@ -397,7 +397,7 @@ impl Machine {
             Some(Inst::Rmw { addr, .. } | Inst::CmpXchg { addr, .. }) => {
                 PendingKind::Access(Loc::Mem(word(*addr)), AccessKind::Rmw)
             }
-            Some(Inst::Call { callee: Callee::Builtin(b), args, .. }) => {
+            Some(Inst::Call { callee: Callee::Builtin(b), args, ret_bits, .. }) => {
                 let p0 =
                     args.first().map_or(0, |a| crate::values::rd(&prog, regs, base, a.opd) & prog.model.ptr_mask());
                 match b {
@@ -409,6 +409,8 @@ impl Machine {
                     Builtin::CondWait | Builtin::CondTimedWait | Builtin::Once => {
                         PendingKind::Access(Loc::Sync(p0), AccessKind::Rmw)
                     }
+                    // An arrival whose result nobody reads (see `sync::barrier::wait`).
+                    Builtin::BarrierWait if *ret_bits == 0 => PendingKind::Access(Loc::Sync(p0), AccessKind::Commute),
                     b if is_sync_op(*b) => PendingKind::Access(Loc::Sync(p0), AccessKind::Rmw),
                     b => crate::shims::posix::pending(self, *b, p0).unwrap_or(PendingKind::Other),
                 }

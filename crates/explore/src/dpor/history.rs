@@ -89,14 +89,16 @@ impl History {
     }
 
     /// The accesses a new access of `kind` to the bytes `mask` of `loc` directly follows:
-    /// per byte, its last write and, for a write, the reads since.
+    /// per byte, its last write and, for a write, the reads since. Commuting updates are
+    /// not ordered among themselves, so each one since the last other write is a
+    /// predecessor of anything but another commuting update, and none ends the search.
     pub fn predecessors(&self, loc: Loc, kind: AccessKind, mask: u8, infos: &[Rc<TransInfo>]) -> SmallVec<[usize; 4]> {
         let mut left = mask;
         let mut out = SmallVec::new();
         for (k, other, m) in self.accesses(loc, !kind.writes(), infos) {
-            if m & left != 0 {
+            if m & left != 0 && kind.conflicts(other) {
                 out.push(k);
-                if other.writes() {
+                if other.writes() && other != AccessKind::Commute {
                     left &= !m;
                 }
             }

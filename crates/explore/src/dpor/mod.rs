@@ -857,7 +857,7 @@ impl<'a> Explorer<'a> {
                 }
                 Loc::Sync(_) => {
                     for (k, other, _) in run.history.accesses(loc, false, &run.infos) {
-                        if !kind.writes() && !other.writes() {
+                        if !kind.conflicts(other) {
                             continue;
                         }
                         if run.infos[k].step.thread == t {

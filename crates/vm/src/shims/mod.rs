@@ -123,8 +123,12 @@ fn log_sync(m: &mut Machine, t: usize, b: Builtin, a: &Args, f: &Flow) {
             m.log_event(t, Loc::Sync(a.get(1)), AccessKind::Rmw);
             m.log_event(t, Loc::Sync(a.get(0)), AccessKind::Rmw);
         }
-        // A blocking barrier wait has arrived: that is a release.
-        (Builtin::BarrierWait, Flow::Block) => m.log_event(t, Loc::Sync(a.get(0)), AccessKind::Rmw),
+        // A blocking barrier wait has arrived: that is a release (one that commutes with
+        // the other arrivals when the result is not read).
+        (Builtin::BarrierWait, Flow::Block) => {
+            let kind = if a.ret_bits == 0 { AccessKind::Commute } else { AccessKind::Rmw };
+            m.log_event(t, Loc::Sync(a.get(0)), kind)
+        }
         // The first caller of pthread_once claims it (and releases when the init routine
         // returns): the claim decides which caller runs the routine.
         (Builtin::Once, Flow::Stay) => m.log_event(t, Loc::Sync(a.get(0)), AccessKind::Rmw),

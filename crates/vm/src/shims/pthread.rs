@@ -132,7 +132,8 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
         RwUnlock => rwlock::unlock(m, t, p0),
         BarrierInit => barrier::init(m, p0, a.get(2) as u32),
         BarrierDestroy => barrier::destroy(m, p0),
-        BarrierWait => barrier::wait(m, t, p0),
+        // A call lowered without result bits has a result nobody reads (`ravel_ir`).
+        BarrierWait => barrier::wait(m, t, p0, a.ret_bits != 0),
         SemInit => semaphore::init(m, p0, a.get(2) as u32),
         SemDestroy => semaphore::destroy(m, p0),
         SemPost => semaphore::post(m, p0),

@@ -23,18 +23,23 @@ pub(crate) fn destroy(m: &mut Machine, addr: u64) -> Result<Progress, SyncError>
     Ok(Progress::Done)
 }
 
-/// Thread `t` arrives at the barrier.
-pub(crate) fn wait(m: &mut Machine, t: usize, addr: u64) -> Result<Progress, SyncError> {
+/// Thread `t` arrives at the barrier. When the caller does not read the result
+/// (`result_read` false), the last arriver blocks like the others and leaves in a step of
+/// its own: no arrival is then special, so arrivals commute (every order of them reaches
+/// the same state) and the explorers need only one.
+pub(crate) fn wait(m: &mut Machine, t: usize, addr: u64, result_read: bool) -> Result<Progress, SyncError> {
     let Some(bar) = m.sync.barriers.get_mut(&addr) else {
         return Err(SyncError::Misuse("wait on an uninitialised barrier".into()));
     };
+    let generation = bar.generation;
     bar.arrived += 1;
     if bar.arrived >= bar.count {
         bar.arrived = 0;
         bar.generation += 1;
-        return Ok(Progress::Serial);
+        if result_read {
+            return Ok(Progress::Serial);
+        }
     }
-    let generation = bar.generation;
     block(m, t, Wait::Barrier { addr, generation });
     Ok(Progress::Blocked)
 }
