@@ -16,6 +16,9 @@ pub enum Loc {
     /// Store number `seq` of a thread's store buffer under TSO: written when the store
     /// enters the buffer and when it becomes visible, read by the thread's next fence.
     Buffered(u32, u32),
+    /// Round `1` of the barrier at address `0` (rounds wrap after 2^32): its arrivals
+    /// update it, its departures read it (see [`barrier_arrival`]).
+    Round(u64, u32),
 }
 
 /// How an event touches its location.
@@ -74,6 +77,10 @@ pub enum LogEntry {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PendingKind {
     Access(Loc, AccessKind),
+    /// Arrives at a barrier (the accesses are [`barrier_arrival`]'s).
+    Arrive(Arrival),
+    /// Leaves the barrier at `0` once round `1` is over: reads the round.
+    Leave(u64, u32),
     Spawn,
     Join(usize),
     /// A visible operation without a location (output, yield, atomic section entry).
@@ -85,6 +92,34 @@ pub enum PendingKind {
 pub struct Pending {
     pub kind: PendingKind,
     pub enabled: bool,
+}
+
+/// A thread's arrival at a barrier, as much as decides what it conflicts with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arrival {
+    pub barrier: u64,
+    pub round: u32,
+    /// The caller reads the result (which says whether this arrival was the last).
+    pub result_read: bool,
+    /// The thread did not arrive in the previous round (there was one).
+    pub newcomer: bool,
+}
+
+/// The accesses of an arrival. Arrivals whose result nobody reads commute within their
+/// round (every order of them reaches the same state, the last arriver blocking and
+/// leaving like the others): a commuting update of the round, and a read of the barrier
+/// so that an arrival that reads its result (a read-modify-write of the barrier, which
+/// also writes the round) is ordered with them. A newcomer could have arrived in the
+/// previous round instead, had it come earlier: it writes that round, so it conflicts
+/// with its arrivals. Departures read their round, so they follow all of its arrivals
+/// but commute with the next round's.
+pub fn barrier_arrival(a: Arrival) -> impl Iterator<Item = (Loc, AccessKind)> {
+    let (own, barrier) = match a.result_read {
+        true => ((Loc::Round(a.barrier, a.round), AccessKind::Write), (Loc::Sync(a.barrier), AccessKind::Rmw)),
+        false => ((Loc::Round(a.barrier, a.round), AccessKind::Commute), (Loc::Sync(a.barrier), AccessKind::Read)),
+    };
+    let previous = a.newcomer.then(|| (Loc::Round(a.barrier, a.round.wrapping_sub(1)), AccessKind::Write));
+    [barrier, own].into_iter().chain(previous)
 }
 
 /// Whether a builtin is a synchronisation operation on the object its first argument names.

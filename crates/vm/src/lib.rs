@@ -61,7 +61,7 @@ mod values;
 mod view;
 
 pub use error::{ErrorKind, ProgramError};
-pub use events::{AccessKind, Loc, LogEntry, Pending, PendingKind};
+pub use events::{barrier_arrival, AccessKind, Arrival, Loc, LogEntry, Pending, PendingKind};
 pub use machine::{Chooser, Config, End, Granularity, Machine, TimeModel, TraceEntry};
 pub use memory::ObjKind;
 pub use os::{FileContents, FileSpec, Peer};

@@ -378,7 +378,7 @@ impl Machine {
         let kind = match self.threads[t].wait {
             Wait::Cond { cond, .. } => PendingKind::Access(Loc::Sync(cond), AccessKind::Rmw),
             Wait::Reacquire { mutex, .. } => PendingKind::Access(Loc::Sync(mutex), AccessKind::Rmw),
-            Wait::Barrier { addr, .. } => PendingKind::Access(Loc::Sync(addr), AccessKind::Rmw),
+            Wait::Barrier { addr, generation } => PendingKind::Leave(addr, generation as u32),
             Wait::Exit { .. } => PendingKind::Other,
             Wait::None => self.pending_instruction(t),
         };
@@ -409,8 +409,11 @@ impl Machine {
                     Builtin::CondWait | Builtin::CondTimedWait | Builtin::Once => {
                         PendingKind::Access(Loc::Sync(p0), AccessKind::Rmw)
                     }
-                    // An arrival whose result nobody reads (see `sync::barrier::wait`).
-                    Builtin::BarrierWait if *ret_bits == 0 => PendingKind::Access(Loc::Sync(p0), AccessKind::Commute),
+                    // A call lowered without result bits has a result nobody reads.
+                    Builtin::BarrierWait => match crate::sync::barrier::arrival(self, t, p0, *ret_bits != 0) {
+                        Some(a) => PendingKind::Arrive(a),
+                        None => PendingKind::Access(Loc::Sync(p0), AccessKind::Rmw),
+                    },
                     b if is_sync_op(*b) => PendingKind::Access(Loc::Sync(p0), AccessKind::Rmw),
                     b => crate::shims::posix::pending(self, *b, p0).unwrap_or(PendingKind::Other),
                 }

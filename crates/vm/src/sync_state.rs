@@ -65,4 +65,9 @@ pub struct Barrier {
     pub arrived: u32,
     /// Rounds completed.
     pub generation: u64,
+    /// Threads that arrived in the current round and in the previous one: only what the
+    /// explorers are told depends on them (see `events::barrier_arrival`), so state
+    /// descriptions leave them out.
+    pub members: Vec<u32>,
+    pub previous: Vec<u32>,
 }

@@ -855,7 +855,7 @@ impl<'a> Explorer<'a> {
                         |k: &&usize| run.infos[**k].step.footprint.0.iter().any(|&(l, a, _)| l == loc && !a.writes());
                     candidates.extend(preds.iter().filter(reads).map(|&k| (k, Some(loc))));
                 }
-                Loc::Sync(_) => {
+                Loc::Sync(_) | Loc::Round(..) => {
                     for (k, other, _) in run.history.accesses(loc, false, &run.infos) {
                         if !kind.conflicts(other) {
                             continue;
@@ -882,7 +882,7 @@ impl<'a> Explorer<'a> {
         vc.set(t, run.counts[t]);
         let infos = &run.infos;
         // Operations on one synchronisation object are ordered through it anyway.
-        let sync = |l: Option<Loc>| matches!(l, Some(Loc::Sync(_)));
+        let sync = |l: Option<Loc>| matches!(l, Some(Loc::Sync(_) | Loc::Round(..)));
         let covered_by = |d: usize, j: usize| {
             let tj = infos[j].step.thread;
             infos[d].vc.covers(tj, infos[j].vc.get(tj))
@@ -1118,6 +1118,10 @@ impl Explorer<'_> {
         };
         match m.pending(t).kind {
             PendingKind::Access(loc, kind) => step.footprint.0.push((loc, kind, WHOLE)),
+            PendingKind::Arrive(a) => step.footprint.0.extend(ravel_vm::barrier_arrival(a).map(|(l, k)| (l, k, WHOLE))),
+            PendingKind::Leave(barrier, round) => {
+                step.footprint.0.push((Loc::Round(barrier, round), AccessKind::Read, WHOLE))
+            }
             PendingKind::Join(c) => step.footprint.0.push((Loc::ThreadEnd(c), AccessKind::Read, WHOLE)),
             PendingKind::Spawn | PendingKind::Other => step.global = true,
         }

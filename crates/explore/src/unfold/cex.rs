@@ -129,6 +129,10 @@ impl Explorer<'_> {
         }
         match state.machine.pending(t as usize).kind {
             PendingKind::Access(loc, _) => vec![Place::Res(loc)],
+            // Unfolding keeps every barrier operation on the barrier's resource (arrivals do
+            // not commute here).
+            PendingKind::Arrive(a) => vec![Place::Res(Loc::Sync(a.barrier))],
+            PendingKind::Leave(barrier, _) => vec![Place::Res(Loc::Sync(barrier))],
             PendingKind::Join(child) => vec![Place::Res(Loc::ThreadEnd(child))],
             PendingKind::Spawn | PendingKind::Other => Vec::new(),
         }

@@ -123,12 +123,8 @@ fn log_sync(m: &mut Machine, t: usize, b: Builtin, a: &Args, f: &Flow) {
             m.log_event(t, Loc::Sync(a.get(1)), AccessKind::Rmw);
             m.log_event(t, Loc::Sync(a.get(0)), AccessKind::Rmw);
         }
-        // A blocking barrier wait has arrived: that is a release (one that commutes with
-        // the other arrivals when the result is not read).
-        (Builtin::BarrierWait, Flow::Block) => {
-            let kind = if a.ret_bits == 0 { AccessKind::Commute } else { AccessKind::Rmw };
-            m.log_event(t, Loc::Sync(a.get(0)), kind)
-        }
+        // A barrier wait logs its arrival itself (`sync::barrier::wait`).
+        (Builtin::BarrierWait, _) => {}
         // The first caller of pthread_once claims it (and releases when the init routine
         // returns): the claim decides which caller runs the routine.
         (Builtin::Once, Flow::Stay) => m.log_event(t, Loc::Sync(a.get(0)), AccessKind::Rmw),
@@ -138,7 +134,7 @@ fn log_sync(m: &mut Machine, t: usize, b: Builtin, a: &Args, f: &Flow) {
                 m.log_event(t, Loc::ThreadEnd(c), AccessKind::Read);
             }
         }
-        (Builtin::BarrierWait, _) | (Builtin::Once, _) => m.log_event(t, Loc::Sync(a.get(0)), AccessKind::Rmw),
+        (Builtin::Once, _) => m.log_event(t, Loc::Sync(a.get(0)), AccessKind::Rmw),
         (b, _) if crate::events::is_sync_op(b) => m.log_event(t, Loc::Sync(a.get(0)), AccessKind::Rmw),
         _ => {}
     }

@@ -3,7 +3,7 @@
 
 use super::blocking::block;
 use super::{Progress, SyncError};
-use crate::events::{AccessKind, Loc};
+use crate::events::{barrier_arrival, AccessKind, Arrival, Loc};
 use crate::machine::Machine;
 use crate::sync_state::Barrier;
 use crate::thread::Wait;
@@ -13,7 +13,9 @@ pub(crate) fn init(m: &mut Machine, addr: u64, count: u32) -> Result<Progress, S
     if count == 0 {
         return Err(SyncError::Invalid);
     }
-    m.sync.barriers.insert(addr, Barrier { count, arrived: 0, generation: 0 });
+    m.sync
+        .barriers
+        .insert(addr, Barrier { count, arrived: 0, generation: 0, members: Vec::new(), previous: Vec::new() });
     Ok(Progress::Done)
 }
 
@@ -23,19 +25,32 @@ pub(crate) fn destroy(m: &mut Machine, addr: u64) -> Result<Progress, SyncError>
     Ok(Progress::Done)
 }
 
+/// What thread `t` arriving at the barrier now conflicts with (see
+/// [`barrier_arrival`]); `None` for an uninitialised barrier.
+pub(crate) fn arrival(m: &Machine, t: usize, addr: u64, result_read: bool) -> Option<Arrival> {
+    let bar = m.sync.barriers.get(&addr)?;
+    let newcomer = bar.generation > 0 && !bar.previous.contains(&(t as u32));
+    Some(Arrival { barrier: addr, round: bar.generation as u32, result_read, newcomer })
+}
+
 /// Thread `t` arrives at the barrier. When the caller does not read the result
 /// (`result_read` false), the last arriver blocks like the others and leaves in a step of
-/// its own: no arrival is then special, so arrivals commute (every order of them reaches
-/// the same state) and the explorers need only one.
+/// its own: no arrival is then special, so the arrivals of a round commute.
 pub(crate) fn wait(m: &mut Machine, t: usize, addr: u64, result_read: bool) -> Result<Progress, SyncError> {
-    let Some(bar) = m.sync.barriers.get_mut(&addr) else {
+    let Some(arrival) = arrival(m, t, addr, result_read) else {
         return Err(SyncError::Misuse("wait on an uninitialised barrier".into()));
     };
+    for (loc, kind) in barrier_arrival(arrival) {
+        m.log_event(t, loc, kind);
+    }
+    let Some(bar) = m.sync.barriers.get_mut(&addr) else { unreachable!("arrival found the barrier") };
     let generation = bar.generation;
     bar.arrived += 1;
+    bar.members.push(t as u32);
     if bar.arrived >= bar.count {
         bar.arrived = 0;
         bar.generation += 1;
+        bar.previous = std::mem::take(&mut bar.members);
         if result_read {
             return Ok(Progress::Serial);
         }
@@ -49,10 +64,11 @@ pub(crate) fn is_open(m: &Machine, addr: u64, generation: u64) -> bool {
     m.sync.barriers.get(&addr).is_none_or(|b| b.generation != generation)
 }
 
-/// Thread `t` leaves the open barrier: the wait returns 0.
-pub(crate) fn leave(m: &mut Machine, t: usize, addr: u64) {
-    // Waking up only observes that the barrier opened: wake-ups commute.
-    m.log_event(t, Loc::Sync(addr), AccessKind::Read);
+/// Thread `t` leaves the open barrier after round `generation`: the wait returns 0.
+pub(crate) fn leave(m: &mut Machine, t: usize, addr: u64, generation: u64) {
+    // Waking up only observes that the round is over: wake-ups commute, with each other
+    // and with the next round's arrivals.
+    m.log_event(t, Loc::Round(addr, generation as u32), AccessKind::Read);
     m.threads[t].wait = Wait::None;
     m.complete_call(t, Some(0));
 }

@@ -36,7 +36,7 @@ pub(crate) fn wake(m: &mut Machine, t: usize) -> bool {
     match wait {
         Wait::Cond { cond, mutex, deadline } => condvar::wake_unsignalled(m, t, cond, mutex, deadline),
         Wait::Reacquire { .. } => condvar::reacquire(m, t),
-        Wait::Barrier { addr, .. } => barrier::leave(m, t, addr),
+        Wait::Barrier { addr, generation } => barrier::leave(m, t, addr, generation),
         Wait::Exit { status } => {
             m.threads[t].wait = Wait::None;
             m.begin_exit(t, status);
