@@ -147,7 +147,7 @@ fn render(program: &Arc<Program>, report: &Report, witnesses: &[Witness], bound:
     );
     if st.windows > 0 {
         s.push_str(&format!(
-            "ravel: predict: the whole trace is too large to encode; reordered {} windows of up to {} events\n",
+            "ravel: predict: reordered {} windows of the trace (up to {} events each)\n",
             st.windows, st.window_events
         ));
     }

@@ -82,6 +82,8 @@ pub struct Encoder<'a> {
     /// Per read with a π-function, "it takes the source it took in the recorded run".
     stays: Vec<Bool>,
     timeout: Duration,
+    /// Z3 resource units one query of a window may use (see [`WINDOW_WORK`]).
+    work: Option<u32>,
     /// Each event's zone when only a window of the trace is reordered.
     zones: Option<&'a [Zone]>,
 }
@@ -96,6 +98,11 @@ enum Base {
 
 /// Reads that may change their source in the first, restricted query.
 const NEAR: usize = 2;
+
+/// Z3 resource units (its `rlimit`) a window's query may use: a bound on work rather than
+/// time, so that what windows find does not depend on the machine's load (on an idle
+/// machine about 3 s). The wall-clock limit still applies.
+const WINDOW_WORK: u32 = 4_000_000;
 
 /// Sources and lock pairs beyond which the formula is not built (the analysis is then
 /// unknown). Z3 4.8 takes time and memory superlinear in them to take the formula in
@@ -153,6 +160,7 @@ impl<'a> Encoder<'a> {
             sizes: Sizes::default(),
             stays: Vec::new(),
             timeout,
+            work: zones.map(|_| WINDOW_WORK),
             zones,
         };
         enc.set_timeout(timeout);
@@ -577,7 +585,8 @@ impl<'a> Encoder<'a> {
         // quarter of the time: a model there is a model of the whole formula; only when
         // there is none, the whole formula.
         let mut answer = Answer::Unsat;
-        if self.stays.len() > NEAR {
+        // A window is small: its queries go straight to the whole formula.
+        if self.stays.len() > NEAR && self.work.is_none() {
             let stays: Vec<(&Bool, i32)> = self.stays.iter().map(|s| (s, 1)).collect();
             let near = Bool::pb_ge(&stays, (self.stays.len() - NEAR) as i32);
             self.solver.push();
@@ -597,6 +606,9 @@ impl<'a> Encoder<'a> {
     fn set_timeout(&self, timeout: Duration) {
         let mut params = Params::new();
         params.set_u32("timeout", timeout.as_millis().min(u32::MAX as u128) as u32);
+        if let Some(work) = self.work {
+            params.set_u32("rlimit", work);
+        }
         self.solver.set_params(&params);
     }
 

@@ -200,9 +200,9 @@ struct Run<'a> {
     trace: &'a trace::Trace,
 }
 
-/// How long the windows of one trace may take together, and each of their queries.
+/// How long the windows of one trace may take together (each query is bounded by work,
+/// `encode::WINDOW_WORK`, and by the query time limit).
 const WINDOWS_TIME: Duration = Duration::from_secs(30);
-const WINDOW_QUERY_TIME: Duration = Duration::from_secs(5);
 
 impl Run<'_> {
     /// Asks `enc` for each candidate and confirms every model by replay; returns the
@@ -275,13 +275,12 @@ impl Run<'_> {
         let t0 = Instant::now();
         let pool = self.observed.pool();
         let all = window::windows(self.trace);
-        let timeout = opts.query_timeout.min(WINDOW_QUERY_TIME);
         for w in &all {
             if t0.elapsed() > WINDOWS_TIME || !found.confirmed.is_empty() {
                 break;
             }
             let t1 = Instant::now();
-            let encoded = encode::Encoder::new(self.trace, &pool, None, timeout, Some(&w.zones));
+            let encoded = encode::Encoder::new(self.trace, &pool, None, opts.query_timeout, Some(&w.zones));
             stats.encode_time += t1.elapsed();
             let Ok(mut enc) = encoded else { continue };
             stats.windows += 1;
