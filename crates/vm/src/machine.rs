@@ -526,7 +526,7 @@ impl Machine {
     /// For each register word of thread `t`, whether it may still be read: a dead
     /// register cannot change the future, so state comparison and the pruning of the path
     /// constraint ignore it (see `ravel_ir::liveness`). Words above the top frame are dead.
-    pub(crate) fn live_regs(&self, t: usize) -> Vec<bool> {
+    pub fn live_regs(&self, t: usize) -> Vec<bool> {
         let th = &self.threads[t];
         let mut live = vec![false; th.regs.len()];
         for fr in &th.frames {
@@ -540,13 +540,13 @@ impl Machine {
     }
 
     /// [`Machine::live_regs`] of every thread.
-    pub(crate) fn live_masks(&self) -> Vec<Vec<bool>> {
+    pub fn live_masks(&self) -> Vec<Vec<bool>> {
         (0..self.threads.len()).map(|t| self.live_regs(t)).collect()
     }
 
     /// Thread `t`'s registers that hold symbolic values and may still be read (`live` is
     /// its [`Machine::live_regs`]), as (register, expression).
-    pub(crate) fn live_shadows<'a>(
+    pub fn live_shadows<'a>(
         &'a self,
         t: usize,
         live: &'a [bool],
