@@ -96,6 +96,18 @@ pub fn linked_components<'p>(
     vars: impl Fn(ExprId) -> &'p [u32],
     links: impl Fn(u32) -> bool,
 ) -> Vec<Vec<ExprId>> {
+    group_conjuncts(pc, vars, links, false)
+}
+
+/// Union-find over the conjuncts of `pc` through the variables `links` accepts: the
+/// groups in the order of their first conjunct, each in the order of `pc`. Conjuncts
+/// without any variable are groups of their own with `keep_closed`, else left out.
+pub(crate) fn group_conjuncts<'p>(
+    pc: &[ExprId],
+    vars: impl Fn(ExprId) -> &'p [u32],
+    links: impl Fn(u32) -> bool,
+    keep_closed: bool,
+) -> Vec<Vec<ExprId>> {
     let mut parent: Vec<usize> = (0..pc.len()).collect();
     fn root(parent: &mut [usize], mut i: usize) -> usize {
         while parent[i] != i {
@@ -121,7 +133,7 @@ pub fn linked_components<'p>(
     let mut groups: FxHashMap<usize, usize> = FxHashMap::default();
     let mut out: Vec<Vec<ExprId>> = Vec::new();
     for (i, &c) in pc.iter().enumerate() {
-        if vars(c).is_empty() {
+        if !keep_closed && vars(c).is_empty() {
             continue;
         }
         let r = root(&mut parent, i);
