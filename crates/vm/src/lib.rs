@@ -10,9 +10,10 @@
 //!    layers above share (frames, faults, output, thread ends).
 //! 3. **semantics on the state**, as `impl Machine` blocks or functions of `&mut Machine`:
 //!    `sync` (the pthread objects), `event_log`, `concolic`, `recorder`, `native_names`,
-//!    `tls` (thread-local variables and errno), `heap` (`malloc`'s family), `fork` (copying
-//!    a thread for the states engine), `view` (what engines read of memory, threads and the
-//!    symbolic state).
+//!    `tls` (thread-local variables and errno), `heap` (`malloc`'s family), `streams`
+//!    (output through a `FILE *`), `verifier` (open values, assumptions, atomic sections,
+//!    abort, atexit), `fork` (copying a thread for the states engine), `view` (what
+//!    engines read of memory, threads and the symbolic state).
 //! 4. **library shims**: `shims` — ABI decoding and errno, calling `sync`, `os`, `libc`.
 //! 5. **what asks the shims about a call**: `pending` (enabledness, deadlock report),
 //!    `timers`, `tso` (fences), `native_recorder`.
@@ -53,6 +54,7 @@ pub mod resident;
 mod shims;
 mod step;
 mod store_buffer;
+mod streams;
 mod symbolic;
 mod sync;
 mod sync_state;
@@ -61,6 +63,7 @@ mod timers;
 mod tls;
 mod tso;
 mod values;
+mod verifier;
 mod view;
 
 pub use error::{ErrorKind, ProgramError};

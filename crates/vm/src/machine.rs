@@ -379,7 +379,7 @@ impl Machine {
             stdout: Vec::new(),
             captured: Vec::new(),
             captured_truncated: false,
-            rand_state: 1,
+            rand_state: crate::libc::random::SEED,
             ctype_table: 0,
             exited_with_running_threads: 0,
             deadline,
