@@ -26,6 +26,7 @@ fn with_flag(v: u128, bits: u32, overflow: bool) -> Flow {
     Flow::ReturnWords(image.chunks(8).map(|c| u64::from_le_bytes(c.try_into().unwrap_or([0; 8]))).collect())
 }
 
+#[inline]
 pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Flow> {
     use Builtin::*;
     let bits = a.bits(0).min(128);
