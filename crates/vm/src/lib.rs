@@ -7,13 +7,13 @@
 //!    and the scalar operations on them), `sync_state`, `record`, `native_record`,
 //!    `store_buffer`, `symbolic`, `os`, `libc`, `fp80`, `fphash`, `images`, `resident`.
 //! 2. **state**: `machine` — the `Machine` struct, its settings and the small API the
-//!    layers above share (frames, faults, output, thread ends).
+//!    layers above share (frames, faults, thread ends).
 //! 3. **semantics on the state**, as `impl Machine` blocks or functions of `&mut Machine`:
 //!    `sync` (the pthread objects), `event_log`, `concolic`, `recorder`, `native_names`,
 //!    `tls` (thread-local variables and errno), `heap` (`malloc`'s family), `streams`
-//!    (output through a `FILE *`), `verifier` (open values, assumptions, atomic sections,
-//!    abort, atexit), `fork` (copying a thread for the states engine), `view` (what
-//!    engines read of memory, threads and the symbolic state).
+//!    (stdout/stderr and `FILE *` output), `verifier` (open values, assumptions, atomic
+//!    sections, abort, atexit), `fork` (copying a thread for the states engine), `view`
+//!    (what engines read of memory, threads and the symbolic state).
 //! 4. **library shims**: `shims` — ABI decoding and errno, calling `sync`, `os`, `libc`.
 //! 5. **what asks the shims about a call**: `pending` (enabledness, deadlock report),
 //!    `timers`, `tso` (fences), `native_recorder`.

@@ -10,7 +10,6 @@ use crate::memory::{Fault, Memory, ObjKind};
 use crate::sync_state::SyncState;
 use crate::thread::{Frame, FrameKind, Thread};
 use ravel_ir::{FuncId, Program, SrcLoc};
-use std::io::Write;
 use std::sync::Arc;
 
 /// Which operations are scheduling points.
@@ -640,28 +639,6 @@ impl Machine {
         }
     }
 
-    /// Writes program output, to the real stream when echoing.
-    pub(crate) fn output(&mut self, stream: usize, bytes: &[u8]) {
-        if self.config.capture_stdout && stream != 2 {
-            let room = CAPTURE_LIMIT - self.captured.len();
-            self.captured.extend_from_slice(&bytes[..bytes.len().min(room)]);
-            self.captured_truncated |= bytes.len() > room;
-            return;
-        }
-        if !self.config.echo_output {
-            return;
-        }
-        if stream == 2 {
-            self.flush_stdout();
-            let _ = std::io::stderr().write_all(bytes);
-        } else {
-            self.stdout.extend_from_slice(bytes);
-            if self.stdout.len() > 1 << 16 {
-                self.flush_stdout();
-            }
-        }
-    }
-
     /// Ends the execution when ravel holds more memory than `max_memory`; returns whether
     /// it did.
     pub(crate) fn check_memory(&mut self) -> bool {
@@ -670,16 +647,6 @@ impl Machine {
         };
         self.end.get_or_insert_with(|| End::Limit(crate::resident::limit_message(limit)));
         true
-    }
-
-    /// Flushes buffered program stdout.
-    pub fn flush_stdout(&mut self) {
-        if !self.stdout.is_empty() {
-            let mut out = std::io::stdout().lock();
-            let _ = out.write_all(&self.stdout);
-            let _ = out.flush();
-            self.stdout.clear();
-        }
     }
 
     /// Marks thread `t` finished with `retval` and frees its stack.

@@ -1,12 +1,45 @@
-//! The C streams (`FILE *`) a program writes to: `stdout` and `stderr` are the machine's
-//! output (`Machine::output`, which buffers or captures it); ravel models no other file
-//! behind a `FILE *`.
+//! The program's output streams: stdout buffered (or captured, with
+//! `Config::capture_stdout`), stderr written through, and the C streams (`FILE *`) that
+//! name them; ravel models no other file behind a `FILE *`.
 
 use crate::error::ErrorKind;
-use crate::machine::Machine;
+use crate::machine::{Machine, CAPTURE_LIMIT};
 use crate::memory::Fault;
+use std::io::Write;
 
 impl Machine {
+    /// Writes program output, to the real stream when echoing.
+    pub(crate) fn output(&mut self, stream: usize, bytes: &[u8]) {
+        if self.config.capture_stdout && stream != 2 {
+            let room = CAPTURE_LIMIT - self.captured.len();
+            self.captured.extend_from_slice(&bytes[..bytes.len().min(room)]);
+            self.captured_truncated |= bytes.len() > room;
+            return;
+        }
+        if !self.config.echo_output {
+            return;
+        }
+        if stream == 2 {
+            self.flush_stdout();
+            let _ = std::io::stderr().write_all(bytes);
+        } else {
+            self.stdout.extend_from_slice(bytes);
+            if self.stdout.len() > 1 << 16 {
+                self.flush_stdout();
+            }
+        }
+    }
+
+    /// Flushes buffered program stdout.
+    pub fn flush_stdout(&mut self) {
+        if !self.stdout.is_empty() {
+            let mut out = std::io::stdout().lock();
+            let _ = out.write_all(&self.stdout);
+            let _ = out.flush();
+            self.stdout.clear();
+        }
+    }
+
     /// The real stream a `FILE *` names: 1 stdout, 2 stderr, `None` for any other.
     fn stream_of(&self, file: u64) -> Option<usize> {
         let s = self.program.std_streams;
