@@ -2,8 +2,10 @@
 //! bits above the width zero — written once. The interpreter executes with [`bin`] and
 //! [`cmp`]; the symbolic layer folds constants and evaluates with the same functions
 //! ([`bin_total`] where a formula needs a value for undefined behaviour), and so does the
-//! native runtime's schedule evaluator, which is why this crate depends on nothing.
+//! native runtime's schedule evaluator, which is why this crate depends on nothing. The
+//! integer intrinsics (overflow flags, saturation, bit counts, ...) are [`intrinsics`].
 
+pub mod intrinsics;
 mod ops;
 mod word;
 

@@ -32,6 +32,7 @@
 
 pub mod expr;
 pub mod fresh;
+pub mod parts;
 pub mod range;
 pub mod rename;
 pub mod solver;

@@ -295,46 +295,10 @@ impl<S: Solver> Solver for IndependenceSolver<S> {
     }
 }
 
-fn find(parent: &mut [usize], mut i: usize) -> usize {
-    while parent[i] != i {
-        parent[i] = parent[parent[i]];
-        i = parent[i];
-    }
-    i
-}
-
 /// Groups of `constraints` that share no variable, each in the input order, the groups
 /// ordered by their first constraint. Variable-free constraints form groups of their own.
 pub fn components(constraints: &[ExprId], pool: &ExprPool) -> Vec<Vec<ExprId>> {
-    let n = constraints.len();
-    let mut parent: Vec<usize> = (0..n).collect();
-    let mut owner: FxHashMap<u32, usize> = FxHashMap::default();
-    for (i, &c) in constraints.iter().enumerate() {
-        for &v in pool.vars(c) {
-            match owner.get(&v) {
-                Some(&j) => {
-                    let (ri, rj) = (find(&mut parent, i), find(&mut parent, j));
-                    if ri != rj {
-                        parent[ri.max(rj)] = ri.min(rj);
-                    }
-                }
-                None => {
-                    owner.insert(v, i);
-                }
-            }
-        }
-    }
-    let mut slot: FxHashMap<usize, usize> = FxHashMap::default();
-    let mut groups: Vec<Vec<ExprId>> = Vec::new();
-    for (i, &c) in constraints.iter().enumerate() {
-        let r = find(&mut parent, i);
-        let g = *slot.entry(r).or_insert_with(|| {
-            groups.push(Vec::new());
-            groups.len() - 1
-        });
-        groups[g].push(c);
-    }
-    groups
+    crate::parts::group_conjuncts(constraints, |c| pool.vars(c), |_| true, true)
 }
 
 /// The constraints that share variables, directly or through other constraints, with

@@ -1,6 +1,6 @@
 //! The hash of state fingerprints and canonical states: 128 bits, so that accidental
-//! equality of different states is out of practical reach. The vm's symmetry reduction
-//! and the unfolding engine's fingerprints (in `ravel-explore`) both build on it.
+//! equality of different states is out of practical reach. The states engine's canonical
+//! states and the unfolding engine's fingerprints (both in `ravel-explore`) build on it.
 
 use std::hash::{Hash, Hasher};
 

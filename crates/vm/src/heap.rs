@@ -21,6 +21,12 @@ pub(crate) fn allocate(m: &mut Machine, t: usize, size: u64, align: u64) -> u64 
     addr
 }
 
+/// `calloc`: a zeroed block for `count` elements of `size` bytes, or 0 when the size
+/// overflows or memory is exhausted.
+pub(crate) fn allocate_array(m: &mut Machine, t: usize, count: u64, size: u64) -> u64 {
+    count.checked_mul(size).map_or(0, |n| allocate(m, t, n, 16))
+}
+
 /// Frees the block at `addr` (nothing for NULL); a pointer that is not a live block's
 /// start is the program's error.
 pub(crate) fn free(m: &mut Machine, t: usize, addr: u64) -> Result<(), Fault> {
@@ -61,4 +67,16 @@ pub(crate) fn reallocate(m: &mut Machine, t: usize, old: u64, n: u64) -> Result<
     }
     m.memory.free(old, loc)?;
     Ok(new)
+}
+
+/// `strdup` (no `limit`) and `strndup`: a new heap block holding the string at `src` (at
+/// most `limit` bytes of it) and a NUL; 0 when memory is exhausted.
+pub(crate) fn duplicate_string(m: &mut Machine, t: usize, src: u64, limit: Option<usize>) -> Result<u64, Fault> {
+    let mut s = m.memory.c_string(src, limit)?;
+    s.push(0);
+    let p = allocate(m, t, s.len() as u64, 16);
+    if p != 0 {
+        m.memory.write(p, &s)?;
+    }
+    Ok(p)
 }

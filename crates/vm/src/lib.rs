@@ -7,16 +7,21 @@
 //!    and the scalar operations on them), `sync_state`, `record`, `native_record`,
 //!    `store_buffer`, `symbolic`, `os`, `libc`, `fp80`, `fphash`, `images`, `resident`.
 //! 2. **state**: `machine` — the `Machine` struct, its settings and the small API the
-//!    layers above share (frames, faults, output, thread ends).
+//!    layers above share (frames, faults, thread ends).
 //! 3. **semantics on the state**, as `impl Machine` blocks or functions of `&mut Machine`:
 //!    `sync` (the pthread objects), `event_log`, `concolic`, `recorder`, `native_names`,
-//!    `tls` (thread-local variables and errno), `heap` (`malloc`'s family), `view` (what
-//!    engines read of memory).
+//!    `tls` (thread-local variables and errno), `heap` (`malloc`'s family), `streams`
+//!    (stdout/stderr and `FILE *` output), `verifier` (open values, assumptions, atomic
+//!    sections, abort, atexit), `fork` (copying a thread for the states engine), `view`
+//!    (what engines read of memory, threads and the symbolic state).
 //! 4. **library shims**: `shims` — ABI decoding and errno, calling `sync`, `os`, `libc`.
 //! 5. **what asks the shims about a call**: `pending` (enabledness, deadlock report),
 //!    `timers`, `tso` (fences), `native_recorder`.
 //! 6. **execution**: `interp` and `fast` (the instruction loops), `step` (the operation the
-//!    schedulers drive), `random`, and the states engine's analyses `symmetry`, `symvars`.
+//!    schedulers drive), `random`.
+//!
+//! Engine-specific analyses (state fingerprints, widening, canonical states up to thread
+//! permutation) live in `ravel-explore` and read the machine through `view`.
 //!
 //! Method calls are not imports: `machine` calls methods the upper layers define on
 //! `Machine` (e.g. `record`, `run_local`), which the check does not see.
@@ -27,6 +32,7 @@ pub mod error;
 mod event_log;
 mod events;
 mod fast;
+mod fork;
 pub mod fp80;
 pub mod fphash;
 mod heap;
@@ -48,9 +54,8 @@ pub mod resident;
 mod shims;
 mod step;
 mod store_buffer;
+mod streams;
 mod symbolic;
-mod symmetry;
-mod symvars;
 mod sync;
 mod sync_state;
 mod thread;
@@ -58,17 +63,18 @@ mod timers;
 mod tls;
 mod tso;
 mod values;
+mod verifier;
 mod view;
 
 pub use error::{ErrorKind, ProgramError};
 pub use events::{barrier_arrival, AccessKind, Arrival, Loc, LogEntry, Pending, PendingKind};
+pub use fork::ForkPlan;
 pub use machine::{Chooser, Config, End, Granularity, Machine, TimeModel, TraceEntry};
-pub use memory::ObjKind;
+pub use memory::{pointer_words, ObjId, ObjKind, Object};
 pub use os::{FileContents, FileSpec, Peer};
 pub use random::{run_oldest_first, run_random, Nondet, RandomChooser, RunOutcome};
 pub use record::{GuardOrigin, RecEvent, RecKind, Recording};
 pub use store_buffer::MemoryModel;
 pub use symbolic::{Input, SharedSym, SymEngine};
-pub use symmetry::Canon;
-pub use thread::Wait;
-pub use view::CellValue;
+pub use thread::{FrameKind, Wait};
+pub use view::{CellValue, OwnedRanges};

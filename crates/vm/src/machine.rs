@@ -10,7 +10,6 @@ use crate::memory::{Fault, Memory, ObjKind};
 use crate::sync_state::SyncState;
 use crate::thread::{Frame, FrameKind, Thread};
 use ravel_ir::{FuncId, Program, SrcLoc};
-use std::io::Write;
 use std::sync::Arc;
 
 /// Which operations are scheduling points.
@@ -379,7 +378,7 @@ impl Machine {
             stdout: Vec::new(),
             captured: Vec::new(),
             captured_truncated: false,
-            rand_state: 1,
+            rand_state: crate::libc::random::SEED,
             ctype_table: 0,
             exited_with_running_threads: 0,
             deadline,
@@ -526,7 +525,7 @@ impl Machine {
     /// For each register word of thread `t`, whether it may still be read: a dead
     /// register cannot change the future, so state comparison and the pruning of the path
     /// constraint ignore it (see `ravel_ir::liveness`). Words above the top frame are dead.
-    pub(crate) fn live_regs(&self, t: usize) -> Vec<bool> {
+    pub fn live_regs(&self, t: usize) -> Vec<bool> {
         let th = &self.threads[t];
         let mut live = vec![false; th.regs.len()];
         for fr in &th.frames {
@@ -540,13 +539,13 @@ impl Machine {
     }
 
     /// [`Machine::live_regs`] of every thread.
-    pub(crate) fn live_masks(&self) -> Vec<Vec<bool>> {
+    pub fn live_masks(&self) -> Vec<Vec<bool>> {
         (0..self.threads.len()).map(|t| self.live_regs(t)).collect()
     }
 
     /// Thread `t`'s registers that hold symbolic values and may still be read (`live` is
     /// its [`Machine::live_regs`]), as (register, expression).
-    pub(crate) fn live_shadows<'a>(
+    pub fn live_shadows<'a>(
         &'a self,
         t: usize,
         live: &'a [bool],
@@ -640,28 +639,6 @@ impl Machine {
         }
     }
 
-    /// Writes program output, to the real stream when echoing.
-    pub(crate) fn output(&mut self, stream: usize, bytes: &[u8]) {
-        if self.config.capture_stdout && stream != 2 {
-            let room = CAPTURE_LIMIT - self.captured.len();
-            self.captured.extend_from_slice(&bytes[..bytes.len().min(room)]);
-            self.captured_truncated |= bytes.len() > room;
-            return;
-        }
-        if !self.config.echo_output {
-            return;
-        }
-        if stream == 2 {
-            self.flush_stdout();
-            let _ = std::io::stderr().write_all(bytes);
-        } else {
-            self.stdout.extend_from_slice(bytes);
-            if self.stdout.len() > 1 << 16 {
-                self.flush_stdout();
-            }
-        }
-    }
-
     /// Ends the execution when ravel holds more memory than `max_memory`; returns whether
     /// it did.
     pub(crate) fn check_memory(&mut self) -> bool {
@@ -670,16 +647,6 @@ impl Machine {
         };
         self.end.get_or_insert_with(|| End::Limit(crate::resident::limit_message(limit)));
         true
-    }
-
-    /// Flushes buffered program stdout.
-    pub fn flush_stdout(&mut self) {
-        if !self.stdout.is_empty() {
-            let mut out = std::io::stdout().lock();
-            let _ = out.write_all(&self.stdout);
-            let _ = out.flush();
-            self.stdout.clear();
-        }
     }
 
     /// Marks thread `t` finished with `retval` and frees its stack.

@@ -77,7 +77,8 @@ const _: () = assert!(std::mem::size_of::<Object>() == 64, "an object record is 
 impl Object {
     /// The thread other than main this object belongs to (its stack, thread-local or
     /// argument objects), for descriptions of states up to thread permutation.
-    pub(crate) fn thread_owner(&self) -> Option<usize> {
+    #[inline]
+    pub fn thread_owner(&self) -> Option<usize> {
         let own = matches!(self.kind, ObjKind::Stack | ObjKind::ThreadLocal | ObjKind::VaArgs);
         (self.owner != 0 && own).then_some(self.owner)
     }
@@ -406,7 +407,7 @@ pub(crate) fn copy_of(bytes: &[u8]) -> Rc<[u8]> {
 
 /// Every aligned pointer-sized word of `bytes` (little-endian, `ptr` bytes each), with
 /// its offset: where an object may hold addresses.
-pub(crate) fn pointer_words(bytes: &[u8], ptr: usize) -> impl Iterator<Item = (usize, u64)> + '_ {
+pub fn pointer_words(bytes: &[u8], ptr: usize) -> impl Iterator<Item = (usize, u64)> + '_ {
     (0..bytes.len().saturating_sub(ptr - 1)).step_by(ptr).map(move |i| {
         let mut w = [0u8; 8];
         w[..ptr].copy_from_slice(&bytes[i..i + ptr]);
@@ -456,6 +457,7 @@ impl Memory {
     }
 
     /// Bounds of the region of allocation slot `slot`.
+    #[inline]
     pub(crate) fn slot_bounds(&self, slot: usize) -> (u64, u64) {
         self.region_bounds(slot)
     }

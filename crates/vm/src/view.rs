@@ -3,9 +3,10 @@
 //! widening of counters) are built from.
 
 use crate::machine::Machine;
-use crate::memory::ObjId;
+use crate::memory::{ObjId, Object};
 use crate::sync_state::SyncState;
-use ravel_sym::{Assignment, ExprId};
+use ravel_sym::{Assignment, ExprId, ExprPool};
+use rustc_hash::FxHashMap;
 use std::hash::{Hash, Hasher};
 
 /// A memory cell's current value: its bytes and their symbolic shadows.
@@ -60,11 +61,13 @@ impl Machine {
     }
 
     /// The address of object `id` (a frame's stack object, say).
+    #[inline]
     pub fn object_base(&self, id: ObjId) -> u64 {
         self.memory.objects[id as usize].base
     }
 
     /// The synchronisation objects' state, keyed by their addresses.
+    #[inline]
     pub fn sync_state(&self) -> &SyncState {
         &self.sync
     }
@@ -88,5 +91,83 @@ impl Machine {
     pub fn hash_process<H: Hasher>(&self, h: &mut H) {
         (&self.atexit, self.exit_status, self.ctype_table, &self.sync.keys, &self.sync.static_destroyed, &self.os)
             .hash(h);
+    }
+}
+
+/// The analyses over threads and their own memory read by the states engine
+/// (`ravel-explore`'s `states/`: canonical states up to thread permutation, the inputs
+/// each thread holds).
+impl Machine {
+    /// Every object ever allocated, dead ones included (an id indexes it).
+    #[inline]
+    pub fn objects(&self) -> &[Object] {
+        &self.memory.objects
+    }
+
+    /// The symbolic shadow of each memory byte that has one, by (object, offset); dead
+    /// objects may still have entries.
+    #[inline]
+    pub fn object_shadows(&self) -> &FxHashMap<(ObjId, u32), ExprId> {
+        &self.memory.sym
+    }
+
+    /// The address range (start, end) of allocation region `slot`.
+    #[inline]
+    pub fn slot_bounds(&self, slot: usize) -> (u64, u64) {
+        self.memory.slot_bounds(slot)
+    }
+
+    /// Which live object of which thread other than main each address range is (see
+    /// [`Object::thread_owner`]).
+    pub fn owned_ranges(&self) -> OwnedRanges {
+        let mut owned: Vec<(u64, u64, usize)> = self
+            .memory
+            .objects
+            .iter()
+            .filter(|o| o.alive)
+            .filter_map(|o| Some((o.base, o.base + o.size, o.thread_owner()?)))
+            .collect();
+        owned.sort_unstable();
+        OwnedRanges(owned)
+    }
+
+    /// Calls `f` with every symbolic value that can still be read and the part holding
+    /// it (0 for shared memory and main, else the thread): in a live register of a
+    /// running thread or a byte of a live object. Dead registers are never read again,
+    /// nor are a finished thread's (a joined return value that depends on inputs is made
+    /// concrete), nor dead objects.
+    pub fn held_values(&self, mut f: impl FnMut(ExprId, usize)) {
+        let masks = self.live_masks();
+        for t in (0..self.threads.len()).filter(|&t| !self.threads[t].finished) {
+            for (_, e) in self.live_shadows(t, &masks[t]) {
+                f(e, t);
+            }
+        }
+        for (&(id, _), &e) in &self.memory.sym {
+            let obj = &self.memory.objects[id as usize];
+            if obj.alive {
+                f(e, obj.thread_owner().unwrap_or(0));
+            }
+        }
+    }
+
+    /// With symbolic inputs: `f` over the expression pool (it may build expressions, which
+    /// changes no machine) and the path constraint.
+    pub fn with_expressions<R>(&self, f: impl FnOnce(&mut ExprPool, &[ExprId]) -> R) -> Option<R> {
+        let st = self.sym.as_ref()?;
+        let mut eng = st.engine.borrow_mut();
+        Some(f(&mut eng.pool, &st.pc))
+    }
+}
+
+/// The live objects of threads other than main as sorted (start, end, owner) ranges.
+pub struct OwnedRanges(Vec<(u64, u64, usize)>);
+
+impl OwnedRanges {
+    /// The thread whose live object `v` points into (or just past), if any.
+    #[inline]
+    pub fn owner_at(&self, v: u64) -> Option<usize> {
+        let i = self.0.partition_point(|&(start, _, _)| start <= v);
+        i.checked_sub(1).map(|i| self.0[i]).filter(|&(_, end, _)| v <= end).map(|(_, _, o)| o)
     }
 }

@@ -22,6 +22,7 @@ use std::time::Instant;
 mod calls;
 mod forget;
 mod memory;
+mod prune;
 mod transfer;
 
 impl Machine {

@@ -25,6 +25,13 @@ pub const O_RDWR: u32 = 2;
 pub const O_APPEND: u32 = 0o2000;
 pub const O_NONBLOCK: u32 = 0o4000;
 
+/// `poll` event bits (Linux values).
+pub const POLLIN: u16 = 1;
+pub const POLLOUT: u16 = 4;
+pub const POLLERR: u16 = 8;
+pub const POLLHUP: u16 = 0x10;
+pub const POLLNVAL: u16 = 0x20;
+
 /// Bytes with the symbolic shadows of some of them (by index), as files hold them.
 pub type Bytes = (Vec<u8>, Vec<(usize, ExprId)>);
 
@@ -114,6 +121,50 @@ impl FdTable {
 }
 
 impl Os {
+    /// What `poll` reports (`revents`) for descriptor `fd` asked for `events`: readiness
+    /// of its pipe, event counter or socket; `POLLNVAL` for a closed descriptor.
+    pub fn poll_events(&self, fd: i64, events: u16) -> u16 {
+        if fd < 0 {
+            return 0;
+        }
+        let Some(d) = self.fds.get(fd as u64) else { return POLLNVAL };
+        let mut r = 0;
+        if let (Some(Node::Socket(s)), None) = (d.sock.map(|n| &self.fs.nodes[n as usize]), d.rd) {
+            // Not connected: a listening socket is readable when a connection waits.
+            r = match s.listening {
+                true if !s.queue.is_empty() => POLLIN,
+                true => 0,
+                false => POLLOUT | POLLHUP,
+            };
+            return r & (events | POLLERR | POLLHUP | POLLNVAL);
+        }
+        match d.rd.map(|n| &self.fs.nodes[n as usize]) {
+            Some(Node::Pipe { buf, writers, .. }) => {
+                if !buf.is_empty() {
+                    r |= POLLIN;
+                }
+                if *writers == 0 {
+                    r |= POLLHUP;
+                }
+            }
+            Some(Node::Event { count, .. }) if *count == 0 => {}
+            Some(_) => r |= POLLIN,
+            None => {}
+        }
+        match d.wr.map(|n| &self.fs.nodes[n as usize]) {
+            Some(Node::Pipe { buf, readers, .. }) => {
+                if *readers == 0 {
+                    r |= POLLERR;
+                } else if buf.len() < PIPE_CAPACITY {
+                    r |= POLLOUT;
+                }
+            }
+            Some(_) => r |= POLLOUT,
+            None => {}
+        }
+        r & (events | POLLERR | POLLHUP | POLLNVAL)
+    }
+
     /// Opens a new description of the nodes; `Err(EMFILE)` when no descriptor is free
     /// (nothing changes then).
     pub fn open_desc(&mut self, rd: Option<u32>, wr: Option<u32>, flags: u32, cloexec: bool) -> Result<u64, u64> {

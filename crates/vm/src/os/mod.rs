@@ -24,7 +24,6 @@ pub use signal::{Action, Signals};
 /// Flags and sizes of descriptors the ABI needs.
 pub mod fd_consts {
     pub use super::fd::{O_APPEND, O_NONBLOCK, O_RDWR, O_WRONLY};
-    pub use super::fs::PIPE_CAPACITY;
 }
 /// Signal numbers and flags the ABI needs.
 pub mod signal_consts {

@@ -76,6 +76,7 @@ fn sem_flow(m: &mut Machine, t: usize, result: Result<Progress, SyncError>) -> F
     }
 }
 
+#[inline]
 pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mut dyn Chooser) -> Option<Flow> {
     use Builtin::*;
     let p0 = a.get(0);

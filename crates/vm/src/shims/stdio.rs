@@ -1,8 +1,10 @@
-//! The printf family and minimal stdio on stdin/stdout/stderr.
+//! The printf family and minimal stdio on stdin/stdout/stderr: arguments (call operands
+//! or a `va_list`) decoded here; formatting is `libc::format`, stores `libc::strings`,
+//! streams `Machine::write_stream` (`streams.rs`).
 
 use super::{fault_flow, Args, Flow};
-use crate::error::ErrorKind;
 use crate::libc::format::{format, ArgSource, DataModel, FormatError};
+use crate::libc::strings;
 use crate::machine::Machine;
 use crate::memory::Fault;
 use ravel_ir::Builtin;
@@ -114,18 +116,6 @@ fn data_model(m: &Machine) -> DataModel {
     DataModel { long_bytes: m.program.model.long_bytes, pointer_bytes: m.program.model.ptr_bytes }
 }
 
-/// Which real stream a `FILE *` names: 1 stdout, 2 stderr, `None` for others.
-fn stream_of(m: &Machine, file: u64) -> Option<usize> {
-    let s = m.program.std_streams;
-    if file == s[1] {
-        Some(1)
-    } else if file == s[2] {
-        Some(2)
-    } else {
-        None
-    }
-}
-
 fn format_result(m: &mut Machine, t: usize, r: Result<Vec<u8>, FormatError<Fault>>) -> Result<Vec<u8>, Flow> {
     match r {
         Ok(v) => Ok(v),
@@ -157,38 +147,14 @@ fn formatted(m: &mut Machine, t: usize, a: &Args, fmt_index: usize, va_list: Opt
     format_result(m, t, r)
 }
 
-/// Writes to a `FILE *`; unknown streams are unsupported (ravel has no files).
+/// Writes to a `FILE *` (see `Machine::write_stream`); `None` when it went out.
 fn write_stream(m: &mut Machine, t: usize, file: u64, bytes: &[u8]) -> Option<Flow> {
-    match stream_of(m, file) {
-        Some(s) => {
-            m.output(s, bytes);
-            None
-        }
-        None if file == 0 => {
-            m.fail(t, ErrorKind::NullDereference, "output to a null FILE pointer");
-            Some(Flow::End)
-        }
-        None => {
-            m.unsupported(t, "output to a FILE other than stdout/stderr");
-            Some(Flow::End)
-        }
-    }
+    m.write_stream(file, bytes).err().map(|e| fault_flow(m, t, e))
 }
 
-/// Copies formatted output into program memory like sprintf/snprintf (`limit` bytes incl. NUL).
-fn to_buffer(m: &mut Machine, t: usize, buf: u64, limit: Option<u64>, mut text: Vec<u8>) -> Flow {
-    let len = text.len() as u64;
-    if let Some(n) = limit {
-        if n == 0 {
-            return Flow::Return(len);
-        }
-        text.truncate((n - 1) as usize);
-    }
-    text.push(0);
-    match m.memory.write(buf, &text) {
-        Ok(()) => Flow::Return(len),
-        Err(e) => fault_flow(m, t, e),
-    }
+/// Stores formatted output like sprintf/snprintf (`limit` bytes incl. NUL).
+fn to_buffer(m: &mut Machine, t: usize, buf: u64, limit: Option<u64>, text: Vec<u8>) -> Flow {
+    strings::store_truncated(&mut m.memory, buf, limit, text).map_or_else(|e| fault_flow(m, t, e), Flow::Return)
 }
 
 pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Flow> {

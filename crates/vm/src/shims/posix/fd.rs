@@ -20,11 +20,6 @@ const AT_FDCWD: i64 = -100;
 const ENOTDIR: u64 = 20;
 const ENOTTY: u64 = 25;
 const FD_CLOEXEC: u64 = 1;
-const POLLIN: u16 = 1;
-const POLLOUT: u16 = 4;
-const POLLERR: u16 = 8;
-const POLLHUP: u16 = 0x10;
-const POLLNVAL: u16 = 0x20;
 
 type R = Result<Flow, Fault>;
 
@@ -419,49 +414,6 @@ fn fill_stat(m: &mut Machine, t: usize, n: u32, buf: u64) -> R {
     Ok(Flow::Return(0))
 }
 
-/// What `poll` reports for `fd` asked for `events`.
-fn revents(m: &Machine, fd: i64, events: u16) -> u16 {
-    if fd < 0 {
-        return 0;
-    }
-    let Some(d) = m.os.fds.get(fd as u64) else { return POLLNVAL };
-    let mut r = 0;
-    if let (Some(Node::Socket(s)), None) = (d.sock.map(|n| &m.os.fs.nodes[n as usize]), d.rd) {
-        // Not connected: a listening socket is readable when a connection waits.
-        r = match s.listening {
-            true if !s.queue.is_empty() => POLLIN,
-            true => 0,
-            false => POLLOUT | POLLHUP,
-        };
-        return r & (events | POLLERR | POLLHUP | POLLNVAL);
-    }
-    match d.rd.map(|n| &m.os.fs.nodes[n as usize]) {
-        Some(Node::Pipe { buf, writers, .. }) => {
-            if !buf.is_empty() {
-                r |= POLLIN;
-            }
-            if *writers == 0 {
-                r |= POLLHUP;
-            }
-        }
-        Some(Node::Event { count, .. }) if *count == 0 => {}
-        Some(_) => r |= POLLIN,
-        None => {}
-    }
-    match d.wr.map(|n| &m.os.fs.nodes[n as usize]) {
-        Some(Node::Pipe { buf, readers, .. }) => {
-            if *readers == 0 {
-                r |= POLLERR;
-            } else if buf.len() < crate::os::fd_consts::PIPE_CAPACITY {
-                r |= POLLOUT;
-            }
-        }
-        Some(_) => r |= POLLOUT,
-        None => {}
-    }
-    r & (events | POLLERR | POLLHUP | POLLNVAL)
-}
-
 /// The `struct pollfd` entries at `fds`: (address, fd, events).
 fn pollfds(m: &mut Machine, fds: u64, n: u64) -> Result<Vec<(u64, i64, u16)>, Fault> {
     (0..n.min(1 << 16))
@@ -482,7 +434,7 @@ pub(super) fn poll_enabled(m: &mut Machine, a: &Args) -> bool {
 /// or the entries cannot be read (the call then fails at once).
 pub(crate) fn poll_ready(m: &mut Machine, fds: u64, n: u64) -> bool {
     match pollfds(m, fds, n) {
-        Ok(entries) => entries.iter().any(|&(_, fd, ev)| revents(m, fd, ev) != 0),
+        Ok(entries) => entries.iter().any(|&(_, fd, ev)| m.os.poll_events(fd, ev) != 0),
         Err(_) => true,
     }
 }
@@ -502,7 +454,7 @@ fn poll(m: &mut Machine, t: usize, fds: u64, n: u64, timeout: i64) -> R {
                 event(m, t, node_key(node), AccessKind::Rmw);
             }
         }
-        let r = revents(m, fd, ev);
+        let r = m.os.poll_events(fd, ev);
         ready += (r != 0) as u64;
         out.push((at, r));
     }

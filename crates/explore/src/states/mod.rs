@@ -23,7 +23,14 @@ use crate::unfold::exec::{execute, Snapshot};
 use crate::widen;
 use crate::{DepthUnit, FoundError, Options, Outcome, Unknown, Unscheduled, Witness, WitnessStep};
 use ravel_ir::Program;
-use ravel_vm::{Canon, CellValue, End, Machine};
+use ravel_vm::{CellValue, End, Machine};
+
+mod canon;
+mod cartesian;
+mod symvars;
+
+use canon::{can_fork, canonical, fork_plan, Canon};
+use cartesian::forget_cross_constraints;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -32,7 +39,7 @@ use std::sync::Arc;
 #[derive(Clone, Debug, Default)]
 pub struct StatesOptions {
     /// Abstract search: forget what the path constraint says between the inputs of
-    /// different threads (`Machine::forget_cross_constraints`) and the values of globals
+    /// different threads (`cartesian.rs`) and the values of globals
     /// that only count (`Explorer::widen_counters`), so that states built from ever new
     /// inputs or counts repeat; a proof stays a proof, a bug found then gives unknown.
     pub cartesian: bool,
@@ -60,7 +67,7 @@ struct Node {
     shared: u128,
     /// The inputs the shared part holds (see `Canon::shared_vars`).
     shared_vars: Vec<u32>,
-    /// Class of each thread (see `Machine::canonical`).
+    /// Class of each thread (see `canon.rs`).
     classes: Vec<u128>,
     /// (class, count), sorted by class; empty unless the state is symmetric.
     counts: Vec<(u128, Count)>,
@@ -185,7 +192,7 @@ impl<'a> Explorer<'a> {
             let mut forked = top.forked;
             let mut t = t;
             if top.symmetric && top.omega.contains(&top.classes[t]) {
-                let Some(copy) = machine.fork_thread(t) else {
+                let Some(copy) = machine.fork_thread(t, &fork_plan(&top.machine, t)) else {
                     self.cx.note(Unknown::ThreadCopiesExhaustAddresses);
                     return;
                 };
@@ -234,7 +241,7 @@ impl<'a> Explorer<'a> {
         let enabled = machine.enabled();
         // A state abstracted this way has no concrete witness, like one with a copied thread.
         // (Evaluated apart: the abstraction applies whether or not the path copied threads.)
-        let forgot = self.cx.opts.states.cartesian && machine.forget_cross_constraints();
+        let forgot = self.cx.opts.states.cartesian && forget_cross_constraints(&mut machine);
         let mut forked = forked || forgot;
         if enabled.is_empty() {
             self.cx.stats.executions += 1;
@@ -249,13 +256,13 @@ impl<'a> Explorer<'a> {
             }
             return Arrival::Ended;
         }
-        let mut canon = machine.canonical(self.ids);
+        let mut canon = canonical(&machine, self.ids);
         let mut widening = None;
         if self.cx.opts.states.cartesian {
             let w = self.widen_counters(&mut machine, &canon);
             if w.0 {
                 forked = true;
-                canon = machine.canonical(self.ids);
+                canon = canonical(&machine, self.ids);
             }
             widening = Some(w);
         }
@@ -320,7 +327,7 @@ impl<'a> Explorer<'a> {
         let seen = self.visited.contains(&state_key(canon, &counts));
         let mut probe = machine.clone();
         widen::forget_counters(&mut probe, &cells);
-        let canon = probe.canonical(self.ids);
+        let canon = canonical(&probe, self.ids);
         let mut classes = canon.classes;
         classes.sort_unstable();
         classes.dedup();
@@ -386,7 +393,7 @@ impl<'a> Explorer<'a> {
         }
         for c in grown {
             let rep = rep(c);
-            if node.machine.can_fork(rep) && !node.omega.contains(&c) {
+            if can_fork(&node.machine, rep) && !node.omega.contains(&c) {
                 node.omega.push(c);
                 self.accelerated = true;
             }

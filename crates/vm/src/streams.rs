@@ -1,0 +1,67 @@
+//! The program's output streams: stdout buffered (or captured, with
+//! `Config::capture_stdout`), stderr written through, and the C streams (`FILE *`) that
+//! name them; ravel models no other file behind a `FILE *`.
+
+use crate::error::ErrorKind;
+use crate::machine::{Machine, CAPTURE_LIMIT};
+use crate::memory::Fault;
+use std::io::Write;
+
+impl Machine {
+    /// Writes program output, to the real stream when echoing.
+    pub(crate) fn output(&mut self, stream: usize, bytes: &[u8]) {
+        if self.config.capture_stdout && stream != 2 {
+            let room = CAPTURE_LIMIT - self.captured.len();
+            self.captured.extend_from_slice(&bytes[..bytes.len().min(room)]);
+            self.captured_truncated |= bytes.len() > room;
+            return;
+        }
+        if !self.config.echo_output {
+            return;
+        }
+        if stream == 2 {
+            self.flush_stdout();
+            let _ = std::io::stderr().write_all(bytes);
+        } else {
+            self.stdout.extend_from_slice(bytes);
+            if self.stdout.len() > 1 << 16 {
+                self.flush_stdout();
+            }
+        }
+    }
+
+    /// Flushes buffered program stdout.
+    pub fn flush_stdout(&mut self) {
+        if !self.stdout.is_empty() {
+            let mut out = std::io::stdout().lock();
+            let _ = out.write_all(&self.stdout);
+            let _ = out.flush();
+            self.stdout.clear();
+        }
+    }
+
+    /// The real stream a `FILE *` names: 1 stdout, 2 stderr, `None` for any other.
+    fn stream_of(&self, file: u64) -> Option<usize> {
+        let s = self.program.std_streams;
+        if file == s[1] {
+            Some(1)
+        } else if file == s[2] {
+            Some(2)
+        } else {
+            None
+        }
+    }
+
+    /// Writes `bytes` to the stream `file` names; a null `FILE *` is the program's
+    /// error, another file is unsupported.
+    pub(crate) fn write_stream(&mut self, file: u64, bytes: &[u8]) -> Result<(), Fault> {
+        match self.stream_of(file) {
+            Some(s) => {
+                self.output(s, bytes);
+                Ok(())
+            }
+            None if file == 0 => Err(Fault::new(ErrorKind::NullDereference, "output to a null FILE pointer")),
+            None => Err(Fault::unsupported("output to a FILE other than stdout/stderr")),
+        }
+    }
+}

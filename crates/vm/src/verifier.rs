@@ -1,0 +1,82 @@
+//! The verification API's semantics and process control, for the libc shim: values the
+//! program leaves open (`__VERIFIER_nondet_*`, `klee_make_symbolic`), assumptions, atomic
+//! sections, `abort` and `atexit`.
+
+use crate::machine::{Chooser, End, Machine};
+use crate::memory::Fault;
+
+impl Machine {
+    /// Whether open values become symbolic inputs: in a concolic execution that is not
+    /// being recorded for prediction (a recording replays chosen values).
+    fn open_values_symbolic(&self) -> bool {
+        self.is_symbolic() && !self.is_recording()
+    }
+
+    /// A value of `ret_bits` bits the program leaves open: a fresh input when symbolic
+    /// (up to 64 bits), else the chooser's.
+    pub(crate) fn nondet(&mut self, t: usize, ret_bits: u32, chooser: &mut dyn Chooser) -> u64 {
+        let loc = self.current_loc(t);
+        if self.open_values_symbolic() && ret_bits <= 64 {
+            let bits = ret_bits.max(1);
+            return self.fresh_input(bits, bits, loc);
+        }
+        chooser.nondet(ret_bits.clamp(1, 64), loc)
+    }
+
+    /// An open value only ever compared with zero: 0 and 1 stand for every value.
+    pub(crate) fn nondet_zero_one(&mut self, t: usize, ret_bits: u32, chooser: &mut dyn Chooser) -> u64 {
+        let loc = self.current_loc(t);
+        if self.open_values_symbolic() {
+            return self.fresh_input(1, ret_bits.max(1), loc);
+        }
+        chooser.nondet(1, loc)
+    }
+
+    /// `len` open bytes at `addr` (`klee_make_symbolic`).
+    pub(crate) fn nondet_bytes(
+        &mut self,
+        t: usize,
+        addr: u64,
+        len: u64,
+        chooser: &mut dyn Chooser,
+    ) -> Result<(), Fault> {
+        let loc = self.current_loc(t);
+        if self.open_values_symbolic() {
+            return self.fresh_bytes(addr, len, loc);
+        }
+        let bytes: Vec<u8> = (0..len).map(|_| chooser.nondet(8, loc) as u8).collect();
+        self.memory.write(addr, &bytes)
+    }
+
+    /// `assume(holds)`: an execution where it does not hold ends without a verdict of its
+    /// own; returns `holds`.
+    pub(crate) fn assume(&mut self, t: usize, holds: bool) -> bool {
+        if !holds {
+            let loc = self.current_loc(t);
+            self.end = Some(End::AssumeFailed(loc));
+        }
+        holds
+    }
+
+    /// `abort()`: the execution ends abnormally.
+    pub(crate) fn abort(&mut self, t: usize) {
+        let loc = self.current_loc(t);
+        self.end = Some(End::Abort(loc));
+    }
+
+    /// `atexit(f)`: `f` runs at exit, after those registered later.
+    pub(crate) fn at_exit(&mut self, f: u64) {
+        self.atexit.push(f);
+    }
+
+    /// Thread `t` enters an atomic section (`__VERIFIER_atomic_begin`): nobody else runs
+    /// until it leaves; sections nest.
+    pub(crate) fn enter_atomic(&mut self, t: usize) {
+        self.threads[t].atomic_depth += 1;
+    }
+
+    /// Thread `t` leaves its innermost atomic section (an unmatched end is ignored).
+    pub(crate) fn leave_atomic(&mut self, t: usize) {
+        self.threads[t].atomic_depth = self.threads[t].atomic_depth.saturating_sub(1);
+    }
+}
