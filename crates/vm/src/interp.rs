@@ -1020,7 +1020,7 @@ impl Machine {
             FrameKind::Ctor => {}
             FrameKind::AtExit => self.continue_exit(t),
             FrameKind::Destructor => self.continue_thread_exit(t),
-            FrameKind::Signal(ret) => crate::shims::posix::handler_returned(self, t, ret),
+            FrameKind::Signal(ret) => crate::signals::handler_returned(self, t, ret),
             FrameKind::Once(control) => crate::sync::once::finish(self, t, control),
         }
     }

@@ -12,7 +12,8 @@
 //!    `sync` (the pthread objects), `event_log`, `concolic`, `recorder`, `native_names`,
 //!    `tls` (thread-local variables and errno), `heap` (`malloc`'s family), `streams`
 //!    (stdout/stderr and `FILE *` output), `verifier` (open values, assumptions, atomic
-//!    sections, abort, atexit), `fork` (copying a thread for the states engine), `view`
+//!    sections, abort, atexit), `signals` (dispositions, masks, delivery), `fork` (copying
+//!    a thread for the states engine), `view`
 //!    (what engines read of memory, threads and the symbolic state).
 //! 4. **library shims**: `shims` — ABI decoding and errno, calling `sync`, `os`, `libc`.
 //! 5. **what asks the shims about a call**: `pending` (enabledness, deadlock report),
@@ -52,6 +53,7 @@ mod record;
 mod recorder;
 pub mod resident;
 mod shims;
+mod signals;
 mod step;
 mod store_buffer;
 mod streams;

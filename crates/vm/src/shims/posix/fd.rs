@@ -259,7 +259,7 @@ pub(super) fn write(m: &mut Machine, t: usize, fd: u64, segs: &[(u64, u64)], how
         Err(errno::EPIPE) if how.nosignal => fail(m, t, errno::EPIPE),
         Err(errno::EPIPE) => {
             super::super::pthread::set_errno(m, t, errno::EPIPE)?;
-            super::signal::deliver(m, t, crate::os::signal_consts::SIGPIPE, u64::MAX)
+            super::signal::flow(crate::signals::deliver(m, t, crate::os::signal_consts::SIGPIPE, u64::MAX))
         }
         Err(e) => fail(m, t, e),
     })

@@ -17,7 +17,6 @@ use ravel_ir::Builtin;
 
 pub(crate) use clock::{clock_reading, timespec_ns, TIMER_ABSTIME};
 pub(crate) use fd::poll_ready;
-pub(crate) use signal::handler_returned;
 
 /// Runs the model of `b` when it is a POSIX function.
 pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mut dyn Chooser) -> Option<Flow> {
