@@ -141,11 +141,12 @@ enum Command {
         /// A file of symbolic input bytes the program finds: NAME=SIZE.
         #[arg(long = "sym-file", value_parser = args::sym_file)]
         sym_files: Vec<ravel_vm::FileSpec>,
-        /// The scripted peer sends the bytes of FILE on its one connection, then closes
-        /// it: the first socket of the program that listens gets that connection, or the
-        /// first connect to an address no socket of the program listens on reaches it.
+        /// The scripted peer makes a connection that sends the bytes of FILE, then closes
+        /// it; repeat the flag for more connections, made in order. The first socket of
+        /// the program that listens gets them all waiting, or each connect to an address
+        /// no socket of the program listens on reaches the next one.
         #[arg(long = "peer-script", value_name = "FILE")]
-        peer_script: Option<String>,
+        peer_script: Vec<String>,
         /// The scripted peer first sends N symbolic input bytes (the request).
         #[arg(long = "sym-packet", value_name = "N", value_parser = clap::value_parser!(u64).range(0..=65536))]
         sym_packet: Option<u64>,
@@ -281,11 +282,12 @@ enum Command {
         /// A file of symbolic input bytes the program finds: NAME=SIZE.
         #[arg(long = "sym-file", value_parser = args::sym_file)]
         sym_files: Vec<ravel_vm::FileSpec>,
-        /// The scripted peer sends the bytes of FILE on its one connection, then closes
-        /// it: the first socket of the program that listens gets that connection, or the
-        /// first connect to an address no socket of the program listens on reaches it.
+        /// The scripted peer makes a connection that sends the bytes of FILE, then closes
+        /// it; repeat the flag for more connections, made in order. The first socket of
+        /// the program that listens gets them all waiting, or each connect to an address
+        /// no socket of the program listens on reaches the next one.
         #[arg(long = "peer-script", value_name = "FILE")]
-        peer_script: Option<String>,
+        peer_script: Vec<String>,
         /// The scripted peer first sends N symbolic input bytes (the request).
         #[arg(long = "sym-packet", value_name = "N", value_parser = clap::value_parser!(u64).range(0..=65536))]
         sym_packet: Option<u64>,
@@ -479,7 +481,7 @@ fn run(cli: Cli) -> Result<u8> {
             args,
             clang_flags,
         } => {
-            let peer = args::peer(peer_script.as_deref(), sym_packet)?;
+            let peer = args::peer(&peer_script, sym_packet)?;
             let (files, clang_flags) = check::resolve_inputs(files, clang_flags)?;
             let file = files[0].clone();
             if tests.is_some() && matches!(engine, EngineArg::Unfold | EngineArg::States) {
@@ -681,7 +683,7 @@ fn run(cli: Cli) -> Result<u8> {
             args,
             clang_flags,
         } => {
-            let peer = args::peer(peer_script.as_deref(), sym_packet)?;
+            let peer = args::peer(&peer_script, sym_packet)?;
             let (files, clang_flags) = check::resolve_inputs(files, clang_flags)?;
             let file = files[0].clone();
             let given = inputs.map(|p| check::read_test(&p)).transpose()?.unwrap_or_default();

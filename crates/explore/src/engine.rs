@@ -237,7 +237,9 @@ impl<'a> Context<'a> {
             }
         }
         if let Some(p) = &self.opts.peer {
-            w.peer_script = p.script_path.clone();
+            let mut paths = p.scripts.iter().map(|s| s.path.clone());
+            w.peer_script = paths.next();
+            w.more_peer_scripts = paths.collect();
             w.sym_packet = p.sym_packet;
         }
         let places = found.error.places();

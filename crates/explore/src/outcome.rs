@@ -306,9 +306,12 @@ pub struct Witness {
     /// `--sym-file NAME=SIZE` values: files of symbolic bytes.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sym_files: Vec<String>,
-    /// `--peer-script FILE`: what the scripted peer sends.
+    /// `--peer-script FILE`: what the scripted peer sends on its first connection.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub peer_script: Option<String>,
+    /// Further `--peer-script` files: the peer's later connections, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub more_peer_scripts: Vec<String>,
     /// `--sym-packet N`: symbolic bytes the scripted peer sends first.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub sym_packet: u64,

@@ -64,7 +64,7 @@ pub use error::{ErrorKind, ProgramError};
 pub use events::{AccessKind, Loc, LogEntry, Pending, PendingKind};
 pub use machine::{Chooser, Config, End, Granularity, Machine, TimeModel, TraceEntry};
 pub use memory::ObjKind;
-pub use os::{FileContents, FileSpec, Peer};
+pub use os::{FileContents, FileSpec, Peer, Script};
 pub use random::{run_oldest_first, run_random, Nondet, RandomChooser, RunOutcome};
 pub use record::{GuardOrigin, RecEvent, RecKind, Recording};
 pub use store_buffer::MemoryModel;
