@@ -130,6 +130,7 @@ impl<'a> Context<'a> {
         let machine =
             Machine::with_inputs(self.program.clone(), self.vm.clone(), deadline, &mut chooser, self.sym.clone());
         self.note_step(chooser.partial, &machine);
+        self.stats.work.count_step(crate::Work::before_start(), &machine, &chooser.made);
         (machine, chooser.made)
     }
 

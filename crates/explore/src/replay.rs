@@ -84,10 +84,7 @@ fn recorded_settings(witness: &Witness, opts: &Options) -> Options {
 
 /// The scripted peer of a witness (a script that can no longer be read is left out, like
 /// a file: the replay then diverges and says so).
-fn peer_of<'a>(
-    scripts: impl Iterator<Item = &'a String>,
-    sym_packet: u64,
-) -> Option<std::sync::Arc<ravel_vm::Peer>> {
+fn peer_of<'a>(scripts: impl Iterator<Item = &'a String>, sym_packet: u64) -> Option<std::sync::Arc<ravel_vm::Peer>> {
     let mut peer = ravel_vm::Peer { sym_packet, ..Default::default() };
     let mut any = sym_packet > 0;
     for path in scripts {

@@ -70,5 +70,6 @@ pub use record::{GuardOrigin, RecEvent, RecKind, Recording};
 pub use store_buffer::MemoryModel;
 pub use symbolic::{Input, SharedSym, SymEngine};
 pub use symmetry::Canon;
+pub use sync::calls::SyncCalls;
 pub use thread::Wait;
 pub use view::CellValue;

@@ -31,6 +31,8 @@ pub struct Executed {
     pub partial: bool,
     /// Non-atomic shared accesses.
     pub plain: Vec<PlainAccess>,
+    /// What the interpreter did for it.
+    pub work: crate::Work,
 }
 
 /// A non-atomic shared access.
@@ -57,6 +59,7 @@ pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, detect_
     let tv = t as usize;
     let before = if fp { fingerprint(&snap.machine) } else { 0 };
     let sym_before = snap.machine.symbolic_version();
+    let work_before = crate::Work::before(&snap.machine);
     let mut chooser = ScheduleChooser { forced: forced.iter().copied().collect(), domain, ..Default::default() };
     let mut places: Vec<Place> = Vec::new();
     let mut spawned: Vec<u32> = Vec::new();
@@ -97,5 +100,7 @@ pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, detect_
     places.sort_unstable();
     places.dedup();
     let delta = if fp { fingerprint(&snap.machine) ^ before } else { 0 };
-    Executed { places, spawned, made: chooser.made, step_choices, delta, partial: chooser.partial, plain }
+    let mut work = crate::Work::default();
+    work.count_step(work_before, &snap.machine, &chooser.made);
+    Executed { places, spawned, made: chooser.made, step_choices, delta, partial: chooser.partial, plain, work }
 }

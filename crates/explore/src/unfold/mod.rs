@@ -245,7 +245,10 @@ impl<'a> Explorer<'a> {
     fn finish_before_main(&mut self, root: &Snapshot, end: End) {
         self.cx.stats.executions += 1;
         match end {
-            End::Error(_) => self.report(root),
+            End::Error(_) => {
+                self.cx.stats.work.error_executions += 1;
+                self.report(root)
+            }
             End::Limit(why) => self.cx.note(Unknown::Limit(why)),
             End::Unsupported { what, loc, .. } => {
                 let why = self.cx.unsupported(what, loc);
@@ -293,6 +296,7 @@ impl<'a> Explorer<'a> {
         }
         let ex = execute(s, t, &choices, self.cx.opts.input_domain, self.cx.opts.detect_races, false);
         self.cx.stats.transitions += ex.step_choices.len() as u64;
+        self.cx.stats.work.add(&ex.work);
         let same = ex.made.iter().map(|(v, _)| *v).eq(choices.iter().copied());
         if !same {
             self.cx.note(Unknown::Internal("re-execution diverged (different choices)".into()));
@@ -340,6 +344,7 @@ impl<'a> Explorer<'a> {
             let opts = self.cx.opts;
             let ex = execute(&mut s, t, &forced, opts.input_domain, opts.detect_races, opts.unfold.cutoffs);
             self.cx.stats.transitions += ex.step_choices.len() as u64;
+            self.cx.stats.work.add(&ex.work);
             self.cx.note_step(ex.partial, &s.machine);
             self.check_thread_ids(&s, &ex.spawned);
             let own = self.token(&tokens, Place::Thread(t));
@@ -504,6 +509,7 @@ impl<'a> Explorer<'a> {
         } else if !events.is_empty() {
             // Each ending event completes its own maximal configuration.
             self.cx.stats.executions += endings(&[Ending::Exit, Ending::Error]) as u64;
+            self.cx.stats.work.error_executions += endings(&[Ending::Error]) as u64;
             self.cx.stats.blocked += endings(&[Ending::Blocked, Ending::Truncated]) as u64;
         } else if let Some((_, s)) = self.current.as_ref() {
             if s.machine.any_stuck() || !self.cx.opts.deadlocks_are_errors {
@@ -513,6 +519,7 @@ impl<'a> Explorer<'a> {
             let mut s = s.clone();
             s.machine.report_deadlock();
             self.cx.stats.executions += 1;
+            self.cx.stats.work.error_executions += 1;
             self.report(&s);
         }
     }
