@@ -3,6 +3,7 @@
 mod args;
 mod cc;
 mod check;
+mod compile_db;
 mod enforce;
 #[cfg(test)]
 mod fuzz;
@@ -105,8 +106,17 @@ enum Command {
     Run {
         /// The program: .c, .i, .ll or .bc files (several are compiled and linked into one
         /// program), or an SV-COMP task (.yml).
-        #[arg(required = true)]
+        #[arg(required_unless_present = "compile_commands")]
         files: Vec<PathBuf>,
+        /// Build the program from a compilation database (compile_commands.json) instead
+        /// of FILES: each C entry compiled with its own flags, the --target's source linked
+        /// with what it needs of the others (NAME.ravel.bc beside the database).
+        #[arg(long = "compile-commands", value_name = "FILE", conflicts_with = "files", requires = "target")]
+        compile_commands: Option<PathBuf>,
+        /// The program of --compile-commands: its source defining `main` (a path or file
+        /// name) or the program's name (that source's file name without extension).
+        #[arg(long, value_name = "NAME", requires = "compile_commands")]
+        target: Option<String>,
         /// Seed of the scheduler and of nondeterministic inputs.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -164,8 +174,17 @@ enum Command {
     Check {
         /// The program: .c, .i, .ll or .bc files (several are compiled and linked into one
         /// program), or an SV-COMP task (.yml).
-        #[arg(required = true)]
+        #[arg(required_unless_present = "compile_commands")]
         files: Vec<PathBuf>,
+        /// Build the program from a compilation database (compile_commands.json) instead
+        /// of FILES: each C entry compiled with its own flags, the --target's source linked
+        /// with what it needs of the others (NAME.ravel.bc beside the database).
+        #[arg(long = "compile-commands", value_name = "FILE", conflicts_with = "files", requires = "target")]
+        compile_commands: Option<PathBuf>,
+        /// The program of --compile-commands: its source defining `main` (a path or file
+        /// name) or the program's name (that source's file name without extension).
+        #[arg(long, value_name = "NAME", requires = "compile_commands")]
+        target: Option<String>,
         /// Scheduling points (SV-COMP tasks need `all`).
         #[arg(long, value_enum, default_value_t = Interleave::Sync)]
         interleave: Interleave,
@@ -443,6 +462,8 @@ fn run(cli: Cli) -> Result<u8> {
     match cli.command {
         Command::Check {
             files,
+            compile_commands,
+            target,
             interleave,
             engine,
             memory_model,
@@ -482,6 +503,10 @@ fn run(cli: Cli) -> Result<u8> {
             clang_flags,
         } => {
             let peer = args::peer(&peer_script, sym_packet)?;
+            let files = match (compile_commands, target) {
+                (Some(db), Some(name)) => vec![compile_db::build(&db, &name)?],
+                _ => files,
+            };
             let (files, clang_flags) = check::resolve_inputs(files, clang_flags)?;
             let file = files[0].clone();
             if tests.is_some() && matches!(engine, EngineArg::Unfold | EngineArg::States) {
@@ -667,6 +692,8 @@ fn run(cli: Cli) -> Result<u8> {
         }
         Command::Run {
             files,
+            compile_commands,
+            target,
             seed,
             inputs,
             timeout,
@@ -684,6 +711,10 @@ fn run(cli: Cli) -> Result<u8> {
             clang_flags,
         } => {
             let peer = args::peer(&peer_script, sym_packet)?;
+            let files = match (compile_commands, target) {
+                (Some(db), Some(name)) => vec![compile_db::build(&db, &name)?],
+                _ => files,
+            };
             let (files, clang_flags) = check::resolve_inputs(files, clang_flags)?;
             let file = files[0].clone();
             let given = inputs.map(|p| check::read_test(&p)).transpose()?.unwrap_or_default();
