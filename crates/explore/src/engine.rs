@@ -118,6 +118,13 @@ impl<'a> Context<'a> {
         self.started
     }
 
+    /// When every error is wanted, a re-initialisation (`ravel_vm::Config::defer_reinit`)
+    /// is reported without ending its execution, as glibc goes on after it; the engine
+    /// takes such errors from the machine after each step.
+    pub fn defer_reinit(&mut self) {
+        self.vm.defer_reinit = self.opts.all_errors && !self.opts.stop_at.contains(&ravel_vm::ErrorKind::PthreadMisuse);
+    }
+
     /// Starts one execution: the machine at main's first visible operation, with `forced`
     /// as the leading choices on the way there, and the choices made.
     pub fn start(&mut self, forced: &[u64]) -> (Machine, Vec<(u64, u64)>) {

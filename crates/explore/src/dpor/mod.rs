@@ -254,8 +254,7 @@ impl crate::engine::Engine for Explorer<'_> {
 impl<'a> Explorer<'a> {
     pub fn new(program: Arc<Program>, opts: &'a Options) -> Self {
         let mut cx = crate::engine::Context::new(program, opts);
-        // Every error wanted: a re-initialisation is reported without ending its execution.
-        cx.vm.defer_reinit = opts.all_errors && !opts.stop_at.contains(&ErrorKind::PthreadMisuse);
+        cx.defer_reinit();
         Explorer {
             cx,
             path: Vec::new(),

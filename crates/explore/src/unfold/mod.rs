@@ -112,8 +112,10 @@ impl Engine for Explorer<'_> {
 
 impl<'a> Explorer<'a> {
     pub fn new(program: Arc<Program>, opts: &'a Options) -> Self {
+        let mut cx = Context::new(program, opts);
+        cx.defer_reinit();
         Explorer {
-            cx: Context::new(program, opts),
+            cx,
             u: Unfolding::new(opts.unfold.cutoffs),
             config: Configuration::default(),
             nodes: Vec::new(),
@@ -132,7 +134,9 @@ impl<'a> Explorer<'a> {
     /// there (decisions on inputs in main's first code), and the choices made.
     fn initial(&mut self, forced: &[u64]) -> (Snapshot, Vec<(u64, u64)>) {
         let (machine, made) = self.cx.start(forced);
-        (Snapshot { machine, races: Default::default(), steps: Vec::new() }, made)
+        let mut root = Snapshot { machine, races: Default::default(), steps: Vec::new() };
+        self.report_deferred(&mut root);
+        (root, made)
     }
 
     /// Explores every maximal configuration (up to cutoffs); stops at the first error
@@ -297,6 +301,8 @@ impl<'a> Explorer<'a> {
         let ex = execute(s, t, &choices, self.cx.opts.input_domain, self.cx.opts.detect_races, false);
         self.cx.stats.transitions += ex.step_choices.len() as u64;
         self.cx.stats.work.add(&ex.work);
+        // Reported when the event was added.
+        s.machine.take_deferred();
         let same = ex.made.iter().map(|(v, _)| *v).eq(choices.iter().copied());
         if !same {
             self.cx.note(Unknown::Internal("re-execution diverged (different choices)".into()));
@@ -346,6 +352,7 @@ impl<'a> Explorer<'a> {
             self.cx.stats.transitions += ex.step_choices.len() as u64;
             self.cx.stats.work.add(&ex.work);
             self.cx.note_step(ex.partial, &s.machine);
+            self.report_deferred(&mut s);
             self.check_thread_ids(&s, &ex.spawned);
             let own = self.token(&tokens, Place::Thread(t));
             let conds = std::iter::once(own).chain(ex.places.iter().map(|&p| self.token(&tokens, p))).collect();
@@ -443,6 +450,19 @@ impl<'a> Explorer<'a> {
     /// Records the error `s` ended with.
     fn report(&mut self, s: &Snapshot) {
         let Some(End::Error(error)) = s.machine.end().cloned() else { return };
+        self.record(s, error);
+    }
+
+    /// Records the errors the last event of `s` let its execution go on after (see
+    /// [`Context::defer_reinit`]); `s` ends at that event, so its steps are their witness.
+    fn report_deferred(&mut self, s: &mut Snapshot) {
+        for error in s.machine.take_deferred() {
+            self.record(s, error);
+        }
+    }
+
+    /// Records `error`, found in the execution that led to `s`.
+    fn record(&mut self, s: &Snapshot, error: ravel_vm::ProgramError) {
         let witness = Witness {
             symbolic: self.cx.sym.is_some(),
             init_choices: self.init_choices.clone(),
