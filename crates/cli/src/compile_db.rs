@@ -177,7 +177,7 @@ pub fn build(db: &Path, name: &str) -> Result<PathBuf> {
     let others: Vec<PathBuf> = modules.iter().filter(|m| !m.defines_main).map(|m| m.bitcode.clone()).collect();
     let stem = main.source.file_stem().unwrap_or_default().to_string_lossy().into_owned();
     let out = db.parent().unwrap_or(Path::new(".")).join(format!("{stem}.ravel.bc"));
-    crate::cc::link_program(&[main.bitcode.clone()], &others, &out, scratch.path())?;
+    crate::cc::link_program(std::slice::from_ref(&main.bitcode), &others, &out, scratch.path())?;
     eprintln!(
         "ravel: note: {} built from {} with {} more C sources of the database",
         out.display(),
