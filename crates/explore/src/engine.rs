@@ -250,11 +250,16 @@ impl<'a> Context<'a> {
             w.more_peer_scripts = paths.collect();
             w.sym_packet = p.sym_packet;
         }
-        let places = found.error.places();
-        if !self.errors.iter().any(|f| f.error.kind == kind && f.error.places() == places) {
+        if !self.is_known(&found.error) {
             self.errors.push(found);
         }
         !self.opts.all_errors || self.opts.stop_at.contains(&kind)
+    }
+
+    /// Whether an error of the same kind at the same places was recorded already.
+    pub fn is_known(&self, error: &ravel_vm::ProgramError) -> bool {
+        let places = error.places();
+        self.errors.iter().any(|f| f.error.kind == error.kind && f.error.places() == places)
     }
 
     /// Prints the progress line when asked to (at most twice a second): executions (or
