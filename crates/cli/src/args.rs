@@ -38,16 +38,16 @@ pub fn sym_file(text: &str) -> Result<ravel_vm::FileSpec, String> {
     ravel_vm::FileSpec::symbolic(text)
 }
 
-/// The scripted peer of `--peer-script FILE` / `--sym-packet N`, when either is given.
-pub fn peer(script: Option<&str>, sym_packet: Option<u64>) -> anyhow::Result<Option<std::sync::Arc<ravel_vm::Peer>>> {
-    if script.is_none() && sym_packet.is_none() {
+/// The scripted peer of `--peer-script FILE` (one connection per flag) / `--sym-packet
+/// N`, when either is given.
+pub fn peer(scripts: &[String], sym_packet: Option<u64>) -> anyhow::Result<Option<std::sync::Arc<ravel_vm::Peer>>> {
+    if scripts.is_empty() && sym_packet.is_none() {
         return Ok(None);
     }
-    let peer = ravel_vm::Peer { sym_packet: sym_packet.unwrap_or(0), ..Default::default() };
-    let peer = match script {
-        Some(path) => peer.with_script(path).map_err(|e| anyhow::anyhow!("--peer-script: {e}"))?,
-        None => peer,
-    };
+    let mut peer = ravel_vm::Peer { sym_packet: sym_packet.unwrap_or(0), ..Default::default() };
+    for path in scripts {
+        peer = peer.with_script(path).map_err(|e| anyhow::anyhow!("--peer-script: {e}"))?;
+    }
     Ok(Some(std::sync::Arc::new(peer)))
 }
 

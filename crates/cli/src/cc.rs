@@ -17,14 +17,14 @@ fn clang() -> String {
 
 /// What one compiler invocation asks for, as far as recording bitcode needs to know.
 #[derive(Debug, Default, PartialEq)]
-struct Invocation {
+pub(crate) struct Invocation {
     /// Stop after compiling (`-c`).
     compile_only: bool,
     /// Produces no object or program (`-E`, `-S`, `-M`, `-MM`, `-fsyntax-only`, `--version`…).
     no_output: bool,
     output: Option<PathBuf>,
     /// C sources (`.c`, `.i`).
-    sources: Vec<PathBuf>,
+    pub(crate) sources: Vec<PathBuf>,
     /// Objects and bitcode given to a link (`.o`, `.bc`).
     objects: Vec<PathBuf>,
     /// Static libraries given to a link (`.a`), and the names of `-lNAME`.
@@ -34,7 +34,7 @@ struct Invocation {
     library_dirs: Vec<PathBuf>,
     /// Everything but the output and the inputs, for compiling the sources to bitcode:
     /// macros, include paths, language flags (dependency-file flags dropped).
-    flags: Vec<String>,
+    pub(crate) flags: Vec<String>,
 }
 
 /// Flags that take the next argument as their value.
@@ -73,7 +73,8 @@ fn native_only(flag: &str) -> bool {
         || flag == "-static"
 }
 
-fn parse(args: &[String]) -> Invocation {
+/// Reads a compiler command line (without the compiler's own name).
+pub(crate) fn parse(args: &[String]) -> Invocation {
     let mut inv = Invocation::default();
     let mut i = 0;
     while i < args.len() {
@@ -214,9 +215,11 @@ fn llvm_link(modules: &[PathBuf], libraries: &[PathBuf], out: &Path) -> Result<(
 }
 
 /// Compiles `source` with `flags` to bitcode at `out`, as ravel's frontend wants it
-/// (debug info, unoptimised but optimisable, value names kept).
-fn compile_bitcode(source: &Path, flags: &[String], out: &Path) -> Result<()> {
+/// (debug info, unoptimised but optimisable, value names kept), in directory `dir` (where
+/// the source's relative paths and include directories are meant).
+pub(crate) fn compile_bitcode(source: &Path, flags: &[String], out: &Path, dir: &Path) -> Result<()> {
     let status = Command::new(clang())
+        .current_dir(dir)
         .args(flags)
         .args(["-c", "-emit-llvm", "-g", "-O0", "-Xclang", "-disable-O0-optnone", "-fno-discard-value-names", "-w"])
         .arg(source)
@@ -246,7 +249,7 @@ pub fn run(args: &[String]) -> Result<u8> {
                 _ => default_object(source),
             };
             let bitcode = sidecar(&object);
-            compile_bitcode(source, &inv.flags, &bitcode)?;
+            compile_bitcode(source, &inv.flags, &bitcode, Path::new("."))?;
             embed_path(&object, &bitcode)?;
         }
         return Ok(0);
@@ -258,7 +261,7 @@ pub fn run(args: &[String]) -> Result<u8> {
     let mut modules = Vec::new();
     for (i, source) in inv.sources.iter().enumerate() {
         let bc = scratch.path().join(format!("source{i}.bc"));
-        compile_bitcode(source, &inv.flags, &bc)?;
+        compile_bitcode(source, &inv.flags, &bc, Path::new("."))?;
         modules.push(bc);
     }
     for object in &inv.objects {
@@ -292,30 +295,36 @@ pub fn run(args: &[String]) -> Result<u8> {
             }
         }
     }
-    // The program's own modules with all their symbols (a symbol defined twice is an
-    // error), then what they need of the libraries (llvm-link's --only-needed applies to
-    // every file after the first).
-    let own = scratch.path().join("own.bc");
-    llvm_link(&modules, &[], &own)?;
+    link_program(&modules, &libraries, &sidecar(&program), scratch.path())?;
+    Ok(0)
+}
+
+/// Links a program into `out`: its own `modules` with all their symbols (a symbol defined
+/// twice is an error), then what they need of the `libraries` (modules linked only for
+/// the symbols wanted, as a linker takes archive members); `scratch` holds the steps.
+pub(crate) fn link_program(modules: &[PathBuf], libraries: &[PathBuf], out: &Path, scratch: &Path) -> Result<()> {
+    let own = scratch.join("own.bc");
+    llvm_link(modules, &[], &own)?;
     if libraries.is_empty() {
-        std::fs::rename(&own, sidecar(&program)).or_else(|_| std::fs::copy(&own, sidecar(&program)).map(|_| ()))?;
-        return Ok(0);
+        std::fs::rename(&own, out).or_else(|_| std::fs::copy(&own, out).map(|_| ()))?;
+        return Ok(());
     }
     // One pass takes from each library member only what the modules before it need, so
     // a member needed by a member that comes after it is missed (libevent's poll.o needs
     // evutil_rand.o): link again until nothing changes, as a linker rescans archives.
+    // (llvm-link's --only-needed applies to every file after the first.)
     let mut current = own;
     for round in 0..MAX_LINK_ROUNDS {
-        let next = scratch.path().join(format!("round{round}.bc"));
-        llvm_link(&[current.clone()], &libraries, &next)?;
+        let next = scratch.join(format!("round{round}.bc"));
+        llvm_link(&[current.clone()], libraries, &next)?;
         let done = std::fs::read(&next)? == std::fs::read(&current)?;
         current = next;
         if done {
             break;
         }
     }
-    std::fs::copy(&current, sidecar(&program))?;
-    Ok(0)
+    std::fs::copy(&current, out)?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 mod args;
 mod cc;
 mod check;
+mod compile_db;
 mod enforce;
 #[cfg(test)]
 mod fuzz;
@@ -105,8 +106,17 @@ enum Command {
     Run {
         /// The program: .c, .i, .ll or .bc files (several are compiled and linked into one
         /// program), or an SV-COMP task (.yml).
-        #[arg(required = true)]
+        #[arg(required_unless_present = "compile_commands")]
         files: Vec<PathBuf>,
+        /// Build the program from a compilation database (compile_commands.json) instead
+        /// of FILES: each C entry compiled with its own flags, the --target's source linked
+        /// with what it needs of the others (NAME.ravel.bc beside the database).
+        #[arg(long = "compile-commands", value_name = "FILE", conflicts_with = "files", requires = "target")]
+        compile_commands: Option<PathBuf>,
+        /// The program of --compile-commands: its source defining `main` (a path or file
+        /// name) or the program's name (that source's file name without extension).
+        #[arg(long, value_name = "NAME", requires = "compile_commands")]
+        target: Option<String>,
         /// Seed of the scheduler and of nondeterministic inputs.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -141,11 +151,12 @@ enum Command {
         /// A file of symbolic input bytes the program finds: NAME=SIZE.
         #[arg(long = "sym-file", value_parser = args::sym_file)]
         sym_files: Vec<ravel_vm::FileSpec>,
-        /// The scripted peer sends the bytes of FILE on its one connection, then closes
-        /// it: the first socket of the program that listens gets that connection, or the
-        /// first connect to an address no socket of the program listens on reaches it.
+        /// The scripted peer makes a connection that sends the bytes of FILE, then closes
+        /// it; repeat the flag for more connections, made in order. The first socket of
+        /// the program that listens gets them all waiting, or each connect to an address
+        /// no socket of the program listens on reaches the next one.
         #[arg(long = "peer-script", value_name = "FILE")]
-        peer_script: Option<String>,
+        peer_script: Vec<String>,
         /// The scripted peer first sends N symbolic input bytes (the request).
         #[arg(long = "sym-packet", value_name = "N", value_parser = clap::value_parser!(u64).range(0..=65536))]
         sym_packet: Option<u64>,
@@ -163,8 +174,17 @@ enum Command {
     Check {
         /// The program: .c, .i, .ll or .bc files (several are compiled and linked into one
         /// program), or an SV-COMP task (.yml).
-        #[arg(required = true)]
+        #[arg(required_unless_present = "compile_commands")]
         files: Vec<PathBuf>,
+        /// Build the program from a compilation database (compile_commands.json) instead
+        /// of FILES: each C entry compiled with its own flags, the --target's source linked
+        /// with what it needs of the others (NAME.ravel.bc beside the database).
+        #[arg(long = "compile-commands", value_name = "FILE", conflicts_with = "files", requires = "target")]
+        compile_commands: Option<PathBuf>,
+        /// The program of --compile-commands: its source defining `main` (a path or file
+        /// name) or the program's name (that source's file name without extension).
+        #[arg(long, value_name = "NAME", requires = "compile_commands")]
+        target: Option<String>,
         /// Scheduling points (SV-COMP tasks need `all`).
         #[arg(long, value_enum, default_value_t = Interleave::Sync)]
         interleave: Interleave,
@@ -281,11 +301,12 @@ enum Command {
         /// A file of symbolic input bytes the program finds: NAME=SIZE.
         #[arg(long = "sym-file", value_parser = args::sym_file)]
         sym_files: Vec<ravel_vm::FileSpec>,
-        /// The scripted peer sends the bytes of FILE on its one connection, then closes
-        /// it: the first socket of the program that listens gets that connection, or the
-        /// first connect to an address no socket of the program listens on reaches it.
+        /// The scripted peer makes a connection that sends the bytes of FILE, then closes
+        /// it; repeat the flag for more connections, made in order. The first socket of
+        /// the program that listens gets them all waiting, or each connect to an address
+        /// no socket of the program listens on reaches the next one.
         #[arg(long = "peer-script", value_name = "FILE")]
-        peer_script: Option<String>,
+        peer_script: Vec<String>,
         /// The scripted peer first sends N symbolic input bytes (the request).
         #[arg(long = "sym-packet", value_name = "N", value_parser = clap::value_parser!(u64).range(0..=65536))]
         sym_packet: Option<u64>,
@@ -441,6 +462,8 @@ fn run(cli: Cli) -> Result<u8> {
     match cli.command {
         Command::Check {
             files,
+            compile_commands,
+            target,
             interleave,
             engine,
             memory_model,
@@ -479,7 +502,11 @@ fn run(cli: Cli) -> Result<u8> {
             args,
             clang_flags,
         } => {
-            let peer = args::peer(peer_script.as_deref(), sym_packet)?;
+            let peer = args::peer(&peer_script, sym_packet)?;
+            let files = match (compile_commands, target) {
+                (Some(db), Some(name)) => vec![compile_db::build(&db, &name)?],
+                _ => files,
+            };
             let (files, clang_flags) = check::resolve_inputs(files, clang_flags)?;
             let file = files[0].clone();
             if tests.is_some() && matches!(engine, EngineArg::Unfold | EngineArg::States) {
@@ -665,6 +692,8 @@ fn run(cli: Cli) -> Result<u8> {
         }
         Command::Run {
             files,
+            compile_commands,
+            target,
             seed,
             inputs,
             timeout,
@@ -681,7 +710,11 @@ fn run(cli: Cli) -> Result<u8> {
             args,
             clang_flags,
         } => {
-            let peer = args::peer(peer_script.as_deref(), sym_packet)?;
+            let peer = args::peer(&peer_script, sym_packet)?;
+            let files = match (compile_commands, target) {
+                (Some(db), Some(name)) => vec![compile_db::build(&db, &name)?],
+                _ => files,
+            };
             let (files, clang_flags) = check::resolve_inputs(files, clang_flags)?;
             let file = files[0].clone();
             let given = inputs.map(|p| check::read_test(&p)).transpose()?.unwrap_or_default();

@@ -147,18 +147,47 @@ fn max_executions_stops_exactly() {
 #[test]
 fn all_errors_reports_every_race_of_one_transition_and_each_replays() {
     // Under sync the two threads' bodies are single transitions racing on x and on y.
-    let out = ravel(&["check", &program("trust_all_errors_two_races.c"), "--all-errors", "--json"]);
-    let r = report(&out, "check");
-    let errors = r["errors"].as_array().cloned().unwrap_or_default();
-    let messages: Vec<&str> = errors.iter().filter_map(|e| e["message"].as_str()).collect();
-    assert_eq!(messages.len(), 2, "{messages:?}");
-    assert!(messages[0].contains("global `x`") && messages[1].contains("global `y`"), "{messages:?}");
+    for engine in ["dpor", "unfold"] {
+        let out =
+            ravel(&["check", &program("trust_all_errors_two_races.c"), "--all-errors", "--json", "--engine", engine]);
+        let r = report(&out, "check");
+        let errors = r["errors"].as_array().cloned().unwrap_or_default();
+        let messages: Vec<&str> = errors.iter().filter_map(|e| e["message"].as_str()).collect();
+        assert_eq!(messages.len(), 2, "{engine}: {messages:?}");
+        assert!(messages.iter().any(|m| m.contains("global `x`")), "{engine}: {messages:?}");
+        assert!(messages.iter().any(|m| m.contains("global `y`")), "{engine}: {messages:?}");
+        replay_each(&errors, &format!("two-races-{engine}"));
+    }
+}
+
+/// Replays the witness of each error and checks it reaches that error (`tag` names the
+/// witness files apart from other tests').
+fn replay_each(errors: &[serde_json::Value], tag: &str) {
     for (i, e) in errors.iter().enumerate() {
-        let path = scratch(&format!("race{i}.json"));
+        let path = scratch(&format!("{tag}-{i}.json"));
         std::fs::write(&path, e["witness"].to_string()).unwrap();
         let replay = ravel(&["replay", path.to_str().unwrap(), "--json"]);
         let replayed = report(&replay, "replay");
-        assert_eq!(replayed["errors"][0]["message"], e["message"], "witness {i} replays another error");
+        assert_eq!(replayed["errors"][0]["message"], e["message"], "{tag}: witness {i} replays another error");
         std::fs::remove_file(path).ok();
+    }
+}
+
+#[test]
+fn all_errors_goes_on_after_a_reinitialisation_under_both_engines() {
+    // Two statically initialised objects initialised again, then a race: three errors.
+    for engine in ["dpor", "unfold"] {
+        let out = ravel(&[
+            "check",
+            &program("pthread_static_reinit_all_errors.c"),
+            "--all-errors",
+            "--json",
+            "--engine",
+            engine,
+        ]);
+        let errors = report(&out, "check")["errors"].as_array().cloned().unwrap_or_default();
+        let kinds: Vec<&str> = errors.iter().filter_map(|e| e["kind"].as_str()).collect();
+        assert_eq!(kinds, ["pthread-misuse", "pthread-misuse", "data-race"], "{engine}");
+        replay_each(&errors, &format!("reinit-{engine}"));
     }
 }

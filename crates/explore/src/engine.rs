@@ -118,6 +118,13 @@ impl<'a> Context<'a> {
         self.started
     }
 
+    /// When every error is wanted, a re-initialisation (`ravel_vm::Config::defer_reinit`)
+    /// is reported without ending its execution, as glibc goes on after it; the engine
+    /// takes such errors from the machine after each step.
+    pub fn defer_reinit(&mut self) {
+        self.vm.defer_reinit = self.opts.all_errors && !self.opts.stop_at.contains(&ravel_vm::ErrorKind::PthreadMisuse);
+    }
+
     /// Starts one execution: the machine at main's first visible operation, with `forced`
     /// as the leading choices on the way there, and the choices made.
     pub fn start(&mut self, forced: &[u64]) -> (Machine, Vec<(u64, u64)>) {
@@ -130,6 +137,7 @@ impl<'a> Context<'a> {
         let machine =
             Machine::with_inputs(self.program.clone(), self.vm.clone(), deadline, &mut chooser, self.sym.clone());
         self.note_step(chooser.partial, &machine);
+        self.stats.work.count_step(crate::Work::before_start(), &machine, &chooser.made);
         (machine, chooser.made)
     }
 
@@ -237,14 +245,21 @@ impl<'a> Context<'a> {
             }
         }
         if let Some(p) = &self.opts.peer {
-            w.peer_script = p.script_path.clone();
+            let mut paths = p.scripts.iter().map(|s| s.path.clone());
+            w.peer_script = paths.next();
+            w.more_peer_scripts = paths.collect();
             w.sym_packet = p.sym_packet;
         }
-        let places = found.error.places();
-        if !self.errors.iter().any(|f| f.error.kind == kind && f.error.places() == places) {
+        if !self.is_known(&found.error) {
             self.errors.push(found);
         }
         !self.opts.all_errors || self.opts.stop_at.contains(&kind)
+    }
+
+    /// Whether an error of the same kind at the same places was recorded already.
+    pub fn is_known(&self, error: &ravel_vm::ProgramError) -> bool {
+        let places = error.places();
+        self.errors.iter().any(|f| f.error.kind == error.kind && f.error.places() == places)
     }
 
     /// Prints the progress line when asked to (at most twice a second): executions (or

@@ -25,7 +25,7 @@ pub use executions::{ExecutionEnd, ExecutionSink};
 pub use guided::{follow_guide, Guide, GuideStep, Guided};
 pub use options::{EngineKind, Options};
 pub use outcome::{
-    DepthUnit, FoundError, InputValue, Outcome, Stats, Unknown, Unscheduled, Verdict, Witness, WitnessStep,
+    DepthUnit, FoundError, InputValue, Outcome, Stats, Unknown, Unscheduled, Verdict, Witness, WitnessStep, Work,
 };
 pub use replay::{replay, replay_observed, replay_prefix, replay_with, ReplayError};
 pub use states::StatesOptions;

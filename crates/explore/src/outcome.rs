@@ -1,7 +1,7 @@
 //! What an exploration answers: the verdict, with the reason when it is unknown, the
 //! errors with their witnesses, and the statistics.
 
-use ravel_vm::{ErrorKind, ProgramError, SharedSym, TraceEntry};
+use ravel_vm::{ErrorKind, Machine, ProgramError, SharedSym, SyncCalls, TraceEntry};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -211,6 +211,70 @@ pub struct Stats {
     /// varies from run to run with the threads' timing; nothing else does).
     #[serde(skip_serializing_if = "is_zero")]
     pub helped: u64,
+    /// What the interpreter did for dpor and unfold.
+    #[serde(flatten)]
+    pub work: Work,
+}
+
+/// What the interpreter did during an exploration (dpor and unfold), for comparing
+/// engines and programs the way the unfolding papers tabulate them. Counted per step
+/// from the machine's own per-execution counters, re-executions included (like
+/// `transitions`), so the interpreter loop pays nothing for them.
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct Work {
+    /// LLVM instructions interpreted.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub instructions: u64,
+    /// The most threads one execution created (main included).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub max_threads: u64,
+    /// Mutex, spin-lock and rwlock calls executed.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub lock_calls: u64,
+    /// Condition-variable calls executed.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub condvar_calls: u64,
+    /// Decisions inside steps that had more than one alternative: branches on symbolic
+    /// inputs, enumerated input values, the waiter a signal wakes.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub choices: u64,
+    /// Complete executions (among `executions`) that ended in an error.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub error_executions: u64,
+}
+
+impl Work {
+    /// Counts one step of `machine` that ran from the counters in `before` and made
+    /// `choices` (value, alternatives).
+    pub fn count_step(&mut self, before: (u64, SyncCalls), machine: &Machine, choices: &[(u64, u64)]) {
+        let calls = machine.sync_calls();
+        self.instructions += machine.steps().saturating_sub(before.0);
+        self.lock_calls += calls.lock.saturating_sub(before.1.lock);
+        self.condvar_calls += calls.condvar.saturating_sub(before.1.condvar);
+        self.choices += choices.iter().filter(|(_, n)| *n > 1).count() as u64;
+        self.max_threads = self.max_threads.max(machine.threads().len() as u64);
+    }
+
+    /// The counters a step starts from.
+    pub fn before(machine: &Machine) -> (u64, SyncCalls) {
+        (machine.steps(), machine.sync_calls())
+    }
+
+    /// The counters a new machine starts from (its run to main's first visible operation
+    /// counts as a step).
+    pub fn before_start() -> (u64, SyncCalls) {
+        (0, SyncCalls::default())
+    }
+
+    /// Adds another search's (or an earlier phase's) work.
+    pub fn add(&mut self, other: &Work) {
+        self.instructions += other.instructions;
+        self.max_threads = self.max_threads.max(other.max_threads);
+        self.lock_calls += other.lock_calls;
+        self.condvar_calls += other.condvar_calls;
+        self.choices += other.choices;
+        self.error_executions += other.error_executions;
+    }
 }
 
 impl Witness {
@@ -239,6 +303,10 @@ impl Stats {
         self.cutoffs += earlier.cutoffs;
         self.cut += earlier.cut;
         self.states += earlier.states;
+        let executions = self.work.error_executions;
+        self.work.add(&earlier.work);
+        // Like `executions`, the errors counted are this phase's own.
+        self.work.error_executions = executions;
     }
 }
 
@@ -306,9 +374,12 @@ pub struct Witness {
     /// `--sym-file NAME=SIZE` values: files of symbolic bytes.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sym_files: Vec<String>,
-    /// `--peer-script FILE`: what the scripted peer sends.
+    /// `--peer-script FILE`: what the scripted peer sends on its first connection.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub peer_script: Option<String>,
+    /// Further `--peer-script` files: the peer's later connections, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub more_peer_scripts: Vec<String>,
     /// `--sym-packet N`: symbolic bytes the scripted peer sends first.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub sym_packet: u64,

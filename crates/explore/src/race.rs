@@ -15,6 +15,23 @@ struct Shadow {
     reads: Vec<Access>,
 }
 
+/// Bytes per [`ShadowChunk`].
+const CHUNK: u64 = 64;
+
+/// The shadows of [`CHUNK`] consecutive bytes. Detectors are cloned with every snapshot
+/// an engine keeps (unfold keeps one per few events of a configuration and clones one
+/// per event it tries), so chunks are shared between clones and copied only when one
+/// of them writes: a per-byte map copied whole made a long program's snapshots cost
+/// gigabytes (memcached under unfold).
+#[derive(Clone, Debug)]
+struct ShadowChunk(Vec<Shadow>);
+
+impl Default for ShadowChunk {
+    fn default() -> Self {
+        ShadowChunk(vec![Shadow::default(); CHUNK as usize])
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Access {
     thread: usize,
@@ -39,7 +56,8 @@ pub struct Race {
 pub struct RaceDetector {
     threads: Vec<VClock>,
     sync: FxHashMap<Loc, VClock>,
-    shadow: FxHashMap<u64, Shadow>,
+    /// Shadows by chunk number (address / [`CHUNK`]).
+    shadow: FxHashMap<u64, std::rc::Rc<ShadowChunk>>,
     /// Transitions processed so far.
     steps: usize,
 }
@@ -122,8 +140,13 @@ impl RaceDetector {
         let clock = self.clock(t).clone();
         let me = Access { thread: t, epoch: clock.get(t), at, step: self.steps.saturating_sub(1) };
         let mut race = None;
+        let mut chunk: Option<(u64, &mut ShadowChunk)> = None;
         for a in addr..addr + len.max(1) {
-            let sh = self.shadow.entry(a).or_default();
+            if chunk.as_ref().is_none_or(|(n, _)| *n != a / CHUNK) {
+                let shared = self.shadow.entry(a / CHUNK).or_default();
+                chunk = Some((a / CHUNK, std::rc::Rc::make_mut(shared)));
+            }
+            let sh = &mut chunk.as_mut().expect("set above").1 .0[(a % CHUNK) as usize];
             let unordered = |x: &Access| x.thread != t && !clock.covers(x.thread, x.epoch);
             if race.is_none() {
                 if let Some(w) = sh.write.filter(|w| unordered(w)) {

@@ -77,23 +77,21 @@ fn recorded_settings(witness: &Witness, opts: &Options) -> Options {
             .filter_map(|f| ravel_vm::FileSpec::copy_of(f).ok())
             .chain(witness.sym_files.iter().filter_map(|f| ravel_vm::FileSpec::symbolic(f).ok()))
             .collect(),
-        peer: peer_of(witness.peer_script.as_deref(), witness.sym_packet),
+        peer: peer_of(witness.peer_script.iter().chain(&witness.more_peer_scripts), witness.sym_packet),
         ..opts.clone()
     }
 }
 
 /// The scripted peer of a witness (a script that can no longer be read is left out, like
 /// a file: the replay then diverges and says so).
-fn peer_of(script: Option<&str>, sym_packet: u64) -> Option<std::sync::Arc<ravel_vm::Peer>> {
-    if script.is_none() && sym_packet == 0 {
-        return None;
+fn peer_of<'a>(scripts: impl Iterator<Item = &'a String>, sym_packet: u64) -> Option<std::sync::Arc<ravel_vm::Peer>> {
+    let mut peer = ravel_vm::Peer { sym_packet, ..Default::default() };
+    let mut any = sym_packet > 0;
+    for path in scripts {
+        any = true;
+        peer = peer.clone().with_script(path).unwrap_or(peer);
     }
-    let peer = ravel_vm::Peer { sym_packet, ..Default::default() };
-    let peer = match script {
-        Some(path) => peer.with_script(path).unwrap_or_default(),
-        None => peer,
-    };
-    Some(std::sync::Arc::new(peer))
+    any.then(|| std::sync::Arc::new(peer))
 }
 
 /// Puts the two accesses of a race into the trace where they happened: under sync

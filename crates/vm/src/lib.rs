@@ -73,10 +73,11 @@ pub use events::{barrier_arrival, AccessKind, Arrival, Loc, LogEntry, Pending, P
 pub use fork::ForkPlan;
 pub use machine::{Chooser, Config, End, Granularity, Machine, TimeModel, TraceEntry};
 pub use memory::{pointer_words, ObjId, ObjKind, Object};
-pub use os::{FileContents, FileSpec, Peer};
+pub use os::{FileContents, FileSpec, Peer, Script};
 pub use random::{run_oldest_first, run_random, Nondet, RandomChooser, RunOutcome};
 pub use record::{GuardOrigin, RecEvent, RecKind, Recording};
 pub use store_buffer::MemoryModel;
 pub use symbolic::{Input, SharedSym, SymEngine};
+pub use sync::calls::SyncCalls;
 pub use thread::{FrameKind, Wait};
 pub use view::{CellValue, OwnedRanges};

@@ -198,6 +198,8 @@ pub struct Machine {
     pub(crate) end: Option<End>,
     /// Instructions executed.
     pub(crate) steps: u64,
+    /// Lock and condition-variable calls made.
+    pub(crate) sync_calls: crate::sync::calls::SyncCalls,
     /// The latest visible operations executed, in order: at least the last
     /// [`TRACE_KEEP`] (older ones are dropped, so an execution that never ends runs in
     /// bounded memory; reports show only the end of an interleaving anyway).
@@ -268,6 +270,11 @@ impl Machine {
     /// Instructions executed.
     pub fn steps(&self) -> u64 {
         self.steps
+    }
+
+    /// Lock and condition-variable calls made so far.
+    pub fn sync_calls(&self) -> crate::sync::calls::SyncCalls {
+        self.sync_calls
     }
 
     /// The latest visible operations executed, in order (see [`TRACE_KEEP`]).
@@ -369,6 +376,7 @@ impl Machine {
             sync: SyncState::default(),
             end: None,
             steps: 0,
+            sync_calls: Default::default(),
             trace: Vec::new(),
             trace_total: 0,
             recorded: Vec::new(),

@@ -254,8 +254,7 @@ impl crate::engine::Engine for Explorer<'_> {
 impl<'a> Explorer<'a> {
     pub fn new(program: Arc<Program>, opts: &'a Options) -> Self {
         let mut cx = crate::engine::Context::new(program, opts);
-        // Every error wanted: a re-initialisation is reported without ending its execution.
-        cx.vm.defer_reinit = opts.all_errors && !opts.stop_at.contains(&ErrorKind::PthreadMisuse);
+        cx.defer_reinit();
         Explorer {
             cx,
             path: Vec::new(),
@@ -728,6 +727,7 @@ impl<'a> Explorer<'a> {
             domain: self.cx.opts.input_domain,
             ..Default::default()
         };
+        let before = crate::Work::before(&run.machine);
         match agent {
             Agent::Thread(_) => {
                 run.last_sig[t] = Some((run.machine.write_epoch(), run.machine.spin_signature(owner)));
@@ -797,6 +797,7 @@ impl<'a> Explorer<'a> {
         let info = Rc::new(TransInfo { step, links, vc, races, recorded });
         run.infos.push(info.clone());
         self.cx.stats.transitions += 1;
+        self.cx.stats.work.count_step(before, &run.machine, &chooser.made);
         (info, chooser.made)
     }
 
@@ -1021,6 +1022,7 @@ impl<'a> Explorer<'a> {
             }
             Ending::Error(error) => {
                 self.cx.stats.executions += 1;
+                self.cx.stats.work.error_executions += 1;
                 let mut witness = self.witness();
                 witness.inputs = input_values(&run.machine);
                 let found = FoundError { error, witness, trace: run.machine.trace().to_vec() };

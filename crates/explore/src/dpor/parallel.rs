@@ -421,6 +421,7 @@ impl<'a> Explorer<'a> {
         mine.sleep_blocked += theirs.sleep_blocked;
         mine.infeasible_wakeups += theirs.infeasible_wakeups;
         mine.transitions += theirs.transitions;
+        mine.work.add(&theirs.work);
         mine.helped += theirs.explored();
         if let Some(why) = result.incomplete {
             self.cx.note(why);

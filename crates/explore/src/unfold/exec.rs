@@ -17,6 +17,27 @@ pub struct Snapshot {
     pub steps: Vec<WitnessStep>,
 }
 
+/// What the race detector does while events run.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Races {
+    /// Nothing: races are not looked for.
+    Off,
+    /// The first race ends the execution with its error.
+    EndAtFirst,
+    /// Every race is kept in [`Executed::races`] and the execution goes on (every error
+    /// wanted: the races after it are reachable too).
+    Collect,
+}
+
+/// A data race an event met under [`Races::Collect`].
+pub struct FoundRace {
+    pub error: ravel_vm::ProgramError,
+    /// The snapshot's steps up to the one that raced (the witness ends there).
+    pub steps: usize,
+    /// Which of that step's races it is (`Witness::race_index`).
+    pub index: usize,
+}
+
 /// What one event did.
 pub struct Executed {
     /// Places touched besides the thread's own, sorted.
@@ -31,6 +52,10 @@ pub struct Executed {
     pub partial: bool,
     /// Non-atomic shared accesses.
     pub plain: Vec<PlainAccess>,
+    /// What the interpreter did for it.
+    pub work: crate::Work,
+    /// The races it met under [`Races::Collect`].
+    pub races: Vec<FoundRace>,
 }
 
 /// A non-atomic shared access.
@@ -53,21 +78,29 @@ impl PlainAccess {
 /// Runs the next event of thread `t` on `snap` with the given leading choices: its visible
 /// operation and local code, and, inside an atomic section, everything up to the section's
 /// end (so a section is one event).
-pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, detect_races: bool, fp: bool) -> Executed {
+pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, races: Races, fp: bool) -> Executed {
     let tv = t as usize;
     let before = if fp { fingerprint(&snap.machine) } else { 0 };
     let sym_before = snap.machine.symbolic_version();
+    let work_before = crate::Work::before(&snap.machine);
     let mut chooser = ScheduleChooser { forced: forced.iter().copied().collect(), domain, ..Default::default() };
     let mut places: Vec<Place> = Vec::new();
     let mut spawned: Vec<u32> = Vec::new();
     let mut step_choices = Vec::new();
     let mut plain = Vec::new();
+    let mut found = Vec::new();
     loop {
         let first = chooser.made.len();
         snap.machine.step(tv, &mut chooser);
         let log = snap.machine.take_log();
-        if !snap.machine.ended_in_error() && detect_races {
-            if let Some(race) = snap.races.transition(tv, &log).first() {
+        if !snap.machine.ended_in_error() && races != Races::Off {
+            let met = snap.races.transition(tv, &log);
+            if races == Races::Collect {
+                for (index, race) in met.iter().enumerate() {
+                    let error = crate::race::race_error(&mut snap.machine, race);
+                    found.push(FoundRace { error, steps: snap.steps.len() + 1, index });
+                }
+            } else if let Some(race) = met.first() {
                 let error = crate::race::race_error(&mut snap.machine, race);
                 snap.machine.end_with_error(error);
             }
@@ -97,5 +130,17 @@ pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, detect_
     places.sort_unstable();
     places.dedup();
     let delta = if fp { fingerprint(&snap.machine) ^ before } else { 0 };
-    Executed { places, spawned, made: chooser.made, step_choices, delta, partial: chooser.partial, plain }
+    let mut work = crate::Work::default();
+    work.count_step(work_before, &snap.machine, &chooser.made);
+    Executed {
+        places,
+        spawned,
+        made: chooser.made,
+        step_choices,
+        delta,
+        partial: chooser.partial,
+        plain,
+        work,
+        races: found,
+    }
 }

@@ -28,7 +28,7 @@ use crate::dpor::next_choices;
 use crate::engine::{Context, Engine};
 use crate::{DepthUnit, FoundError, Options, Outcome, Unknown, Witness};
 use config::Configuration;
-use exec::{execute, PlainAccess, Snapshot};
+use exec::{execute, PlainAccess, Races, Snapshot};
 use ravel_ir::Program;
 use ravel_vm::End;
 use rustc_hash::FxHashSet;
@@ -112,8 +112,10 @@ impl Engine for Explorer<'_> {
 
 impl<'a> Explorer<'a> {
     pub fn new(program: Arc<Program>, opts: &'a Options) -> Self {
+        let mut cx = Context::new(program, opts);
+        cx.defer_reinit();
         Explorer {
-            cx: Context::new(program, opts),
+            cx,
             u: Unfolding::new(opts.unfold.cutoffs),
             config: Configuration::default(),
             nodes: Vec::new(),
@@ -132,7 +134,9 @@ impl<'a> Explorer<'a> {
     /// there (decisions on inputs in main's first code), and the choices made.
     fn initial(&mut self, forced: &[u64]) -> (Snapshot, Vec<(u64, u64)>) {
         let (machine, made) = self.cx.start(forced);
-        (Snapshot { machine, races: Default::default(), steps: Vec::new() }, made)
+        let mut root = Snapshot { machine, races: Default::default(), steps: Vec::new() };
+        self.report_deferred(&mut root);
+        (root, made)
     }
 
     /// Explores every maximal configuration (up to cutoffs); stops at the first error
@@ -245,7 +249,10 @@ impl<'a> Explorer<'a> {
     fn finish_before_main(&mut self, root: &Snapshot, end: End) {
         self.cx.stats.executions += 1;
         match end {
-            End::Error(_) => self.report(root),
+            End::Error(_) => {
+                self.cx.stats.work.error_executions += 1;
+                self.report(root)
+            }
             End::Limit(why) => self.cx.note(Unknown::Limit(why)),
             End::Unsupported { what, loc, .. } => {
                 let why = self.cx.unsupported(what, loc);
@@ -291,8 +298,11 @@ impl<'a> Explorer<'a> {
             self.cx.note(Unknown::Internal(format!("re-execution diverged (thread {t} cannot run)")));
             return false;
         }
-        let ex = execute(s, t, &choices, self.cx.opts.input_domain, self.cx.opts.detect_races, false);
+        let ex = execute(s, t, &choices, self.cx.opts.input_domain, self.races(), false);
         self.cx.stats.transitions += ex.step_choices.len() as u64;
+        self.cx.stats.work.add(&ex.work);
+        // Reported when the event was added.
+        s.machine.take_deferred();
         let same = ex.made.iter().map(|(v, _)| *v).eq(choices.iter().copied());
         if !same {
             self.cx.note(Unknown::Internal("re-execution diverged (different choices)".into()));
@@ -338,9 +348,14 @@ impl<'a> Explorer<'a> {
         loop {
             let mut s = base.clone();
             let opts = self.cx.opts;
-            let ex = execute(&mut s, t, &forced, opts.input_domain, opts.detect_races, opts.unfold.cutoffs);
+            let ex = execute(&mut s, t, &forced, opts.input_domain, self.races(), opts.unfold.cutoffs);
             self.cx.stats.transitions += ex.step_choices.len() as u64;
+            self.cx.stats.work.add(&ex.work);
             self.cx.note_step(ex.partial, &s.machine);
+            self.report_deferred(&mut s);
+            for race in &ex.races {
+                self.record_at(&s, race.error.clone(), race.steps, race.index);
+            }
             self.check_thread_ids(&s, &ex.spawned);
             let own = self.token(&tokens, Place::Thread(t));
             let conds = std::iter::once(own).chain(ex.places.iter().map(|&p| self.token(&tokens, p))).collect();
@@ -438,11 +453,47 @@ impl<'a> Explorer<'a> {
     /// Records the error `s` ended with.
     fn report(&mut self, s: &Snapshot) {
         let Some(End::Error(error)) = s.machine.end().cloned() else { return };
+        self.record(s, error);
+    }
+
+    /// Records the errors the last event of `s` let its execution go on after (see
+    /// [`Context::defer_reinit`]); `s` ends at that event, so its steps are their witness.
+    fn report_deferred(&mut self, s: &mut Snapshot) {
+        for error in s.machine.take_deferred() {
+            self.record(s, error);
+        }
+    }
+
+    /// How races are handled while events run: with every error wanted, each is reported
+    /// and the execution goes on (as dpor does), else the first ends it.
+    fn races(&self) -> Races {
+        let opts = self.cx.opts;
+        if !opts.detect_races {
+            Races::Off
+        } else if opts.all_errors && !opts.stop_at.contains(&ravel_vm::ErrorKind::DataRace) {
+            Races::Collect
+        } else {
+            Races::EndAtFirst
+        }
+    }
+
+    /// Records `error`, found in the execution that led to `s`.
+    fn record(&mut self, s: &Snapshot, error: ravel_vm::ProgramError) {
+        self.record_at(s, error, s.steps.len(), 0);
+    }
+
+    /// Records `error`, found by the `index`-th race of step `steps - 1` of `s`'s
+    /// execution (the witness ends there). An error met again is not recorded again.
+    fn record_at(&mut self, s: &Snapshot, error: ravel_vm::ProgramError, steps: usize, index: usize) {
+        if self.cx.opts.all_errors && self.cx.is_known(&error) {
+            return;
+        }
         let witness = Witness {
             symbolic: self.cx.sym.is_some(),
             init_choices: self.init_choices.clone(),
-            steps: s.steps.clone(),
+            steps: s.steps[..steps].to_vec(),
             inputs: crate::dpor::input_values(&s.machine),
+            race_index: index as u64,
             ..Witness::default()
         };
         let found = FoundError { error, witness, trace: s.machine.trace().to_vec() };
@@ -473,7 +524,7 @@ impl<'a> Explorer<'a> {
                 let (t, choices) = (ev2.thread, ev2.choices.clone());
                 let mut run = s.clone();
                 if self.replay_event(&mut run, *e1) && run.machine.end().is_none() {
-                    execute(&mut run, t, &choices, self.cx.opts.input_domain, true, false);
+                    execute(&mut run, t, &choices, self.cx.opts.input_domain, Races::EndAtFirst, false);
                 }
                 if matches!(run.machine.end(), Some(End::Error(_))) {
                     self.report(&run);
@@ -504,6 +555,7 @@ impl<'a> Explorer<'a> {
         } else if !events.is_empty() {
             // Each ending event completes its own maximal configuration.
             self.cx.stats.executions += endings(&[Ending::Exit, Ending::Error]) as u64;
+            self.cx.stats.work.error_executions += endings(&[Ending::Error]) as u64;
             self.cx.stats.blocked += endings(&[Ending::Blocked, Ending::Truncated]) as u64;
         } else if let Some((_, s)) = self.current.as_ref() {
             if s.machine.any_stuck() || !self.cx.opts.deadlocks_are_errors {
@@ -513,6 +565,7 @@ impl<'a> Explorer<'a> {
             let mut s = s.clone();
             s.machine.report_deadlock();
             self.cx.stats.executions += 1;
+            self.cx.stats.work.error_executions += 1;
             self.report(&s);
         }
     }

@@ -15,7 +15,7 @@ pub mod errno {
     pub use super::fd::{EAGAIN, EBADF, EEXIST, EINVAL, EISDIR, ENOENT, EPIPE};
 }
 pub use fs::{FileContents, FileSpec, Fs, Node};
-pub use net::{Addr, Connected, Peer, Waiting};
+pub use net::{Addr, Connected, Peer, Script, Waiting};
 /// Socket families and error numbers the ABI needs.
 pub mod net_consts {
     pub use super::net::{AF_INET, AF_INET6, AF_UNIX, EAFNOSUPPORT, ENOTCONN};
@@ -70,8 +70,9 @@ pub struct Os {
     pub mapped: std::collections::BTreeMap<u64, u64>,
     /// The next ephemeral port (0: none handed out yet).
     pub next_port: u16,
-    /// The scripted peer has made its one connection.
-    pub peer_used: bool,
+    /// How many of the scripted peer's connections have been made (or queued at a
+    /// listening socket).
+    pub peer_made: u32,
 }
 
 impl Os {
@@ -86,7 +87,7 @@ impl Os {
             envp: 0,
             mapped: Default::default(),
             next_port: 0,
-            peer_used: false,
+            peer_made: 0,
         }
     }
 

@@ -1,8 +1,9 @@
 //! Stream sockets: addresses, binding, listening queues, connections between two
 //! sockets of the program (a loopback pair of pipes) and connections to the scripted
-//! peer (`--peer-script`, `--sym-packet`), which sends its bytes and then closes its
-//! side, and takes whatever the program sends. There is no network: a connect to an
-//! address no socket of the program listens on reaches the peer (once) or is refused.
+//! peer (`--peer-script`, `--sym-packet`), each of which sends its bytes and then closes
+//! its side, and takes whatever the program sends. There is no network: a connect to an
+//! address no socket of the program listens on reaches the peer's next connection (each
+//! is made once) or is refused.
 
 use super::fd::{Desc, EINVAL};
 use super::fs::Node;
@@ -23,26 +24,45 @@ pub const ECONNREFUSED: u64 = 111;
 /// First port `bind` to port 0 (or `listen`/`connect` of an unbound socket) hands out.
 const EPHEMERAL_PORT: u16 = 40000;
 
-/// The scripted peer (`--peer-script FILE`, `--sym-packet N`): after its connection is
-/// made it sends `sym_packet` input bytes, then the script's bytes, then closes its side.
+/// The scripted peer (`--peer-script FILE`, repeated for more connections, and
+/// `--sym-packet N`): it makes one connection per script (one without a script when only
+/// symbolic bytes are asked for); each sends `sym_packet` input bytes, then its script's
+/// bytes, then closes its side. Several connections let a server's per-connection
+/// bookkeeping (accepting one while a worker serves another) be checked.
 #[derive(Clone, Debug, Default)]
 pub struct Peer {
-    pub script: std::sync::Arc<[u8]>,
-    /// The host file the script was read from (for witnesses).
-    pub script_path: Option<String>,
+    /// The connections' scripts, in the order the connections are made.
+    pub scripts: Vec<Script>,
     pub sym_packet: u64,
 }
 
+/// What one connection of the scripted peer sends after its symbolic bytes.
+#[derive(Clone, Debug, Default)]
+pub struct Script {
+    pub bytes: std::sync::Arc<[u8]>,
+    /// The host file the script was read from (for witnesses).
+    pub path: String,
+}
+
 impl Peer {
-    /// Reads `--peer-script FILE` (at most 1 MiB).
+    /// Adds a connection that sends the bytes of `--peer-script FILE` (at most 1 MiB).
     pub fn with_script(mut self, path: &str) -> Result<Peer, String> {
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
         if bytes.len() > 1 << 20 {
             return Err(format!("`{path}` is larger than 1 MiB"));
         }
-        self.script = bytes.into();
-        self.script_path = Some(path.into());
+        self.scripts.push(Script { bytes: bytes.into(), path: path.into() });
         Ok(self)
+    }
+
+    /// How many connections the peer makes.
+    pub fn connections(&self) -> u32 {
+        self.scripts.len().max(1) as u32
+    }
+
+    /// The script bytes connection `i` sends (none for a connection without a script).
+    pub fn script(&self, i: u32) -> &[u8] {
+        self.scripts.get(i as usize).map_or(&[], |s| &s.bytes)
     }
 }
 
@@ -128,8 +148,8 @@ pub enum Waiting {
     /// From a socket of the program: the pipes the accepted end reads and writes (their
     /// reader/writer counts already include it) and the connecting socket's address.
     Local { rd: u32, wr: u32, from: Addr },
-    /// The scripted peer (its pipes are made at `accept`).
-    Peer,
+    /// Connection `i` of the scripted peer (its pipes are made at `accept`).
+    Peer(u32),
 }
 
 /// The state of a socket beyond its data pipes.
@@ -149,8 +169,9 @@ pub struct Socket {
 pub enum Connected {
     /// To a listening socket of the program (the connecting descriptor is attached).
     Local,
-    /// To the scripted peer: the caller makes its pipes and attaches them.
-    Peer,
+    /// To connection `i` of the scripted peer: the caller makes its pipes and attaches
+    /// them.
+    Peer(u32),
 }
 
 impl Os {
@@ -212,9 +233,9 @@ impl Os {
         Ok(())
     }
 
-    /// Makes socket `n` listen; with `peer`, the peer's connection waits in the queue of
-    /// the first socket that listens.
-    pub fn listen(&mut self, n: u32, peer: bool) -> Result<(), u64> {
+    /// Makes socket `n` listen; the scripted peer's connections not made yet (of
+    /// `peer_connections`) wait in the queue of the first socket that listens, in order.
+    pub fn listen(&mut self, n: u32, peer_connections: u32) -> Result<(), u64> {
         if self.socket(n).remote.is_some() {
             return Err(EINVAL);
         }
@@ -226,15 +247,18 @@ impl Os {
         }
         let first = !self.socket(n).listening;
         self.socket_mut(n).listening = true;
-        if first && peer && !self.peer_used {
-            self.peer_used = true;
-            self.socket_mut(n).queue.push_back(Waiting::Peer);
+        if first {
+            let waiting = self.peer_made..peer_connections;
+            self.peer_made = self.peer_made.max(peer_connections);
+            self.socket_mut(n).queue.extend(waiting.map(Waiting::Peer));
         }
         Ok(())
     }
 
-    /// Connects socket descriptor `fd` (socket node `n`) to `to`.
-    pub fn connect(&mut self, fd: u64, n: u32, to: Addr, peer: bool) -> Result<Connected, u64> {
+    /// Connects socket descriptor `fd` (socket node `n`) to `to`; an address nobody in the
+    /// program listens on reaches the scripted peer's next connection (of
+    /// `peer_connections`) while it has one left.
+    pub fn connect(&mut self, fd: u64, n: u32, to: Addr, peer_connections: u32) -> Result<Connected, u64> {
         let s = self.socket(n);
         if s.listening {
             return Err(EINVAL);
@@ -255,9 +279,9 @@ impl Os {
         }
         self.socket_mut(n).remote = Some(to);
         let Some(l) = listener else {
-            if peer && !self.peer_used {
-                self.peer_used = true;
-                return Ok(Connected::Peer);
+            if self.peer_made < peer_connections {
+                self.peer_made += 1;
+                return Ok(Connected::Peer(self.peer_made - 1));
             }
             self.socket_mut(n).remote = None;
             return Err(ECONNREFUSED);
@@ -329,9 +353,9 @@ impl Os {
         self.open_desc_with(Some(rd), Some(wr), flags, cloexec, Some(n), !counted)
     }
 
-    /// The address the scripted peer connects from (or is reached at).
-    pub fn peer_addr(&self, listener: u32) -> Addr {
-        Addr::loopback(self.socket(listener).family, 54321)
+    /// The address the scripted peer's connection `i` comes from (a port of its own each).
+    pub fn peer_addr(&self, listener: u32, i: u32) -> Addr {
+        Addr::loopback(self.socket(listener).family, 54321u16.wrapping_add(i as u16))
     }
 
     /// `shutdown`: closes the reading (`how` 0), writing (1) or both (2) directions of the
@@ -426,18 +450,36 @@ mod tests {
         os.bind(l, Addr::any(AF_INET)).unwrap();
         let port = os.socket(l).local.as_ref().unwrap().port;
         assert_ne!(port, 0, "port 0 gets an ephemeral port");
-        os.listen(l, false).unwrap();
+        os.listen(l, 0).unwrap();
         assert!(!os.accept_ready(lfd, false), "nobody connected yet");
         let c = os.new_socket(AF_INET);
         let cfd = os.open_desc_with(None, None, 2, false, Some(c), true).unwrap();
-        assert_eq!(os.connect(cfd, c, v4(port), true), Ok(Connected::Local));
+        assert_eq!(os.connect(cfd, c, v4(port), 1), Ok(Connected::Local));
         assert!(os.accept_ready(lfd, false));
         assert!(matches!(os.take_waiting(l), Some(Waiting::Local { .. })));
         let c2 = os.new_socket(AF_INET);
         let c2fd = os.open_desc_with(None, None, 2, false, Some(c2), true).unwrap();
-        assert_eq!(os.connect(c2fd, c2, v4(1), true), Ok(Connected::Peer));
+        assert_eq!(os.connect(c2fd, c2, v4(1), 1), Ok(Connected::Peer(0)));
         let c3 = os.new_socket(AF_INET);
         let c3fd = os.open_desc_with(None, None, 2, false, Some(c3), true).unwrap();
-        assert_eq!(os.connect(c3fd, c3, v4(1), true), Err(ECONNREFUSED), "the peer connects once");
+        assert_eq!(os.connect(c3fd, c3, v4(1), 1), Err(ECONNREFUSED), "the peer connects once");
+    }
+
+    #[test]
+    fn the_peers_connections_wait_at_the_first_listener_in_order() {
+        let mut os = Os::new(&[]);
+        let c = os.new_socket(AF_INET);
+        let cfd = os.open_desc_with(None, None, 2, false, Some(c), true).unwrap();
+        assert_eq!(os.connect(cfd, c, v4(1), 3), Ok(Connected::Peer(0)), "a connect takes the first");
+        let l = os.new_socket(AF_INET);
+        os.bind(l, v4(11211)).unwrap();
+        os.listen(l, 3).unwrap();
+        let l2 = os.new_socket(AF_INET);
+        os.bind(l2, v4(11212)).unwrap();
+        os.listen(l2, 3).unwrap();
+        assert!(matches!(os.take_waiting(l), Some(Waiting::Peer(1))));
+        assert!(matches!(os.take_waiting(l), Some(Waiting::Peer(2))));
+        assert!(os.take_waiting(l).is_none());
+        assert!(os.take_waiting(l2).is_none(), "the second listener gets none");
     }
 }

@@ -235,19 +235,24 @@ fn listen(m: &mut Machine, t: usize, fd: u64) -> Flow {
     };
     event(m, t, TABLE_KEY, AccessKind::Rmw);
     event(m, t, node_key(n), AccessKind::Rmw);
-    let peer = m.config.peer.is_some();
+    let peer = peer_connections(m);
     match m.os.listen(n, peer) {
         Ok(()) => Flow::Return(0),
         Err(e) => fail(m, t, e),
     }
 }
 
-/// The pipes of a connection to the scripted peer: what it sends (its input bytes, then
-/// the script, then end of file) and where the program's bytes go.
-fn peer_pipes(m: &mut Machine, t: usize, chooser: &mut dyn Chooser) -> (u32, u32) {
+/// How many connections the scripted peer makes (none without a peer).
+fn peer_connections(m: &Machine) -> u32 {
+    m.config.peer.as_ref().map_or(0, |p| p.connections())
+}
+
+/// The pipes of connection `i` to the scripted peer: what it sends (its input bytes, then
+/// its script, then end of file) and where the program's bytes go.
+fn peer_pipes(m: &mut Machine, t: usize, i: u32, chooser: &mut dyn Chooser) -> (u32, u32) {
     let peer = m.config.peer.clone().unwrap_or_default();
     let mut buf: std::collections::VecDeque<_> = input_bytes(m, t, peer.sym_packet, chooser).into();
-    buf.extend(peer.script.iter().map(|&b| (b, None)));
+    buf.extend(peer.script(i).iter().map(|&b| (b, None)));
     let rd = m.os.fs.add(Node::Pipe { buf, readers: 0, writers: 0 });
     let wr = m.os.fs.add(Node::Sink { received: 0 });
     (rd, wr)
@@ -266,9 +271,9 @@ fn accept(m: &mut Machine, t: usize, fd: u64, addr: u64, lenp: u64, f: u64, choo
     let Some(waiting) = m.os.take_waiting(n) else { return Ok(fail(m, t, errno::EAGAIN)) };
     let (rd, wr, from, counted) = match &waiting {
         Waiting::Local { rd, wr, from } => (*rd, *wr, from.clone(), true),
-        Waiting::Peer => {
-            let (rd, wr) = peer_pipes(m, t, chooser);
-            (rd, wr, m.os.peer_addr(n), false)
+        Waiting::Peer(i) => {
+            let (rd, wr) = peer_pipes(m, t, *i, chooser);
+            (rd, wr, m.os.peer_addr(n, *i), false)
         }
     };
     let nb = if f & SOCK_NONBLOCK != 0 { O_NONBLOCK } else { 0 };
@@ -296,11 +301,11 @@ fn connect(m: &mut Machine, t: usize, fd: u64, addr: u64, len: u64, chooser: &mu
     // A connection reaches a listening socket's queue: global state, like the table.
     event(m, t, TABLE_KEY, AccessKind::Rmw);
     event(m, t, node_key(n), AccessKind::Rmw);
-    let peer = m.config.peer.is_some();
+    let peer = peer_connections(m);
     Ok(match m.os.connect(fd, n, to, peer) {
         Ok(Connected::Local) => Flow::Return(0),
-        Ok(Connected::Peer) => {
-            let (rd, wr) = peer_pipes(m, t, chooser);
+        Ok(Connected::Peer(i)) => {
+            let (rd, wr) = peer_pipes(m, t, i, chooser);
             m.os.attach(fd, rd, wr);
             Flow::Return(0)
         }
