@@ -4,7 +4,7 @@
 //! Modules form layers; a module names (`crate::…`) only modules of its own layer or below,
 //! so no imports form a circle (`scripts/module-cycles`, run by CI, checks it):
 //! 1. **data**: `error`, `errno`, `events`, `thread`, `memory`, `values` (register words
-//!    and the scalar operations on them), `sync_state`, `record`, `native_record`,
+//!    and the scalar operations on them), `sync_state`, `sync_calls`, `record`, `native_record`,
 //!    `store_buffer`, `symbolic`, `os`, `libc`, `fp80`, `fphash`, `images`, `resident`.
 //! 2. **state**: `machine` — the `Machine` struct, its settings and the small API the
 //!    layers above share (frames, faults, thread ends).
@@ -59,6 +59,7 @@ mod store_buffer;
 mod streams;
 mod symbolic;
 mod sync;
+mod sync_calls;
 mod sync_state;
 mod thread;
 mod timers;
@@ -78,6 +79,6 @@ pub use random::{run_oldest_first, run_random, Nondet, RandomChooser, RunOutcome
 pub use record::{GuardOrigin, RecEvent, RecKind, Recording};
 pub use store_buffer::MemoryModel;
 pub use symbolic::{Input, SharedSym, SymEngine};
-pub use sync::calls::SyncCalls;
+pub use sync_calls::SyncCalls;
 pub use thread::{FrameKind, Wait};
 pub use view::{CellValue, OwnedRanges};

@@ -199,7 +199,7 @@ pub struct Machine {
     /// Instructions executed.
     pub(crate) steps: u64,
     /// Lock and condition-variable calls made.
-    pub(crate) sync_calls: crate::sync::calls::SyncCalls,
+    pub(crate) sync_calls: crate::sync_calls::SyncCalls,
     /// The latest visible operations executed, in order: at least the last
     /// [`TRACE_KEEP`] (older ones are dropped, so an execution that never ends runs in
     /// bounded memory; reports show only the end of an interleaving anyway).
@@ -273,7 +273,7 @@ impl Machine {
     }
 
     /// Lock and condition-variable calls made so far.
-    pub fn sync_calls(&self) -> crate::sync::calls::SyncCalls {
+    pub fn sync_calls(&self) -> crate::sync_calls::SyncCalls {
         self.sync_calls
     }
 

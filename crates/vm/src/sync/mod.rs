@@ -6,7 +6,6 @@
 
 pub(crate) mod barrier;
 pub(crate) mod blocking;
-pub mod calls;
 pub(crate) mod condvar;
 pub(crate) mod join;
 pub(crate) mod keys;
