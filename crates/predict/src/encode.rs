@@ -365,10 +365,10 @@ impl<'a> Encoder<'a> {
         }
     }
 
-    /// The reads of one location when only a window is reordered: outside the window a
-    /// read takes the latest write of its zone before it (or, after the window with none
-    /// there, any write of the window); a window read chooses among the window's writes,
-    /// the latest write before the window standing for the initial value.
+    /// The reads of one location that [`Encoder::fix_outside_window`] left: a window read
+    /// chooses among the window's writes, the latest write before the window standing for
+    /// the initial value; a read after the window with no write of its zone before it
+    /// takes the latest of the window's writes.
     fn window_reads(
         &mut self,
         finder: &SourceFinder,
@@ -377,30 +377,18 @@ impl<'a> Encoder<'a> {
         rs: &[usize],
         init: u64,
     ) -> Result<(), TooLarge> {
-        let in_zone = |z: Zone| ws.iter().copied().filter(|&w| zones[w] == z).collect::<Vec<_>>();
-        let (before, inside, after) = (in_zone(Zone::Before), in_zone(Zone::Window), in_zone(Zone::After));
-        let base = before.last().map_or(Base::Initial(init), |&w| Base::Write(w));
+        let inside: Vec<usize> = ws.iter().copied().filter(|&w| zones[w] == Zone::Window).collect();
+        let base =
+            ws.iter().rev().find(|&&w| zones[w] == Zone::Before).map_or(Base::Initial(init), |&w| Base::Write(w));
         let window_rs: Vec<usize> = rs.iter().copied().filter(|&r| zones[r] == Zone::Window).collect();
         let mut window_sources = finder.sources(&inside, &window_rs).into_iter();
         for &r in rs {
-            let latest_before = |list: &[usize]| list[..list.partition_point(|&w| w < r)].last().copied();
             let src = match zones[r] {
-                Zone::Before => {
-                    let base = latest_before(&before).map_or(Base::Initial(init), Base::Write);
-                    Sources {
-                        writes: base_write(base).into_iter().collect(),
-                        initial: matches!(base, Base::Initial(_)),
-                    }
-                }
-                Zone::After if latest_before(&after).is_some() => {
-                    Sources { writes: latest_before(&after).into_iter().collect(), initial: false }
-                }
-                Zone::After => Sources { writes: inside.clone(), initial: inside.is_empty() },
                 Zone::Window => window_sources.next().expect("one source list per window read"),
+                _ => Sources { writes: inside.clone(), initial: false },
             };
             self.sizes.sources_pruned += src.writes.len() + src.initial as usize;
             self.within_budget()?;
-            let base = if zones[r] == Zone::Before { Base::Initial(init) } else { base };
             self.read_from(r, &src, observed(ws, r), base);
         }
         Ok(())

@@ -43,7 +43,7 @@ pub(crate) fn wait(m: &mut Machine, t: usize, addr: u64, result_read: bool) -> R
     for (loc, kind) in barrier_arrival(arrival) {
         m.log_event(t, loc, kind);
     }
-    let Some(bar) = m.sync.barriers.get_mut(&addr) else { unreachable!("arrival found the barrier") };
+    let bar = m.sync.barriers.get_mut(&addr).expect("arrival found the barrier");
     let generation = bar.generation;
     bar.arrived += 1;
     bar.members.push(t as u32);
