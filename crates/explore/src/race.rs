@@ -52,7 +52,7 @@ pub struct Race {
 }
 
 /// Happens-before state of one execution.
-#[derive(Clone, Default)]
+#[derive(Default)]
 pub struct RaceDetector {
     threads: Vec<VClock>,
     sync: FxHashMap<Loc, VClock>,
@@ -61,6 +61,8 @@ pub struct RaceDetector {
     /// Transitions processed so far.
     steps: usize,
 }
+
+ravel_vm::clone_reusing!(RaceDetector { threads, sync, shadow, steps });
 
 impl RaceDetector {
     fn clock(&mut self, t: usize) -> &mut VClock {

@@ -27,7 +27,9 @@
 //! Method calls are not imports: `machine` calls methods the upper layers define on
 //! `Machine` (e.g. `record`, `run_local`), which the check does not see.
 
+mod clone_reusing;
 mod concolic;
+mod copy_on_write;
 mod errno;
 pub mod error;
 mod event_log;

@@ -187,10 +187,10 @@ pub struct TraceEntry {
 
 /// The state of one execution. Cloning it gives an independent snapshot (the unfolding
 /// engine keeps some as standby states).
-#[derive(Clone)]
 pub struct Machine {
     pub(crate) program: Arc<Program>,
-    pub(crate) config: Config,
+    /// Shared by the clones of an execution (explorers clone machines at every snapshot).
+    pub(crate) config: Arc<Config>,
     pub(crate) memory: Memory,
     pub(crate) threads: Vec<Thread>,
     pub(crate) sync: SyncState,
@@ -242,8 +242,40 @@ pub struct Machine {
     /// Each thread's stores not yet visible to the others (TSO only; indexed by thread).
     pub(crate) buffers: Vec<crate::store_buffer::StoreBuffer>,
     /// The process as the kernel sees it: clock, files, descriptors, signals.
-    pub(crate) os: crate::os::Os,
+    pub(crate) os: crate::copy_on_write::CopyOnWrite<crate::os::Os>,
 }
+
+crate::clone_reusing!(Machine {
+    program,
+    config,
+    memory,
+    threads,
+    sync,
+    end,
+    steps,
+    sync_calls,
+    trace,
+    trace_total,
+    recorded,
+    recorded_locals,
+    atexit,
+    exit_status,
+    stdout,
+    captured,
+    captured_truncated,
+    rand_state,
+    ctype_table,
+    exited_with_running_threads,
+    deadline,
+    log,
+    imprecise,
+    deferred,
+    live_threads,
+    sym,
+    recording,
+    buffers,
+    os,
+});
 
 /// What engines and reports read of a machine whose fields are the vm's own.
 impl Machine {
@@ -370,7 +402,7 @@ impl Machine {
         }
         let mut m = Machine {
             program: program.clone(),
-            config,
+            config: Arc::new(config),
             memory,
             threads: vec![Thread::new(Vec::new(), Memory::slot_for(&[]))],
             sync: SyncState::default(),
@@ -397,7 +429,7 @@ impl Machine {
             sym: symbolic.map(crate::symbolic::SymState::new),
             recording: None,
             buffers: Vec::new(),
-            os: crate::os::Os::new(&config_files),
+            os: crate::copy_on_write::CopyOnWrite::new(crate::os::Os::new(&config_files)),
         };
         if m.config.record {
             m.start_recording();

@@ -334,7 +334,7 @@ pub(crate) unsafe fn write_word(at: *mut u8, len: u8, v: u64) {
 }
 
 /// The whole address space.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Memory {
     pub objects: Vec<Object>,
     by_base: ObjIndex,
@@ -362,6 +362,21 @@ pub struct Memory {
     /// constrains them to those values).
     pub concretized: Vec<(ExprId, u8)>,
 }
+
+crate::clone_reusing!(Memory {
+    objects,
+    by_base,
+    top,
+    regions,
+    ptr_bytes,
+    allocated,
+    names,
+    touched_shared,
+    write_epoch,
+    quiet_objects,
+    sym,
+    concretized,
+});
 
 /// Objects at least this large are copied page by page, zero pages left out.
 const SPARSE_COPY_MIN: usize = 1 << 20;

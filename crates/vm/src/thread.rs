@@ -24,7 +24,7 @@ pub enum FrameKind {
 }
 
 /// One activation.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Frame {
     pub func: FuncId,
     pub pc: Pc,
@@ -39,6 +39,8 @@ pub struct Frame {
     /// The function runs atomically (`__VERIFIER_atomic_*`).
     pub atomic: bool,
 }
+
+crate::clone_reusing!(Frame { func, pc, base, ret, allocas, va_area, kind, atomic });
 
 /// What a thread waits for after the first half of a two-phase operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -69,7 +71,7 @@ pub enum Wait {
 }
 
 /// A thread of the program.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Thread {
     /// Hierarchical id: the path of child indices from main (main is empty).
     pub path: Vec<u32>,
@@ -119,6 +121,33 @@ pub struct Thread {
     /// pointer to them can exist, so no use after return is missed).
     pub spare_allocas: Vec<(FuncId, Pc, ObjId)>,
 }
+
+crate::clone_reusing!(Thread {
+    path,
+    frames,
+    regs,
+    finished,
+    wait,
+    retval,
+    retval_symbolic,
+    detached,
+    joined,
+    children,
+    atomic_depth,
+    tls,
+    specific,
+    slot,
+    stack_bytes,
+    destructor_rounds,
+    loop_count,
+    loop_saved,
+    stuck,
+    hung,
+    sym_regs,
+    at_branch,
+    arrived_ns,
+    spare_allocas,
+});
 
 impl Thread {
     pub fn new(path: Vec<u32>, slot: usize) -> Thread {

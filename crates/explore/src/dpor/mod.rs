@@ -27,6 +27,7 @@ use agents::{Agent, Agents};
 use history::{History, Link};
 use ravel_ir::Program;
 use ravel_vm::{AccessKind, Chooser, End, ErrorKind, Loc, LogEntry, Machine, PendingKind, ProgramError};
+use smallvec::SmallVec;
 use std::collections::VecDeque;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -173,7 +174,6 @@ struct TransInfo {
 
 /// Where one execution of the current path stands (cloned as a snapshot every
 /// [`snapshot_interval`] nodes, so that backtracking re-executes only the steps since).
-#[derive(Clone)]
 struct Run {
     machine: Machine,
     /// Shared with the snapshots (a transition's data never changes once recorded).
@@ -185,14 +185,49 @@ struct Run {
     spawned_at: Vec<Option<usize>>,
     races: RaceDetector,
     counts: Vec<u32>,
-    /// The memory's write counter and the spin signature of each thread when it was last
-    /// stepped (the signature includes the counter: a write since means no spinning, and
-    /// the counter says so without hashing the thread's state).
-    last_sig: Vec<Option<(u64, u64)>>,
+    /// Each thread's state when it last stepped: a thread back at the same state with no
+    /// write since is spinning (the write counter and the position say no without hashing
+    /// the thread's state).
+    last_sig: Vec<Option<SpinMark>>,
     /// The races of the latest transition, which do not end the execution (with
     /// `all_errors`), to record once the transition is on the path.
     races_found: Vec<ProgramError>,
 }
+
+ravel_vm::clone_reusing!(Run {
+    machine,
+    infos,
+    history,
+    last_of_thread,
+    spawned_at,
+    races,
+    counts,
+    last_sig,
+    races_found
+});
+
+/// A thread's state when it last took a step (see `Explorer::is_spinning`).
+#[derive(Clone, Copy, Debug)]
+struct SpinMark {
+    /// The memory's write counter.
+    epoch: u64,
+    /// Where the thread stood (call depth, function, pc): a cheap first test, since a
+    /// thread that moved on is not spinning whatever its registers hold.
+    at: (usize, Option<(u32, u32)>),
+    /// The thread's spin signature.
+    sig: u64,
+}
+
+impl SpinMark {
+    fn at(m: &Machine, t: usize) -> (usize, Option<(u32, u32)>) {
+        let frames = &m.threads()[t].frames;
+        (frames.len(), frames.last().map(|f| (f.func, f.pc)))
+    }
+}
+
+/// Dropped runs kept for their allocations, at most this many (a run is copied into a
+/// recycled one with `clone_from`, which reuses every buffer).
+const SPARE_RUNS: usize = 32;
 
 /// What ended one execution.
 enum Ending {
@@ -242,6 +277,10 @@ pub(crate) struct Explorer<'a> {
     job: Option<parallel::JobState>,
     /// A helper's result stopped the search.
     halted: bool,
+    /// Dropped snapshots and runs, recycled by [`Explorer::copy_run`]. Boxed because they
+    /// move in and out of the nodes' boxed snapshots whole.
+    #[allow(clippy::vec_box)]
+    spare_runs: Vec<Box<Run>>,
 }
 
 impl crate::engine::Engine for Explorer<'_> {
@@ -276,6 +315,7 @@ impl<'a> Explorer<'a> {
             spare: None,
             job: None,
             halted: false,
+            spare_runs: Vec::new(),
         }
     }
 
@@ -447,8 +487,38 @@ impl<'a> Explorer<'a> {
             }
             self.step(&mut run, depth, thread, &forced, true, wakeup);
             self.speculate();
-            if self.forward(&mut run) {
+            let stop = self.forward(&mut run);
+            self.recycle(run);
+            if stop {
                 return true;
+            }
+        }
+    }
+
+    /// A copy of the snapshot at node `at`, in a recycled run when one is spare.
+    fn copy_run(&mut self, at: usize) -> Box<Run> {
+        let snapshot = self.path[at].snapshot.as_deref().expect("a snapshot");
+        match self.spare_runs.pop() {
+            Some(mut run) => {
+                (*run).clone_from(snapshot);
+                run
+            }
+            None => Box::new(snapshot.clone()),
+        }
+    }
+
+    /// Keeps a dropped run for its allocations.
+    fn recycle(&mut self, run: Box<Run>) {
+        if self.spare_runs.len() < SPARE_RUNS {
+            self.spare_runs.push(run);
+        }
+    }
+
+    /// Drops the nodes of the path from `len` on, recycling their snapshots.
+    fn truncate_path(&mut self, len: usize) {
+        while self.path.len() > len {
+            if let Some(run) = self.path.pop().and_then(|n| n.snapshot) {
+                self.recycle(run);
             }
         }
     }
@@ -472,13 +542,13 @@ impl<'a> Explorer<'a> {
     /// Re-executes the path up to (not including) the transition at `depth`.
     /// `Err` when the execution does not follow the recorded path (which would be a bug:
     /// executions are deterministic given their schedule and choices).
-    fn replay(&mut self, depth: usize) -> Result<Run, Unknown> {
+    fn replay(&mut self, depth: usize) -> Result<Box<Run>, Unknown> {
         let from = (0..=depth).rev().find(|&i| self.path[i].snapshot.is_some());
         let (mut run, from) = match from {
-            Some(i) => (self.path[i].snapshot.as_deref().expect("a snapshot").clone(), i),
+            Some(i) => (self.copy_run(i), i),
             None => {
                 let init: Vec<u64> = self.init_choices.iter().map(|(v, _)| *v).collect();
-                (self.new_run(&init).0, 0)
+                (Box::new(self.new_run(&init).0), 0)
             }
         };
         for i in from..depth {
@@ -550,7 +620,7 @@ impl<'a> Explorer<'a> {
             if let Some((step, below)) = node.wakeup.pop_first() {
                 return Some((depth, step.thread, step.choices, below));
             }
-            self.path.pop();
+            self.truncate_path(depth);
         }
         None
     }
@@ -581,7 +651,8 @@ impl<'a> Explorer<'a> {
             }
             let depth = self.path.len() - 1;
             let runnable = self.agents.enabled(&mut run.machine);
-            let enabled: Vec<usize> = runnable.iter().copied().filter(|&t| !self.is_spinning(run, t)).collect();
+            let enabled: SmallVec<[usize; 16]> =
+                runnable.iter().copied().filter(|&t| !self.is_spinning(run, t)).collect();
             let node = &mut self.path[depth];
             node.runnable = runnable;
             let mut next = None;
@@ -613,7 +684,7 @@ impl<'a> Explorer<'a> {
                 continue;
             }
             let node = &self.path[depth];
-            let candidates: Vec<usize> =
+            let candidates: SmallVec<[usize; 16]> =
                 enabled.iter().copied().filter(|t| !node.sleep.iter().any(|s| s.thread == *t)).collect();
             let Some(t) = self.pick(&candidates, &run.machine) else { break Ending::SleepBlocked };
             if self.cx.opts.dpor.naive {
@@ -670,8 +741,8 @@ impl<'a> Explorer<'a> {
         if t >= m.threads().len() || m.threads()[t].finished {
             return false;
         }
-        let Some((epoch, sig)) = run.last_sig.get(a).copied().flatten() else { return false };
-        epoch == m.write_epoch() && sig == m.spin_signature(t)
+        let Some(mark) = run.last_sig.get(a).copied().flatten() else { return false };
+        mark.epoch == m.write_epoch() && mark.at == SpinMark::at(m, t) && mark.sig == m.spin_signature(t)
     }
 
     /// Executes a transition of `t` from the node at `depth` and appends the child node,
@@ -693,8 +764,14 @@ impl<'a> Explorer<'a> {
                 node.taken = Some(Taken { thread: t, choices: made, union: step.clone(), variants });
             }
         }
-        self.path.truncate(depth + 1);
-        let snapshot = (depth + 1).is_multiple_of(snapshot_interval(depth + 1)).then(|| Box::new(run.clone()));
+        self.truncate_path(depth + 1);
+        let snapshot = (depth + 1).is_multiple_of(snapshot_interval(depth + 1)).then(|| match self.spare_runs.pop() {
+            Some(mut copy) => {
+                (*copy).clone_from(run);
+                copy
+            }
+            None => Box::new(run.clone()),
+        });
         self.path.push(Node { sleep, wakeup, snapshot, ..Default::default() });
         for (index, error) in std::mem::take(&mut run.races_found).into_iter().enumerate() {
             let mut witness = self.witness();
@@ -730,7 +807,10 @@ impl<'a> Explorer<'a> {
         let before = crate::Work::before(&run.machine);
         match agent {
             Agent::Thread(_) => {
-                run.last_sig[t] = Some((run.machine.write_epoch(), run.machine.spin_signature(owner)));
+                let m = &run.machine;
+                let mark =
+                    SpinMark { epoch: m.write_epoch(), at: SpinMark::at(m, owner), sig: m.spin_signature(owner) };
+                run.last_sig[t] = Some(mark);
                 run.machine.step(owner, &mut chooser);
             }
             Agent::Buffer(_) => run.machine.flush(owner),
@@ -815,8 +895,8 @@ impl<'a> Explorer<'a> {
         let pre = run.last_of_thread.get(t).copied().flatten().or_else(|| run.spawned_at.get(t).copied().flatten());
         let mut vc = pre.map_or_else(VClock::default, |k| run.infos[k].vc.clone());
         // Direct predecessors and race candidates, with the location that orders them.
-        let mut direct: Vec<(usize, Option<Loc>)> = Vec::new();
-        let mut candidates: Vec<(usize, Option<Loc>)> = Vec::new();
+        let mut direct: SmallVec<[(usize, Option<Loc>); 8]> = SmallVec::new();
+        let mut candidates: SmallVec<[(usize, Option<Loc>); 8]> = SmallVec::new();
         if step.global && analyse {
             // It could not have run earlier if it waited for one of those steps.
             let waits = step.footprint.0.iter().any(|(l, ..)| !matches!(l, Loc::Mem(_)));

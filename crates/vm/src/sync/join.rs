@@ -21,18 +21,20 @@ pub(crate) fn join(m: &mut Machine, t: usize, handle: u64, wants_value: bool) ->
     if j == t {
         return Err(SyncError::Deadlock);
     }
-    let name = m.threads[j].name();
+    // Named only when something is reported (a name is formatted).
+    let name = |m: &Machine| m.threads[j].name();
     if m.threads[j].detached {
-        return Err(SyncError::Misuse(format!("join of detached thread {name}")));
+        return Err(SyncError::Misuse(format!("join of detached thread {}", name(m))));
     }
     if m.threads[j].joined {
-        return Err(SyncError::Misuse(format!("join of thread {name}, which was already joined")));
+        return Err(SyncError::Misuse(format!("join of thread {}, which was already joined", name(m))));
     }
     if !m.threads[j].finished {
         return Ok(None);
     }
     m.threads[j].joined = true;
     if wants_value && m.threads[j].retval_symbolic {
+        let name = name(m);
         m.imprecise.get_or_insert_with(|| {
             format!("the value thread {name} returned depends on symbolic inputs; its other values were not explored")
         });
