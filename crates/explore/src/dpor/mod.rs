@@ -112,14 +112,35 @@ pub(crate) fn next_choices(made: &[(u64, u64)]) -> Option<Vec<u64>> {
 }
 
 /// The transition taken from a node on the current path.
-#[derive(Clone, Debug)]
 struct Taken {
     thread: usize,
     choices: Vec<(u64, u64)>,
-    /// Union over the choice variants explored so far (for the sleep set).
-    union: Step,
+    /// The first choice variant's transition.
+    first: Rc<TransInfo>,
+    /// Union over the choice variants explored so far, once there are several.
+    absorbed: Option<Step>,
     /// Choice prefixes of this thread's step still to explore from this node (a stack).
     variants: Vec<Vec<u64>>,
+}
+
+impl Taken {
+    fn new(thread: usize, choices: Vec<(u64, u64)>, first: Rc<TransInfo>, variants: Vec<Vec<u64>>) -> Self {
+        Taken { thread, choices, first, absorbed: None, variants }
+    }
+
+    /// Union over the choice variants explored so far (for the sleep set): built only when
+    /// asked, since most nodes are left behind without it.
+    fn union(&self) -> Step {
+        self.absorbed.clone().unwrap_or_else(|| self.first.step.clone())
+    }
+
+    fn into_union(self) -> Step {
+        self.absorbed.unwrap_or_else(|| self.first.step.clone())
+    }
+
+    fn absorb(&mut self, step: &Step) {
+        self.absorbed.get_or_insert_with(|| self.first.step.clone()).absorb(step);
+    }
 }
 
 /// A state on the current path.
@@ -603,12 +624,14 @@ impl<'a> Explorer<'a> {
             }
             // A helper's branch is done once the search is back at its node.
             if let Some(job) = self.job.as_mut().filter(|j| j.floor == depth && node.wakeup.is_empty()) {
-                job.union = node.taken.take().map(|t| t.union);
+                job.union = node.taken.take().map(Taken::into_union);
                 job.finished = true;
                 return None;
             }
-            if let Some(taken) = node.taken.take().filter(|_| !naive) {
-                node.sleep.push(Rc::new(taken.union));
+            // A node with nothing left to explore is dropped below: no sleep set needed.
+            let pending = node.speculation.is_some() || !node.wakeup.is_empty();
+            if let Some(taken) = node.taken.take().filter(|_| !naive && pending) {
+                node.sleep.push(Rc::new(taken.into_union()));
             }
             if self.settle(depth) {
                 if self.halted {
@@ -755,13 +778,13 @@ impl<'a> Explorer<'a> {
         let sleep = node.sleep.iter().filter(|s| !s.depends(step)).cloned().collect();
         match &mut node.taken {
             Some(taken) if taken.thread == t => {
-                taken.union.absorb(step);
+                taken.absorb(step);
                 taken.variants.extend(choice_siblings(&made, forced.len()));
                 taken.choices = made;
             }
             _ => {
                 let variants = choice_siblings(&made, 0);
-                node.taken = Some(Taken { thread: t, choices: made, union: step.clone(), variants });
+                node.taken = Some(Taken::new(t, made, info.clone(), variants));
             }
         }
         self.truncate_path(depth + 1);

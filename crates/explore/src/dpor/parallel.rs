@@ -348,7 +348,7 @@ impl<'a> Explorer<'a> {
         let snapshot = (0..=depth).rev().find_map(|i| self.path[i].snapshot.as_deref());
         let races = snapshot.map_or_else(Vec::new, |run| run.infos.iter().map(|i| i.races.clone()).collect());
         let taken = node.taken.as_ref().expect("a branch in progress");
-        let sleep = node.sleep.iter().map(|s| (**s).clone()).chain([taken.union.clone()]).collect();
+        let sleep = node.sleep.iter().map(|s| (**s).clone()).chain([taken.union()]).collect();
         Job {
             id: 0,
             init: self.init_choices.iter().map(|(v, _)| *v).collect(),
@@ -481,7 +481,7 @@ impl<'a> Explorer<'a> {
             let snapshot = self.prefix_snapshot(&mut run, at, &mut races);
             self.path.push(Node { runnable: step.runnable, snapshot, ..Default::default() });
             let (info, choices) = self.execute(&mut run, step.agent, &step.forced, false);
-            let taken = Taken { thread: step.agent, choices, union: info.step.clone(), variants: Vec::new() };
+            let taken = Taken::new(step.agent, choices, info, Vec::new());
             self.path.last_mut().expect("a node").taken = Some(taken);
         }
         let snapshot = self.prefix_snapshot(&mut run, at, &mut races);
