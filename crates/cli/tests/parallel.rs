@@ -78,6 +78,7 @@ fn helpers_change_nothing_but_the_time() {
             let many = check(file, jobs, extra, flags);
             assert_eq!(essence(&many), expected, "{file} {extra:?} {flags:?} with -j {jobs}");
             helped += many["stats"]["helped"].as_u64().unwrap_or(0);
+            assert!(many["stats"]["helper_failures"].is_null(), "a helper failed: {file} {extra:?} -j {jobs}");
         }
         assert!(one["stats"]["helped"].is_null(), "-j 1 has no helpers");
     }

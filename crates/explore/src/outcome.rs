@@ -211,6 +211,10 @@ pub struct Stats {
     /// varies from run to run with the threads' timing; nothing else does).
     #[serde(skip_serializing_if = "is_zero")]
     pub helped: u64,
+    /// Dpor with `-j`: helper jobs that failed (a bug: the search explored their branches
+    /// itself, so the results stand, but nothing ran in parallel there).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub helper_failures: u64,
     /// What the interpreter did for dpor and unfold.
     #[serde(flatten)]
     pub work: Work,

@@ -182,6 +182,7 @@ fn choice_siblings(made: &[(u64, u64)], from: usize) -> Vec<Vec<u64>> {
 }
 
 /// Per-transition happens-before data (recomputed when a replay re-executes a step).
+#[derive(Clone)]
 struct TransInfo {
     step: Step,
     /// Where the chains of the accesses of `step`'s footprint continue (see `history`).

@@ -79,6 +79,9 @@ pub(super) struct JobResult {
     unusable: bool,
     /// The job ran out of the executions the search had left (see [`Job::budget`]).
     exhausted: bool,
+    /// The helper failed (a bug, counted in the statistics): the search explores the
+    /// branch itself.
+    failed: bool,
 }
 
 /// A branch a helper is exploring: its job.
@@ -302,6 +305,7 @@ impl JobResult {
             incomplete: None,
             unusable: true,
             exhausted: false,
+            failed: false,
         }
     }
 }
@@ -384,6 +388,7 @@ impl<'a> Explorer<'a> {
             Answer::TakenBack | Answer::Stopped => return false,
         };
         if result.unusable {
+            self.cx.stats.helper_failures += u64::from(result.failed);
             // Symbolic inputs or a thread cap: no more speculation from here this round.
             if let Some(pool) = self.pool.as_mut() {
                 pool.off = true;
@@ -423,6 +428,7 @@ impl<'a> Explorer<'a> {
         mine.transitions += theirs.transitions;
         mine.work.add(&theirs.work);
         mine.helped += theirs.explored();
+        mine.helper_failures += theirs.helper_failures;
         if let Some(why) = result.incomplete {
             self.cx.note(why);
         }
@@ -442,7 +448,8 @@ impl<'a> Explorer<'a> {
             return None;
         }
         for (info, races) in run.infos.iter_mut().zip(races.take().unwrap_or_default()) {
-            Rc::get_mut(info).expect("transitions of a fresh execution are not shared").races = races;
+            // The path's nodes share the transitions only for their steps, which stay.
+            Rc::make_mut(info).races = races;
         }
         Some(Box::new(run.clone()))
     }
@@ -460,7 +467,7 @@ impl<'a> Explorer<'a> {
         for spec in self.path.iter_mut().filter_map(|n| n.speculation.take()) {
             pool.abandon(spec);
         }
-        result.unwrap_or_else(|_| JobResult::unusable(id))
+        result.unwrap_or_else(|_| JobResult { failed: true, ..JobResult::unusable(id) })
     }
 
     /// A helper's work: re-executes the path to the job's node and explores its branch.
@@ -510,6 +517,7 @@ impl<'a> Explorer<'a> {
             incomplete: self.cx.incomplete.take(),
             unusable: state.unusable || self.capped,
             exhausted: state.exhausted,
+            failed: false,
         }
     }
 }
