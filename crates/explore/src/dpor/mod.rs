@@ -1071,6 +1071,7 @@ impl<'a> Explorer<'a> {
         if !wakeup::slept(&node.sleep, &seq) && node.wakeup.insert(seq) {
             // The branch a helper explores changed: its result would be wrong now.
             if let (Some(spec), Some(pool)) = (node.speculation.take(), self.pool.as_ref()) {
+                self.cx.stats.helper_abandoned += 1;
                 pool.abandon(spec);
             }
         }

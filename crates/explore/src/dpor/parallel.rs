@@ -429,6 +429,7 @@ impl<'a> Explorer<'a> {
         mine.work.add(&theirs.work);
         mine.helped += theirs.explored();
         mine.helper_failures += theirs.helper_failures;
+        mine.helper_abandoned += theirs.helper_abandoned;
         if let Some(why) = result.incomplete {
             self.cx.note(why);
         }
