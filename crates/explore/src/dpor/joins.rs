@@ -1,0 +1,146 @@
+//! "Join on all threads" (Bergan's optimisation for input-covering schedules): at an
+//! epoch marker that main reaches alone, with every step of every other thread ordered
+//! before it, nothing after the marker can race with anything before it, so what follows
+//! depends only on the state there. The first execution that reaches a state explores
+//! its continuation; a later one that reaches an equal state by another path stops there
+//! ([`Joined`](crate::ExecutionEnd::Joined)), and whoever uses the executions takes the
+//! first one's continuations for it. The orders of one epoch then no longer multiply with
+//! the next epoch's.
+//!
+//! States are compared by fingerprint (`unfold/fingerprint.rs`, 128 bits, as the
+//! unfolding's cutoffs are) with every symbolic expression named by its value up to the
+//! order of associative and commutative operations: locks taken in another order leave a
+//! sum `(a + b) + c` instead of `(a + c) + b`, which is the same value.
+
+use crate::unfold::fingerprint::fingerprint_with;
+use ravel_sym::{BinOp, ExprId, ExprPool, Node};
+use ravel_vm::fphash::FpHasher;
+use ravel_vm::Machine;
+use rustc_hash::FxHashMap;
+use std::hash::{Hash, Hasher};
+
+/// The epoch-start states met so far: fingerprint → (the path hash of the execution
+/// that explores its continuation, the state's number).
+#[derive(Default)]
+pub(crate) struct Joins {
+    states: FxHashMap<u128, (u64, u32)>,
+}
+
+/// What an execution does at an epoch-start state.
+pub(crate) enum AtState {
+    /// It explores the continuation (the first to get here, or a re-execution of it).
+    Continue(u32),
+    /// Another path explores it: stop here.
+    Join(u32),
+}
+
+impl Joins {
+    /// Meets the state of `m`, reached along the path hashed as `path`.
+    pub(crate) fn meet(&mut self, m: &Machine, path: u64) -> AtState {
+        let key = state_key(m);
+        let next = self.states.len() as u32;
+        let &mut (owner, id) = self.states.entry(key).or_insert((path, next));
+        if owner == path {
+            AtState::Continue(id)
+        } else {
+            AtState::Join(id)
+        }
+    }
+}
+
+/// The fingerprint of `m` with expressions named up to reordering.
+fn state_key(m: &Machine) -> u128 {
+    let mut memo = FxHashMap::default();
+    m.path_constraint(|pool, _| fingerprint_with(m, &mut |e| canonical(pool, e, &mut memo)))
+        .unwrap_or_else(|| fingerprint_with(m, &mut |e| e.0 as u128))
+}
+
+/// Operations whose operands may be regrouped and reordered freely.
+fn associative(op: BinOp) -> bool {
+    matches!(op, BinOp::Add | BinOp::Mul | BinOp::And | BinOp::Or | BinOp::Xor)
+}
+
+/// A hash of expression `e` equal for expressions that differ only in how chains of one
+/// associative and commutative operation are grouped and ordered.
+fn canonical(pool: &ExprPool, e: ExprId, memo: &mut FxHashMap<ExprId, u128>) -> u128 {
+    if let Some(&h) = memo.get(&e) {
+        return h;
+    }
+    let mut h = FpHasher::new(0xac);
+    match *pool.node(e) {
+        Node::Bin { op, .. } if associative(op) => {
+            let mut leaves = Vec::new();
+            let mut stack = vec![e];
+            while let Some(x) = stack.pop() {
+                match *pool.node(x) {
+                    Node::Bin { op: o, a, b } if o == op => stack.extend([a, b]),
+                    _ => leaves.push(canonical(pool, x, memo)),
+                }
+            }
+            leaves.sort_unstable();
+            (0u8, op, pool.bits(e), leaves).hash(&mut h);
+        }
+        Node::Const { bits, value } => (1u8, bits, value).hash(&mut h),
+        Node::Var { id, bits, .. } => (2u8, id, bits).hash(&mut h),
+        Node::ArrayVar { id, index_bits, elem_bits } => (3u8, id, index_bits, elem_bits).hash(&mut h),
+        ref other => {
+            // The node's own fields (its operands' ids zeroed) with its operands' hashes.
+            let shape = match *other {
+                Node::Bin { op, .. } => (4u8, op as u32, 0),
+                Node::Cmp { op, .. } => (5, op as u32, 0),
+                Node::Cast { op, bits, .. } => (6, op as u32, bits),
+                Node::Ite { .. } => (7, 0, 0),
+                Node::Concat { .. } => (8, 0, 0),
+                Node::Extract { hi, lo, .. } => (9, hi, lo),
+                Node::Select { .. } => (10, 0, 0),
+                _ => (11, 0, 0),
+            };
+            shape.hash(&mut h);
+            let mut children = Vec::new();
+            pool.for_each_child(e, |c| children.push(c));
+            for c in children {
+                canonical(pool, c, memo).hash(&mut h);
+            }
+        }
+    }
+    let out = h.finish128();
+    memo.insert(e, out);
+    out
+}
+
+/// The hash of a path extended by one transition (its thread and choices).
+pub(crate) fn extend_path(path: u64, thread: usize, choices: &[(u64, u64)]) -> u64 {
+    let mut h = FpHasher::new(0x9a);
+    (path, thread).hash(&mut h);
+    for (v, _) in choices {
+        v.hash(&mut h);
+    }
+    h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sums_in_any_order_are_one_value_differences_are_not() {
+        let mut p = ExprPool::new();
+        let (a, b, c) = (p.var(1 << 8 | 32, 32, "a"), p.var(2 << 8 | 32, 32, "b"), p.var(3 << 8 | 32, 32, "c"));
+        let ab = p.add(a, b);
+        let abc = p.add(ab, c);
+        let ac = p.add(a, c);
+        let acb = p.add(ac, b);
+        let bc = p.add(b, c);
+        let a_bc = p.add(a, bc);
+        let ab_minus = p.sub(ab, c);
+        let ac_minus = p.sub(ac, b);
+        let twice = p.add(ab, a);
+        let mut memo = FxHashMap::default();
+        let mut h = |e| canonical(&p, e, &mut memo);
+        assert_ne!(abc, acb, "the pool keeps the grouping");
+        assert_eq!(h(abc), h(acb));
+        assert_eq!(h(abc), h(a_bc));
+        assert_ne!(h(ab_minus), h(ac_minus), "subtraction is not reordered");
+        assert_ne!(h(twice), h(abc));
+    }
+}
