@@ -15,6 +15,7 @@
 use crate::unfold::fingerprint::fingerprint_with;
 use ravel_sym::{BinOp, ExprId, ExprPool, Node};
 use ravel_vm::fphash::FpHasher;
+use ravel_vm::native_record::Recorded;
 use ravel_vm::Machine;
 use rustc_hash::FxHashMap;
 use std::hash::{Hash, Hasher};
@@ -48,11 +49,37 @@ impl Joins {
     }
 }
 
-/// The fingerprint of `m` with expressions named up to reordering.
+/// The fingerprint of `m` with expressions named up to reordering, and what the native
+/// names of later events depend on ([`history_key`]).
 fn state_key(m: &Machine) -> u128 {
     let mut memo = FxHashMap::default();
-    m.path_constraint(|pool, _| fingerprint_with(m, &mut |e| canonical(pool, e, &mut memo)))
-        .unwrap_or_else(|| fingerprint_with(m, &mut |e| e.0 as u128))
+    let state = m
+        .path_constraint(|pool, _| fingerprint_with(m, &mut |e| canonical(pool, e, &mut memo)))
+        .unwrap_or_else(|| fingerprint_with(m, &mut |e| e.0 as u128));
+    state ^ history_key(m)
+}
+
+/// What the names of later events take from the execution so far (`native_names.rs`): a
+/// thread's k-th event on a location counts its earlier ones, a heap block is named by
+/// its allocating thread's count, and an object's users decide which operations on it
+/// the native runtime can order. Equal states reached with other counts must not join.
+fn history_key(m: &Machine) -> u128 {
+    let mut counts: FxHashMap<(usize, u32, u64), u32> = FxHashMap::default();
+    let mut allocs: FxHashMap<usize, u32> = FxHashMap::default();
+    for r in m.recorded() {
+        match *r {
+            Recorded::Access { thread, obj, offset, .. } => *counts.entry((thread, obj, offset)).or_default() += 1,
+            Recorded::Alloc { thread, .. } => *allocs.entry(thread).or_default() += 1,
+            _ => {}
+        }
+    }
+    let mut counts: Vec<_> = counts.into_iter().collect();
+    counts.sort_unstable();
+    let mut allocs: Vec<_> = allocs.into_iter().collect();
+    allocs.sort_unstable();
+    let mut h = FpHasher::new(0x4b);
+    (counts, allocs).hash(&mut h);
+    h.finish128()
 }
 
 /// Operations whose operands may be regrouped and reordered freely.
