@@ -54,8 +54,8 @@ impl Joins {
 fn state_key(m: &Machine) -> u128 {
     let mut memo = FxHashMap::default();
     let state = m
-        .path_constraint(|pool, _| fingerprint_with(m, &mut |e| canonical(pool, e, &mut memo)))
-        .unwrap_or_else(|| fingerprint_with(m, &mut |e| e.0 as u128));
+        .path_constraint(|pool, _| fingerprint_with(m, &mut |e| canonical(pool, e, &mut memo), true))
+        .unwrap_or_else(|| fingerprint_with(m, &mut |e| e.0 as u128, true));
     state ^ history_key(m)
 }
 

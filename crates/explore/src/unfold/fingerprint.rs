@@ -27,12 +27,13 @@ const SHADOW: u64 = 8;
 
 /// The fingerprint of the whole state of `m` (see the module documentation).
 pub(crate) fn fingerprint(m: &Machine) -> u128 {
-    fingerprint_with(m, &mut |e| e.0 as u128)
+    fingerprint_with(m, &mut |e| e.0 as u128, false)
 }
 
 /// The fingerprint of `m` with each symbolic expression named by `expr` (its id for the
-/// unfolding; dpor's epoch joins name it by its value up to reordering, `dpor/joins.rs`).
-pub(crate) fn fingerprint_with(m: &Machine, expr: &mut dyn FnMut(ExprId) -> u128) -> u128 {
+/// unfolding; dpor's epoch joins name it by its value up to reordering, `dpor/joins.rs`),
+/// the path condition as a set of conjuncts when `pc_as_set` (else as a sequence).
+pub(crate) fn fingerprint_with(m: &Machine, expr: &mut dyn FnMut(ExprId) -> u128, pc_as_set: bool) -> u128 {
     let mut fp = 0u128;
     for (base, size, bytes) in m.live_objects() {
         fp ^= fragment(OBJECT, (base, size));
@@ -58,7 +59,9 @@ pub(crate) fn fingerprint_with(m: &Machine, expr: &mut dyn FnMut(ExprId) -> u128
     if let Some((pc, inputs, model)) = m.symbolic_state() {
         let model: Vec<(u32, u128)> = model.values.iter().map(|(k, v)| (*k, *v)).collect();
         let mut pc: Vec<u128> = pc.iter().map(|&e| expr(e)).collect();
-        pc.sort_unstable();
+        if pc_as_set {
+            pc.sort_unstable();
+        }
         fp ^= fragment(SYMBOLIC, (pc, inputs, model));
     }
     let mut process = FpHasher::new(PROCESS);
