@@ -88,7 +88,8 @@ fn associative(op: BinOp) -> bool {
 }
 
 /// A hash of expression `e` equal for expressions that differ only in how chains of one
-/// associative and commutative operation are grouped and ordered.
+/// associative and commutative operation are grouped and ordered (the constants in a
+/// chain folded into one: `(x + 1) + y + 1` is `x + y + 2`).
 fn canonical(pool: &ExprPool, e: ExprId, memo: &mut FxHashMap<ExprId, u128>) -> u128 {
     if let Some(&h) = memo.get(&e) {
         return h;
@@ -96,16 +97,34 @@ fn canonical(pool: &ExprPool, e: ExprId, memo: &mut FxHashMap<ExprId, u128>) -> 
     let mut h = FpHasher::new(0xac);
     match *pool.node(e) {
         Node::Bin { op, .. } if associative(op) => {
+            let bits = pool.bits(e);
+            let mask = if bits >= 128 { u128::MAX } else { (1u128 << bits) - 1 };
+            let mut constant = match op {
+                BinOp::Mul => 1,
+                BinOp::And => mask,
+                _ => 0,
+            };
+            let identity = constant;
             let mut leaves = Vec::new();
             let mut stack = vec![e];
             while let Some(x) = stack.pop() {
                 match *pool.node(x) {
                     Node::Bin { op: o, a, b } if o == op => stack.extend([a, b]),
+                    Node::Const { value, .. } => {
+                        constant = match op {
+                            BinOp::Add => constant.wrapping_add(value),
+                            BinOp::Mul => constant.wrapping_mul(value),
+                            BinOp::And => constant & value,
+                            BinOp::Or => constant | value,
+                            _ => constant ^ value,
+                        } & mask
+                    }
                     _ => leaves.push(canonical(pool, x, memo)),
                 }
             }
             leaves.sort_unstable();
-            (0u8, op, pool.bits(e), leaves).hash(&mut h);
+            let constant = (constant != identity).then_some(constant);
+            (0u8, op, bits, leaves, constant).hash(&mut h);
         }
         Node::Const { bits, value } => (1u8, bits, value).hash(&mut h),
         Node::Var { id, bits, .. } => (2u8, id, bits).hash(&mut h),
@@ -162,6 +181,11 @@ mod tests {
         let ab_minus = p.sub(ab, c);
         let ac_minus = p.sub(ac, b);
         let twice = p.add(ab, a);
+        let (one, two) = (p.constant(32, 1), p.constant(32, 2));
+        let a1 = p.add(a, one);
+        let a1b = p.add(a1, b);
+        let a1b1 = p.add(a1b, one);
+        let ab2 = p.add(ab, two);
         let mut memo = FxHashMap::default();
         let mut h = |e| canonical(&p, e, &mut memo);
         assert_ne!(abc, acb, "the pool keeps the grouping");
@@ -169,5 +193,7 @@ mod tests {
         assert_eq!(h(abc), h(a_bc));
         assert_ne!(h(ab_minus), h(ac_minus), "subtraction is not reordered");
         assert_ne!(h(twice), h(abc));
+        assert_eq!(h(a1b1), h(ab2), "constants in a chain fold");
+        assert_ne!(h(a1b), h(ab2));
     }
 }

@@ -753,6 +753,7 @@ impl<'a> Explorer<'a> {
             ..Default::default()
         };
         let before = crate::Work::before(&run.machine);
+        let recorded_before = run.machine.recorded().len();
         match agent {
             Agent::Thread(_) => {
                 run.last_sig[t] = Some((run.machine.write_epoch(), run.machine.spin_signature(owner)));
@@ -820,11 +821,10 @@ impl<'a> Explorer<'a> {
         run.last_of_thread[t] = Some(index);
         let recorded = run.machine.recorded().len();
         run.path_hash = joins::extend_path(run.path_hash, t, &chooser.made);
-        let before_step = run.infos.last().map_or(0, |i| i.recorded);
         let info = Rc::new(TransInfo { step, links, vc, races, recorded });
         run.infos.push(info.clone());
         if self.policy == Policy::Systematic {
-            self.meet_epoch_state(run, before_step);
+            self.meet_epoch_state(run, recorded_before);
         }
         self.cx.stats.transitions += 1;
         self.cx.stats.work.count_step(before, &run.machine, &chooser.made);
