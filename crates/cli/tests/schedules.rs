@@ -237,6 +237,27 @@ fn barrier_rounds_are_covered_and_their_waits_are_not_ordered() {
 }
 
 #[test]
+fn epochs_join_only_at_equal_states() {
+    let figures = |extra: &[&str]| {
+        let file = source("tests/schedules/last_writer.c");
+        let mut args = vec!["schedules", &file, "--json"];
+        args.extend(extra);
+        let s: serde_json::Value = serde_json::from_str(text(&ravel(&args).stdout).trim()).unwrap();
+        (s["executions"].as_u64(), s["joined"].as_u64(), s["total"].as_u64(), s)
+    };
+    // Phase 1's orders leave different last writers: phase 2 runs below both; after it the
+    // states agree whatever phase 1 did, so the second execution below each order joins.
+    let (executions, joined, total, s) = figures(&[]);
+    assert_eq!((executions, joined, total), (Some(2), Some(2), Some(2)), "{s}");
+    let (executions, joined, total, s) = figures(&["--no-join"]);
+    assert_eq!((executions, joined, total), (Some(4), Some(0), Some(2)), "{s}");
+    // Sums in another order are one state: phases with 2 threads joins in both phases.
+    let out = ravel(&["schedules", &source("bench/schedules/phases.c"), "--json"]);
+    let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!((s["executions"].as_u64(), s["joined"].as_u64()), (Some(1), Some(2)), "{s}");
+}
+
+#[test]
 fn fork_join_loops_get_epoch_markers_and_stay_covered() {
     let out = ravel(&["schedules", &source("bench/schedules/lu.c"), "--json"]);
     let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
