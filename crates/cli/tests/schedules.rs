@@ -257,6 +257,46 @@ fn epochs_join_only_at_equal_states() {
     assert_eq!((s["executions"].as_u64(), s["joined"].as_u64()), (Some(1), Some(2)), "{s}");
 }
 
+/// Every order below every order, as a set per epoch (the order of the schedules within an
+/// epoch is the order the exploration found them in).
+fn orders_tree(epoch: &serde_json::Value) -> Vec<String> {
+    let mut out: Vec<String> = epoch["schedules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let below = if s["next"].is_null() { Vec::new() } else { orders_tree(&s["next"]) };
+            format!("{}:[{}]", s["events"], below.join(","))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn joins_keep_the_tree_of_every_order() {
+    // Three phases of three threads: with every order kept, the tree built from joined
+    // executions is the one built from every execution (216 of them).
+    let tree = |join: bool| {
+        let file = scratch("joins_tree", if join { "join.json" } else { "nojoin.json" });
+        let path = file.display().to_string();
+        let src = source("bench/schedules/phases.c");
+        let mut args = vec!["schedules", &src, "--keep-unselected", "--json", "-o", &path];
+        if !join {
+            args.push("--no-join");
+        }
+        args.extend(["--", "-DPHASES=3", "-DNTHREADS=3"]);
+        let s: serde_json::Value = serde_json::from_str(text(&ravel(&args).stdout).trim()).unwrap();
+        let f: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        (s["executions"].as_u64(), s["joined"].as_u64(), orders_tree(&f["root"]))
+    };
+    let (executions, joined, joined_tree) = tree(true);
+    let (all, none, full_tree) = tree(false);
+    assert_eq!((executions, joined, all, none), (Some(1), Some(15), Some(216), Some(0)));
+    assert_eq!(joined_tree.len(), 6);
+    assert_eq!(joined_tree, full_tree);
+}
+
 #[test]
 fn fork_join_loops_get_epoch_markers_and_stay_covered() {
     let out = ravel(&["schedules", &source("bench/schedules/lu.c"), "--json"]);
