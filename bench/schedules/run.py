@@ -3,9 +3,11 @@
 own programs in the style of the dissertation's benchmarks and each thread count, the
 epochs, schedules per epoch (schedule sets: one per schedule of the epoch before;
 min/max/avg size), total schedules (those some input selects), the orders the
-enumeration found (before the never-selected ones were dropped), those in distinct sets (a set equal to another
+enumeration found (before the never-selected ones were dropped; in total, and per epoch
+built: min/max/avg), those in distinct sets (a set equal to another
 at the same epoch, constraints and epochs below included, counts once), infeasible and deadlocking ones, the analysis time,
-the selector's size (expression nodes n, decision-tree nodes t over all epochs,
+the executions (run to the end, and joined: stopped at an epoch-start state another
+path explored), the selector's size (expression nodes n, decision-tree nodes t over all epochs,
 the deepest path's tests d), and the native time of the program
 built with `ravel enforce build --schedules`, enforced (inputs select a schedule) against
 the same binary unconstrained (RAVEL_SCHEDULES= ), median of RUNS runs, every input 2.
@@ -15,7 +17,7 @@ synchronise nor read inputs); the timed binaries are built with -DWORK=TIMED_WOR
 runs take measurable time. The loops change neither the synchronisation events nor the
 input constraints, so the schedule file applies to them unchanged.
 
-Usage: bench/schedules/run.py [--runs N] [--threads 2,4,8] [--analysis-timeout S] [--ravel PATH] [program ...]
+Usage: bench/schedules/run.py [--runs N] [--threads 2,4,8] [--analysis-timeout S] [--ravel PATH] [--no-join] [program ...]
 """
 import argparse, importlib.util, json, os, subprocess, tempfile
 
