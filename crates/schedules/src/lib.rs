@@ -14,7 +14,10 @@
 //! checks that the error-free schedules cover every input (`coverage.rs`). Barrier waits
 //! are no synchronisation event when the program ignores their results (`barriers.rs`).
 //! Each epoch's selector is a decision tree (`decision.rs`); orders it never picks are
-//! dropped.
+//! dropped. With "join on all threads" the explorer stops an execution at an epoch-start
+//! state another path explores on (`ravel_explore::DporOptions::join_at_epochs`); the
+//! tree sees it go on as each continuation of that state (`tree.rs`), and is built from
+//! the root down so that only selected schedules get the epochs below them.
 //!
 //! What is not done (see the closing notes of issue 20): constraints are over the
 //! program's inputs, not over the values live at an epoch start, so a later epoch's
