@@ -3,9 +3,11 @@
 own programs in the style of the dissertation's benchmarks and each thread count, the
 epochs, schedules per epoch (schedule sets: one per schedule of the epoch before;
 min/max/avg size), total schedules (those some input selects), the orders the
-enumeration found (before the never-selected ones were dropped), those in distinct sets (a set equal to another
+enumeration found (before the never-selected ones were dropped; in total, and per epoch
+built: min/max/avg), those in distinct sets (a set equal to another
 at the same epoch, constraints and epochs below included, counts once), infeasible and deadlocking ones, the analysis time,
-the selector's size (expression nodes n, decision-tree nodes t over all epochs,
+the executions (run to the end, and joined: stopped at an epoch-start state another
+path explored), the selector's size (expression nodes n, decision-tree nodes t over all epochs,
 the deepest path's tests d), and the native time of the program
 built with `ravel enforce build --schedules`, enforced (inputs select a schedule) against
 the same binary unconstrained (RAVEL_SCHEDULES= ), median of RUNS runs, every input 2.
@@ -15,7 +17,7 @@ synchronise nor read inputs); the timed binaries are built with -DWORK=TIMED_WOR
 runs take measurable time. The loops change neither the synchronisation events nor the
 input constraints, so the schedule file applies to them unchanged.
 
-Usage: bench/schedules/run.py [--runs N] [--threads 2,4,8] [--analysis-timeout S] [--ravel PATH] [program ...]
+Usage: bench/schedules/run.py [--runs N] [--threads 2,4,8] [--analysis-timeout S] [--ravel PATH] [--no-join] [program ...]
 """
 import argparse, importlib.util, json, os, subprocess, tempfile
 
@@ -24,9 +26,9 @@ PROGRAMS = ["forkjoin", "taskpool", "pfscan", "phases", "lu", "barrier", "radix"
 TIMED_WORK = 3000000
 
 
-def analyse(ravel, src, threads, out, limit):
+def analyse(ravel, src, threads, out, limit, flags):
     """The figures of `ravel schedules --json`; past `limit` seconds ravel says unknown."""
-    r = subprocess.run([ravel, "schedules", src, "-o", out, "--json", "--timeout", str(limit), "--",
+    r = subprocess.run([ravel, "schedules", src, "-o", out, "--json", "--timeout", str(limit), *flags, "--",
                         f"-DNTHREADS={threads}"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     lines = r.stdout.decode().strip().splitlines()
     if not lines:
@@ -53,17 +55,22 @@ def main():
     ap.add_argument("--threads", default="2,4,8")
     ap.add_argument("--analysis-timeout", type=int, default=120, help="seconds per enumeration")
     ap.add_argument("--ravel", default=os.path.join(HERE, "../../target/release/ravel"))
+    ap.add_argument("--no-join", action="store_true", help="explore every epoch below every order (for comparison)")
     ap.add_argument("programs", nargs="*")
     a = ap.parse_args()
     work = tempfile.mkdtemp(prefix="ravel-bench-schedules-")
+    flags = ["--no-join"] if a.no_join else []
+    # sets/epoch and min/max/avg: the selected schedule sets per epoch and their sizes;
+    # orders/epoch: the orders each built epoch had before the unselected were dropped.
     print(f"{'program':<9} {'thr':>3} {'epochs':>6} {'sets/epoch':>12} {'min/max/avg':>16} {'total':>6} {'orders':>6} "
-          f"{'distinct':>8} {'infeas':>6} {'dead':>4} {'execs':>6} {'analysis s':>10} {'selector':>14} "
+          f"{'orders/epoch min/max/avg':>26} {'distinct':>8} {'infeas':>6} {'dead':>4} {'execs':>6} {'joined':>6} "
+          f"{'analysis s':>10} {'selector':>14} "
           f"{'free ms':>8} {'enforced ms':>11} {'ratio':>5}")
     for prog in [p for p in PROGRAMS if not a.programs or p in a.programs]:
         src = os.path.join(HERE, prog + ".c")
         for threads in [int(t) for t in a.threads.split(",")]:
             sfile = os.path.join(work, f"{prog}{threads}.json")
-            s = analyse(a.ravel, src, threads, sfile, a.analysis_timeout)
+            s = analyse(a.ravel, src, threads, sfile, a.analysis_timeout, flags)
             if s.get("verdict") == "unknown":
                 print(f"{prog:<9} {threads:>3} unknown: {s['reason']}")
                 continue
@@ -72,6 +79,8 @@ def main():
             shape = "/".join(str(len(e)) for e in sets)
             mma = f"{min(sizes)}/{max(sizes)}/{sum(sizes) / len(sizes):.1f}"
             sel = f"{s['selector_nodes']}n/{s['selector_tree_nodes']}t/{s['selector_tree_depth']}d"
+            built = [n for epoch in s["enumerated_per_epoch"] for n in epoch]
+            orders = f"{min(built)}/{max(built)}/{sum(built) / len(built):.1f}"
             binary = os.path.join(work, f"{prog}{threads}")
             subprocess.run([a.ravel, "enforce", "build", src, "-o", binary, "--schedules", sfile, "--",
                             f"-DNTHREADS={threads}", f"-DWORK={TIMED_WORK}"], check=True)
@@ -81,8 +90,8 @@ def main():
             free = dict(env, RAVEL_SCHEDULES="")
             t_free, t_enf = medians_ms([([binary], free), ([binary], env)], a.runs)
             print(f"{prog:<9} {threads:>3} {s['epochs']:>6} {shape:>12} {mma:>16} {s['total']:>6} {s['enumerated']:>6} "
-                  f"{s['distinct_total']:>8} {s['infeasible']:>6} {s['deadlocking']:>4} {s['executions']:>6} "
-                  f"{s['analysis_seconds']:>10.2f} {sel:>14} {t_free:>8.1f} {t_enf:>11.1f} {t_enf / t_free:>5.2f}")
+                  f"{orders:>26} {s['distinct_total']:>8} {s['infeasible']:>6} {s['deadlocking']:>4} {s['executions']:>6} "
+                  f"{s['joined']:>6} {s['analysis_seconds']:>10.2f} {sel:>14} {t_free:>8.1f} {t_enf:>11.1f} {t_enf / t_free:>5.2f}")
 
 
 if __name__ == "__main__":

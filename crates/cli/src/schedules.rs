@@ -28,6 +28,10 @@ pub struct SchedulesArgs {
     /// Place no epoch markers automatically (only `ravel_epoch()` calls divide epochs).
     #[arg(long)]
     no_auto_epochs: bool,
+    /// Explore every epoch below every order of the epoch before, instead of once per
+    /// distinct epoch-start state ("join on all threads"; for comparison).
+    #[arg(long)]
+    no_join: bool,
     /// Print the figures as one JSON object on stdout instead.
     #[arg(long)]
     json: bool,
@@ -69,7 +73,7 @@ pub fn run(a: SchedulesArgs) -> Result<u8> {
         solver_timeout: Duration::from_secs_f64(a.solver_timeout.max(0.001)),
         ..Options::default()
     };
-    let e = match ravel_schedules::enumerate(program, &name, &opts, barriers_unordered, a.keep_unselected) {
+    let e = match ravel_schedules::enumerate(program, &name, &opts, barriers_unordered, a.keep_unselected, !a.no_join) {
         Ok(e) => e,
         Err(Error::Incomplete(why)) => {
             match a.json {
@@ -119,9 +123,20 @@ fn print_summary(e: &Enumeration) {
         })
         .collect();
     println!("epochs: {}; {}", c.per_epoch.len(), sizes.join("; "));
+    let orders: Vec<String> = c
+        .enumerated_per_epoch
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let (min, max) = (n.iter().min().unwrap_or(&0), n.iter().max().unwrap_or(&0));
+            let avg = n.iter().sum::<usize>() as f64 / n.len().max(1) as f64;
+            format!("epoch {}: min {min}, max {max}, avg {avg:.1}", i + 1)
+        })
+        .collect();
+    println!("orders enumerated per epoch: {}", orders.join("; "));
     let distinct: Vec<String> = c.distinct_per_epoch.iter().map(|sets| format!("{sets:?}")).collect();
     println!(
-        "schedules: {} total ({} orders enumerated, the others never selected), {} in distinct sets (per epoch: {}), {} infeasible, {} deadlocking, {} with another error (from {} executions; {} left out: a signal woke a later waiter)",
+        "schedules: {} total ({} orders enumerated, the others never selected), {} in distinct sets (per epoch: {}), {} infeasible, {} deadlocking, {} with another error (from {} executions, {} more joined at an epoch-start state; {} left out: a signal woke a later waiter)",
         c.total,
         c.enumerated,
         c.distinct_total,
@@ -130,6 +145,7 @@ fn print_summary(e: &Enumeration) {
         c.deadlocking,
         c.erroneous,
         c.executions,
+        c.joined,
         c.out_of_order_wakes
     );
     let t = &c.selector_tree;
@@ -171,6 +187,8 @@ fn summary_json(e: &Enumeration, check: bool, markers_placed: usize) -> serde_js
         "schedule_sets_per_epoch": c.per_epoch,
         "total": c.total,
         "enumerated": c.enumerated,
+        "enumerated_per_epoch": c.enumerated_per_epoch,
+        "joined": c.joined,
         "distinct_sets_per_epoch": c.distinct_per_epoch,
         "distinct_total": c.distinct_total,
         "infeasible": e.coverage.infeasible,

@@ -237,13 +237,84 @@ fn barrier_rounds_are_covered_and_their_waits_are_not_ordered() {
 }
 
 #[test]
+fn epochs_join_only_at_equal_states() {
+    let figures = |extra: &[&str]| {
+        let file = source("tests/schedules/last_writer.c");
+        let mut args = vec!["schedules", &file, "--json"];
+        args.extend(extra);
+        let s: serde_json::Value = serde_json::from_str(text(&ravel(&args).stdout).trim()).unwrap();
+        (s["executions"].as_u64(), s["joined"].as_u64(), s["total"].as_u64(), s)
+    };
+    // Phase 1's orders leave different last writers: phase 2 runs below both; after it the
+    // states agree whatever phase 1 did, so the second execution below each order joins.
+    let (executions, joined, total, s) = figures(&[]);
+    assert_eq!((executions, joined, total), (Some(2), Some(2), Some(2)), "{s}");
+    let (executions, joined, total, s) = figures(&["--no-join"]);
+    assert_eq!((executions, joined, total), (Some(4), Some(0), Some(2)), "{s}");
+    // Sums in another order are one state: phases with 2 threads joins in both phases.
+    let out = ravel(&["schedules", &source("bench/schedules/phases.c"), "--json"]);
+    let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!((s["executions"].as_u64(), s["joined"].as_u64()), (Some(1), Some(2)), "{s}");
+}
+
+/// Every order below every order, as a set per epoch (the order of the schedules within an
+/// epoch is the order the exploration found them in).
+fn orders_tree(epoch: &serde_json::Value) -> Vec<String> {
+    let mut out: Vec<String> = epoch["schedules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let below = if s["next"].is_null() { Vec::new() } else { orders_tree(&s["next"]) };
+            format!("{}:[{}]", s["events"], below.join(","))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn joins_keep_the_tree_of_every_order() {
+    // Three phases of three threads: with every order kept, the tree built from joined
+    // executions is the one built from every execution (216 of them).
+    let tree = |join: bool| {
+        let file = scratch("joins_tree", if join { "join.json" } else { "nojoin.json" });
+        let path = file.display().to_string();
+        let src = source("bench/schedules/phases.c");
+        let mut args = vec!["schedules", &src, "--keep-unselected", "--json", "-o", &path];
+        if !join {
+            args.push("--no-join");
+        }
+        args.extend(["--", "-DPHASES=3", "-DNTHREADS=3"]);
+        let s: serde_json::Value = serde_json::from_str(text(&ravel(&args).stdout).trim()).unwrap();
+        let f: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        (s["executions"].as_u64(), s["joined"].as_u64(), orders_tree(&f["root"]))
+    };
+    let (executions, joined, joined_tree) = tree(true);
+    let (all, none, full_tree) = tree(false);
+    assert_eq!((executions, joined, all, none), (Some(1), Some(15), Some(216), Some(0)));
+    assert_eq!(joined_tree.len(), 6);
+    assert_eq!(joined_tree, full_tree);
+}
+
+#[test]
 fn fork_join_loops_get_epoch_markers_and_stay_covered() {
     let out = ravel(&["schedules", &source("bench/schedules/lu.c"), "--json"]);
     let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
     assert_eq!(s["markers_placed"], 1, "{s}");
     assert_eq!(s["epochs"], 2, "one epoch per phase: {s}");
-    assert_eq!(s["enumerated"], 6, "two lock orders per phase, below each of the first phase's: {s}");
+    assert_eq!(s["enumerated"], 4, "two lock orders per phase, the second phase's below the kept one: {s}");
     assert_eq!(s["total"], 2, "either order serves every input: one per phase is kept: {s}");
+    // Both orders of phase 1 reach one state: the second stops there ("join on all
+    // threads"), and so does the second order of phase 2 at the loop's last test.
+    assert_eq!((s["executions"].as_u64(), s["joined"].as_u64()), (Some(1), Some(2)), "{s}");
+    let out = ravel(&["schedules", &source("bench/schedules/lu.c"), "--json", "--no-join", "--keep-unselected"]);
+    let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!((s["executions"].as_u64(), s["joined"].as_u64()), (Some(4), Some(0)), "{s}");
+    assert_eq!(s["enumerated"], 6, "below each of the first phase's orders: {s}");
+    let out = ravel(&["schedules", &source("bench/schedules/lu.c"), "--json", "--keep-unselected"]);
+    let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!((s["enumerated"].as_u64(), s["total"].as_u64()), (Some(6), Some(6)), "joined, the same tree: {s}");
     let out = ravel(&["schedules", &source("bench/schedules/lu.c"), "--json", "--no-auto-epochs"]);
     let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
     assert_eq!((s["markers_placed"].as_u64(), s["epochs"].as_u64()), (Some(0), Some(1)), "{s}");

@@ -14,6 +14,9 @@ pub enum ExecutionEnd<'a> {
     /// Cut short (a limit, a blocked assumption, a spin loop), for the reason given: it
     /// says nothing about its inputs.
     Incomplete(String),
+    /// Stopped at an epoch-start state (the last one the sink is given) whose
+    /// continuations another execution's path explores (`DporOptions::join_at_epochs`).
+    Joined,
 }
 
 /// Where the dpor exploration hands each ended execution (redundant ones, which sleep
@@ -22,8 +25,10 @@ pub enum ExecutionEnd<'a> {
 #[derive(Clone)]
 pub struct ExecutionSink(pub Arc<ExecutionCallback>);
 
-/// What an [`ExecutionSink`] calls with each ended execution.
-pub type ExecutionCallback = dyn Fn(&Machine, ExecutionEnd) + Send + Sync;
+/// What an [`ExecutionSink`] calls with each ended execution, with the epoch-start states
+/// it passed as (epoch, state number) (empty without `DporOptions::join_at_epochs`; epochs
+/// count the `ravel_epoch()` calls made alone before).
+pub type ExecutionCallback = dyn Fn(&Machine, ExecutionEnd, &[(u32, u32)]) + Send + Sync;
 
 impl std::fmt::Debug for ExecutionSink {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -186,6 +186,10 @@ pub struct Stats {
     pub blocked: u64,
     /// Partial executions the sleep sets proved redundant (optimal DPOR has none).
     pub sleep_blocked: u64,
+    /// Dpor with `join_at_epochs`: executions stopped at an epoch-start state whose
+    /// continuation another path explores (not among `executions`).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub joined: u64,
     /// Wakeup sequences that could not be followed because their next thread was blocked
     /// (wasted work: the race they reversed could not be reversed after all).
     #[serde(skip_serializing_if = "is_zero")]

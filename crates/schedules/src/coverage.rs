@@ -1,7 +1,9 @@
-//! Z3 checks of an epoch tree: that the schedules cover every input (the negation of the
-//! disjunction of the root's constraints is unsatisfiable, and below every schedule the
-//! next epoch's schedules cover the inputs that do not end the program there), and which
-//! schedules are infeasible (an unsatisfiable constraint: no input selects them).
+//! Z3 checks of an epoch tree, one epoch at a time from the root: that the schedules
+//! cover every input reaching the epoch (the inputs that selected the schedule above
+//! and do not end the program there), which schedules are infeasible (an unsatisfiable
+//! constraint: no input selects them), and smaller selectors: a constraint every
+//! reaching input satisfies becomes `true` (a fork-join program's single schedule then
+//! needs no expression at all).
 
 use crate::dag::Dag;
 use ravel_schedule_format::{Epoch, InputSpec};
@@ -20,28 +22,29 @@ pub struct Coverage {
     pub undecided: Option<String>,
 }
 
-struct Checker<'a> {
-    dag: &'a Dag,
+/// The checker, kept across the epochs of one tree.
+pub struct Checker<'a> {
     inputs: &'a [InputSpec],
     pool: ExprPool,
     made: FxHashMap<u32, ExprId>,
     solver: ravel_sym::DefaultChain,
-    found: Coverage,
+    pub found: Coverage,
 }
 
-/// Checks the tree under `root` over the program's `inputs`.
-pub fn check(root: &Epoch, dag: &Dag, inputs: &[InputSpec], timeout: Duration) -> Coverage {
-    let solver = ravel_sym::default_solver(Z3Config { timeout, ..Z3Config::default() });
-    let mut c =
-        Checker { dag, inputs, pool: ExprPool::new(), made: FxHashMap::default(), solver, found: Coverage::default() };
-    let t = c.pool.true_();
-    c.epoch(root, t, 0);
-    c.found
-}
+impl<'a> Checker<'a> {
+    /// A checker over the program's `inputs`.
+    pub fn new(inputs: &'a [InputSpec], timeout: Duration) -> Checker<'a> {
+        let solver = ravel_sym::default_solver(Z3Config { timeout, ..Z3Config::default() });
+        Checker { inputs, pool: ExprPool::new(), made: FxHashMap::default(), solver, found: Coverage::default() }
+    }
 
-impl Checker<'_> {
-    fn expr(&mut self, i: u32) -> ExprId {
-        self.dag.to_pool(i, &mut self.pool, &mut self.made)
+    /// The condition every input satisfies (the root epoch's reaching inputs).
+    pub fn everything(&mut self) -> ExprId {
+        self.pool.true_()
+    }
+
+    fn expr(&mut self, dag: &Dag, i: u32) -> ExprId {
+        dag.to_pool(i, &mut self.pool, &mut self.made)
     }
 
     /// Whether `f` can hold; `Some(values)` of the inputs when it can.
@@ -62,10 +65,11 @@ impl Checker<'_> {
         }
     }
 
-    /// Checks that the schedules of `epoch` cover `reaching` (the inputs that reach it),
-    /// and the epochs below.
-    fn epoch(&mut self, epoch: &Epoch, reaching: ExprId, depth: usize) {
-        let constraints: Vec<ExprId> = epoch.schedules.iter().map(|s| self.expr(s.constraint)).collect();
+    /// Checks the schedules of `epoch` (at `depth`) against `reaching`, the inputs that
+    /// reach it, and simplifies their constraints; returns, per schedule, the inputs that
+    /// go on from it to the next epoch.
+    pub fn level(&mut self, epoch: &mut Epoch, reaching: ExprId, depth: usize, dag: &mut Dag) -> Vec<ExprId> {
+        let constraints: Vec<ExprId> = epoch.schedules.iter().map(|s| self.expr(dag, s.constraint)).collect();
         let any = constraints.iter().copied().reduce(|a, b| self.pool.or(a, b)).unwrap_or_else(|| self.pool.false_());
         let none = self.pool.not(any);
         let gap = self.pool.and(reaching, none);
@@ -74,20 +78,26 @@ impl Checker<'_> {
                 self.found.uncovered = Some((depth, values));
             }
         }
-        for (s, &c) in epoch.schedules.iter().zip(&constraints) {
+        let truth = dag.bool_const(true);
+        let mut goes_on = Vec::new();
+        for (s, &c) in epoch.schedules.iter_mut().zip(&constraints) {
             if self.satisfiable(c).is_none() {
                 self.found.infeasible += 1;
             }
-            let Some(next) = &s.next else { continue };
-            let goes_on = match s.ends {
-                Some(e) => {
-                    let ends = self.expr(e);
-                    let stays = self.pool.not(ends);
-                    self.pool.and(c, stays)
-                }
-                None => c,
-            };
-            self.epoch(next, goes_on, depth + 1);
+            let not_c = self.pool.not(c);
+            let counter = self.pool.and(reaching, not_c);
+            // Only a proof (unsat) replaces a constraint; an undecided query keeps it.
+            if self.solver.check(&[counter], &self.pool) == SolverResult::Unsat {
+                s.constraint = truth;
+            }
+            let mut on = self.pool.and(reaching, c);
+            if let Some(e) = s.ends {
+                let ends = self.expr(dag, e);
+                let stays = self.pool.not(ends);
+                on = self.pool.and(on, stays);
+            }
+            goes_on.push(on);
         }
+        goes_on
     }
 }

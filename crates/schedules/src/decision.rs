@@ -42,11 +42,10 @@ pub struct TreeSize {
     pub too_large: usize,
 }
 
-/// Gives every epoch under `epoch` its decision tree over the expressions `exprs`
-/// (`events`: the file's events, for the order of preference); an epoch whose tree would
-/// exceed [`MAX_NODES`] keeps the ordered list.
-pub fn build_all(epoch: &mut Epoch, exprs: &[Node], events: &[Event]) {
-    epoch.schedules.sort_by_cached_key(|s| busiest_first(s, events));
+/// Gives `epoch` its decision tree over the expressions `exprs` (its schedules in the
+/// order of preference, see [`busiest_first`]); an epoch whose tree would exceed
+/// [`MAX_NODES`] keeps the ordered list.
+pub fn build(epoch: &mut Epoch, exprs: &[Node]) {
     let mut terms = Vec::new();
     for (i, s) in epoch.schedules.iter().enumerate() {
         for t in dnf_or_atom(exprs, s.constraint) {
@@ -57,11 +56,6 @@ pub fn build_all(epoch: &mut Epoch, exprs: &[Node], events: &[Event]) {
     let alive: Vec<usize> = (0..b.terms.len()).collect();
     if b.node(&alive).is_some() {
         epoch.selector = b.out;
-    }
-    for s in &mut epoch.schedules {
-        if let Some(next) = &mut s.next {
-            build_all(next, exprs, events);
-        }
     }
 }
 
@@ -87,44 +81,42 @@ pub fn measure(epoch: &Epoch, size: &mut TreeSize) {
     }
 }
 
-/// Drops, under `epoch`, the schedules no leaf of their epoch's tree names (epochs that
-/// kept the ordered list keep every schedule), and renumbers the leaves.
-pub fn prune(epoch: &mut Epoch) {
-    if !epoch.selector.is_empty() {
-        let mut picked = vec![false; epoch.schedules.len()];
-        for d in &epoch.selector {
-            if let Decision::Pick { schedule: Some(s) } = *d {
-                picked[s as usize] = true;
-            }
-        }
-        let mut renumbered = vec![None; picked.len()];
-        let mut kept = 0;
-        for (i, &p) in picked.iter().enumerate() {
-            if p {
-                renumbered[i] = Some(kept);
-                kept += 1;
-            }
-        }
-        let mut i = 0;
-        epoch.schedules.retain(|_| {
-            i += 1;
-            picked[i - 1]
-        });
-        for d in &mut epoch.selector {
-            if let Decision::Pick { schedule: Some(s) } = d {
-                *s = renumbered[*s as usize].unwrap_or(*s);
-            }
+/// Drops the schedules of `epoch` its tree never picks (none when it has no tree);
+/// returns which were kept.
+pub fn prune(epoch: &mut Epoch) -> Vec<bool> {
+    if epoch.selector.is_empty() {
+        return vec![true; epoch.schedules.len()];
+    }
+    let mut picked = vec![false; epoch.schedules.len()];
+    for d in &epoch.selector {
+        if let Decision::Pick { schedule: Some(s) } = *d {
+            picked[s as usize] = true;
         }
     }
-    for s in &mut epoch.schedules {
-        if let Some(next) = &mut s.next {
-            prune(next);
+    let mut renumbered = vec![None; picked.len()];
+    let mut kept = 0;
+    for (i, &p) in picked.iter().enumerate() {
+        if p {
+            renumbered[i] = Some(kept);
+            kept += 1;
         }
     }
+    let mut i = 0;
+    epoch.schedules.retain(|_| {
+        i += 1;
+        picked[i - 1]
+    });
+    for d in &mut epoch.selector {
+        if let Decision::Pick { schedule: Some(s) } = d {
+            *s = renumbered[*s as usize].unwrap_or(*s);
+        }
+    }
+    picked
 }
 
-/// The number of events of each thread in `s`, busiest thread first.
-fn busiest_first(s: &Schedule, events: &[Event]) -> Vec<usize> {
+/// The number of events of each thread in `s`, busiest thread first: the order of
+/// preference among schedules (fewest first), a proxy for the most parallel order.
+pub fn busiest_first(s: &Schedule, events: &[Event]) -> Vec<usize> {
     let mut per_thread: FxHashMap<&str, usize> = FxHashMap::default();
     for &e in &s.events {
         *per_thread.entry(events[e as usize].thread.as_str()).or_default() += 1;
@@ -259,7 +251,7 @@ mod tests {
             Node::Bin { op: BinOp::Xor, a: 2, b: 5 },
         ];
         let mut epoch = Epoch { schedules: vec![schedule(7), schedule(8), schedule(9)], ..Epoch::default() };
-        build_all(&mut epoch, &exprs, &[]);
+        build(&mut epoch, &exprs);
         let mut size = TreeSize::default();
         measure(&epoch, &mut size);
         assert!(size.nodes > 1 && size.depth >= 2 && size.too_large == 0, "{size:?}");
@@ -292,7 +284,7 @@ mod tests {
         ];
         // true, x < 4, true: only the first can ever be selected.
         let mut epoch = Epoch { schedules: vec![schedule(3), schedule(2), schedule(3)], ..Epoch::default() };
-        build_all(&mut epoch, &exprs, &[]);
+        build(&mut epoch, &exprs);
         prune(&mut epoch);
         assert_eq!(epoch.schedules.len(), 1);
         assert_eq!(epoch.selector, vec![Decision::Pick { schedule: Some(0) }]);
@@ -308,8 +300,10 @@ mod tests {
         one_busy.events = vec![0, 1, 2, 3];
         let mut shared = schedule(0);
         shared.events = vec![0, 1, 4, 5];
-        let mut epoch = Epoch { schedules: vec![one_busy, shared], ..Epoch::default() };
-        build_all(&mut epoch, &exprs, &events);
+        let mut schedules = vec![one_busy, shared];
+        schedules.sort_by_cached_key(|s| busiest_first(s, &events));
+        let mut epoch = Epoch { schedules, ..Epoch::default() };
+        build(&mut epoch, &exprs);
         prune(&mut epoch);
         assert_eq!(epoch.schedules.len(), 1);
         assert_eq!(epoch.schedules[0].events, vec![0, 1, 4, 5]);

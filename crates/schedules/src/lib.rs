@@ -14,7 +14,10 @@
 //! checks that the error-free schedules cover every input (`coverage.rs`). Barrier waits
 //! are no synchronisation event when the program ignores their results (`barriers.rs`).
 //! Each epoch's selector is a decision tree (`decision.rs`); orders it never picks are
-//! dropped.
+//! dropped. With "join on all threads" the explorer stops an execution at an epoch-start
+//! state another path explores on (`ravel_explore::DporOptions::join_at_epochs`); the
+//! tree sees it go on as each continuation of that state (`tree.rs`), and is built from
+//! the root down so that only selected schedules get the epochs below them.
 //!
 //! What is not done (see the closing notes of issue 20): constraints are over the
 //! program's inputs, not over the values live at an epoch start, so a later epoch's
@@ -64,6 +67,9 @@ pub struct Enumeration {
 pub struct Counts {
     /// Executions the explorer ended (error-free and failing).
     pub executions: usize,
+    /// Executions stopped at an epoch-start state whose continuations another path
+    /// explored ("join on all threads").
+    pub joined: usize,
     /// Executions left out: a signal woke a waiter out of arrival order, which the native
     /// runtime never does (the explorer ran the same steps with the longest waiter too).
     pub out_of_order_wakes: usize,
@@ -72,9 +78,12 @@ pub struct Counts {
     pub per_epoch: Vec<Vec<usize>>,
     /// Schedules in the whole tree (those some input selects).
     pub total: usize,
-    /// Distinct orders the enumeration found, before the ones no input selects (an
-    /// earlier schedule takes all their inputs) were dropped.
+    /// Orders the enumeration found in the epochs it built (the root, and the epochs below
+    /// selected schedules), before the ones no input selects (an earlier schedule takes
+    /// all their inputs) were dropped.
     pub enumerated: usize,
+    /// The same per epoch depth, one entry per epoch built.
+    pub enumerated_per_epoch: Vec<Vec<usize>>,
     /// Per epoch depth, the sizes of the distinct schedule sets (sets equal in every
     /// schedule, constraint and epoch below count once: equal epoch-start situations).
     pub distinct_per_epoch: Vec<Vec<usize>>,
@@ -101,6 +110,7 @@ pub fn enumerate(
     base: &Options,
     barriers_unordered: bool,
     keep_unselected: bool,
+    join_at_epochs: bool,
 ) -> Result<Enumeration, Error> {
     let started = Instant::now();
     let observer = Arc::new(Mutex::new(Observer::new(barriers_unordered)));
@@ -113,11 +123,12 @@ pub fn enumerate(
         all_errors: true,
         deadlocks_are_errors: true,
         memory_model: ravel_vm::MemoryModel::Sc,
-        execution_sink: Some(ExecutionSink(Arc::new(move |m, end| {
+        execution_sink: Some(ExecutionSink(Arc::new(move |m, end, states| {
             if let Ok(mut o) = sink.lock() {
-                o.observe(m, end);
+                o.observe(m, end, states);
             }
         }))),
+        dpor: ravel_explore::DporOptions { join_at_epochs, ..base.dpor.clone() },
         ..base.clone()
     };
     let outcome = ravel_explore::check(program, &opts);
@@ -132,45 +143,85 @@ pub fn enumerate(
     if let Some(why) = observer.problem.take() {
         return Err(Error::Incomplete(why));
     }
-    let executions: Vec<&observe::Execution> = observer.executions.iter().collect();
-    let mut root = tree::build(&executions, 0, &observer.events, &mut observer.dag);
-    let coverage = coverage::check(&root, &observer.dag, &observer.inputs, base.solver_timeout);
+    let owners = observer.owners();
+    let Observer { dag, inputs, objects, events, executions, out_of_order_wakes, ignored_markers, .. } = observer;
+    let src = tree::Source::new(&executions, owners);
+    let mut levels = Levels {
+        src: &src,
+        events: &events,
+        dag,
+        checker: coverage::Checker::new(&inputs, base.solver_timeout),
+        keep_unselected,
+        enumerated: Vec::new(),
+    };
+    let everything = levels.checker.everything();
+    let mut root = levels.epoch(&src.all(), 0, everything)?;
+    let Levels { mut dag, checker, enumerated, .. } = levels;
+    let coverage = checker.found;
     if let Some(why) = &coverage.undecided {
         return Err(Error::Incomplete(format!("a coverage check was undecided: {why}")));
     }
-    simplify::simplify(&mut root, &mut observer.dag, base.solver_timeout);
-    decision::build_all(&mut root, &observer.dag.nodes, &observer.events);
-    let enumerated = schedules_under(&root);
-    if !keep_unselected {
-        decision::prune(&mut root);
-    }
+    simplify::finish(&mut root, &mut dag);
     let mut tree = decision::TreeSize::default();
     decision::measure(&root, &mut tree);
     let mut counts = Counts {
-        executions: executions.len(),
-        out_of_order_wakes: observer.out_of_order_wakes,
-        enumerated,
+        executions: executions.iter().filter(|e| !e.joined).count(),
+        joined: executions.iter().filter(|e| e.joined).count(),
+        out_of_order_wakes,
+        enumerated: enumerated.iter().flatten().sum(),
+        enumerated_per_epoch: enumerated,
         ..Counts::default()
     };
     count(&root, 0, &mut counts, &mut Vec::new());
-    counts.selector_nodes = observer.dag.nodes.len();
+    counts.selector_nodes = dag.nodes.len();
     counts.selector_tree = tree;
     counts.analysis = started.elapsed();
-    let file = File {
-        format: FORMAT.into(),
-        program: name.into(),
-        inputs: observer.inputs,
-        exprs: observer.dag.nodes,
-        objects: observer.objects,
-        events: observer.events,
-        root,
-    };
-    Ok(Enumeration { file, coverage, counts, ignored_markers: observer.ignored_markers })
+    let file = File { format: FORMAT.into(), program: name.into(), inputs, exprs: dag.nodes, objects, events, root };
+    Ok(Enumeration { file, coverage, counts, ignored_markers })
 }
 
-/// The schedules in the tree under `epoch`.
-fn schedules_under(epoch: &Epoch) -> usize {
-    epoch.schedules.iter().map(|s| 1 + s.next.as_deref().map_or(0, schedules_under)).sum()
+/// Schedules the tree may hold with `--keep-unselected` (every order below every order:
+/// with joins, the epochs' orders multiply again).
+const MAX_KEPT: usize = 200_000;
+
+/// Builds the epoch tree from the root down, one epoch at a time: its schedules, their
+/// checks, its decision tree, then (unless every order is kept) only the schedules the
+/// tree picks get the epochs below them. So with joins, where one epoch-start state's
+/// continuations hang below every order that reaches it, only the selected orders pay.
+struct Levels<'a> {
+    src: &'a tree::Source<'a>,
+    events: &'a [ravel_schedule_format::Event],
+    dag: dag::Dag,
+    checker: coverage::Checker<'a>,
+    keep_unselected: bool,
+    /// Per epoch depth, the orders each built epoch had before the unselected were dropped.
+    enumerated: Vec<Vec<usize>>,
+}
+
+impl Levels<'_> {
+    fn epoch(&mut self, views: &[tree::View], depth: u32, reaching: ravel_sym::ExprId) -> Result<Epoch, Error> {
+        let tree::Level { epoch: mut ep, later } = tree::level(self.src, views, depth, self.events, &mut self.dag);
+        let goes_on = self.checker.level(&mut ep, reaching, depth as usize, &mut self.dag);
+        decision::build(&mut ep, &self.dag.nodes);
+        let d = depth as usize;
+        if self.enumerated.len() <= d {
+            self.enumerated.resize(d + 1, Vec::new());
+        }
+        self.enumerated[d].push(ep.schedules.len());
+        let kept = if self.keep_unselected { vec![true; ep.schedules.len()] } else { decision::prune(&mut ep) };
+        if self.enumerated.iter().flatten().sum::<usize>() > MAX_KEPT && self.keep_unselected {
+            return Err(Error::Incomplete(format!(
+                "--keep-unselected: the tree grows past {MAX_KEPT} schedules (every order below every order)"
+            )));
+        }
+        let below = later.into_iter().zip(goes_on).zip(kept).filter(|(_, k)| *k).map(|(x, _)| x);
+        for (s, (later, on)) in ep.schedules.iter_mut().zip(below.collect::<Vec<_>>()) {
+            if !later.is_empty() {
+                s.next = Some(Box::new(self.epoch(&later, depth + 1, on)?));
+            }
+        }
+        Ok(ep)
+    }
 }
 
 /// Adds the figures of `epoch` (at `depth`) and below; `seen` holds the sets met so far

@@ -27,12 +27,14 @@ pub enum Ending {
 pub struct Execution {
     /// (epoch, index into [`Observer::events`]) in execution order.
     pub events: Vec<(u32, u32)>,
-    /// The epochs the execution passed (1 without markers), counting only epochs with
-    /// synchronisation events.
-    pub epochs: u32,
     /// The path condition, a width-1 node of the DAG.
     pub pc: u32,
     pub ending: Ending,
+    /// The epoch-start states the execution passed (with "join on all threads"), as
+    /// (the epoch the state starts, state number).
+    pub states: Vec<(u32, u32)>,
+    /// It stopped at its last state, whose continuations other executions hold.
+    pub joined: bool,
 }
 
 /// Collects the executions of one exploration.
@@ -64,9 +66,10 @@ impl Observer {
     }
 
     /// Keeps execution `m`, which ended as `end`.
-    pub fn observe(&mut self, m: &Machine, end: ExecutionEnd) {
+    pub fn observe(&mut self, m: &Machine, end: ExecutionEnd, states: &[(u32, u32)]) {
+        let joined = matches!(end, ExecutionEnd::Joined);
         let ending = match end {
-            ExecutionEnd::Complete => Ending::Ok,
+            ExecutionEnd::Complete | ExecutionEnd::Joined => Ending::Ok,
             ExecutionEnd::Error(e) => Ending::Failing {
                 kind: if e.kind == ErrorKind::Deadlock { "deadlock".into() } else { e.kind.name().into() },
                 message: e.message.clone(),
@@ -100,25 +103,46 @@ impl Observer {
         };
         // Epochs without synchronisation events divide nothing: consecutive markers (a
         // manual one beside an automatic one, the last test of a marked loop) make one.
+        // A state passed at raw epoch `r` starts the epoch after the last one with events
+        // of raw epochs before `r`.
         let mut events = Vec::new();
         let mut raw_epoch = None;
         let mut epoch = 0;
+        let mut passed = states.iter().peekable();
+        let mut at_states = Vec::new();
         for e in named.events.iter().filter(|e| e.sync) {
             if raw_epoch.is_some_and(|r| r != e.epoch) {
                 epoch += 1;
+            }
+            while let Some(&&(_, s)) = passed.peek().filter(|(r, _)| *r <= e.epoch) {
+                at_states.push((boundary(&events), s));
+                passed.next();
             }
             raw_epoch = Some(e.epoch);
             let object = self.object(&e.object);
             let event = Event { thread: e.thread.clone(), object, offset: e.offset, k: e.k };
             events.push((epoch, self.event(event)));
         }
-        let epochs = epoch + 1;
+        at_states.extend(passed.map(|&(_, s)| (boundary(&events), s)));
         for r in m.recorded() {
             if let Recorded::Epoch { alone: false, .. } = r {
                 self.ignored_markers = true;
             }
         }
-        self.executions.push(Execution { events, epochs, pc, ending });
+        self.executions.push(Execution { events, pc, ending, states: at_states, joined });
+    }
+
+    /// The continuations of each epoch-start state: (execution, the epoch it starts there)
+    /// for every execution that went on past it.
+    pub fn owners(&self) -> FxHashMap<u32, Vec<(usize, u32)>> {
+        let mut out: FxHashMap<u32, Vec<(usize, u32)>> = FxHashMap::default();
+        for (i, e) in self.executions.iter().enumerate() {
+            let passed = if e.joined { &e.states[..e.states.len().saturating_sub(1)] } else { &e.states[..] };
+            for &(epoch, s) in passed {
+                out.entry(s).or_default().push((i, epoch));
+            }
+        }
+        out
     }
 
     fn fail(&mut self, why: String) {
@@ -166,4 +190,9 @@ impl Observer {
             n
         })
     }
+}
+
+/// The epoch after the last event so far (0 before any).
+fn boundary(events: &[(u32, u32)]) -> u32 {
+    events.last().map_or(0, |&(epoch, _)| epoch + 1)
 }

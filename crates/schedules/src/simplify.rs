@@ -1,57 +1,21 @@
-//! Smaller selectors: a constraint every input reaching its epoch satisfies becomes
-//! `true` (a fork-join program's single schedule then needs no expression at all), an
-//! `ends` without a next epoch is dropped (nothing follows either way), and the
-//! expression nodes nothing reads any more are removed.
+//! The expression DAG compacted to what the finished tree reads, and `ends` dropped
+//! where no epoch follows (nothing follows either way).
 
 use crate::dag::Dag;
 use ravel_schedule_format::{Epoch, Node};
-use ravel_sym::{ExprId, ExprPool, Solver, SolverResult, Z3Config};
-use rustc_hash::FxHashMap;
-use std::time::Duration;
 
-struct Simplifier<'a> {
-    dag: &'a mut Dag,
-    pool: ExprPool,
-    made: FxHashMap<u32, ExprId>,
-    solver: ravel_sym::DefaultChain,
-    truth: u32,
-}
-
-/// Simplifies the tree under `root` in place and compacts `dag`.
-pub fn simplify(root: &mut Epoch, dag: &mut Dag, timeout: Duration) {
-    let solver = ravel_sym::default_solver(Z3Config { timeout, ..Z3Config::default() });
-    let truth = dag.bool_const(true);
-    let mut s = Simplifier { dag, pool: ExprPool::new(), made: FxHashMap::default(), solver, truth };
-    let reaching = s.pool.true_();
-    s.epoch(root, reaching);
+/// Drops the `ends` of schedules without a next epoch under `root`, then keeps only the
+/// nodes of `dag` the tree reads.
+pub fn finish(root: &mut Epoch, dag: &mut Dag) {
+    drop_final_ends(root);
     compact(root, dag);
 }
 
-impl Simplifier<'_> {
-    fn expr(&mut self, i: u32) -> ExprId {
-        self.dag.to_pool(i, &mut self.pool, &mut self.made)
-    }
-
-    fn epoch(&mut self, epoch: &mut Epoch, reaching: ExprId) {
-        for s in &mut epoch.schedules {
-            let c = self.expr(s.constraint);
-            let not_c = self.pool.not(c);
-            let counter = self.pool.and(reaching, not_c);
-            // Only a proof (unsat) replaces a constraint; an undecided query keeps it.
-            if self.solver.check(&[counter], &self.pool) == SolverResult::Unsat {
-                s.constraint = self.truth;
-            }
-            let Some(next) = &mut s.next else {
-                s.ends = None;
-                continue;
-            };
-            let mut goes_on = self.pool.and(reaching, c);
-            if let Some(e) = s.ends {
-                let ends = self.expr(e);
-                let stays = self.pool.not(ends);
-                goes_on = self.pool.and(goes_on, stays);
-            }
-            self.epoch(next, goes_on);
+fn drop_final_ends(epoch: &mut Epoch) {
+    for s in &mut epoch.schedules {
+        match &mut s.next {
+            Some(next) => drop_final_ends(next),
+            None => s.ends = None,
         }
     }
 }

@@ -15,6 +15,7 @@
 
 mod agents;
 mod history;
+mod joins;
 mod parallel;
 mod wakeup;
 
@@ -26,6 +27,7 @@ use crate::{ExecutionEnd, FoundError, Options, Outcome, Unknown, Witness, Witnes
 use agents::{Agent, Agents};
 use history::{History, Link};
 use ravel_ir::Program;
+use ravel_vm::native_record::Recorded;
 use ravel_vm::{AccessKind, Chooser, End, ErrorKind, Loc, LogEntry, Machine, PendingKind, ProgramError};
 use smallvec::SmallVec;
 use std::collections::VecDeque;
@@ -214,6 +216,14 @@ struct Run {
     /// The races of the latest transition, which do not end the execution (with
     /// `all_errors`), to record once the transition is on the path.
     races_found: Vec<ProgramError>,
+    /// The hash of the transitions so far (threads and choices), which tells the path
+    /// that explores an epoch-start state's continuation from the others (`joins.rs`).
+    path_hash: u64,
+    /// With `join_at_epochs`: (epoch, state) of each epoch-start state passed, epochs
+    /// counted as `ravel_epoch()` calls made alone.
+    epoch_states: Vec<(u32, u32)>,
+    /// The last state passed is explored by another path: the execution stops.
+    joined: bool,
 }
 
 ravel_vm::clone_reusing!(Run {
@@ -225,7 +235,10 @@ ravel_vm::clone_reusing!(Run {
     races,
     counts,
     last_sig,
-    races_found
+    races_found,
+    path_hash,
+    epoch_states,
+    joined
 });
 
 /// A thread's state when it last took a step (see `Explorer::is_spinning`).
@@ -260,6 +273,8 @@ enum Ending {
     Infeasible,
     /// Cut short by a per-execution limit.
     Truncated(Unknown),
+    /// Stopped at an epoch-start state another path explores (`joins.rs`).
+    Joined,
     Error(ProgramError),
     Stop(Unknown),
 }
@@ -272,6 +287,10 @@ pub struct DporOptions {
     pub naive: bool,
     /// Threads exploring at once (`-j`; 0 and 1: the search alone).
     pub jobs: usize,
+    /// Stop an execution at an epoch marker main reaches alone when an equal state was
+    /// reached there by another path, which explores the continuation ("join on all
+    /// threads", `joins.rs`; for `ravel schedules`, whose sink stitches them together).
+    pub join_at_epochs: bool,
 }
 
 pub(crate) struct Explorer<'a> {
@@ -303,6 +322,8 @@ pub(crate) struct Explorer<'a> {
     /// move in and out of the nodes' boxed snapshots whole.
     #[allow(clippy::vec_box)]
     spare_runs: Vec<Box<Run>>,
+    /// The epoch-start states met, with `join_at_epochs`.
+    joins: Option<joins::Joins>,
 }
 
 impl crate::engine::Engine for Explorer<'_> {
@@ -338,6 +359,7 @@ impl<'a> Explorer<'a> {
             job: None,
             halted: false,
             spare_runs: Vec::new(),
+            joins: opts.dpor.join_at_epochs.then(joins::Joins::default),
         }
     }
 
@@ -353,6 +375,9 @@ impl<'a> Explorer<'a> {
             counts: vec![0],
             last_sig: vec![None],
             races_found: Vec::new(),
+            path_hash: 0,
+            epoch_states: Vec::new(),
+            joined: false,
         };
         (run, made)
     }
@@ -667,6 +692,9 @@ impl<'a> Explorer<'a> {
                     End::Limit(why) => Ending::Truncated(Unknown::Limit(why)),
                 };
             }
+            if run.joined {
+                break Ending::Joined;
+            }
             if let Some(why) = self.cx.limit_reached() {
                 break Ending::Stop(why);
             }
@@ -829,6 +857,7 @@ impl<'a> Explorer<'a> {
             ..Default::default()
         };
         let before = crate::Work::before(&run.machine);
+        let recorded_before = run.machine.recorded().len();
         match agent {
             Agent::Thread(_) => {
                 let m = &run.machine;
@@ -898,11 +927,47 @@ impl<'a> Explorer<'a> {
         }
         run.last_of_thread[t] = Some(index);
         let recorded = run.machine.recorded().len();
+        if self.joins.is_some() {
+            run.path_hash = joins::extend_path(run.path_hash, t, &chooser.made);
+        }
         let info = Rc::new(TransInfo { step, links, vc, races, recorded });
         run.infos.push(info.clone());
+        if self.policy == Policy::Systematic {
+            self.meet_epoch_state(run, recorded_before);
+        }
         self.cx.stats.transitions += 1;
         self.cx.stats.work.count_step(before, &run.machine, &chooser.made);
         (info, chooser.made)
+    }
+
+    /// With `join_at_epochs`: when the latest transition called `ravel_epoch()` alone and
+    /// every step of every other agent happens before it, notes the state reached (and
+    /// whether the execution stops there, see `joins.rs`). `before` is the length of the
+    /// machine's record before the transition.
+    fn meet_epoch_state(&mut self, run: &mut Run, before: usize) {
+        let Some(joins) = self.joins.as_mut() else { return };
+        let alone = |r: &Recorded| matches!(r, Recorded::Epoch { alone: true, .. });
+        if !run.machine.recorded()[before..].iter().any(alone) {
+            return;
+        }
+        let last = run.infos.len() - 1;
+        let (t, vc) = (run.infos[last].step.thread, &run.infos[last].vc);
+        let ordered = run
+            .last_of_thread
+            .iter()
+            .enumerate()
+            .all(|(q, k)| q == t || k.is_none_or(|k| vc.covers(q, run.infos[k].vc.get(q))));
+        if !ordered {
+            return;
+        }
+        let epoch = run.machine.recorded().iter().filter(|r| alone(r)).count() as u32;
+        match joins.meet(&run.machine, run.path_hash) {
+            joins::AtState::Continue(id) => run.epoch_states.push((epoch, id)),
+            joins::AtState::Join(id) => {
+                run.epoch_states.push((epoch, id));
+                run.joined = true;
+            }
+        }
     }
 
     /// Computes the clock of a new transition and, with `analyse`, the earlier transitions
@@ -1096,10 +1161,11 @@ impl<'a> Explorer<'a> {
                     Some(ExecutionEnd::Incomplete("blocked (an assumption, abort() or a spin loop)".into()))
                 }
                 Ending::Truncated(why) => Some(ExecutionEnd::Incomplete(why.to_string())),
+                Ending::Joined => Some(ExecutionEnd::Joined),
                 Ending::SleepBlocked | Ending::Infeasible | Ending::Stop(_) => None,
             };
             if let Some(end) = end {
-                (sink.0)(&run.machine, end);
+                (sink.0)(&run.machine, end, &run.epoch_states);
             }
         }
         if self.cx.opts.collect_tests && matches!(ending, Ending::Complete | Ending::Error(_)) {
@@ -1111,6 +1177,7 @@ impl<'a> Explorer<'a> {
         }
         match ending {
             Ending::Complete => self.cx.stats.executions += 1,
+            Ending::Joined => self.cx.stats.joined += 1,
             Ending::Blocked => self.cx.stats.blocked += 1,
             Ending::SleepBlocked => self.cx.stats.sleep_blocked += 1,
             Ending::Infeasible => {}

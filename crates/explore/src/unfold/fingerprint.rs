@@ -11,6 +11,7 @@
 //! limits (instructions, write epochs, output) are left out. The machine is read through
 //! its read-only view (`vm/src/view.rs`).
 
+use ravel_sym::ExprId;
 use ravel_vm::fphash::{fragment, FpHasher};
 use ravel_vm::{Machine, Wait};
 use std::hash::Hash;
@@ -26,6 +27,13 @@ const SHADOW: u64 = 8;
 
 /// The fingerprint of the whole state of `m` (see the module documentation).
 pub(crate) fn fingerprint(m: &Machine) -> u128 {
+    fingerprint_with(m, &mut |e| e.0 as u128, false)
+}
+
+/// The fingerprint of `m` with each symbolic expression named by `expr` (its id for the
+/// unfolding; dpor's epoch joins name it by its value up to reordering, `dpor/joins.rs`),
+/// the path condition as a set of conjuncts when `pc_as_set` (else as a sequence).
+pub(crate) fn fingerprint_with(m: &Machine, expr: &mut dyn FnMut(ExprId) -> u128, pc_as_set: bool) -> u128 {
     let mut fp = 0u128;
     for (base, size, bytes) in m.live_objects() {
         fp ^= fragment(OBJECT, (base, size));
@@ -39,18 +47,21 @@ pub(crate) fn fingerprint(m: &Machine) -> u128 {
         }
     }
     for (addr, e) in m.memory_shadows() {
-        fp ^= fragment(SHADOW, (addr, e.0));
+        fp ^= fragment(SHADOW, (addr, expr(e)));
     }
     for (slot, next) in m.region_tops() {
         fp ^= fragment(REGION, (slot, next));
     }
     for t in 0..m.threads().len() {
-        fp ^= thread_fragment(m, t);
+        fp ^= thread_fragment(m, t, expr);
     }
     fp ^= sync_fragments(m);
     if let Some((pc, inputs, model)) = m.symbolic_state() {
         let model: Vec<(u32, u128)> = model.values.iter().map(|(k, v)| (*k, *v)).collect();
-        let pc: Vec<u32> = pc.iter().map(|e| e.0).collect();
+        let mut pc: Vec<u128> = pc.iter().map(|&e| expr(e)).collect();
+        if pc_as_set {
+            pc.sort_unstable();
+        }
         fp ^= fragment(SYMBOLIC, (pc, inputs, model));
     }
     let mut process = FpHasher::new(PROCESS);
@@ -63,7 +74,7 @@ fn path_of(m: &Machine, t: usize) -> &[u32] {
     m.threads().get(t).map_or(&[], |th| th.path.as_slice())
 }
 
-fn thread_fragment(m: &Machine, t: usize) -> u128 {
+fn thread_fragment(m: &Machine, t: usize, expr: &mut dyn FnMut(ExprId) -> u128) -> u128 {
     let th = &m.threads()[t];
     let mut h = FpHasher::new(THREAD);
     th.path.hash(&mut h);
@@ -90,7 +101,7 @@ fn thread_fragment(m: &Machine, t: usize) -> u128 {
     let mut specific: Vec<(u32, u64)> = th.specific.iter().map(|(k, v)| (*k, *v)).collect();
     specific.sort_unstable();
     specific.hash(&mut h);
-    let mut shadows: Vec<(u32, u32)> = th.sym_regs.iter().map(|(k, v)| (*k, v.0)).collect();
+    let mut shadows: Vec<(u32, u128)> = th.sym_regs.iter().map(|(k, v)| (*k, expr(*v))).collect();
     shadows.sort_unstable();
     shadows.hash(&mut h);
     h.finish128()

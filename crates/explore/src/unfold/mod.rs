@@ -20,7 +20,7 @@ mod alt;
 mod cex;
 mod config;
 pub(crate) mod exec;
-mod fingerprint;
+pub(crate) mod fingerprint;
 mod order;
 mod structure;
 
