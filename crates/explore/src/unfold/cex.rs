@@ -177,13 +177,14 @@ impl Explorer<'_> {
     /// deepest standby state on the current branch that it contains.
     fn state_of_set(&mut self, set: &[EvId]) -> Option<Snapshot> {
         let contains = |e: &EvId| set.binary_search(e).is_ok();
-        let base = (0..self.nodes.len())
-            .rev()
-            .find(|&i| self.nodes[i].snapshot.is_some() && self.config.events[..i].iter().all(contains))
-            .unwrap_or(0);
+        // The standby states usable are those of the nodes up to the first event of `C`
+        // outside the set.
+        let within = self.config.events.iter().position(|e| !contains(e)).unwrap_or(self.config.events.len());
+        let base =
+            (0..=within.min(self.nodes.len() - 1)).rev().find(|&i| self.nodes[i].snapshot.is_some()).unwrap_or(0);
         let mut s = self.nodes[base].snapshot.clone()?;
-        let prefix = &self.config.events[..base];
-        let rest: Vec<EvId> = set.iter().copied().filter(|e| !prefix.contains(e)).collect();
+        let in_prefix = |e: &EvId| self.config.position_of(*e).is_some_and(|p| p < base);
+        let rest: Vec<EvId> = set.iter().copied().filter(|e| !in_prefix(e)).collect();
         for e in rest {
             if !self.replay_event(&mut s, e) {
                 return None;
