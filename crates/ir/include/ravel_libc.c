@@ -599,6 +599,8 @@ extern int close(int);
 struct ravel_file {
     unsigned magic;
     int fd, eof, error;
+    /* Opened for reading only. */
+    int reading;
 };
 
 /* The stream `f` names, or null (after stopping as unsupported) for a FILE * that
@@ -631,7 +633,6 @@ static int ravel_mode_flags(const char *mode) {
 }
 
 __attribute__((weak)) void *fdopen(int fd, const char *mode) {
-    (void)mode;
     struct ravel_file *s = malloc(sizeof *s);
     if (!s) {
         *__errno_location() = 12;
@@ -640,6 +641,7 @@ __attribute__((weak)) void *fdopen(int fd, const char *mode) {
     s->magic = RAVEL_FILE_MAGIC;
     s->fd = fd;
     s->eof = s->error = 0;
+    s->reading = mode[0] == 'r' && !(ravel_mode_flags(mode) & 2);
     return s;
 }
 
@@ -710,6 +712,14 @@ __attribute__((weak)) void clearerr(void *f) {
         s->eof = s->error = 0;
 }
 
+/* Whether the stream is read-only (or last read, which unbuffered streams never need to
+ * tell apart): what gnulib's fclose and fflush ask before seeking. */
+__attribute__((weak)) int __freading(void *f) {
+    int fd = ravel_std_fd(f);
+    struct ravel_file *s = fd < 0 ? ravel_stream(f) : 0;
+    return fd >= 0 ? fd == 0 : s ? s->reading : 0;
+}
+
 /* Nothing is ever pending: output reaches ravel's streams at once. */
 __attribute__((weak)) size_t __fpending(void *f) {
     (void)f;
@@ -728,3 +738,45 @@ __attribute__((weak)) int fileno_unlocked(void *f) { return fileno(f); }
 __attribute__((weak)) int feof_unlocked(void *f) { return feof(f); }
 __attribute__((weak)) int ferror_unlocked(void *f) { return ferror(f); }
 __attribute__((weak)) void clearerr_unlocked(void *f) { clearerr(f); }
+
+/* glibc's names of the program (set by the program itself here, as gnulib's
+ * set_program_name does; ravel does not fill them from argv[0]). */
+__attribute__((weak)) char *program_invocation_name;
+__attribute__((weak)) char *program_invocation_short_name;
+
+/* Locales: the process runs in the "C" locale (its environment sets no LANG or LC_*), so
+ * setlocale accepts "", "C" and "POSIX" and refuses any other name. */
+extern int strcmp(const char *, const char *);
+__attribute__((weak)) char *setlocale(int category, const char *locale) {
+    (void)category;
+    if (!locale || !*locale || !strcmp(locale, "C") || !strcmp(locale, "POSIX"))
+        return "C";
+    return 0;
+}
+
+/* glibc's struct lconv, with the "C" locale's values. */
+struct ravel_lconv {
+    char *decimal_point, *thousands_sep, *grouping, *int_curr_symbol, *currency_symbol;
+    char *mon_decimal_point, *mon_thousands_sep, *mon_grouping, *positive_sign, *negative_sign;
+    char fields[14];
+};
+__attribute__((weak)) struct ravel_lconv *localeconv(void) {
+    static struct ravel_lconv c = {".", "", "", "", "", "", "", "", "", "",
+                                   {127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127}};
+    return &c;
+}
+
+/* realloc of n * size bytes, failing with ENOMEM when the product overflows. */
+extern void *realloc(void *, size_t);
+__attribute__((weak)) void *reallocarray(void *p, size_t n, size_t size) {
+    if (size && n > (size_t)-1 / size) {
+        *__errno_location() = 12;
+        return 0;
+    }
+    return realloc(p, n * size);
+}
+
+/* The effective and real ids are the same in ravel's process. */
+extern int access(const char *, int);
+__attribute__((weak)) int euidaccess(const char *path, int mode) { return access(path, mode); }
+__attribute__((weak)) int eaccess(const char *path, int mode) { return access(path, mode); }
