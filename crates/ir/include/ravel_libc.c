@@ -583,3 +583,200 @@ __attribute__((weak)) char *strsignal(int sig) {
              sig >= 34 && sig <= 64 ? sig - 34 : sig);
     return other;
 }
+
+/* Reading files through C streams: fopen, fdopen, fread, fclose and the stream's state,
+ * over the descriptor calls of the POSIX model (so every read is the same visible
+ * operation as a read(2), and the in-memory file system is the one open(2) sees).
+ * Unbuffered: fread reads straight from the descriptor. Writing goes through ravel's
+ * output streams, which know only stdout and stderr; a write to a stream opened here
+ * stops as unsupported. stdin, stdout and stderr are ravel's handles (descriptors 0-2). */
+extern void *stdin, *stdout, *stderr;
+extern int open(const char *, int, ...);
+extern long read(int, void *, size_t);
+extern int close(int);
+
+#define RAVEL_FILE_MAGIC 0x7261764cu
+struct ravel_file {
+    unsigned magic;
+    int fd, eof, error;
+    /* Opened for reading only. */
+    int reading;
+};
+
+/* The stream `f` names, or null (after stopping as unsupported) for a FILE * that
+ * neither fopen/fdopen nor the standard streams made. */
+static struct ravel_file *ravel_stream(void *f) {
+    struct ravel_file *s = f;
+    if (s && s->magic == RAVEL_FILE_MAGIC)
+        return s;
+    __ravel_unsupported("a FILE stream not made by fopen, fdopen or the standard streams");
+    return 0;
+}
+
+static int ravel_std_fd(void *f) { return f == stdin ? 0 : f == stdout ? 1 : f == stderr ? 2 : -1; }
+
+/* End-of-file and error flags of the standard streams. */
+static int ravel_std_eof[3], ravel_std_error[3];
+
+/* open(2) flags of an fopen mode. */
+static int ravel_mode_flags(const char *mode) {
+    int flags = mode[0] == 'r' ? 0 : mode[0] == 'w' ? 01 | 0100 | 01000 : 01 | 0100 | 02000;
+    for (const char *c = mode + 1; *c; c++) {
+        if (*c == '+')
+            flags = (flags & ~3) | 2;
+        else if (*c == 'e')
+            flags |= 02000000;
+        else if (*c == 'x')
+            flags |= 0200;
+    }
+    return flags;
+}
+
+__attribute__((weak)) void *fdopen(int fd, const char *mode) {
+    struct ravel_file *s = malloc(sizeof *s);
+    if (!s) {
+        *__errno_location() = 12;
+        return 0;
+    }
+    s->magic = RAVEL_FILE_MAGIC;
+    s->fd = fd;
+    s->eof = s->error = 0;
+    s->reading = mode[0] == 'r' && !(ravel_mode_flags(mode) & 2);
+    return s;
+}
+
+__attribute__((weak)) void *fopen(const char *path, const char *mode) {
+    int fd = open(path, ravel_mode_flags(mode), 0666);
+    if (fd < 0)
+        return 0;
+    void *s = fdopen(fd, mode);
+    if (!s)
+        close(fd);
+    return s;
+}
+
+__attribute__((weak)) int fileno(void *f) {
+    int fd = ravel_std_fd(f);
+    struct ravel_file *s = fd < 0 ? ravel_stream(f) : 0;
+    return fd >= 0 ? fd : s ? s->fd : -1;
+}
+
+__attribute__((weak)) size_t fread(void *buf, size_t size, size_t n, void *f) {
+    int fd = ravel_std_fd(f);
+    struct ravel_file *s = fd < 0 ? ravel_stream(f) : 0;
+    if (fd < 0 && !s)
+        return 0;
+    size_t total = size * n, done = 0;
+    while (done < total) {
+        long r = read(s ? s->fd : fd, (char *)buf + done, total - done);
+        if (r <= 0) {
+            *(r < 0 ? (s ? &s->error : &ravel_std_error[fd]) : (s ? &s->eof : &ravel_std_eof[fd])) = 1;
+            break;
+        }
+        done += (size_t)r;
+    }
+    return size ? done / size : 0;
+}
+
+/* Closing a standard stream only reports success: ravel's stdout and stderr stay open. */
+__attribute__((weak)) int fclose(void *f) {
+    if (ravel_std_fd(f) >= 0)
+        return 0;
+    struct ravel_file *s = ravel_stream(f);
+    if (!s)
+        return -1;
+    int r = close(s->fd);
+    s->magic = 0;
+    free(s);
+    return r == 0 ? 0 : -1;
+}
+
+__attribute__((weak)) int feof(void *f) {
+    int fd = ravel_std_fd(f);
+    struct ravel_file *s = fd < 0 ? ravel_stream(f) : 0;
+    return fd >= 0 ? ravel_std_eof[fd] : s ? s->eof : 0;
+}
+
+__attribute__((weak)) int ferror(void *f) {
+    int fd = ravel_std_fd(f);
+    struct ravel_file *s = fd < 0 ? ravel_stream(f) : 0;
+    return fd >= 0 ? ravel_std_error[fd] : s ? s->error : 0;
+}
+
+__attribute__((weak)) void clearerr(void *f) {
+    int fd = ravel_std_fd(f);
+    struct ravel_file *s = fd < 0 ? ravel_stream(f) : 0;
+    if (fd >= 0)
+        ravel_std_eof[fd] = ravel_std_error[fd] = 0;
+    else if (s)
+        s->eof = s->error = 0;
+}
+
+/* Whether the stream is read-only (or last read, which unbuffered streams never need to
+ * tell apart): what gnulib's fclose and fflush ask before seeking. */
+__attribute__((weak)) int __freading(void *f) {
+    int fd = ravel_std_fd(f);
+    struct ravel_file *s = fd < 0 ? ravel_stream(f) : 0;
+    return fd >= 0 ? fd == 0 : s ? s->reading : 0;
+}
+
+/* Nothing is ever pending: output reaches ravel's streams at once. */
+__attribute__((weak)) size_t __fpending(void *f) {
+    (void)f;
+    return 0;
+}
+
+/* Advice only: the in-memory file system has no caching to tune. */
+__attribute__((weak)) int posix_fadvise(int fd, long off, long len, int advice) {
+    (void)fd, (void)off, (void)len, (void)advice;
+    return 0;
+}
+
+/* The _unlocked variants (gnulib's unlocked-io.h renames the calls to them). */
+__attribute__((weak)) size_t fread_unlocked(void *buf, size_t size, size_t n, void *f) { return fread(buf, size, n, f); }
+__attribute__((weak)) int fileno_unlocked(void *f) { return fileno(f); }
+__attribute__((weak)) int feof_unlocked(void *f) { return feof(f); }
+__attribute__((weak)) int ferror_unlocked(void *f) { return ferror(f); }
+__attribute__((weak)) void clearerr_unlocked(void *f) { clearerr(f); }
+
+/* glibc's names of the program (set by the program itself here, as gnulib's
+ * set_program_name does; ravel does not fill them from argv[0]). */
+__attribute__((weak)) char *program_invocation_name;
+__attribute__((weak)) char *program_invocation_short_name;
+
+/* Locales: the process runs in the "C" locale (its environment sets no LANG or LC_*), so
+ * setlocale accepts "", "C" and "POSIX" and refuses any other name. */
+extern int strcmp(const char *, const char *);
+__attribute__((weak)) char *setlocale(int category, const char *locale) {
+    (void)category;
+    if (!locale || !*locale || !strcmp(locale, "C") || !strcmp(locale, "POSIX"))
+        return "C";
+    return 0;
+}
+
+/* glibc's struct lconv, with the "C" locale's values. */
+struct ravel_lconv {
+    char *decimal_point, *thousands_sep, *grouping, *int_curr_symbol, *currency_symbol;
+    char *mon_decimal_point, *mon_thousands_sep, *mon_grouping, *positive_sign, *negative_sign;
+    char fields[14];
+};
+__attribute__((weak)) struct ravel_lconv *localeconv(void) {
+    static struct ravel_lconv c = {".", "", "", "", "", "", "", "", "", "",
+                                   {127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127}};
+    return &c;
+}
+
+/* realloc of n * size bytes, failing with ENOMEM when the product overflows. */
+extern void *realloc(void *, size_t);
+__attribute__((weak)) void *reallocarray(void *p, size_t n, size_t size) {
+    if (size && n > (size_t)-1 / size) {
+        *__errno_location() = 12;
+        return 0;
+    }
+    return realloc(p, n * size);
+}
+
+/* The effective and real ids are the same in ravel's process. */
+extern int access(const char *, int);
+__attribute__((weak)) int euidaccess(const char *path, int mode) { return access(path, mode); }
+__attribute__((weak)) int eaccess(const char *path, int mode) { return access(path, mode); }

@@ -40,8 +40,9 @@ builtins! {
     // stdio
     Printf = "printf"; Fprintf = "fprintf"; Sprintf = "sprintf"; Snprintf = "snprintf";
     Vprintf = "vprintf"; Vfprintf = "vfprintf"; Vsprintf = "vsprintf"; Vsnprintf = "vsnprintf";
-    Puts = "puts"; Fputs = "fputs"; Putchar = "putchar"; Fputc = "fputc" | "putc" | "_IO_putc";
-    Fflush = "fflush"; Fwrite = "fwrite"; Getchar = "getchar"; Setvbuf = "setvbuf" | "setbuf";
+    Puts = "puts"; Fputs = "fputs" | "fputs_unlocked"; Putchar = "putchar" | "putchar_unlocked";
+    Fputc = "fputc" | "putc" | "_IO_putc" | "fputc_unlocked" | "putc_unlocked";
+    Fflush = "fflush" | "fflush_unlocked"; Fwrite = "fwrite" | "fwrite_unlocked"; Getchar = "getchar"; Setvbuf = "setvbuf" | "setbuf";
     // process
     AssertFail = "__assert_fail" | "__assert" | "__assert_rtn" | "__assert_perror_fail";
     Abort = "abort"; Exit = "exit" | "_exit" | "_Exit" | "quick_exit"; Atexit = "atexit";

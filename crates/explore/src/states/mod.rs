@@ -201,7 +201,7 @@ impl<'a> Explorer<'a> {
             }
             // One step is the thread's next visible operation, or its whole atomic section.
             let mut snap = Snapshot { machine, races: Default::default(), steps: Vec::new() };
-            let ex = execute(&mut snap, t as u32, &forced, self.cx.opts.input_domain, Races::Off, false);
+            let ex = execute(&mut snap, t as u32, &forced, self.cx.opts.input_domain, Races::Off);
             self.cx.note_step(ex.partial, &snap.machine);
             self.cx.stats.transitions += 1;
             let top = self.path.last_mut().expect("the path is not empty");
@@ -433,11 +433,11 @@ impl<'a> Explorer<'a> {
         }
         for (first, second) in [(t, u), (u, t)] {
             let mut snap = Snapshot { machine: node.machine.clone(), races: Default::default(), steps: Vec::new() };
-            execute(&mut snap, first as u32, &[], self.cx.opts.input_domain, Races::EndAtFirst, false);
+            execute(&mut snap, first as u32, &[], self.cx.opts.input_domain, Races::EndAtFirst);
             if snap.machine.end().is_some() || !snap.machine.enabled().contains(&second) {
                 continue;
             }
-            execute(&mut snap, second as u32, &[], self.cx.opts.input_domain, Races::EndAtFirst, false);
+            execute(&mut snap, second as u32, &[], self.cx.opts.input_domain, Races::EndAtFirst);
             if let Some(end @ End::Error(_)) = snap.machine.end().cloned() {
                 let mut steps = node.steps.clone();
                 steps.extend(snap.steps);

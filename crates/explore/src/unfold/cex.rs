@@ -26,41 +26,35 @@ impl Explorer<'_> {
     pub(super) fn conflicting_extensions(&mut self, state: &mut Snapshot) {
         let Some(&newest) = self.config.events.last() else { return };
         let newest_places: Vec<Place> = self.u.events[newest as usize].resources().collect();
-        // Thread positions (thread, token, the event of C that consumed it) whose next event
-        // can consume a token of the newest event: right after it, before an event on one
-        // of its places, or at a thread's current end.
-        let mut slots: Vec<(u32, Option<EvId>, Option<EvId>)> =
-            vec![(self.u.events[newest as usize].thread, Some(newest), None)];
-        for &r in &newest_places {
-            for &e in self.config.chain(r) {
-                let ev = &self.u.events[e as usize];
-                slots.push((ev.thread, ev.conds[0].producer, Some(e)));
-            }
-        }
+        // Thread positions (thread, token) whose next event can consume a token of the
+        // newest event: the threads' current ends (right after the newest event is one).
+        // Not before an event `e` of `C` on one of its places: the events on a place form
+        // a chain ending at the newest event, so `e` is a cause of the newest event, and an
+        // event consuming `e`'s thread token after the newest would conflict with its own
+        // cause.
+        let mut slots: Vec<(u32, Option<EvId>)> = Vec::new();
         for t in self.config.threads() {
             let x = self.config.cond(Place::Thread(t)).producer;
             if x.is_some() || t == 0 {
-                slots.push((t, x, None));
+                slots.push((t, x));
             }
         }
-        slots.sort_unstable();
-        slots.dedup();
-        for (t, x, succ) in slots {
+        for (t, x) in slots {
             let after_newest = x == Some(newest);
-            let places = self.next_places(t, x, succ, state);
+            let places = self.next_places(t, x, state);
             if places.is_empty() || !(after_newest || places.iter().any(|p| newest_places.contains(p))) {
                 continue;
             }
             if after_newest {
                 let all: Vec<Vec<Option<EvId>>> = places.iter().map(|&r| self.token_options(r, x)).collect();
-                self.try_combinations(t, x, succ, &places, &all);
+                self.try_combinations(t, x, &places, &all);
             } else {
                 // The newest event's token on one place, any token on the others.
                 for k in (0..places.len()).filter(|&k| newest_places.contains(&places[k])) {
                     let options: Vec<Vec<Option<EvId>>> = (0..places.len())
                         .map(|j| if j == k { vec![Some(newest)] } else { self.token_options(places[j], x) })
                         .collect();
-                    self.try_combinations(t, x, succ, &places, &options);
+                    self.try_combinations(t, x, &places, &options);
                 }
             }
             if self.stop {
@@ -87,14 +81,7 @@ impl Explorer<'_> {
     }
 
     /// Tries every combination of the given token options.
-    fn try_combinations(
-        &mut self,
-        t: u32,
-        x: Option<EvId>,
-        succ: Option<EvId>,
-        places: &[Place],
-        options: &[Vec<Option<EvId>>],
-    ) {
+    fn try_combinations(&mut self, t: u32, x: Option<EvId>, places: &[Place], options: &[Vec<Option<EvId>>]) {
         let total = options.iter().try_fold(1usize, |n, o| n.checked_mul(o.len()));
         if total.is_none_or(|n| n > MAX_COMBINATIONS) {
             self.cx.note(crate::Unknown::TooManyCombinations);
@@ -103,7 +90,7 @@ impl Explorer<'_> {
         let mut pick = vec![0usize; options.len()];
         loop {
             let ys: Vec<Option<EvId>> = pick.iter().zip(options).map(|(&k, o)| o[k]).collect();
-            self.try_extension(t, x, succ, places, &ys);
+            self.try_extension(t, x, places, &ys);
             if self.stop {
                 return;
             }
@@ -115,13 +102,11 @@ impl Explorer<'_> {
         }
     }
 
-    /// The places (besides its own) that thread `t`'s event after token `x` touches: those
-    /// of its event in `C`, or of any such event found before, or of the operation it is
-    /// blocked at.
-    fn next_places(&mut self, t: u32, x: Option<EvId>, succ: Option<EvId>, state: &mut Snapshot) -> Vec<Place> {
+    /// The places (besides its own) that thread `t`'s event after its current token `x`
+    /// touches: those of any such event found before, or of the operation it is blocked at.
+    fn next_places(&mut self, t: u32, x: Option<EvId>, state: &mut Snapshot) -> Vec<Place> {
         let own = Cond { place: Place::Thread(t), producer: x };
-        let known = succ.or_else(|| self.u.consumers_of(&own).first().copied());
-        if let Some(e) = known {
+        if let Some(&e) = self.u.consumers_of(&own).first() {
             return self.u.events[e as usize].resources().collect();
         }
         if self.config.cond(Place::Thread(t)) != own || t as usize >= state.machine.threads().len() {
@@ -140,22 +125,11 @@ impl Explorer<'_> {
 
     /// Runs thread `t` after token `x` consuming the tokens `ys` of `places`, if that is a
     /// configuration not tried before.
-    fn try_extension(&mut self, t: u32, x: Option<EvId>, succ: Option<EvId>, places: &[Place], ys: &[Option<EvId>]) {
+    fn try_extension(&mut self, t: u32, x: Option<EvId>, places: &[Place], ys: &[Option<EvId>]) {
         let roots = || x.into_iter().chain(ys.iter().flatten().copied());
         let inside = |e: EvId| roots().any(|r| self.u.precedes(e, r));
-        if succ.is_some_and(inside) {
-            return;
-        }
         for (&place, &y) in places.iter().zip(ys) {
             if self.config.consumer(&Cond { place, producer: y }).is_some_and(inside) {
-                return;
-            }
-        }
-        if let Some(s) = succ {
-            let conds = &self.u.events[s as usize].conds;
-            let same = conds.len() == places.len() + 1
-                && conds[1..].iter().zip(places.iter().zip(ys)).all(|(c, (&p, &y))| c.place == p && c.producer == y);
-            if same {
                 return;
             }
         }
@@ -177,13 +151,14 @@ impl Explorer<'_> {
     /// deepest standby state on the current branch that it contains.
     fn state_of_set(&mut self, set: &[EvId]) -> Option<Snapshot> {
         let contains = |e: &EvId| set.binary_search(e).is_ok();
-        let base = (0..self.nodes.len())
-            .rev()
-            .find(|&i| self.nodes[i].snapshot.is_some() && self.config.events[..i].iter().all(contains))
-            .unwrap_or(0);
+        // The standby states usable are those of the nodes up to the first event of `C`
+        // outside the set.
+        let within = self.config.events.iter().position(|e| !contains(e)).unwrap_or(self.config.events.len());
+        let base =
+            (0..=within.min(self.nodes.len() - 1)).rev().find(|&i| self.nodes[i].snapshot.is_some()).unwrap_or(0);
         let mut s = self.nodes[base].snapshot.clone()?;
-        let prefix = &self.config.events[..base];
-        let rest: Vec<EvId> = set.iter().copied().filter(|e| !prefix.contains(e)).collect();
+        let in_prefix = |e: &EvId| self.config.position_of(*e).is_some_and(|p| p < base);
+        let rest: Vec<EvId> = set.iter().copied().filter(|e| !in_prefix(e)).collect();
         for e in rest {
             if !self.replay_event(&mut s, e) {
                 return None;

@@ -4,12 +4,16 @@
 use super::structure::{Cond, EvId, Event, Place, Unfolding};
 use rustc_hash::FxHashMap;
 
+/// [`Configuration::position`] of an event not in `C`.
+const ABSENT: u32 = u32::MAX;
+
 /// The current configuration `C`, with what the engine asks of it.
 #[derive(Default)]
 pub struct Configuration {
     /// The events in the order they were added (an execution order).
     pub events: Vec<EvId>,
-    member: Vec<bool>,
+    /// Position of each event in `events` ([`ABSENT`] when not in `C`).
+    position: Vec<u32>,
     /// Producer of the current token of each place (absent: the initial token).
     holder: FxHashMap<Place, EvId>,
     /// Events of `C` on each place, in order.
@@ -22,7 +26,12 @@ pub struct Configuration {
 
 impl Configuration {
     pub fn contains(&self, e: EvId) -> bool {
-        self.member.get(e as usize).copied().unwrap_or(false)
+        self.position_of(e).is_some()
+    }
+
+    /// Where `e` is in [`Configuration::events`], if it is in `C`.
+    pub fn position_of(&self, e: EvId) -> Option<usize> {
+        self.position.get(e as usize).copied().filter(|&p| p != ABSENT).map(|p| p as usize)
     }
 
     /// The current token of `place`.
@@ -58,10 +67,10 @@ impl Configuration {
 
     /// Adds `e`, an extension of `C`.
     pub fn push(&mut self, id: EvId, e: &Event) {
-        if self.member.len() <= id as usize {
-            self.member.resize(id as usize + 1, false);
+        if self.position.len() <= id as usize {
+            self.position.resize(id as usize + 1, ABSENT);
         }
-        self.member[id as usize] = true;
+        self.position[id as usize] = self.events.len() as u32;
         self.events.push(id);
         let mut undo = Vec::new();
         for c in &e.conds {
@@ -80,7 +89,7 @@ impl Configuration {
     /// Removes the event added last.
     pub fn pop(&mut self, u: &Unfolding) {
         let Some(id) = self.events.pop() else { return };
-        self.member[id as usize] = false;
+        self.position[id as usize] = ABSENT;
         let e = &u.events[id as usize];
         for c in &e.conds {
             self.consumed.remove(c);

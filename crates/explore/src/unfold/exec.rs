@@ -1,7 +1,6 @@
 //! Running events on the interpreter: one thread's next event from a state (also the
 //! states engine's step), and re-executing a set of events to reach a configuration's state.
 
-use super::fingerprint::fingerprint;
 use super::structure::Place;
 use crate::dpor::ScheduleChooser;
 use crate::race::RaceDetector;
@@ -46,8 +45,6 @@ pub struct Executed {
     /// Choices made, with their number of alternatives.
     pub made: Vec<(u64, u64)>,
     pub step_choices: Vec<usize>,
-    /// Fingerprint difference (0 when not asked for).
-    pub delta: u128,
     /// Set when inputs were only enumerated over a few values.
     pub partial: bool,
     /// Non-atomic shared accesses.
@@ -78,9 +75,8 @@ impl PlainAccess {
 /// Runs the next event of thread `t` on `snap` with the given leading choices: its visible
 /// operation and local code, and, inside an atomic section, everything up to the section's
 /// end (so a section is one event).
-pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, races: Races, fp: bool) -> Executed {
+pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, races: Races) -> Executed {
     let tv = t as usize;
-    let before = if fp { fingerprint(&snap.machine) } else { 0 };
     let sym_before = snap.machine.symbolic_version();
     let work_before = crate::Work::before(&snap.machine);
     let mut chooser = ScheduleChooser { forced: forced.iter().copied().collect(), domain, ..Default::default() };
@@ -129,18 +125,7 @@ pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, races: 
     }
     places.sort_unstable();
     places.dedup();
-    let delta = if fp { fingerprint(&snap.machine) ^ before } else { 0 };
     let mut work = crate::Work::default();
     work.count_step(work_before, &snap.machine, &chooser.made);
-    Executed {
-        places,
-        spawned,
-        made: chooser.made,
-        step_choices,
-        delta,
-        partial: chooser.partial,
-        plain,
-        work,
-        races: found,
-    }
+    Executed { places, spawned, made: chooser.made, step_choices, partial: chooser.partial, plain, work, races: found }
 }

@@ -13,8 +13,9 @@
 
 use ravel_sym::ExprId;
 use ravel_vm::fphash::{fragment, FpHasher};
-use ravel_vm::{Machine, Wait};
+use ravel_vm::{Machine, Object, Wait};
 use std::hash::Hash;
+use std::rc::Rc;
 
 const BYTE: u64 = 1;
 const OBJECT: u64 = 2;
@@ -27,25 +28,62 @@ const SHADOW: u64 = 8;
 
 /// The fingerprint of the whole state of `m` (see the module documentation).
 pub(crate) fn fingerprint(m: &Machine) -> u128 {
-    fingerprint_with(m, &mut |e| e.0 as u128, false)
+    fingerprint_with(m, &mut by_id, false)
 }
 
 /// The fingerprint of `m` with each symbolic expression named by `expr` (its id for the
 /// unfolding; dpor's epoch joins name it by its value up to reordering, `dpor/joins.rs`),
 /// the path condition as a set of conjuncts when `pc_as_set` (else as a sequence).
 pub(crate) fn fingerprint_with(m: &Machine, expr: &mut dyn FnMut(ExprId) -> u128, pc_as_set: bool) -> u128 {
-    let mut fp = 0u128;
-    for (base, size, bytes) in m.live_objects() {
-        fp ^= fragment(OBJECT, (base, size));
-        for (i, chunk) in bytes.chunks(8).enumerate() {
-            if chunk.iter().all(|&b| b == 0) {
-                continue;
-            }
-            for (j, &b) in chunk.iter().enumerate().filter(|(_, &b)| b != 0) {
-                fp ^= fragment(BYTE, (base + (i * 8 + j) as u64, b));
-            }
+    m.objects().iter().fold(beyond_objects(m, expr, pc_as_set), |fp, o| fp ^ object_fragments(o))
+}
+
+/// The unfolding's name of an expression: its id.
+fn by_id(e: ExprId) -> u128 {
+    e.0 as u128
+}
+
+/// `fingerprint(after) ^ fingerprint(before)` for a step that ran on `after`, a clone of
+/// `before` kept meanwhile. Contents a step writes are then its own copies, so an object
+/// whose contents are still shared with `before` is unchanged and is not hashed: the
+/// cost follows what the step touched, not the size of memory.
+pub(crate) fn delta(before: &Machine, after: &Machine) -> u128 {
+    let (old, new) = (before.objects(), after.objects());
+    let mut d = beyond_objects(before, &mut by_id, false) ^ beyond_objects(after, &mut by_id, false);
+    for i in 0..old.len().max(new.len()) {
+        match (old.get(i), new.get(i)) {
+            (Some(a), Some(b)) if same_object(a, b) => {}
+            (a, b) => d ^= a.map_or(0, object_fragments) ^ b.map_or(0, object_fragments),
         }
     }
+    d
+}
+
+/// Same liveness, place and (shared) contents.
+fn same_object(a: &Object, b: &Object) -> bool {
+    a.alive == b.alive && a.base == b.base && a.size == b.size && Rc::ptr_eq(&a.bytes, &b.bytes)
+}
+
+/// The fragments of one object: its extent and its non-zero bytes (none when dead).
+fn object_fragments(o: &Object) -> u128 {
+    if !o.alive {
+        return 0;
+    }
+    let mut fp = fragment(OBJECT, (o.base, o.size));
+    for (i, chunk) in o.bytes.chunks(8).enumerate() {
+        if chunk.iter().all(|&b| b == 0) {
+            continue;
+        }
+        for (j, &b) in chunk.iter().enumerate().filter(|(_, &b)| b != 0) {
+            fp ^= fragment(BYTE, (o.base + (i * 8 + j) as u64, b));
+        }
+    }
+    fp
+}
+
+/// The fragments of everything but the objects' extents and contents.
+fn beyond_objects(m: &Machine, expr: &mut dyn FnMut(ExprId) -> u128, pc_as_set: bool) -> u128 {
+    let mut fp = 0u128;
     for (addr, e) in m.memory_shadows() {
         fp ^= fragment(SHADOW, (addr, expr(e)));
     }

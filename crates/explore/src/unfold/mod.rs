@@ -298,7 +298,7 @@ impl<'a> Explorer<'a> {
             self.cx.note(Unknown::Internal(format!("re-execution diverged (thread {t} cannot run)")));
             return false;
         }
-        let ex = execute(s, t, &choices, self.cx.opts.input_domain, self.races(), false);
+        let ex = execute(s, t, &choices, self.cx.opts.input_domain, self.races());
         self.cx.stats.transitions += ex.step_choices.len() as u64;
         self.cx.stats.work.add(&ex.work);
         // Reported when the event was added.
@@ -348,7 +348,8 @@ impl<'a> Explorer<'a> {
         loop {
             let mut s = base.clone();
             let opts = self.cx.opts;
-            let ex = execute(&mut s, t, &forced, opts.input_domain, self.races(), opts.unfold.cutoffs);
+            let ex = execute(&mut s, t, &forced, opts.input_domain, self.races());
+            let delta = if opts.unfold.cutoffs { fingerprint::delta(&base.machine, &s.machine) } else { 0 };
             self.cx.stats.transitions += ex.step_choices.len() as u64;
             self.cx.stats.work.add(&ex.work);
             self.cx.note_step(ex.partial, &s.machine);
@@ -374,7 +375,7 @@ impl<'a> Explorer<'a> {
                 conds,
                 spawned: ex.spawned.clone(),
                 choices: ex.made.iter().map(|(v, _)| *v).collect(),
-                delta: ex.delta,
+                delta,
                 ending,
             };
             let (id, new) = self.u.intern(draft);
@@ -524,7 +525,7 @@ impl<'a> Explorer<'a> {
                 let (t, choices) = (ev2.thread, ev2.choices.clone());
                 let mut run = s.clone();
                 if self.replay_event(&mut run, *e1) && run.machine.end().is_none() {
-                    execute(&mut run, t, &choices, self.cx.opts.input_domain, Races::EndAtFirst, false);
+                    execute(&mut run, t, &choices, self.cx.opts.input_domain, Races::EndAtFirst);
                 }
                 if matches!(run.machine.end(), Some(End::Error(_))) {
                     self.report(&run);

@@ -21,6 +21,18 @@ pub struct Rank {
     pub foata: Vec<(u32, u64)>,
 }
 
+impl Rank {
+    /// The rank of the local configuration whose events have these (causal depth, label)
+    /// pairs.
+    pub fn of(events: impl Iterator<Item = (u32, u64)>) -> Rank {
+        let mut foata: Vec<(u32, u64)> = events.collect();
+        foata.sort_unstable();
+        let mut parikh: Vec<u64> = foata.iter().map(|x| x.1).collect();
+        parikh.sort_unstable();
+        Rank { size: foata.len() as u32, parikh, foata }
+    }
+}
+
 impl Ord for Rank {
     fn cmp(&self, other: &Rank) -> Ordering {
         self.size

@@ -104,8 +104,11 @@ pub struct Unfolding {
     by_name: FxHashMap<(u32, Vec<Cond>, Vec<u64>), EvId>,
     /// Consumers of each condition (immediate conflicts are among them).
     consumers: FxHashMap<Cond, Vec<EvId>>,
-    /// Smallest local configuration seen per fingerprint.
-    smallest: FxHashMap<u128, Rank>,
+    /// Per fingerprint, the event with the smallest local configuration seen reaching it,
+    /// with that configuration's size. Its [`Rank`] is rebuilt only when another event
+    /// reaches the same fingerprint with as many events: keeping ranks would cost memory
+    /// quadratic in the depth of the unfolding.
+    smallest: FxHashMap<u128, (u32, EvId)>,
     /// Fingerprint of the initial state.
     pub initial_fp: u128,
     /// Whether equal fingerprints make cutoffs.
@@ -153,19 +156,17 @@ impl Unfolding {
         };
         let mut cutoff = false;
         if self.cutoffs && draft.ending.is_none() {
-            let mut foata: Vec<(u32, u64)> =
-                local.iter().map(|&e| &self.events[e as usize]).map(|x| (x.depth, x.label)).collect();
-            foata.push((depth, label));
-            foata.sort_unstable();
-            let mut parikh: Vec<u64> = foata.iter().map(|x| x.1).collect();
-            parikh.sort_unstable();
-            let rank = Rank { size: local.len() as u32 + 1, parikh, foata };
-            match self.smallest.get_mut(&fp) {
-                Some(best) if *best < rank => cutoff = true,
-                Some(best) => *best = rank,
-                None => {
-                    self.smallest.insert(fp, rank);
+            let size = local.len() as u32 + 1;
+            cutoff = match self.smallest.get(&fp).copied() {
+                Some((best, _)) if best != size => best < size,
+                Some((_, best)) => {
+                    let own = Rank::of(local.iter().map(|&e| self.foata_pair(e)).chain([(depth, label)]));
+                    self.rank(best) < own
                 }
+                None => false,
+            };
+            if !cutoff {
+                self.smallest.insert(fp, (size, id));
             }
             self.cutoff_count += cutoff as u64;
         }
@@ -232,6 +233,17 @@ impl Unfolding {
         }
         out.sort_unstable();
         Some(out)
+    }
+
+    /// The rank of event `e`'s local configuration.
+    fn rank(&self, e: EvId) -> Rank {
+        Rank::of(self.closure(&[e]).into_iter().map(|x| self.foata_pair(x)))
+    }
+
+    /// (causal depth, label) of event `e`, its entry in a Foata normal form.
+    fn foata_pair(&self, e: EvId) -> (u32, u64) {
+        let ev = &self.events[e as usize];
+        (ev.depth, ev.label)
     }
 
     /// Events consuming `c`.

@@ -296,8 +296,12 @@ impl Machine {
             }
         }
         for (&(id, off), &e) in &self.memory.sym {
-            crate::memory::bytes_mut(&mut self.memory.objects[id as usize].bytes)[off as usize] =
-                eng.pool.eval(e, &st.model) as u8;
+            let obj = &mut self.memory.objects[id as usize];
+            // A dead object's shadows stay behind, but its contents are gone and never
+            // read again.
+            if obj.alive {
+                crate::memory::bytes_mut(&mut obj.bytes)[off as usize] = eng.pool.eval(e, &st.model) as u8;
+            }
         }
     }
 }
