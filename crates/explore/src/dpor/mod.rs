@@ -260,6 +260,20 @@ impl SpinMark {
     }
 }
 
+/// A copy of `run`, made in one of the `spare` runs when there is one (no allocation then).
+/// The runs are boxed: they move in and out of the nodes' boxed snapshots whole.
+#[allow(clippy::vec_box)]
+#[inline]
+fn copy_into_spare(spare: &mut Vec<Box<Run>>, run: &Run) -> Box<Run> {
+    match spare.pop() {
+        Some(mut copy) => {
+            (*copy).clone_from(run);
+            copy
+        }
+        None => Box::new(run.clone()),
+    }
+}
+
 /// Dropped runs kept for their allocations, at most this many (a run is copied into a
 /// recycled one with `clone_from`, which reuses every buffer).
 const SPARE_RUNS: usize = 32;
@@ -544,14 +558,7 @@ impl<'a> Explorer<'a> {
 
     /// A copy of the snapshot at node `at`, in a recycled run when one is spare.
     fn copy_run(&mut self, at: usize) -> Box<Run> {
-        let snapshot = self.path[at].snapshot.as_deref().expect("a snapshot");
-        match self.spare_runs.pop() {
-            Some(mut run) => {
-                (*run).clone_from(snapshot);
-                run
-            }
-            None => Box::new(snapshot.clone()),
-        }
+        copy_into_spare(&mut self.spare_runs, self.path[at].snapshot.as_deref().expect("a snapshot"))
     }
 
     /// Keeps a dropped run for its allocations.
@@ -817,13 +824,9 @@ impl<'a> Explorer<'a> {
             }
         }
         self.truncate_path(depth + 1);
-        let snapshot = (depth + 1).is_multiple_of(snapshot_interval(depth + 1)).then(|| match self.spare_runs.pop() {
-            Some(mut copy) => {
-                (*copy).clone_from(run);
-                copy
-            }
-            None => Box::new(run.clone()),
-        });
+        let snapshot = (depth + 1)
+            .is_multiple_of(snapshot_interval(depth + 1))
+            .then(|| copy_into_spare(&mut self.spare_runs, run));
         self.path.push(Node { sleep, wakeup, snapshot, ..Default::default() });
         for (index, error) in std::mem::take(&mut run.races_found).into_iter().enumerate() {
             let mut witness = self.witness();
