@@ -219,10 +219,14 @@ pub struct Stats {
     /// itself, so the results stand, but nothing ran in parallel there).
     #[serde(skip_serializing_if = "is_zero")]
     pub helper_failures: u64,
-    /// Dpor with `-j`: helper jobs cancelled because the search added to the branch they
-    /// explored (their work is thrown away; it varies with the threads' timing).
+    /// Dpor with `-j`: helper jobs whose work was thrown away because the search added to
+    /// their branch where they had been already (it varies with the threads' timing).
     #[serde(skip_serializing_if = "is_zero")]
     pub helper_abandoned: u64,
+    /// Dpor with `-j`: sequences the search added to a branch a helper was exploring and
+    /// the helper took over (it varies with the threads' timing).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub helper_grafts: u64,
     /// What the interpreter did for dpor and unfold.
     #[serde(flatten)]
     pub work: Work,

@@ -33,7 +33,7 @@ use smallvec::SmallVec;
 use std::collections::VecDeque;
 use std::rc::Rc;
 use std::sync::Arc;
-use wakeup::{Step, WakeupTree};
+use wakeup::{Inserted, Step, WakeupTree};
 
 /// Choices handed to the machine: forced values first, then defaults; records what was
 /// chosen and how many alternatives each choice had.
@@ -635,6 +635,9 @@ impl<'a> Explorer<'a> {
     /// choices of the step taken there, or a wakeup sequence — trimming the path to it. A
     /// step whose variants are all explored goes to its node's sleep set.
     fn backtrack_point(&mut self) -> Option<(usize, usize, Vec<u64>, WakeupTree)> {
+        if !self.receive_grafts() {
+            return None;
+        }
         let found = self.next_backtrack_point();
         // The nodes left behind are done: the shallowest of them is an admissible prefix.
         if let Some(v) = self.verified.as_mut().filter(|_| self.policy == Policy::Systematic) {
@@ -1136,11 +1139,13 @@ impl<'a> Explorer<'a> {
             return;
         }
         let node = &mut self.path[depth];
-        if !wakeup::slept(&node.sleep, &seq) && node.wakeup.insert(seq) {
-            // The branch a helper explores changed: its result would be wrong now.
-            if let (Some(spec), Some(pool)) = (node.speculation.take(), self.pool.as_ref()) {
-                self.cx.stats.helper_abandoned += 1;
-                pool.abandon(spec);
+        if wakeup::slept(&node.sleep, &seq) {
+            return;
+        }
+        // The branch a helper explores grew: the helper is told (see `parallel`).
+        if let Inserted::UnderFirst(Some(graft)) = node.wakeup.insert(seq, node.speculation.is_some()) {
+            if let Some(spec) = node.speculation.as_mut() {
+                spec.forward(graft);
             }
         }
     }

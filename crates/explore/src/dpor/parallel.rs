@@ -11,8 +11,13 @@
 //! in their order, its statistics and errors, its step into the sleep set. The only
 //! thing that can make the speculation differ from what the search would have done is
 //! an insertion that changed the waiting branch meanwhile; the wakeup tree reports
-//! those, and the search then cancels the helper's job (a new one may start on the
-//! changed branch).
+//! those. The search then sends the helper what it added (a [`Graft`]: where in the
+//! branch, what), and the helper adds it to its own copy, provided that its exploration
+//! so far is what it would have been with the addition there from the start: the place
+//! is not explored yet, and the helper has appended nothing there itself (that would
+//! come after the search's addition). Otherwise the helper stops, and the search
+//! explores the branch itself; so does it when a graft reaches the helper too late to
+//! be applied.
 //! Helpers give out jobs from their own paths the same way (the insertions of such a job
 //! at or above the helper's node are recorded for the search in their turn), and a thread
 //! waiting for a result runs queued jobs meanwhile: a long branch is split among the
@@ -24,6 +29,7 @@
 //! sink (`ravel schedules`; all follow the search's order), or in a round cut short by a
 //! thread cap.
 
+use super::wakeup::Graft;
 use super::{Explorer, Node, Run, Step, Taken, WakeupTree};
 use crate::{FoundError, Options, Stats, Unknown};
 use ravel_ir::Program;
@@ -54,7 +60,12 @@ pub(super) struct Job {
     budget: Option<u64>,
     /// Set when the branch changed: the job is of no use any more.
     cancel: Arc<AtomicBool>,
+    /// What the search added to the branch since it gave it out.
+    grafts: Grafts,
 }
+
+/// Additions to a branch a helper explores, in the order the search made them.
+type Grafts = Arc<Mutex<Vec<Graft>>>;
 
 struct PrefixStep {
     agent: usize,
@@ -82,6 +93,10 @@ pub(super) struct JobResult {
     /// The helper failed (a bug, counted in the statistics): the search explores the
     /// branch itself.
     failed: bool,
+    /// Grafts applied; when fewer than the search sent, the rest came too late.
+    grafted: usize,
+    /// A graft could not be applied: the helper stopped.
+    diverged: bool,
 }
 
 /// A branch a helper is exploring: its job.
@@ -89,6 +104,22 @@ pub(super) struct JobResult {
 pub(super) struct Speculation {
     id: u64,
     cancel: Arc<AtomicBool>,
+    grafts: Grafts,
+    /// Grafts sent so far.
+    sent: usize,
+}
+
+impl Speculation {
+    /// Tells the helper what the search added below its branch.
+    pub fn forward(&mut self, graft: Graft) {
+        lock(&self.grafts).push(graft);
+        self.sent += 1;
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    // A helper that panicked holds no lock (it panics inside its job only).
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The helper side of a job while it runs.
@@ -100,6 +131,9 @@ pub(super) struct JobState {
     pub finished: bool,
     pub unusable: bool,
     pub exhausted: bool,
+    pub grafts: Grafts,
+    pub grafted: usize,
+    pub diverged: bool,
 }
 
 /// What the threads of one search share: jobs waiting for a thread, results waiting for
@@ -185,8 +219,7 @@ impl Drop for Pool {
 
 impl Shared {
     fn lock(&self) -> MutexGuard<'_, State> {
-        // A helper that panicked holds no lock (it panics inside its job only).
-        self.state.lock().unwrap_or_else(|e| e.into_inner())
+        lock(&self.state)
     }
 
     /// Hands a job's result to the explorer that gave the job out.
@@ -306,6 +339,8 @@ impl JobResult {
             unusable: true,
             exhausted: false,
             failed: false,
+            grafted: 0,
+            diverged: false,
         }
     }
 }
@@ -330,9 +365,9 @@ impl<'a> Explorer<'a> {
             let found = self.path.iter().position(eligible);
             let Some(depth) = found else { return };
             let job = self.job_for(depth);
-            let cancel = job.cancel.clone();
+            let (cancel, grafts) = (job.cancel.clone(), job.grafts.clone());
             let id = self.pool.as_ref().expect("a pool").submit(job);
-            self.path[depth].speculation = Some(Speculation { id, cancel });
+            self.path[depth].speculation = Some(Speculation { id, cancel, grafts, sent: 0 });
         }
     }
 
@@ -364,6 +399,7 @@ impl<'a> Explorer<'a> {
             thread_cap: self.thread_cap,
             budget: self.cx.executions_left(),
             cancel: Arc::new(AtomicBool::new(false)),
+            grafts: Grafts::default(),
         }
     }
 
@@ -387,6 +423,11 @@ impl<'a> Explorer<'a> {
             Answer::Done(result) => result,
             Answer::TakenBack | Answer::Stopped => return false,
         };
+        if result.diverged || result.grafted != spec.sent {
+            // The search added to the branch where the helper had been already.
+            self.cx.stats.helper_abandoned += 1;
+            return false;
+        }
         if result.unusable {
             self.cx.stats.helper_failures += u64::from(result.failed);
             // Symbolic inputs or a thread cap: no more speculation from here this round.
@@ -430,6 +471,7 @@ impl<'a> Explorer<'a> {
         mine.helped += theirs.explored();
         mine.helper_failures += theirs.helper_failures;
         mine.helper_abandoned += theirs.helper_abandoned;
+        mine.helper_grafts += theirs.helper_grafts + result.grafted as u64;
         if let Some(why) = result.incomplete {
             self.cx.note(why);
         }
@@ -496,16 +538,18 @@ impl<'a> Explorer<'a> {
         // Races of the path were reported where they were first found.
         run.races_found.clear();
         let floor = self.path.len();
+        let mut wakeup = WakeupTree::from_branch(job.branch);
+        wakeup.forget_growth();
         self.path.push(Node {
             runnable: job.runnable,
             sleep: job.sleep.into_iter().map(Rc::new).collect(),
-            wakeup: WakeupTree::from_branch(job.branch),
+            wakeup,
             snapshot,
             ..Default::default()
         });
         // The search counts what it explores below the node, not the way there.
         self.cx.stats = Stats::default();
-        self.job = Some(JobState { floor, ..Default::default() });
+        self.job = Some(JobState { floor, grafts: job.grafts, ..Default::default() });
         self.backtrack_all();
         let state = self.job.take().unwrap_or_default();
         JobResult {
@@ -519,6 +563,50 @@ impl<'a> Explorer<'a> {
             unusable: state.unusable || self.capped,
             exhausted: state.exhausted,
             failed: false,
+            grafted: state.grafted,
+            diverged: state.diverged,
         }
+    }
+
+    /// A helper between two executions: applies what the search added to its branch
+    /// since. Returns false when an addition came too late (the job then stops).
+    pub(super) fn receive_grafts(&mut self) -> bool {
+        let Some(job) = self.job.as_mut() else { return true };
+        let grafts = std::mem::take(&mut *lock(&job.grafts));
+        job.grafted += grafts.len();
+        let floor = job.floor;
+        for graft in &grafts {
+            if self.apply_graft(floor, graft).is_err() {
+                let job = self.job.as_mut().expect("a job");
+                job.diverged = true;
+                self.halted = true;
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Adds `graft` (its route starting at the node at `depth`) where the search added
+    /// it: down the path while the route follows the branches in progress, then in the
+    /// wakeup tree of the node where it leaves them. A graft under a branch given out
+    /// again goes on to that branch's helper.
+    fn apply_graft(&mut self, mut depth: usize, graft: &Graft) -> Result<(), ()> {
+        let mut route = &graft.route[..];
+        while let Some(&thread) = route.first() {
+            let in_progress =
+                depth + 1 < self.path.len() && self.path[depth].taken.as_ref().is_some_and(|t| t.thread == thread);
+            if !in_progress {
+                break;
+            }
+            depth += 1;
+            route = &route[1..];
+        }
+        let local = Graft { route: route.to_vec(), chain: graft.chain.clone() };
+        let node = &mut self.path[depth];
+        let under_first = node.wakeup.graft(&local)?;
+        if let Some(spec) = node.speculation.as_mut().filter(|_| under_first) {
+            spec.forward(local);
+        }
+        Ok(())
     }
 }

@@ -86,6 +86,30 @@ pub(crate) fn slept(sleep: &[std::rc::Rc<Step>], seq: &[&Step]) -> bool {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct WakeupTree {
     children: Vec<(Step, WakeupTree)>,
+    /// An insertion appended a branch here since [`WakeupTree::forget_growth`] (`-j`: a
+    /// helper's own additions, which a sequence the search adds later must not follow).
+    grown: bool,
+}
+
+/// A branch added under the leftmost branch of a tree: `route` is the threads of the
+/// children followed from the tree's root (the leftmost's first), `chain` what was
+/// appended at the end of that route (`-j`: what a helper exploring the leftmost branch
+/// must be told).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Graft {
+    pub route: Vec<usize>,
+    pub chain: Vec<Step>,
+}
+
+/// What an insertion did to a tree.
+#[derive(Debug, PartialEq)]
+pub(crate) enum Inserted {
+    /// Nothing: a branch covers the sequence.
+    Covered,
+    /// A branch was appended outside the leftmost branch.
+    Beside,
+    /// A branch was appended under the leftmost branch (described when asked for).
+    UnderFirst(Option<Graft>),
 }
 
 impl WakeupTree {
@@ -105,7 +129,7 @@ impl WakeupTree {
 
     /// A tree of one branch (`-j`: the branch a helper explores).
     pub fn from_branch(branch: (Step, WakeupTree)) -> WakeupTree {
-        WakeupTree { children: vec![branch] }
+        WakeupTree { children: vec![branch], grown: false }
     }
 
     /// The leftmost branch, which is explored next.
@@ -116,27 +140,63 @@ impl WakeupTree {
     /// Inserts `seq` unless a branch already covers it: walking down, a child whose thread
     /// can start what is left of `seq` is followed (its step taken out of `seq`); reaching a
     /// leaf means an execution equivalent to `seq` will be explored anyway. Only what is
-    /// added is copied. Returns whether the leftmost branch changed.
-    pub fn insert(&mut self, mut seq: Vec<&Step>) -> bool {
+    /// added is copied. With `describe`, an addition under the leftmost branch comes with
+    /// its [`Graft`].
+    pub fn insert(&mut self, mut seq: Vec<&Step>, describe: bool) -> Inserted {
         let mut node = self;
-        let mut into_first = None;
+        let mut route: Vec<(usize, bool)> = Vec::new();
         loop {
             if seq.is_empty() {
-                return false;
+                return Inserted::Covered;
             }
             let hit = node.children.iter().enumerate().find_map(|(c, (s, _))| weak_initial(&seq, s).map(|k| (c, k)));
             let Some((c, k)) = hit else {
-                node.children.push(chain(seq.into_iter().cloned().collect()));
-                return into_first.unwrap_or(false);
+                let chain: Vec<Step> = seq.into_iter().cloned().collect();
+                node.grown = true;
+                node.children.push(self::chain(chain.clone()));
+                return match route.first() {
+                    None => Inserted::Beside,
+                    Some(&(_, first)) if !first => Inserted::Beside,
+                    Some(_) => Inserted::UnderFirst(
+                        describe.then(|| Graft { route: route.iter().map(|r| r.0).collect(), chain }),
+                    ),
+                };
             };
-            into_first.get_or_insert(c == 0);
+            route.push((node.children[c].0.thread, c == 0));
             if let Some(k) = k {
                 seq.remove(k);
             }
             node = &mut node.children[c].1;
             if node.children.is_empty() {
-                return false;
+                return Inserted::Covered;
             }
+        }
+    }
+
+    /// Appends `graft.chain` at the end of `graft.route`, as the search appended it to its
+    /// copy of this tree: fails when a child on the route is gone (explored) or a branch
+    /// was appended there since ([`WakeupTree::forget_growth`]), which would have come
+    /// after it. (The end of the route may have no children left: they are in progress.) Returns whether the route starts with the leftmost branch.
+    pub fn graft(&mut self, graft: &Graft) -> Result<bool, ()> {
+        let mut node = self;
+        let mut first = None;
+        for &thread in &graft.route {
+            let c = node.children.iter().position(|(s, _)| s.thread == thread).ok_or(())?;
+            first.get_or_insert(c == 0);
+            node = &mut node.children[c].1;
+        }
+        if node.grown {
+            return Err(());
+        }
+        node.children.push(chain(graft.chain.clone()));
+        Ok(first.unwrap_or(false))
+    }
+
+    /// Clears every "appended since" mark (`-j`: a helper's tree starts as the search's).
+    pub fn forget_growth(&mut self) {
+        self.grown = false;
+        for (_, below) in &mut self.children {
+            below.forget_growth();
         }
     }
 }
@@ -147,7 +207,7 @@ fn chain(seq: Vec<Step>) -> (Step, WakeupTree) {
     let last = steps.next().expect("a non-empty sequence");
     let mut branch = (last, WakeupTree::default());
     for s in steps {
-        branch = (s, WakeupTree { children: vec![branch] });
+        branch = (s, WakeupTree { children: vec![branch], grown: false });
     }
     branch
 }
@@ -162,32 +222,33 @@ mod tests {
         Step { thread, footprint, ..Default::default() }
     }
 
+    const UNDER: Inserted = Inserted::UnderFirst(None);
     const R: AccessKind = AccessKind::Read;
     const W: AccessKind = AccessKind::Write;
 
     #[test]
     fn a_leaf_covers_sequences_it_commutes_with() {
         let mut tree = WakeupTree::default();
-        tree.insert(vec![&step(1, &[(8, R)])]);
+        tree.insert(vec![&step(1, &[(8, R)])], false);
         // Another reader commutes with the first: the leaf covers it.
-        tree.insert(vec![&step(2, &[(8, R)])]);
+        tree.insert(vec![&step(2, &[(8, R)])], false);
         assert_eq!(tree.children.len(), 1);
         // A writer of the same word does not.
-        tree.insert(vec![&step(3, &[(8, W)])]);
+        tree.insert(vec![&step(3, &[(8, W)])], false);
         assert_eq!(tree.children.len(), 2);
     }
 
     #[test]
     fn insertion_follows_initials_and_stops_at_leaves() {
         let mut tree = WakeupTree::default();
-        tree.insert(vec![&step(1, &[(8, W)]), &step(2, &[(16, W)])]);
+        tree.insert(vec![&step(1, &[(8, W)]), &step(2, &[(16, W)])], false);
         // Both threads of the branch start this sequence in turn and the branch ends: the
         // exploration below it will meet thread 3 anyway.
-        tree.insert(vec![&step(2, &[(16, W)]), &step(1, &[(8, W)]), &step(3, &[(8, R)])]);
+        tree.insert(vec![&step(2, &[(16, W)]), &step(1, &[(8, W)]), &step(3, &[(8, R)])], false);
         assert_eq!(tree.children.len(), 1);
         assert!(tree.children[0].1.children[0].1.children.is_empty());
         // Thread 3's write conflicts with thread 2's: it branches below thread 1.
-        tree.insert(vec![&step(1, &[(8, W)]), &step(3, &[(16, W)])]);
+        tree.insert(vec![&step(1, &[(8, W)]), &step(3, &[(16, W)])], false);
         let below: Vec<usize> = tree.children[0].1.children.iter().map(|(s, _)| s.thread).collect();
         assert_eq!(below, vec![2, 3]);
     }
@@ -195,15 +256,43 @@ mod tests {
     #[test]
     fn insertion_tells_when_the_leftmost_branch_changed() {
         let mut tree = WakeupTree::default();
-        assert!(!tree.insert(vec![&step(1, &[(8, W)]), &step(2, &[(16, W)])]));
+        assert_ne!(tree.insert(vec![&step(1, &[(8, W)]), &step(2, &[(16, W)])], false), UNDER);
         // A new branch beside it leaves it as it was.
-        assert!(!tree.insert(vec![&step(3, &[(8, W)])]));
+        assert_ne!(tree.insert(vec![&step(3, &[(8, W)])], false), UNDER);
         // A sequence the leaf covers changes nothing either.
-        assert!(!tree.insert(vec![&step(1, &[(8, W)]), &step(2, &[(16, W)]), &step(4, &[(24, R)])]));
+        assert_ne!(tree.insert(vec![&step(1, &[(8, W)]), &step(2, &[(16, W)]), &step(4, &[(24, R)])], false), UNDER);
         // One that branches below thread 1 changes the leftmost branch.
-        assert!(tree.insert(vec![&step(1, &[(8, W)]), &step(5, &[(16, W)])]));
+        assert_eq!(tree.insert(vec![&step(1, &[(8, W)]), &step(5, &[(16, W)])], false), UNDER);
         // Below the second branch: not the leftmost.
-        assert!(!tree.insert(vec![&step(3, &[(8, W)]), &step(1, &[(8, R)])]));
+        assert_ne!(tree.insert(vec![&step(3, &[(8, W)]), &step(1, &[(8, R)])], false), UNDER);
+    }
+
+    #[test]
+    fn a_graft_replays_an_insertion_unless_the_tree_grew_there() {
+        let mut tree = WakeupTree::default();
+        tree.insert(vec![&step(1, &[(8, W)]), &step(2, &[(16, W)])], false);
+        let copy = tree.clone();
+        let Inserted::UnderFirst(Some(graft)) = tree.insert(vec![&step(1, &[(8, W)]), &step(5, &[(16, W)])], true)
+        else {
+            panic!("an insertion under the leftmost branch")
+        };
+        assert_eq!(graft.route, vec![1]);
+        assert_eq!(graft.chain.iter().map(|s| s.thread).collect::<Vec<_>>(), vec![5]);
+        // The helper's copy gets the same branch in the same place.
+        let mut helper = copy.clone();
+        helper.forget_growth();
+        assert_eq!(helper.graft(&graft), Ok(true));
+        let threads = |t: &WakeupTree| t.children[0].1.children.iter().map(|(s, _)| s.thread).collect::<Vec<_>>();
+        assert_eq!(threads(&helper), threads(&tree));
+        // A copy that appended there itself would explore its own branch first: refused.
+        let mut grown = copy;
+        grown.forget_growth();
+        grown.insert(vec![&step(1, &[(8, W)]), &step(6, &[(16, W)])], false);
+        assert_eq!(grown.graft(&graft), Err(()));
+        // So is a route through a child that is gone.
+        let mut explored = tree.clone();
+        explored.pop_first();
+        assert_eq!(explored.graft(&graft), Err(()));
     }
 
     #[test]
