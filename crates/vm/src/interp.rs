@@ -99,7 +99,7 @@ impl Machine {
         // Limits are checked every 2^20 instructions or at the step limit, whichever first.
         let mut next_check = self.steps + (1 << 20).min(self.config.max_steps.saturating_sub(self.steps));
         loop {
-            if self.sym.is_none() {
+            if self.all_concrete() {
                 if let Some(stop) = self.run_fast(t, &prog, next_check) {
                     return stop;
                 }

@@ -32,6 +32,14 @@ impl Machine {
         self.sym.is_some()
     }
 
+    /// Whether every value is concrete: no input was made symbolic (yet), so no shadow
+    /// exists and the interpreter's fast loop, which keeps none, runs exactly as the
+    /// general one. Most programs never read an input.
+    #[inline]
+    pub(crate) fn all_concrete(&self) -> bool {
+        self.sym.as_ref().is_none_or(|st| st.inputs.is_empty())
+    }
+
     /// Whether this execution made more symbolic branches than allowed (then the whole
     /// exploration stops: a program that branches this much on inputs would not finish).
     pub fn sym_branch_limit_hit(&self) -> bool {
