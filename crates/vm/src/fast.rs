@@ -12,9 +12,10 @@
 //! every check and every piece of bookkeeping keeps one implementation; this loop only
 //! skips the decoding and the checks that cannot fire.
 //!
-//! Memory accesses go through a small cache of objects known to be alive and quiet (no
-//! gate bookkeeping for a plain access to them): bounds are one comparison pair on a hit,
-//! and the object table is consulted only on a miss. The cache ([`QuietObjects`]) lives in
+//! Memory accesses go through a small cache of objects known to be alive, each marked
+//! quiet (no gate bookkeeping for a plain access to it) or slow (the general loop's at
+//! once): bounds are one comparison pair on a hit, and the object table is consulted only
+//! on a miss. The cache ([`QuietObjects`]) lives in
 //! `Memory` between runs of the loop: an object leaves it when it dies or becomes shared
 //! (`Memory::release`, `Memory::share`, which only the general loop calls), and all leave
 //! when the admission rules change. Within one run of the inner loop, a cached object's
@@ -89,8 +90,8 @@ impl Quiet {
     }
 
     /// The object accessed by `len` bytes at `addr`, when the access is in bounds of a
-    /// live object and its gate ([`Machine::gate`]) would let it through without any
-    /// bookkeeping.
+    /// live object: `slow` unless its gate ([`Machine::gate`]) would let it through
+    /// without any bookkeeping (which depends only on the object and these rules).
     #[cold]
     fn admit(&self, mem: &mut Memory, addr: u64, len: u64) -> Option<QuietEntry> {
         if !self.memory {
@@ -104,12 +105,13 @@ impl Quiet {
         }
         let read_only = obj.kind == ObjKind::ConstGlobal;
         let quiet = !obj.shared || read_only || (obj.unread && !self.detect_races) || self.shared;
-        quiet.then_some(QuietEntry {
+        Some(QuietEntry {
             lo: obj.base,
             hi: obj.base + obj.size,
             id,
             writable: !read_only && !obj.unread,
             shared: obj.shared,
+            slow: !quiet,
         })
     }
 }
@@ -219,6 +221,9 @@ impl Machine {
                         },
                     };
                     let e = cache.entry(way);
+                    if e.slow {
+                        break Exit::Slow;
+                    }
                     if contents[way].is_null() {
                         let Some(p) = mem.contents(e.id, e.writable) else { break Exit::Slow };
                         contents[way] = p;

@@ -98,8 +98,11 @@ impl Machine {
         let tso = self.config.memory_model == MemoryModel::Tso;
         // Limits are checked every 2^20 instructions or at the step limit, whichever first.
         let mut next_check = self.steps + (1 << 20).min(self.config.max_steps.saturating_sub(self.steps));
+        // A granted step starts at the visible operation the thread stopped at, which the
+        // fast loop would hand straight back.
+        let mut at_granted = granted;
         loop {
-            if self.all_concrete() {
+            if !std::mem::take(&mut at_granted) && self.all_concrete() {
                 if let Some(stop) = self.run_fast(t, &prog, next_check) {
                     return stop;
                 }

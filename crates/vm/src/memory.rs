@@ -248,6 +248,9 @@ pub(crate) struct QuietEntry {
     pub writable: bool,
     /// Reachable by other threads: a pointer stored into it publishes its target.
     pub shared: bool,
+    /// Every access to it has bookkeeping (a visible operation, an event to log): the
+    /// fast loop hands it to the general loop at once, without looking the object up.
+    pub slow: bool,
 }
 
 pub(crate) const QUIET_WAYS: usize = 4;
@@ -265,7 +268,7 @@ pub(crate) struct QuietObjects {
 
 impl Default for QuietObjects {
     fn default() -> QuietObjects {
-        let none = QuietEntry { lo: 1, hi: 0, id: 0, writable: false, shared: false };
+        let none = QuietEntry { lo: 1, hi: 0, id: 0, writable: false, shared: false, slow: false };
         QuietObjects { entries: [none; QUIET_WAYS], next: 0, admits: 0 }
     }
 }
