@@ -305,6 +305,12 @@ pub struct DporOptions {
     /// reached there by another path, which explores the continuation ("join on all
     /// threads", `joins.rs`; for `ravel schedules`, whose sink stitches them together).
     pub join_at_epochs: bool,
+    /// Explore one thread order per path of the inputs' choices, the one the take-turns
+    /// rule picks, instead of every order (no race is reversed). For `ravel schedules`,
+    /// whose schedules need only cover every input: the program under enforcement runs
+    /// the explored executions alone. Each choice (a symbolic branch, a woken waiter) is
+    /// still explored both ways, so the paths' conditions still cover every input.
+    pub one_order_per_path: bool,
 }
 
 pub(crate) struct Explorer<'a> {
@@ -761,21 +767,29 @@ impl<'a> Explorer<'a> {
         let first = *candidates.first()?;
         let exits = |a: usize| matches!(self.agents.get(a), Agent::Thread(t) if m.exits_next(t));
         match self.policy {
+            Policy::Systematic if self.cx.opts.dpor.one_order_per_path => self.take_turns(candidates, m),
             Policy::Systematic | Policy::OldestFirst => Some(first),
             Policy::NewestFirst => {
                 let rank = |t: usize| (!exits(t), t == 0, t);
                 candidates.iter().copied().max_by_key(|&t| rank(t))
             }
-            Policy::TakeTurns => {
-                if candidates.contains(&0) && m.creates_thread_next(0) {
-                    return Some(0);
-                }
-                let last = self.path.iter().rev().skip(1).find_map(|n| n.taken.as_ref().map(|k| k.thread));
-                let after = |t: usize| t.wrapping_sub(last.unwrap_or(0) + 1);
-                let rank = |t: usize| (exits(t), t == 0, after(t));
-                candidates.iter().copied().min_by_key(|&t| rank(t))
-            }
+            Policy::TakeTurns => self.take_turns(candidates, m),
         }
+    }
+
+    /// Main first while it creates threads, then the others in turn (the next id after the
+    /// thread that ran last), main and a step that ends the program last. Depends only on
+    /// the state and the thread that ran last (main, at an epoch-start state), so joined
+    /// executions go on as the one they joined would.
+    fn take_turns(&self, candidates: &[usize], m: &Machine) -> Option<usize> {
+        if candidates.contains(&0) && m.creates_thread_next(0) {
+            return Some(0);
+        }
+        let exits = |a: usize| matches!(self.agents.get(a), Agent::Thread(t) if m.exits_next(t));
+        let last = self.path.iter().rev().skip(1).find_map(|n| n.taken.as_ref().map(|k| k.thread));
+        let after = |t: usize| t.wrapping_sub(last.unwrap_or(0) + 1);
+        let rank = |t: usize| (exits(t), t == 0, after(t));
+        candidates.iter().copied().min_by_key(|&t| rank(t))
     }
 
     /// Limits of one execution: reaching one cuts that execution short (so "safe" is out
@@ -1174,7 +1188,8 @@ impl<'a> Explorer<'a> {
         if self.cx.opts.collect_tests && matches!(ending, Ending::Complete | Ending::Error(_)) {
             self.tests.add(input_values(&run.machine));
         }
-        let systematic = self.policy == Policy::Systematic && !self.cx.opts.dpor.naive;
+        let dpor = &self.cx.opts.dpor;
+        let systematic = self.policy == Policy::Systematic && !dpor.naive && !dpor.one_order_per_path;
         if systematic && !matches!(ending, Ending::Stop(_)) {
             self.reverse_races(run, matches!(ending, Ending::Truncated(_)));
         }
