@@ -357,6 +357,9 @@ impl<'a> Explorer<'a> {
     pub fn new(program: Arc<Program>, opts: &'a Options) -> Self {
         let mut cx = crate::engine::Context::new(program, opts);
         cx.defer_reinit();
+        // Natively a signal wakes the longest waiter (`ravel enforce`'s runtime): one order
+        // per path follows that; every order includes the other wake-ups POSIX allows.
+        cx.vm.signal_longest_waiter = opts.dpor.one_order_per_path;
         Explorer {
             cx,
             path: Vec::new(),
