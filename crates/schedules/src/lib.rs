@@ -2,7 +2,8 @@
 //! Multithreaded Programs with Input-Covering Schedules and Symbolic Execution").
 //!
 //! The program's executions are explored with ravel's dpor engine and concolic inputs,
-//! with synchronisation as the only scheduling points (data races are errors). Every
+//! with synchronisation as the only scheduling points (data races are errors), one thread
+//! order per path of the inputs' choices unless one fails (see [`enumerate`]). Every
 //! execution that ends is kept with its *synchronisation order* (the order of mutex
 //! operations and atomic accesses per object, named as the native runtime names them)
 //! and its *path condition* over the inputs. An execution is split into epochs at
@@ -167,8 +168,10 @@ fn explore(
                 o.observe(m, end, states);
             }
         }))),
+        // With one order per path no two executions reach an equal epoch-start state by
+        // different paths (their path conditions differ where the paths part): nothing to join.
         dpor: ravel_explore::DporOptions {
-            join_at_epochs: settings.join_at_epochs,
+            join_at_epochs: settings.join_at_epochs && !one_order,
             one_order_per_path: one_order,
             ..base.dpor.clone()
         },

@@ -754,7 +754,7 @@ impl<'a> Explorer<'a> {
             let node = &self.path[depth];
             let candidates: SmallVec<[usize; 16]> =
                 enabled.iter().copied().filter(|t| !node.sleep.iter().any(|s| s.thread == *t)).collect();
-            let Some(t) = self.pick(&candidates, &run.machine) else { break Ending::SleepBlocked };
+            let Some(t) = self.pick(&candidates, run) else { break Ending::SleepBlocked };
             if self.cx.opts.dpor.naive {
                 for &q in enabled.iter().filter(|&&q| q != t) {
                     self.path[depth].wakeup.push(Step { thread: q, ..Default::default() });
@@ -766,11 +766,12 @@ impl<'a> Explorer<'a> {
     }
 
     /// The thread the current execution runs next, among `candidates` (ascending ids).
-    fn pick(&self, candidates: &[usize], m: &Machine) -> Option<usize> {
+    fn pick(&self, candidates: &[usize], run: &Run) -> Option<usize> {
         let first = *candidates.first()?;
+        let m = &run.machine;
         let exits = |a: usize| matches!(self.agents.get(a), Agent::Thread(t) if m.exits_next(t));
         match self.policy {
-            Policy::Systematic if self.cx.opts.dpor.one_order_per_path => self.take_turns(candidates, m),
+            Policy::Systematic if self.cx.opts.dpor.one_order_per_path => self.least_recent(candidates, run),
             Policy::Systematic | Policy::OldestFirst => Some(first),
             Policy::NewestFirst => {
                 let rank = |t: usize| (!exits(t), t == 0, t);
@@ -780,10 +781,24 @@ impl<'a> Explorer<'a> {
         }
     }
 
+    /// One order per path: main first while it creates threads, then the thread that ran
+    /// least recently (never first, lowest id among equals), a step that ends its thread
+    /// last. Natively each step is followed by the thread's local work up to its next
+    /// synchronisation, so an order in which a thread that just worked comes after the
+    /// others (main putting the next task before a worker comes back for one) lets the
+    /// work overlap under enforcement instead of waiting for it.
+    fn least_recent(&self, candidates: &[usize], run: &Run) -> Option<usize> {
+        let m = &run.machine;
+        if candidates.contains(&0) && m.creates_thread_next(0) {
+            return Some(0);
+        }
+        let exits = |a: usize| matches!(self.agents.get(a), Agent::Thread(t) if m.exits_next(t));
+        let ran = |a: usize| run.last_of_thread.get(a).copied().flatten();
+        candidates.iter().copied().min_by_key(|&t| (exits(t), ran(t), t))
+    }
+
     /// Main first while it creates threads, then the others in turn (the next id after the
-    /// thread that ran last), main and a step that ends the program last. Depends only on
-    /// the state and the thread that ran last (main, at an epoch-start state), so joined
-    /// executions go on as the one they joined would.
+    /// thread that ran last), main and a step that ends the program last.
     fn take_turns(&self, candidates: &[usize], m: &Machine) -> Option<usize> {
         if candidates.contains(&0) && m.creates_thread_next(0) {
             return Some(0);
