@@ -168,10 +168,9 @@ fn explore(
                 o.observe(m, end, states);
             }
         }))),
-        // With one order per path no two executions reach an equal epoch-start state by
-        // different paths (their path conditions differ where the paths part): nothing to join.
+        // One order per path joins nothing (see `DporOptions::one_order_per_path`).
         dpor: ravel_explore::DporOptions {
-            join_at_epochs: settings.join_at_epochs && !one_order,
+            join_at_epochs: settings.join_at_epochs,
             one_order_per_path: one_order,
             ..base.dpor.clone()
         },

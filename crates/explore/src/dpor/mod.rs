@@ -305,11 +305,13 @@ pub struct DporOptions {
     /// reached there by another path, which explores the continuation ("join on all
     /// threads", `joins.rs`; for `ravel schedules`, whose sink stitches them together).
     pub join_at_epochs: bool,
-    /// Explore one thread order per path of the inputs' choices, the one the take-turns
-    /// rule picks, instead of every order (no race is reversed). For `ravel schedules`,
-    /// whose schedules need only cover every input: the program under enforcement runs
-    /// the explored executions alone. Each choice (a symbolic branch, a woken waiter) is
-    /// still explored both ways, so the paths' conditions still cover every input.
+    /// Explore one thread order per path of the inputs' choices (the least recently run
+    /// thread next) instead of every order: no race is reversed, every choice (a branch on
+    /// an input) still is, so the paths' conditions still cover every input. For `ravel
+    /// schedules`, whose schedules need only cover every input: the program under
+    /// enforcement runs the explored executions alone. Overrides `join_at_epochs`: no
+    /// two paths reach an equal state (their path conditions differ where they part), and
+    /// the order after a state depends on the path before it.
     pub one_order_per_path: bool,
 }
 
@@ -382,7 +384,7 @@ impl<'a> Explorer<'a> {
             job: None,
             halted: false,
             spare_runs: Vec::new(),
-            joins: opts.dpor.join_at_epochs.then(joins::Joins::default),
+            joins: (opts.dpor.join_at_epochs && !opts.dpor.one_order_per_path).then(joins::Joins::default),
         }
     }
 
