@@ -258,6 +258,20 @@ fn task_pools_with_eight_workers_take_one_order_per_path() {
 }
 
 #[test]
+fn a_pool_with_as_many_tasks_as_workers_has_a_schedule_per_match_pattern() {
+    // Up to 8 tasks, each matching or not: 1 + 2 + ... + 256 = 511 input regions, each
+    // with its own order of the counter's lock; every drawn input selects one natively.
+    let src = source("bench/schedules/taskpool.c");
+    let out = ravel(&["schedules", &src, "--json", "--", "-DNTHREADS=8", "-DMAXTASKS=8"]);
+    let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!((s["executions"].as_u64(), s["total"].as_u64()), (Some(768), Some(511)), "{s}");
+    covered_for("bench/schedules/taskpool.c", &["-DNTHREADS=8", "-DMAXTASKS=8"], |v| {
+        let tasks = v[0].clamp(0, 8) as usize;
+        Some(v[2..2 + tasks].iter().filter(|&&d| d == v[1]).count().to_string())
+    });
+}
+
+#[test]
 fn barrier_waits_whose_result_matters_are_ordered() {
     let out = ravel(&["schedules", &source("tests/schedules/barrier_serial.c"), "--keep-unselected", "--all-orders"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
