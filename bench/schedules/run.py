@@ -12,24 +12,40 @@ the deepest path's tests d), and the native time of the program
 built with `ravel enforce build --schedules`, enforced (inputs select a schedule) against
 the same binary unconstrained (RAVEL_SCHEDULES= ), median of RUNS runs, every input 2.
 
+*explored*: `path` when the exploration followed one thread order per path of the inputs'
+choices (ravel's default), `all` when it explored every order (`--all-orders`, or a
+path's order failed). The `+` variants of the pools have as many tasks as threads
+(MAXTASKS=NTHREADS), so the inputs that decide the synchronisation grow with the threads;
+their timed runs get every input equal to the thread count (every task exists and
+matches).
+
 The schedules are computed with WORK=1 (the per-task arithmetic loops, which neither
 synchronise nor read inputs); the timed binaries are built with -DWORK=TIMED_WORK so the
 runs take measurable time. The loops change neither the synchronisation events nor the
 input constraints, so the schedule file applies to them unchanged.
 
-Usage: bench/schedules/run.py [--runs N] [--threads 2,4,8] [--analysis-timeout S] [--ravel PATH] [--no-join] [program ...]
+Usage: bench/schedules/run.py [--runs N] [--threads 2,4,8] [--analysis-timeout S] [--ravel PATH] [--no-join] [--all-orders] [program ...]
 """
 import argparse, importlib.util, json, os, subprocess, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PROGRAMS = ["forkjoin", "taskpool", "pfscan", "phases", "lu", "barrier", "radix"]
+PROGRAMS = ["forkjoin", "taskpool", "taskpool+", "pfscan", "pfscan+", "phases", "lu", "barrier", "radix"]
+
+
+def defines(prog, threads):
+    """The source file of `prog` and its -D flags with `threads` threads (a `+` variant
+    has as many tasks as threads)."""
+    flags = [f"-DNTHREADS={threads}"]
+    if prog.endswith("+"):
+        flags.append(f"-DMAXTASKS={threads}")
+    return os.path.join(HERE, prog.rstrip("+") + ".c"), flags
 TIMED_WORK = 3000000
 
 
-def analyse(ravel, src, threads, out, limit, flags):
+def analyse(ravel, src, cflags, out, limit, flags):
     """The figures of `ravel schedules --json`; past `limit` seconds ravel says unknown."""
     r = subprocess.run([ravel, "schedules", src, "-o", out, "--json", "--timeout", str(limit), *flags, "--",
-                        f"-DNTHREADS={threads}"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                        *cflags], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     lines = r.stdout.decode().strip().splitlines()
     if not lines:
         err = r.stderr.decode().strip().splitlines()
@@ -56,21 +72,22 @@ def main():
     ap.add_argument("--analysis-timeout", type=int, default=120, help="seconds per enumeration")
     ap.add_argument("--ravel", default=os.path.join(HERE, "../../target/release/ravel"))
     ap.add_argument("--no-join", action="store_true", help="explore every epoch below every order (for comparison)")
+    ap.add_argument("--all-orders", action="store_true", help="explore every thread order (for comparison)")
     ap.add_argument("programs", nargs="*")
     a = ap.parse_args()
     work = tempfile.mkdtemp(prefix="ravel-bench-schedules-")
-    flags = ["--no-join"] if a.no_join else []
+    flags = (["--no-join"] if a.no_join else []) + (["--all-orders"] if a.all_orders else [])
     # sets/epoch and min/max/avg: the selected schedule sets per epoch and their sizes;
     # orders/epoch: the orders each built epoch had before the unselected were dropped.
-    print(f"{'program':<9} {'thr':>3} {'epochs':>6} {'sets/epoch':>12} {'min/max/avg':>16} {'total':>6} {'orders':>6} "
+    print(f"{'program':<9} {'thr':>3} {'explored':>8} {'epochs':>6} {'sets/epoch':>12} {'min/max/avg':>16} {'total':>6} {'orders':>6} "
           f"{'orders/epoch min/max/avg':>26} {'distinct':>8} {'infeas':>6} {'dead':>4} {'execs':>6} {'joined':>6} "
           f"{'analysis s':>10} {'selector':>14} "
           f"{'free ms':>8} {'enforced ms':>11} {'ratio':>5}")
     for prog in [p for p in PROGRAMS if not a.programs or p in a.programs]:
-        src = os.path.join(HERE, prog + ".c")
         for threads in [int(t) for t in a.threads.split(",")]:
+            src, cflags = defines(prog, threads)
             sfile = os.path.join(work, f"{prog}{threads}.json")
-            s = analyse(a.ravel, src, threads, sfile, a.analysis_timeout, flags)
+            s = analyse(a.ravel, src, cflags, sfile, a.analysis_timeout, flags)
             if s.get("verdict") == "unknown":
                 print(f"{prog:<9} {threads:>3} unknown: {s['reason']}")
                 continue
@@ -81,15 +98,18 @@ def main():
             sel = f"{s['selector_nodes']}n/{s['selector_tree_nodes']}t/{s['selector_tree_depth']}d"
             built = [n for epoch in s["enumerated_per_epoch"] for n in epoch]
             orders = f"{min(built)}/{max(built)}/{sum(built) / len(built):.1f}"
-            binary = os.path.join(work, f"{prog}{threads}")
+            binary = os.path.join(work, f"{prog.rstrip('+')}{'p' if prog.endswith('+') else ''}{threads}")
             subprocess.run([a.ravel, "enforce", "build", src, "-o", binary, "--schedules", sfile, "--",
-                            f"-DNTHREADS={threads}", f"-DWORK={TIMED_WORK}"], check=True)
-            # Every input 2: every task exists and matches, every option is in the money.
-            inputs = ",".join("2" for _ in range(s["inputs"]))
+                            *cflags, f"-DWORK={TIMED_WORK}"], check=True)
+            # Every input 2: every task exists and matches, every option is in the money
+            # (the `+` variants: the thread count, for as many tasks).
+            value = str(threads) if prog.endswith("+") else "2"
+            inputs = ",".join(value for _ in range(s["inputs"]))
             env = dict(os.environ, RAVEL_INPUTS=inputs)
             free = dict(env, RAVEL_SCHEDULES="")
             t_free, t_enf = medians_ms([([binary], free), ([binary], env)], a.runs)
-            print(f"{prog:<9} {threads:>3} {s['epochs']:>6} {shape:>12} {mma:>16} {s['total']:>6} {s['enumerated']:>6} "
+            explored = "path" if s["exploration"] == "one order per path" else "all"
+            print(f"{prog:<9} {threads:>3} {explored:>8} {s['epochs']:>6} {shape:>12} {mma:>16} {s['total']:>6} {s['enumerated']:>6} "
                   f"{orders:>26} {s['distinct_total']:>8} {s['infeasible']:>6} {s['deadlocking']:>4} {s['executions']:>6} "
                   f"{s['joined']:>6} {s['analysis_seconds']:>10.2f} {sel:>14} {t_free:>8.1f} {t_enf:>11.1f} {t_enf / t_free:>5.2f}")
 

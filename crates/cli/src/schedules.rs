@@ -32,6 +32,10 @@ pub struct SchedulesArgs {
     /// distinct epoch-start state ("join on all threads"; for comparison).
     #[arg(long)]
     no_join: bool,
+    /// Explore every thread order, not only one per path of the inputs' choices (which
+    /// covers every input; every order is explored anyway when one of those fails).
+    #[arg(long)]
+    all_orders: bool,
     /// Print the figures as one JSON object on stdout instead.
     #[arg(long)]
     json: bool,
@@ -73,7 +77,13 @@ pub fn run(a: SchedulesArgs) -> Result<u8> {
         solver_timeout: Duration::from_secs_f64(a.solver_timeout.max(0.001)),
         ..Options::default()
     };
-    let e = match ravel_schedules::enumerate(program, &name, &opts, barriers_unordered, a.keep_unselected, !a.no_join) {
+    let settings = ravel_schedules::Settings {
+        barriers_unordered,
+        keep_unselected: a.keep_unselected,
+        join_at_epochs: !a.no_join,
+        all_orders: a.all_orders,
+    };
+    let e = match ravel_schedules::enumerate(program, &name, &opts, settings) {
         Ok(e) => e,
         Err(Error::Incomplete(why)) => {
             match a.json {
@@ -122,6 +132,7 @@ fn print_summary(e: &Enumeration) {
             )
         })
         .collect();
+    println!("exploration: {}", exploration(c));
     println!("epochs: {}; {}", c.per_epoch.len(), sizes.join("; "));
     let orders: Vec<String> = c
         .enumerated_per_epoch
@@ -173,6 +184,14 @@ fn print_summary(e: &Enumeration) {
     }
 }
 
+/// Which thread orders the exploration followed.
+fn exploration(c: &ravel_schedules::Counts) -> &'static str {
+    match c.one_order_per_path {
+        true => "one thread order per path of the inputs' choices",
+        false => "every thread order",
+    }
+}
+
 /// The figures of [`print_summary`] (and the verdict with `--check`) as JSON.
 fn summary_json(e: &Enumeration, check: bool, markers_placed: usize) -> serde_json::Value {
     let c = &e.counts;
@@ -182,6 +201,7 @@ fn summary_json(e: &Enumeration, check: bool, markers_placed: usize) -> serde_js
         (Some(_), true) => Some("unsafe"),
     };
     serde_json::json!({
+        "exploration": if c.one_order_per_path { "one order per path" } else { "every order" },
         "epochs": c.per_epoch.len(),
         "markers_placed": markers_placed,
         "schedule_sets_per_epoch": c.per_epoch,

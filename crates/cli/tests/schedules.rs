@@ -28,22 +28,24 @@ fn build(test: &str, path: &str) -> (PathBuf, usize) {
 
 /// [`build`] with more arguments of `ravel schedules`.
 fn build_with(test: &str, path: &str, flags: &[&str]) -> (PathBuf, usize) {
+    build_for(test, path, flags, &[])
+}
+
+/// [`build_with`] with clang flags for both the schedules and the native build.
+fn build_for(test: &str, path: &str, flags: &[&str], clang: &[&str]) -> (PathBuf, usize) {
     let name = Path::new(path).file_stem().unwrap().to_str().unwrap().to_string();
     let schedules = scratch(test, &format!("{name}.json"));
     let mut args = vec!["schedules".to_string(), source(path), "-o".into(), schedules.display().to_string()];
     args.extend(flags.iter().map(|f| f.to_string()));
+    args.push("--".into());
+    args.extend(clang.iter().map(|f| f.to_string()));
     let out = ravel(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert!(out.status.success(), "{name}: {}{}", text(&out.stdout), text(&out.stderr));
     let bin = scratch(test, &name);
-    let out = ravel(&[
-        "enforce",
-        "build",
-        &source(path),
-        "-o",
-        bin.to_str().unwrap(),
-        "--schedules",
-        schedules.to_str().unwrap(),
-    ]);
+    let (src, schedules) = (source(path), schedules.display().to_string());
+    let mut args = vec!["enforce", "build", &src, "-o", bin.to_str().unwrap(), "--schedules", &schedules, "--"];
+    args.extend(clang);
+    let out = ravel(&args);
     assert!(out.status.success(), "build of {name} failed: {}", text(&out.stderr));
     let file: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&schedules).unwrap()).unwrap();
     (bin, file["inputs"].as_array().unwrap().len())
@@ -84,7 +86,13 @@ impl Inputs {
 /// Runs `path` natively under its schedules for 1,000 random input vectors; `expected`
 /// gives the output an input vector must print, when known.
 fn covered(path: &str, expected: impl Fn(&[i64]) -> Option<String>) {
-    let (bin, n) = build("covering", path);
+    covered_for(path, &[], expected)
+}
+
+/// [`covered`] with clang flags (e.g. the thread count).
+fn covered_for(path: &str, clang: &[&str], expected: impl Fn(&[i64]) -> Option<String>) {
+    let test = format!("covering{}", clang.concat());
+    let (bin, n) = build_for(&test, path, &[], clang);
     let mut inputs = Inputs(n as u64 + 17);
     for _ in 0..1000 {
         let v = inputs.draw(n);
@@ -181,7 +189,8 @@ fn an_input_no_schedule_covers_stops_the_program() {
 
 #[test]
 fn every_schedule_with_several_condition_waiters_runs_natively() {
-    let (bin, _) = build_with("cond_waiters", "tests/schedules/cond_waiters.c", &["--keep-unselected"]);
+    let flags = ["--keep-unselected", "--all-orders"];
+    let (bin, _) = build_with("cond_waiters", "tests/schedules/cond_waiters.c", &flags);
     let file = scratch("cond_waiters", "cond_waiters.json");
     let s: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     let all = s["root"]["schedules"].as_array().unwrap().clone();
@@ -215,11 +224,60 @@ fn check_reports_the_verdict_under_enforcement() {
 }
 
 #[test]
+fn an_order_that_fails_makes_every_order_explored() {
+    // The order followed first deadlocks for input 0; other orders do not, so every order
+    // is explored and each input selects an error-free one, which runs to its end.
+    let out = ravel(&["schedules", &source("tests/schedules/deadlock.c"), "--json", "--check"]);
+    let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(s["exploration"], "every order", "{s}");
+    assert_eq!((s["deadlocking"].as_u64(), s["verdict"].as_str()), (Some(1), Some("safe")), "{s}");
+    let (bin, _) = build("deadlock", "tests/schedules/deadlock.c");
+    for x in [0, 1, 0, -5] {
+        for _ in 0..50 {
+            let out = run(&bin, &[x]);
+            assert_eq!(out.status.code(), Some(0), "input {x}: {}", text(&out.stderr));
+        }
+    }
+}
+
+#[test]
+fn task_pools_with_eight_workers_take_one_order_per_path() {
+    // Every order of 8 workers is millions of classes (unknown after 150 s); one order per
+    // path of the inputs: 12 executions, and the pools still count right natively.
+    for prog in ["taskpool", "pfscan"] {
+        let src = source(&format!("bench/schedules/{prog}.c"));
+        let out = ravel(&["schedules", &src, "--json", "--", "-DNTHREADS=8"]);
+        let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+        assert_eq!(s["exploration"], "one order per path", "{s}");
+        assert_eq!((s["executions"].as_u64(), s["total"].as_u64()), (Some(12), Some(7)), "{prog}: {s}");
+        covered_for(&format!("bench/schedules/{prog}.c"), &["-DNTHREADS=8"], |v| {
+            let tasks = v[0].clamp(0, 2) as usize;
+            Some(v[2..2 + tasks].iter().filter(|&&d| d == v[1]).count().to_string())
+        });
+    }
+}
+
+#[test]
+fn a_pool_with_as_many_tasks_as_workers_has_a_schedule_per_match_pattern() {
+    // Up to 8 tasks, each matching or not: 1 + 2 + ... + 256 = 511 input regions, each
+    // with its own order of the counter's lock; every drawn input selects one natively.
+    let src = source("bench/schedules/taskpool.c");
+    let out = ravel(&["schedules", &src, "--json", "--", "-DNTHREADS=8", "-DMAXTASKS=8"]);
+    let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!((s["executions"].as_u64(), s["total"].as_u64()), (Some(768), Some(511)), "{s}");
+    covered_for("bench/schedules/taskpool.c", &["-DNTHREADS=8", "-DMAXTASKS=8"], |v| {
+        let tasks = v[0].clamp(0, 8) as usize;
+        Some(v[2..2 + tasks].iter().filter(|&&d| d == v[1]).count().to_string())
+    });
+}
+
+#[test]
 fn barrier_waits_whose_result_matters_are_ordered() {
-    let out = ravel(&["schedules", &source("tests/schedules/barrier_serial.c"), "--keep-unselected"]);
+    let out = ravel(&["schedules", &source("tests/schedules/barrier_serial.c"), "--keep-unselected", "--all-orders"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
     assert!(text(&out.stdout).contains("2 schedules in 1 set"), "{}", text(&out.stdout));
-    let (bin, _) = build_with("barrier_serial", "tests/schedules/barrier_serial.c", &["--keep-unselected"]);
+    let flags = ["--keep-unselected", "--all-orders"];
+    let (bin, _) = build_with("barrier_serial", "tests/schedules/barrier_serial.c", &flags);
     for _ in 0..20 {
         let out = run(&bin, &[]);
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
@@ -230,7 +288,7 @@ fn barrier_waits_whose_result_matters_are_ordered() {
 fn barrier_rounds_are_covered_and_their_waits_are_not_ordered() {
     // The results of the waits are ignored: only the checksum's two lock orders remain,
     // and either serves every input.
-    let out = ravel(&["schedules", &source("bench/schedules/barrier.c"), "--json"]);
+    let out = ravel(&["schedules", &source("bench/schedules/barrier.c"), "--json", "--all-orders"]);
     let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
     assert_eq!((s["enumerated"].as_u64(), s["total"].as_u64()), (Some(2), Some(1)), "{s}");
     covered("bench/schedules/barrier.c", |_| None);
@@ -240,7 +298,7 @@ fn barrier_rounds_are_covered_and_their_waits_are_not_ordered() {
 fn epochs_join_only_at_equal_states() {
     let figures = |extra: &[&str]| {
         let file = source("tests/schedules/last_writer.c");
-        let mut args = vec!["schedules", &file, "--json"];
+        let mut args = vec!["schedules", &file, "--json", "--all-orders"];
         args.extend(extra);
         let s: serde_json::Value = serde_json::from_str(text(&ravel(&args).stdout).trim()).unwrap();
         (s["executions"].as_u64(), s["joined"].as_u64(), s["total"].as_u64(), s)
@@ -252,7 +310,7 @@ fn epochs_join_only_at_equal_states() {
     let (executions, joined, total, s) = figures(&["--no-join"]);
     assert_eq!((executions, joined, total), (Some(4), Some(0), Some(2)), "{s}");
     // Sums in another order are one state: phases with 2 threads joins in both phases.
-    let out = ravel(&["schedules", &source("bench/schedules/phases.c"), "--json"]);
+    let out = ravel(&["schedules", &source("bench/schedules/phases.c"), "--json", "--all-orders"]);
     let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
     assert_eq!((s["executions"].as_u64(), s["joined"].as_u64()), (Some(1), Some(2)), "{s}");
 }
@@ -281,7 +339,7 @@ fn joins_keep_the_tree_of_every_order() {
         let file = scratch("joins_tree", if join { "join.json" } else { "nojoin.json" });
         let path = file.display().to_string();
         let src = source("bench/schedules/phases.c");
-        let mut args = vec!["schedules", &src, "--keep-unselected", "--json", "-o", &path];
+        let mut args = vec!["schedules", &src, "--keep-unselected", "--all-orders", "--json", "-o", &path];
         if !join {
             args.push("--no-join");
         }
@@ -299,7 +357,7 @@ fn joins_keep_the_tree_of_every_order() {
 
 #[test]
 fn fork_join_loops_get_epoch_markers_and_stay_covered() {
-    let out = ravel(&["schedules", &source("bench/schedules/lu.c"), "--json"]);
+    let out = ravel(&["schedules", &source("bench/schedules/lu.c"), "--json", "--all-orders"]);
     let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
     assert_eq!(s["markers_placed"], 1, "{s}");
     assert_eq!(s["epochs"], 2, "one epoch per phase: {s}");
@@ -308,11 +366,12 @@ fn fork_join_loops_get_epoch_markers_and_stay_covered() {
     // Both orders of phase 1 reach one state: the second stops there ("join on all
     // threads"), and so does the second order of phase 2 at the loop's last test.
     assert_eq!((s["executions"].as_u64(), s["joined"].as_u64()), (Some(1), Some(2)), "{s}");
-    let out = ravel(&["schedules", &source("bench/schedules/lu.c"), "--json", "--no-join", "--keep-unselected"]);
+    let lu = source("bench/schedules/lu.c");
+    let out = ravel(&["schedules", &lu, "--json", "--no-join", "--keep-unselected", "--all-orders"]);
     let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
     assert_eq!((s["executions"].as_u64(), s["joined"].as_u64()), (Some(4), Some(0)), "{s}");
     assert_eq!(s["enumerated"], 6, "below each of the first phase's orders: {s}");
-    let out = ravel(&["schedules", &source("bench/schedules/lu.c"), "--json", "--keep-unselected"]);
+    let out = ravel(&["schedules", &source("bench/schedules/lu.c"), "--json", "--keep-unselected", "--all-orders"]);
     let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
     assert_eq!((s["enumerated"].as_u64(), s["total"].as_u64()), (Some(6), Some(6)), "joined, the same tree: {s}");
     let out = ravel(&["schedules", &source("bench/schedules/lu.c"), "--json", "--no-auto-epochs"]);

@@ -2,7 +2,8 @@
 //! Multithreaded Programs with Input-Covering Schedules and Symbolic Execution").
 //!
 //! The program's executions are explored with ravel's dpor engine and concolic inputs,
-//! with synchronisation as the only scheduling points (data races are errors). Every
+//! with synchronisation as the only scheduling points (data races are errors), one thread
+//! order per path of the inputs' choices unless one fails (see [`enumerate`]). Every
 //! execution that ends is kept with its *synchronisation order* (the order of mutex
 //! operations and atomic accesses per object, named as the native runtime names them)
 //! and its *path condition* over the inputs. An execution is split into epochs at
@@ -65,6 +66,9 @@ pub struct Enumeration {
 /// The figures of Bergan's tables.
 #[derive(Debug, Default, Clone)]
 pub struct Counts {
+    /// The exploration followed one thread order per path of the inputs' choices (else
+    /// every order: asked for, or some path's order failed).
+    pub one_order_per_path: bool,
     /// Executions the explorer ended (error-free and failing).
     pub executions: usize,
     /// Executions stopped at an epoch-start state whose continuations another path
@@ -99,21 +103,57 @@ pub struct Counts {
     pub analysis: Duration,
 }
 
+/// How `ravel schedules` explores and what it keeps.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Settings {
+    /// The program ignores the results of its barrier waits, whose order then does not
+    /// matter (`barriers.rs`).
+    pub barriers_unordered: bool,
+    /// Keep the orders no input selects (to run each one natively).
+    pub keep_unselected: bool,
+    /// "Join on all threads" (`ravel_explore::DporOptions::join_at_epochs`).
+    pub join_at_epochs: bool,
+    /// Explore every thread order, not one per path of the inputs' choices.
+    pub all_orders: bool,
+}
+
 /// Explores `program` (named `name` in the file) and computes its input-covering
 /// schedules. `base` carries the limits and the program's arguments; the engine,
-/// granularity and error handling are set here. `barriers_unordered`: the program ignores
-/// the results of its barrier waits, whose order then does not matter (`barriers.rs`).
-/// `keep_unselected`: keep the orders no input selects (to run each one natively).
-pub fn enumerate(
+/// granularity and error handling are set here.
+///
+/// A set need only cover every input, so the exploration first follows one thread order
+/// per path of the inputs' choices (`DporOptions::one_order_per_path`): the paths' conditions
+/// cover every input, and the program under enforcement runs those executions alone.
+/// When some input's order fails (an error, a deadlock), another order may not: then
+/// every order is explored, as with `all_orders`.
+pub fn enumerate(program: Arc<Program>, name: &str, base: &Options, settings: Settings) -> Result<Enumeration, Error> {
+    let started = Instant::now();
+    if !settings.all_orders {
+        let e = explore(program.clone(), name, base, settings, true)?;
+        if e.coverage.uncovered.is_none() {
+            return Ok(e);
+        }
+    }
+    let left = |limit: Duration| limit.saturating_sub(started.elapsed());
+    let base = Options { timeout: base.timeout.map(left), ..base.clone() };
+    if base.timeout.is_some_and(|t| t.is_zero()) {
+        return Err(Error::Incomplete("the time limit was reached (--timeout)".into()));
+    }
+    let mut e = explore(program, name, &base, settings, false)?;
+    e.counts.analysis = started.elapsed();
+    Ok(e)
+}
+
+/// One exploration (with `one_order` or every order) and the tree built from it.
+fn explore(
     program: Arc<Program>,
     name: &str,
     base: &Options,
-    barriers_unordered: bool,
-    keep_unselected: bool,
-    join_at_epochs: bool,
+    settings: Settings,
+    one_order: bool,
 ) -> Result<Enumeration, Error> {
     let started = Instant::now();
-    let observer = Arc::new(Mutex::new(Observer::new(barriers_unordered)));
+    let observer = Arc::new(Mutex::new(Observer::new(settings.barriers_unordered)));
     let sink = observer.clone();
     let opts = Options {
         engine: EngineKind::Dpor,
@@ -128,7 +168,12 @@ pub fn enumerate(
                 o.observe(m, end, states);
             }
         }))),
-        dpor: ravel_explore::DporOptions { join_at_epochs, ..base.dpor.clone() },
+        // One order per path joins nothing (see `DporOptions::one_order_per_path`).
+        dpor: ravel_explore::DporOptions {
+            join_at_epochs: settings.join_at_epochs,
+            one_order_per_path: one_order,
+            ..base.dpor.clone()
+        },
         ..base.clone()
     };
     let outcome = ravel_explore::check(program, &opts);
@@ -151,7 +196,7 @@ pub fn enumerate(
         events: &events,
         dag,
         checker: coverage::Checker::new(&inputs, base.solver_timeout),
-        keep_unselected,
+        keep_unselected: settings.keep_unselected,
         enumerated: Vec::new(),
     };
     let everything = levels.checker.everything();
@@ -165,6 +210,7 @@ pub fn enumerate(
     let mut tree = decision::TreeSize::default();
     decision::measure(&root, &mut tree);
     let mut counts = Counts {
+        one_order_per_path: one_order,
         executions: executions.iter().filter(|e| !e.joined).count(),
         joined: executions.iter().filter(|e| e.joined).count(),
         out_of_order_wakes,

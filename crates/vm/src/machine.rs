@@ -78,6 +78,9 @@ pub struct Config {
     pub log_events: bool,
     /// Condition-variable waits may return without a signal (POSIX allows it).
     pub spurious_wakeups: bool,
+    /// A signal wakes the longest waiting thread, as `ravel enforce`'s runtime does,
+    /// instead of leaving the choice to the explorer.
+    pub signal_longest_waiter: bool,
     /// Keep a readable trace of visible operations (for reports).
     pub record_trace: bool,
     /// `pthread_create` stores 0 as the handle (for explorers that compare states up to
@@ -134,6 +137,7 @@ impl Default for Config {
             strict_pthread: true,
             log_events: false,
             spurious_wakeups: false,
+            signal_longest_waiter: false,
             record_trace: true,
             anonymous_handles: false,
             pause_at_symbolic_branches: false,

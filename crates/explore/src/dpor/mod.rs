@@ -305,6 +305,14 @@ pub struct DporOptions {
     /// reached there by another path, which explores the continuation ("join on all
     /// threads", `joins.rs`; for `ravel schedules`, whose sink stitches them together).
     pub join_at_epochs: bool,
+    /// Explore one thread order per path of the inputs' choices (the least recently run
+    /// thread next) instead of every order: no race is reversed, every choice (a branch on
+    /// an input) still is, so the paths' conditions still cover every input. For `ravel
+    /// schedules`, whose schedules need only cover every input: the program under
+    /// enforcement runs the explored executions alone. Overrides `join_at_epochs`: no
+    /// two paths reach an equal state (their path conditions differ where they part), and
+    /// the order after a state depends on the path before it.
+    pub one_order_per_path: bool,
 }
 
 pub(crate) struct Explorer<'a> {
@@ -351,6 +359,9 @@ impl<'a> Explorer<'a> {
     pub fn new(program: Arc<Program>, opts: &'a Options) -> Self {
         let mut cx = crate::engine::Context::new(program, opts);
         cx.defer_reinit();
+        // Natively a signal wakes the longest waiter (`ravel enforce`'s runtime): one order
+        // per path follows that; every order includes the other wake-ups POSIX allows.
+        cx.vm.signal_longest_waiter = opts.dpor.one_order_per_path;
         Explorer {
             cx,
             path: Vec::new(),
@@ -373,7 +384,7 @@ impl<'a> Explorer<'a> {
             job: None,
             halted: false,
             spare_runs: Vec::new(),
-            joins: opts.dpor.join_at_epochs.then(joins::Joins::default),
+            joins: (opts.dpor.join_at_epochs && !opts.dpor.one_order_per_path).then(joins::Joins::default),
         }
     }
 
@@ -748,7 +759,7 @@ impl<'a> Explorer<'a> {
             let node = &self.path[depth];
             let candidates: SmallVec<[usize; 16]> =
                 enabled.iter().copied().filter(|t| !node.sleep.iter().any(|s| s.thread == *t)).collect();
-            let Some(t) = self.pick(&candidates, &run.machine) else { break Ending::SleepBlocked };
+            let Some(t) = self.pick(&candidates, run) else { break Ending::SleepBlocked };
             if self.cx.opts.dpor.naive {
                 for &q in enabled.iter().filter(|&&q| q != t) {
                     self.path[depth].wakeup.push(Step { thread: q, ..Default::default() });
@@ -760,25 +771,48 @@ impl<'a> Explorer<'a> {
     }
 
     /// The thread the current execution runs next, among `candidates` (ascending ids).
-    fn pick(&self, candidates: &[usize], m: &Machine) -> Option<usize> {
+    fn pick(&self, candidates: &[usize], run: &Run) -> Option<usize> {
         let first = *candidates.first()?;
+        let m = &run.machine;
         let exits = |a: usize| matches!(self.agents.get(a), Agent::Thread(t) if m.exits_next(t));
         match self.policy {
+            Policy::Systematic if self.cx.opts.dpor.one_order_per_path => self.least_recent(candidates, run),
             Policy::Systematic | Policy::OldestFirst => Some(first),
             Policy::NewestFirst => {
                 let rank = |t: usize| (!exits(t), t == 0, t);
                 candidates.iter().copied().max_by_key(|&t| rank(t))
             }
-            Policy::TakeTurns => {
-                if candidates.contains(&0) && m.creates_thread_next(0) {
-                    return Some(0);
-                }
-                let last = self.path.iter().rev().skip(1).find_map(|n| n.taken.as_ref().map(|k| k.thread));
-                let after = |t: usize| t.wrapping_sub(last.unwrap_or(0) + 1);
-                let rank = |t: usize| (exits(t), t == 0, after(t));
-                candidates.iter().copied().min_by_key(|&t| rank(t))
-            }
+            Policy::TakeTurns => self.take_turns(candidates, m),
         }
+    }
+
+    /// One order per path: main first while it creates threads, then the thread that ran
+    /// least recently (never first, lowest id among equals), a step that ends its thread
+    /// last. Natively each step is followed by the thread's local work up to its next
+    /// synchronisation, so an order in which a thread that just worked comes after the
+    /// others (main putting the next task before a worker comes back for one) lets the
+    /// work overlap under enforcement instead of waiting for it.
+    fn least_recent(&self, candidates: &[usize], run: &Run) -> Option<usize> {
+        let m = &run.machine;
+        if candidates.contains(&0) && m.creates_thread_next(0) {
+            return Some(0);
+        }
+        let exits = |a: usize| matches!(self.agents.get(a), Agent::Thread(t) if m.exits_next(t));
+        let ran = |a: usize| run.last_of_thread.get(a).copied().flatten();
+        candidates.iter().copied().min_by_key(|&t| (exits(t), ran(t), t))
+    }
+
+    /// Main first while it creates threads, then the others in turn (the next id after the
+    /// thread that ran last), main and a step that ends the program last.
+    fn take_turns(&self, candidates: &[usize], m: &Machine) -> Option<usize> {
+        if candidates.contains(&0) && m.creates_thread_next(0) {
+            return Some(0);
+        }
+        let exits = |a: usize| matches!(self.agents.get(a), Agent::Thread(t) if m.exits_next(t));
+        let last = self.path.iter().rev().skip(1).find_map(|n| n.taken.as_ref().map(|k| k.thread));
+        let after = |t: usize| t.wrapping_sub(last.unwrap_or(0) + 1);
+        let rank = |t: usize| (exits(t), t == 0, after(t));
+        candidates.iter().copied().min_by_key(|&t| rank(t))
     }
 
     /// Limits of one execution: reaching one cuts that execution short (so "safe" is out
@@ -1179,7 +1213,8 @@ impl<'a> Explorer<'a> {
         if self.cx.opts.collect_tests && matches!(ending, Ending::Complete | Ending::Error(_)) {
             self.tests.add(input_values(&run.machine));
         }
-        let systematic = self.policy == Policy::Systematic && !self.cx.opts.dpor.naive;
+        let dpor = &self.cx.opts.dpor;
+        let systematic = self.policy == Policy::Systematic && !dpor.naive && !dpor.one_order_per_path;
         if systematic && !matches!(ending, Ending::Stop(_)) {
             self.reverse_races(run, matches!(ending, Ending::Truncated(_)));
         }

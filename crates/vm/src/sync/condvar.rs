@@ -47,6 +47,7 @@ pub(crate) fn signal(m: &mut Machine, cond: u64, chooser: &mut dyn Chooser) -> R
     let (woken, longest_waiting) = match waiters.len() {
         0 => (None, true),
         1 => (waiters.pop_front(), true),
+        _ if m.config.signal_longest_waiter => (waiters.pop_front(), true),
         n => {
             let chosen = chooser.choose(n);
             (waiters.remove(chosen), chosen == 0)
