@@ -119,8 +119,9 @@ struct Taken {
     choices: Vec<(u64, u64)>,
     /// The first choice variant's transition.
     first: Rc<TransInfo>,
-    /// Union over the choice variants explored so far, once there are several.
-    absorbed: Option<Step>,
+    /// Union over the choice variants explored so far, once there are several (boxed:
+    /// nodes move often, and few transitions have choice variants).
+    absorbed: Option<Box<Step>>,
     /// Choice prefixes of this thread's step still to explore from this node (a stack).
     variants: Vec<Vec<u64>>,
 }
@@ -133,15 +134,15 @@ impl Taken {
     /// Union over the choice variants explored so far (for the sleep set): built only when
     /// asked, since most nodes are left behind without it.
     fn union(&self) -> Step {
-        self.absorbed.clone().unwrap_or_else(|| self.first.step.clone())
+        self.absorbed.as_deref().unwrap_or(&self.first.step).clone()
     }
 
     fn into_union(self) -> Step {
-        self.absorbed.unwrap_or_else(|| self.first.step.clone())
+        self.absorbed.map_or_else(|| self.first.step.clone(), |s| *s)
     }
 
     fn absorb(&mut self, step: &Step) {
-        self.absorbed.get_or_insert_with(|| self.first.step.clone()).absorb(step);
+        self.absorbed.get_or_insert_with(|| Box::new(self.first.step.clone())).absorb(step);
     }
 }
 
@@ -158,7 +159,7 @@ struct Node {
     /// The execution as it stood at this node.
     snapshot: Option<Box<Run>>,
     /// A helper exploring the next waiting branch (`-j`).
-    speculation: Option<parallel::Speculation>,
+    speculation: Option<Box<parallel::Speculation>>,
 }
 
 /// Nodes between two snapshots of the execution on the current path around depth

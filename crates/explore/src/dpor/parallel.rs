@@ -367,7 +367,7 @@ impl<'a> Explorer<'a> {
             let job = self.job_for(depth);
             let (cancel, grafts) = (job.cancel.clone(), job.grafts.clone());
             let id = self.pool.as_ref().expect("a pool").submit(job);
-            self.path[depth].speculation = Some(Speculation { id, cancel, grafts, sent: 0 });
+            self.path[depth].speculation = Some(Box::new(Speculation { id, cancel, grafts, sent: 0 }));
         }
     }
 
@@ -508,7 +508,7 @@ impl<'a> Explorer<'a> {
         // Whatever this job gave out is of no use any more.
         let pool = self.pool.take().expect("a pool");
         for spec in self.path.iter_mut().filter_map(|n| n.speculation.take()) {
-            pool.abandon(spec);
+            pool.abandon(*spec);
         }
         result.unwrap_or_else(|_| JobResult { failed: true, ..JobResult::unusable(id) })
     }
