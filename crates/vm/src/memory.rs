@@ -124,12 +124,31 @@ struct Region {
 /// directory entry and a scan of the few objects that start in one granule (a search
 /// tree over all objects, dead ones included, costs several cache misses per lookup once
 /// a program has allocated a lot).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct ObjIndex {
     /// Shared between machine clones until one of them allocates in the span.
     spans: BTreeMap<u64, Rc<Span>>,
     /// log2 of a span's size: that of an allocation region.
     shift: u32,
+}
+
+impl Clone for ObjIndex {
+    fn clone(&self) -> Self {
+        ObjIndex { spans: self.spans.clone(), shift: self.shift }
+    }
+
+    /// Copying a snapshot: the spans are almost always the same regions, so only their
+    /// shared lists are re-pointed (a search tree's own copy would allocate every time).
+    fn clone_from(&mut self, source: &Self) {
+        self.shift = source.shift;
+        if self.spans.keys().eq(source.spans.keys()) {
+            for (mine, theirs) in self.spans.values_mut().zip(source.spans.values()) {
+                mine.clone_from(theirs);
+            }
+        } else {
+            self.spans = source.spans.clone();
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default)]

@@ -6,7 +6,7 @@ use rustc_hash::FxHashMap;
 use std::collections::{BTreeSet, VecDeque};
 
 /// All synchronisation state of a machine.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct SyncState {
     pub mutexes: FxHashMap<u64, Mutex>,
     pub conds: FxHashMap<u64, Cond>,
@@ -19,6 +19,8 @@ pub struct SyncState {
     /// may be initialised again.
     pub static_destroyed: BTreeSet<u64>,
 }
+
+crate::clone_reusing!(SyncState { mutexes, conds, rwlocks, barriers, sems, keys, static_destroyed });
 
 /// Mutex kinds with their relock behaviour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -33,10 +33,12 @@ struct Heads {
 }
 
 /// The locations the execution accessed so far (see the module comment).
-#[derive(Clone, Default)]
+#[derive(Default)]
 pub(super) struct History {
     heads: FxHashMap<Loc, Heads>,
 }
+
+ravel_vm::clone_reusing!(History { heads });
 
 impl History {
     /// Makes the accesses of the footprint of transition `index` the newest of their
