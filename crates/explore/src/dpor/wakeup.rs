@@ -144,7 +144,10 @@ impl WakeupTree {
     /// its [`Graft`].
     pub fn insert(&mut self, mut seq: Vec<&Step>, describe: bool) -> Inserted {
         let mut node = self;
-        let mut route: Vec<(usize, bool)> = Vec::new();
+        // The threads of the children followed (only to describe a graft), and whether
+        // the first of them is the leftmost.
+        let mut route = Vec::new();
+        let mut into_first = None;
         loop {
             if seq.is_empty() {
                 return Inserted::Covered;
@@ -152,17 +155,16 @@ impl WakeupTree {
             let hit = node.children.iter().enumerate().find_map(|(c, (s, _))| weak_initial(&seq, s).map(|k| (c, k)));
             let Some((c, k)) = hit else {
                 let chain: Vec<Step> = seq.into_iter().cloned().collect();
+                let under_first = into_first.unwrap_or(false);
+                let graft = (under_first && describe).then(|| Graft { route, chain: chain.clone() });
                 node.grown = true;
-                node.children.push(self::chain(chain.clone()));
-                return match route.first() {
-                    None => Inserted::Beside,
-                    Some(&(_, first)) if !first => Inserted::Beside,
-                    Some(_) => Inserted::UnderFirst(
-                        describe.then(|| Graft { route: route.iter().map(|r| r.0).collect(), chain }),
-                    ),
-                };
+                node.children.push(self::chain(chain));
+                return if under_first { Inserted::UnderFirst(graft) } else { Inserted::Beside };
             };
-            route.push((node.children[c].0.thread, c == 0));
+            into_first.get_or_insert(c == 0);
+            if describe {
+                route.push(node.children[c].0.thread);
+            }
             if let Some(k) = k {
                 seq.remove(k);
             }
