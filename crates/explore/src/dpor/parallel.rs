@@ -110,6 +110,12 @@ pub(super) struct Speculation {
 }
 
 impl Speculation {
+    /// Whether the job ended without a use: its helper met a graft it could not apply
+    /// (or the search cancelled it).
+    fn dead(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+
     /// Tells the helper what the search added below its branch.
     pub fn forward(&mut self, graft: Graft) {
         lock(&self.grafts).push(graft);
@@ -359,11 +365,18 @@ impl<'a> Explorer<'a> {
     /// subtrees: few jobs keep the threads busy) while some thread would take them.
     pub(super) fn speculate(&mut self) {
         let eligible = |n: &Node| {
-            n.speculation.is_none() && !n.wakeup.is_empty() && n.taken.as_ref().is_some_and(|t| t.variants.is_empty())
+            n.speculation.as_ref().is_none_or(|s| s.dead())
+                && !n.wakeup.is_empty()
+                && n.taken.as_ref().is_some_and(|t| t.variants.is_empty())
         };
         while self.pool.as_ref().is_some_and(Handle::wanted) && !self.capped {
             let found = self.path.iter().position(eligible);
             let Some(depth) = found else { return };
+            if let Some(old) = self.path[depth].speculation.take() {
+                // Its helper met a graft too late: the branch goes out again as it is now.
+                self.cx.stats.helper_abandoned += 1;
+                self.pool.as_ref().expect("a pool").abandon(*old);
+            }
             let job = self.job_for(depth);
             let (cancel, grafts) = (job.cancel.clone(), job.grafts.clone());
             let id = self.pool.as_ref().expect("a pool").submit(job);
@@ -580,6 +593,10 @@ impl<'a> Explorer<'a> {
                 let job = self.job.as_mut().expect("a job");
                 job.diverged = true;
                 self.halted = true;
+                // The search may give the branch out again at once (`Speculation::dead`).
+                if let Some(cancel) = &self.cx.job_cancel {
+                    cancel.store(true, Ordering::Relaxed);
+                }
                 return false;
             }
         }
