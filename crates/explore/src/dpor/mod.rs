@@ -76,8 +76,8 @@ pub(crate) const THREAD_CAPS: [usize; 3] = [4, 16, 1000];
 
 /// Executions a round with a thread cap below the last one may take once an execution
 /// reached the cap: those rounds only look for shallow bugs first, and the last round
-/// explores everything anyway. The unfold engine counts its maximal configurations.
-pub(crate) const ROUND_BUDGET: u64 = 2000;
+/// explores everything anyway.
+const ROUND_BUDGET: u64 = 2000;
 
 /// Executions the scouting before the systematic search may take.
 const SCOUT_RUNS: usize = 32;

@@ -176,7 +176,7 @@ impl<'a> Explorer<'a> {
             self.tried.clear();
             self.current = None;
             self.explore_from(root);
-            if self.stop || self.cx.limit_reached().is_some() || self.round_spent() {
+            if self.stop || self.cx.limit_reached().is_some() {
                 return;
             }
             match next_choices(&made) {
@@ -201,9 +201,6 @@ impl<'a> Explorer<'a> {
             }
             if let Some(why) = self.cx.limit_reached() {
                 self.cx.note(why);
-                return;
-            }
-            if self.round_spent() {
                 return;
             }
             let next = if !self.nodes[depth].visited {
@@ -245,16 +242,6 @@ impl<'a> Explorer<'a> {
                 }
             }
         }
-    }
-
-    /// True when a round under a thread cap below the last has explored its budget of
-    /// maximal configurations after one reached the cap (as dpor's rounds do): its
-    /// configurations are truncated, and a deep unfolding would keep the search in it for
-    /// ever; the last round explores everything anyway.
-    fn round_spent(&self) -> bool {
-        let caps = crate::dpor::THREAD_CAPS;
-        let s = &self.cx.stats;
-        self.thread_cap < caps[caps.len() - 1] && self.capped && s.explored() + s.cut >= crate::dpor::ROUND_BUDGET
     }
 
     /// The program ended while setting up (in a global constructor or before main's first
