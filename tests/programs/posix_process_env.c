@@ -5,6 +5,7 @@
  * stdout: nofile lowered 0 now 256
  * stdout: raise above hard: -1
  * stdout: pid positive 1 dup2 5 fcntl cloexec 1 nonblock 1
+ * native: ravel's process has 4 CPUs and HOME=/ whatever the host has
  */
 #include <fcntl.h>
 #include <stdio.h>

@@ -5,6 +5,7 @@
  * stdout: connection 1 from port 54322: 1 lines
  * stdout: 4 lines in all
  * check: safe executions=2
+ * native: the peer's ports are the host's, not 54321 and 54322
  */
 /* A server with a thread per connection and two scripted peer connections (one
  * `--peer-script` each, made in order): main accepts both, each thread counts the lines

@@ -4,6 +4,7 @@
  * stdout: first wait: timed out
  * stdout: second wait: signalled
  * check: unknown
+ * native: real timing decides; on a loaded machine the 0.5 ms signal can come too late
  */
 /* pthread_cond_timedwait under discrete time: the waiter's deadline is 1 ms away. The
  * first time the signaller sleeps 2 ms first, so the wait times out (its deadline is

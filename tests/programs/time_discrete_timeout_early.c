@@ -3,6 +3,7 @@
  * run: ok
  * check: unknown
  * report: check --time discrete
+ * native: real timing decides; on a loaded machine the watchdog can fire first
  */
 /* time_discrete_timeout_late.c with the job handed over at once (usleep(0) ends at
  * once). Under discrete time the watchdog's 100 us sleep ends only when no other thread

@@ -65,7 +65,7 @@ builtins! {
     Signal = "signal" | "sysv_signal" | "bsd_signal"; Sigaction = "sigaction";
     Sigprocmask = "sigprocmask"; PthreadSigmask = "pthread_sigmask"; Sigemptyset = "sigemptyset"; Sigfillset = "sigfillset";
     Sigaddset = "sigaddset"; Sigdelset = "sigdelset"; Sigismember = "sigismember";
-    Raise = "raise"; Kill = "kill"; PthreadKill = "pthread_kill";
+    Raise = "raise"; Kill = "kill"; PthreadKill = "pthread_kill"; Sigwait = "sigwait";
     // POSIX file descriptors over the in-memory file system
     Open = "open" | "open64"; Openat = "openat" | "openat64"; Creat = "creat" | "creat64";
     Read = "read"; Write = "write"; Close = "close"; Lseek = "lseek" | "lseek64";

@@ -150,7 +150,7 @@ impl Machine {
             Wait::None => match self.pending_call(t) {
                 Some((b, args)) => {
                     let a = args.detached();
-                    self.call_enabled(t, b, &a) && shims::posix::enabled(self, b, &a)
+                    self.call_enabled(t, b, &a) && shims::posix::enabled(self, t, b, &a)
                 }
                 None => true,
             },

@@ -61,11 +61,20 @@ pub(crate) fn change_mask(m: &mut Machine, t: usize, how: u64, set: Option<u64>)
     })
 }
 
-/// `kill` of the own process: delivered to the calling thread (POSIX lets any thread
-/// that does not block it take it, so a handler other threads could run makes the
-/// execution imprecise).
+/// `kill` of the own process: delivered to the calling thread when it does not block
+/// the signal (POSIX lets any thread that does not block it take it, so a handler other
+/// threads could run makes the execution imprecise); else to another thread that does not
+/// block it, else it stays pending for the process.
 pub(crate) fn kill_process(m: &mut Machine, t: usize, sig: u32) -> Delivery {
-    let others = (0..m.threads.len()).any(|u| u != t && !m.threads[u].finished && m.os.signals.mask(u) & bit(sig) == 0);
+    let takes = |m: &Machine, u: usize| !m.threads[u].finished && m.os.signals.mask(u) & bit(sig) == 0;
+    if !takes(m, t) {
+        if let Some(u) = (0..m.threads.len()).find(|&u| u != t && takes(m, u)) {
+            return send_to_other(m, t, u, sig);
+        }
+        m.os.signals.process_pending |= bit(sig);
+        return Delivery::Returns(0);
+    }
+    let others = (0..m.threads.len()).any(|u| u != t && takes(m, u));
     if others && matches!(m.os.signals.action(sig), Action::Handler { .. }) {
         m.imprecise.get_or_insert_with(|| {
             "kill() delivers its signal to the calling thread only; POSIX lets any thread take it".into()

@@ -111,12 +111,11 @@ pub(crate) fn call_fence(b: Builtin) -> CallFence {
         // the store buffer natively is not something a program may count on.
         Gettimeofday | ClockGettime | ClockGetres | Nanosleep | ClockNanosleep | Getrlimit | Setrlimit | Getenv
         | Mmap | Munmap | Signal | Sigaction | Sigprocmask | PthreadSigmask | Sigemptyset | Sigfillset | Sigaddset
-        | Sigdelset | Sigismember | Raise | Kill | PthreadKill | Open | Openat | Creat | Read | Write | Close
-        | Lseek | Stat | Fstat | Lstat | Unlink | Access | Dup | Dup2 | Fcntl | Pipe | Pipe2 | Socketpair | Eventfd
-        | Poll | Isatty | Readv | Writev | Socket | Bind | Listen | Accept | Accept4 | Connect | Send | Recv
-        | Sendto | Recvfrom | Sendmsg | Recvmsg | Setsockopt | Getsockopt | Getsockname | Getpeername | Shutdown => {
-            CallFence::Approximate
-        }
+        | Sigdelset | Sigismember | Raise | Kill | PthreadKill | Sigwait | Open | Openat | Creat | Read | Write
+        | Close | Lseek | Stat | Fstat | Lstat | Unlink | Access | Dup | Dup2 | Fcntl | Pipe | Pipe2 | Socketpair
+        | Eventfd | Poll | Isatty | Readv | Writev | Socket | Bind | Listen | Accept | Accept4 | Connect | Send
+        | Recv | Sendto | Recvfrom | Sendmsg | Recvmsg | Setsockopt | Getsockopt | Getsockname | Getpeername
+        | Shutdown => CallFence::Approximate,
         _ => CallFence::Fence,
     }
 }

@@ -308,8 +308,9 @@ impl Os {
                 Ok((bytes, shadows))
             }
             Node::Dir => Err(EISDIR),
-            Node::Pipe { buf, .. } => {
-                if buf.is_empty() && nonblock {
+            Node::Pipe { buf, writers, .. } => {
+                // With every write end closed an empty pipe is at its end (0), not empty for now.
+                if buf.is_empty() && nonblock && *writers > 0 {
                     return Err(EAGAIN);
                 }
                 let k = buf.len().min(n as usize);
@@ -462,6 +463,19 @@ mod tests {
         assert_eq!(os.read(r, 8).unwrap().0, b"", "end of file");
         os.close(r).unwrap();
         assert_eq!(os.close(r), Err(EBADF));
+    }
+
+    #[test]
+    fn nonblocking_read_of_a_pipe_without_writers_is_end_of_file() {
+        let mut os = Os::new(&[]);
+        let p = os.fs.add(Node::Pipe { buf: Default::default(), readers: 0, writers: 0 });
+        let r = os.open_desc(Some(p), None, O_NONBLOCK, false).unwrap();
+        let w = os.open_desc(None, Some(p), O_WRONLY, false).unwrap();
+        assert_eq!(os.read(r, 8).err(), Some(EAGAIN), "empty for now");
+        assert_eq!(os.write(w, b"a", &[]), Ok(1));
+        os.close(w).unwrap();
+        assert_eq!(os.read(r, 8).unwrap().0, b"a");
+        assert_eq!(os.read(r, 8).unwrap().0, b"", "end of file, not EAGAIN");
     }
 
     #[test]

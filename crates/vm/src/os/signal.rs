@@ -51,6 +51,9 @@ pub struct Signals {
     pub masks: BTreeMap<usize, u64>,
     /// Signals raised for a thread while it blocked them.
     pub pending: BTreeMap<usize, u64>,
+    /// Signals raised for the process while every thread blocked them: the first thread
+    /// that unblocks one or waits for it in `sigwait` takes it.
+    pub process_pending: u64,
 }
 
 /// The mask bit of signal `sig`.
@@ -83,13 +86,29 @@ impl Signals {
 
     /// Takes the lowest pending signal of thread `t` that it no longer blocks.
     pub fn take_deliverable(&mut self, t: usize) -> Option<u32> {
-        let ready = self.pending.get(&t).copied().unwrap_or(0) & !self.mask(t);
+        self.take_pending(t, !self.mask(t))
+    }
+
+    /// The signals pending for thread `t` (its own and the process's).
+    pub fn pending_for(&self, t: usize) -> u64 {
+        self.pending.get(&t).copied().unwrap_or(0) | self.process_pending
+    }
+
+    /// Takes the lowest signal of `set` pending for thread `t`: its own first, then the
+    /// process's.
+    pub fn take_pending(&mut self, t: usize, set: u64) -> Option<u32> {
+        let own = self.pending.get(&t).copied().unwrap_or(0) & set;
+        let ready = if own != 0 { own } else { self.process_pending & set };
         if ready == 0 {
             return None;
         }
         let sig = ready.trailing_zeros() + 1;
-        if let Some(p) = self.pending.get_mut(&t) {
-            *p &= !bit(sig);
+        if own != 0 {
+            if let Some(p) = self.pending.get_mut(&t) {
+                *p &= !bit(sig);
+            }
+        } else {
+            self.process_pending &= !bit(sig);
         }
         Some(sig)
     }

@@ -24,6 +24,11 @@ pub(crate) fn create(m: &mut Machine, t: usize, detached: bool) -> Option<usize>
     let mut th = Thread::new(path.clone(), Memory::slot_for(&path));
     th.detached = detached;
     m.threads.push(th);
+    // A new thread starts with its creator's signal mask (POSIX).
+    let mask = m.os.signals.mask(t);
+    if mask != 0 {
+        m.os.signals.set_mask(new, mask);
+    }
     m.live_threads += 1;
     Some(new)
 }

@@ -78,7 +78,7 @@ fn clock_op(b: Builtin) -> bool {
 
 fn signal_op(b: Builtin) -> bool {
     use Builtin::*;
-    matches!(b, Signal | Sigaction | Sigprocmask | PthreadSigmask | Raise | Kill | PthreadKill)
+    matches!(b, Signal | Sigaction | Sigprocmask | PthreadSigmask | Raise | Kill | PthreadKill | Sigwait)
 }
 
 fn fd_op(b: Builtin) -> bool {
@@ -147,9 +147,10 @@ pub(crate) fn pending(m: &Machine, b: Builtin, p0: u64) -> Option<PendingKind> {
 
 /// True when thread `t`, stopped at POSIX call `b`, can run it now: reads of an empty
 /// pipe and writes to a full one wait, as does `poll` without a time-out while nothing
-/// is ready.
-pub(crate) fn enabled(m: &mut Machine, b: Builtin, a: &Args) -> bool {
+/// is ready, and `sigwait` while none of its signals is pending.
+pub(crate) fn enabled(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> bool {
     match b {
+        Builtin::Sigwait => signal::sigwait_enabled(m, t, a),
         Builtin::Read => m.os.read_ready(a.get(0)) == Ready::Now,
         Builtin::Write => m.os.write_ready(a.get(0), a.get(2)) == Ready::Now,
         Builtin::Poll => fd::poll_enabled(m, a),

@@ -31,7 +31,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
     use Builtin::*;
     match b {
         Sigemptyset | Sigfillset | Sigaddset | Sigdelset | Sigismember => return Some(sigset(m, t, b, a)),
-        Signal | Sigaction | Sigprocmask | PthreadSigmask | Raise | Kill | PthreadKill => {}
+        Signal | Sigaction | Sigprocmask | PthreadSigmask | Raise | Kill | PthreadKill | Sigwait => {}
         _ => return None,
     }
     event(m, t, SIGNAL_KEY, AccessKind::Rmw);
@@ -80,10 +80,27 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
                 (Some(u), Some(s)) if u == t => flow(signals::deliver(m, t, s, 0)),
                 (Some(u), Some(s)) => flow(signals::send_to_other(m, t, u, s)),
             },
+            Sigwait => {
+                let set = read_word(m, a.get(0), 8)?;
+                match m.os.signals.take_pending(t, set) {
+                    Some(s) => {
+                        super::plain_access(m, t, a.get(1), 4, true);
+                        write_word(m, a.get(1), 4, s as u64)?;
+                        Flow::Return(0)
+                    }
+                    None => Flow::Block,
+                }
+            }
             _ => unreachable!("filtered above"),
         })
     })();
     Some(r.unwrap_or_else(|e| super::super::fault_flow(m, t, e)))
+}
+
+/// `sigwait` waits until one of the signals of its set is pending for the thread; a set
+/// that cannot be read fails at once.
+pub(super) fn sigwait_enabled(m: &mut Machine, t: usize, a: &Args) -> bool {
+    read_word(m, a.get(0), 8).map_or(true, |set| m.os.signals.pending_for(t) & set != 0)
 }
 
 fn sigaction(m: &mut Machine, t: usize, a: &Args) -> Result<Flow, Fault> {
