@@ -15,9 +15,10 @@
 //! branch, what), and the helper adds it to its own copy, provided that its exploration
 //! so far is what it would have been with the addition there from the start: the place
 //! is not explored yet, and the helper has appended nothing there itself (that would
-//! come after the search's addition). Otherwise the helper stops, and the search
-//! explores the branch itself; so does it when a graft reaches the helper too late to
-//! be applied.
+//! come after the search's addition). Otherwise the helper stops and marks its job dead,
+//! and the search gives the branch out again as it is now (or, back at the node,
+//! explores it itself); so it does too when a graft reaches the helper only after it
+//! finished.
 //! Helpers give out jobs from their own paths the same way (the insertions of such a job
 //! at or above the helper's node are recorded for the search in their turn), and a thread
 //! waiting for a result runs queued jobs meanwhile: a long branch is split among the
@@ -58,7 +59,8 @@ pub(super) struct Job {
     thread_cap: usize,
     /// Executions the search can still use (its execution limit).
     budget: Option<u64>,
-    /// Set when the branch changed: the job is of no use any more.
+    /// Set when the job is of no use any more: the search stopped it, or its helper met
+    /// a graft too late.
     cancel: Arc<AtomicBool>,
     /// What the search added to the branch since it gave it out.
     grafts: Grafts,
