@@ -775,16 +775,20 @@ impl<'a> Explorer<'a> {
     fn pick(&self, candidates: &[usize], run: &Run) -> Option<usize> {
         let first = *candidates.first()?;
         let m = &run.machine;
-        let exits = |a: usize| matches!(self.agents.get(a), Agent::Thread(t) if m.exits_next(t));
         match self.policy {
             Policy::Systematic if self.cx.opts.dpor.one_order_per_path => self.least_recent(candidates, run),
             Policy::Systematic | Policy::OldestFirst => Some(first),
             Policy::NewestFirst => {
-                let rank = |t: usize| (!exits(t), t == 0, t);
+                let rank = |t: usize| (!self.exits_next(m, t), t == 0, t);
                 candidates.iter().copied().max_by_key(|&t| rank(t))
             }
             Policy::TakeTurns => self.take_turns(candidates, m),
         }
+    }
+
+    /// Whether agent `a` is a thread whose next step ends it.
+    fn exits_next(&self, m: &Machine, a: usize) -> bool {
+        matches!(self.agents.get(a), Agent::Thread(t) if m.exits_next(t))
     }
 
     /// One order per path: main first while it creates threads, then the thread that ran
@@ -798,9 +802,8 @@ impl<'a> Explorer<'a> {
         if candidates.contains(&0) && m.creates_thread_next(0) {
             return Some(0);
         }
-        let exits = |a: usize| matches!(self.agents.get(a), Agent::Thread(t) if m.exits_next(t));
         let ran = |a: usize| run.last_of_thread.get(a).copied().flatten();
-        candidates.iter().copied().min_by_key(|&t| (exits(t), ran(t), t))
+        candidates.iter().copied().min_by_key(|&t| (self.exits_next(m, t), ran(t), t))
     }
 
     /// Main first while it creates threads, then the others in turn (the next id after the
@@ -809,10 +812,9 @@ impl<'a> Explorer<'a> {
         if candidates.contains(&0) && m.creates_thread_next(0) {
             return Some(0);
         }
-        let exits = |a: usize| matches!(self.agents.get(a), Agent::Thread(t) if m.exits_next(t));
         let last = self.path.iter().rev().skip(1).find_map(|n| n.taken.as_ref().map(|k| k.thread));
         let after = |t: usize| t.wrapping_sub(last.unwrap_or(0) + 1);
-        let rank = |t: usize| (exits(t), t == 0, after(t));
+        let rank = |t: usize| (self.exits_next(m, t), t == 0, after(t));
         candidates.iter().copied().min_by_key(|&t| rank(t))
     }
 

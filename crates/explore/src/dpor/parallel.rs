@@ -620,11 +620,10 @@ impl<'a> Explorer<'a> {
             depth += 1;
             route = &route[1..];
         }
-        let local = Graft { route: route.to_vec(), chain: graft.chain.clone() };
         let node = &mut self.path[depth];
-        let under_first = node.wakeup.graft(&local)?;
+        let under_first = node.wakeup.graft(route, &graft.chain)?;
         if let Some(spec) = node.speculation.as_mut().filter(|_| under_first) {
-            spec.forward(local);
+            spec.forward(Graft { route: route.to_vec(), chain: graft.chain.clone() });
         }
         Ok(())
     }

@@ -175,14 +175,15 @@ impl WakeupTree {
         }
     }
 
-    /// Appends `graft.chain` at the end of `graft.route`, as the search appended it to its
-    /// copy of this tree: fails when a child on the route is gone (explored) or a branch
-    /// was appended there since ([`WakeupTree::forget_growth`]), which would have come
-    /// after it. (The end of the route may have no children left: they are in progress.) Returns whether the route starts with the leftmost branch.
-    pub fn graft(&mut self, graft: &Graft) -> Result<bool, ()> {
+    /// Appends `chain` at the end of `route` (a [`Graft`]), as the search appended it to
+    /// its copy of this tree: fails when a child on the route is gone (explored) or a
+    /// branch was appended there since ([`WakeupTree::forget_growth`]), which would have
+    /// come after it. The end of the route may have no children left: they are in
+    /// progress. Returns whether the route starts with the leftmost branch.
+    pub fn graft(&mut self, route: &[usize], chain: &[Step]) -> Result<bool, ()> {
         let mut node = self;
         let mut first = None;
-        for &thread in &graft.route {
+        for &thread in route {
             let c = node.children.iter().position(|(s, _)| s.thread == thread).ok_or(())?;
             first.get_or_insert(c == 0);
             node = &mut node.children[c].1;
@@ -190,7 +191,7 @@ impl WakeupTree {
         if node.grown {
             return Err(());
         }
-        node.children.push(chain(graft.chain.clone()));
+        node.children.push(self::chain(chain.to_vec()));
         Ok(first.unwrap_or(false))
     }
 
@@ -283,18 +284,18 @@ mod tests {
         // The helper's copy gets the same branch in the same place.
         let mut helper = copy.clone();
         helper.forget_growth();
-        assert_eq!(helper.graft(&graft), Ok(true));
+        assert_eq!(helper.graft(&graft.route, &graft.chain), Ok(true));
         let threads = |t: &WakeupTree| t.children[0].1.children.iter().map(|(s, _)| s.thread).collect::<Vec<_>>();
         assert_eq!(threads(&helper), threads(&tree));
         // A copy that appended there itself would explore its own branch first: refused.
         let mut grown = copy;
         grown.forget_growth();
         grown.insert(vec![&step(1, &[(8, W)]), &step(6, &[(16, W)])], false);
-        assert_eq!(grown.graft(&graft), Err(()));
+        assert_eq!(grown.graft(&graft.route, &graft.chain), Err(()));
         // So is a route through a child that is gone.
         let mut explored = tree.clone();
         explored.pop_first();
-        assert_eq!(explored.graft(&graft), Err(()));
+        assert_eq!(explored.graft(&graft.route, &graft.chain), Err(()));
     }
 
     #[test]
