@@ -88,3 +88,16 @@ fn helpers_change_nothing_but_the_time() {
     // and lastzero): the helpers must have taken some of that over.
     assert!(grafts > 0, "no helper took over an addition to its branch");
 }
+
+/// With an execution limit, helpers take the branches expected to end within it (the
+/// shallowest ones never would, and their work was thrown away): they must explore some
+/// of the executions, with the counts of `-j 1`.
+#[test]
+fn helpers_work_under_an_execution_limit() {
+    let extra: Vec<&str> = DPOR_ALL.iter().copied().chain(["--max-executions", "20000"]).collect();
+    let flags = &["-DN=4", "-DM=4"];
+    let one = check("bench/explore/lockcounter.c", 1, &extra, flags);
+    let many = check("bench/explore/lockcounter.c", 2, &extra, flags);
+    assert_eq!(essence(&many), essence(&one));
+    assert!(many["stats"]["helped"].as_u64().unwrap_or(0) > 0, "helpers explored nothing under the limit");
+}

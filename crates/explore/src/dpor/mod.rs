@@ -14,6 +14,7 @@
 //! on the path and re-executes the recorded schedule from there.
 
 mod agents;
+mod branch_sizes;
 mod history;
 mod joins;
 mod parallel;
@@ -25,6 +26,7 @@ use crate::race::RaceDetector;
 use crate::verified::{LastExecution, ScheduleStep, Tracker};
 use crate::{ExecutionEnd, FoundError, Options, Outcome, Unknown, Witness, WitnessStep};
 use agents::{Agent, Agents};
+use branch_sizes::BranchSizes;
 use history::{History, Link};
 use ravel_ir::Program;
 use ravel_vm::native_record::Recorded;
@@ -347,6 +349,8 @@ pub(crate) struct Explorer<'a> {
     spare_runs: Vec<Box<Run>>,
     /// The epoch-start states met, with `join_at_epochs`.
     joins: Option<joins::Joins>,
+    /// What the branches of each depth took (for `-j` with an execution limit).
+    branch_sizes: BranchSizes,
 }
 
 impl crate::engine::Engine for Explorer<'_> {
@@ -385,6 +389,7 @@ impl<'a> Explorer<'a> {
             job: None,
             halted: false,
             spare_runs: Vec::new(),
+            branch_sizes: BranchSizes::default(),
             joins: (opts.dpor.join_at_epochs && !opts.dpor.one_order_per_path).then(joins::Joins::default),
         }
     }
@@ -434,6 +439,7 @@ impl<'a> Explorer<'a> {
         for &cap in caps {
             self.thread_cap = cap;
             self.capped = false;
+            self.branch_sizes = BranchSizes::default();
             self.start_helpers();
             self.cx.new_round();
             self.tests = Default::default();
@@ -678,6 +684,10 @@ impl<'a> Explorer<'a> {
             }
             // A node with nothing left to explore is dropped below: no sleep set needed.
             let pending = node.speculation.is_some() || !node.wakeup.is_empty();
+            if node.taken.is_some() {
+                self.branch_sizes.ended(depth, self.cx.stats.explored());
+            }
+            let node = &mut self.path[depth];
             if let Some(taken) = node.taken.take().filter(|_| !naive && pending) {
                 node.sleep.push(Rc::new(taken.into_union()));
             }
@@ -859,6 +869,7 @@ impl<'a> Explorer<'a> {
                 taken.choices = made;
             }
             _ => {
+                self.branch_sizes.started(depth, self.cx.stats.explored());
                 let variants = choice_siblings(&made, 0);
                 node.taken = Some(Taken::new(t, made, info.clone(), variants));
             }

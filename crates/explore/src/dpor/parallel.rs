@@ -364,15 +364,20 @@ impl<'a> Explorer<'a> {
     }
 
     /// Gives out the shallowest branches waiting on the current path (the largest
-    /// subtrees: few jobs keep the threads busy) while some thread would take them.
+    /// subtrees: few jobs keep the threads busy) while some thread would take them; under
+    /// an execution limit, only branches expected to end within half of what it leaves
+    /// (`branch_sizes`), since a job cut by the limit is of no use.
     pub(super) fn speculate(&mut self) {
-        let eligible = |n: &Node| {
+        let budget = self.cx.executions_left();
+        let sizes = &self.branch_sizes;
+        let eligible = |(depth, n): &(usize, &Node)| {
             n.speculation.as_ref().is_none_or(|s| s.dead())
                 && !n.wakeup.is_empty()
                 && n.taken.as_ref().is_some_and(|t| t.variants.is_empty())
+                && budget.is_none_or(|b| sizes.fits(*depth, b))
         };
         while self.pool.as_ref().is_some_and(Handle::wanted) && !self.capped {
-            let found = self.path.iter().position(eligible);
+            let found = self.path.iter().enumerate().find(eligible).map(|(depth, _)| depth);
             let Some(depth) = found else { return };
             if let Some(old) = self.path[depth].speculation.take() {
                 // Its helper met a graft too late: the branch goes out again as it is now.
@@ -484,6 +489,7 @@ impl<'a> Explorer<'a> {
         mine.transitions += theirs.transitions;
         mine.work.add(&theirs.work);
         mine.helped += theirs.explored();
+        self.branch_sizes.helped(depth, theirs.explored());
         mine.helper_failures += theirs.helper_failures;
         mine.helper_abandoned += theirs.helper_abandoned;
         mine.helper_grafts += theirs.helper_grafts + result.grafted as u64;
