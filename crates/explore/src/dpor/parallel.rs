@@ -365,7 +365,7 @@ impl<'a> Explorer<'a> {
 
     /// Gives out the shallowest branches waiting on the current path (the largest
     /// subtrees: few jobs keep the threads busy) while some thread would take them; under
-    /// an execution limit, only branches expected to end within half of what it leaves
+    /// an execution limit, only branches expected to end within a quarter of what it leaves
     /// (`branch_sizes`), since a job cut by the limit is of no use.
     pub(super) fn speculate(&mut self) {
         let budget = self.cx.executions_left();
