@@ -192,18 +192,20 @@ fn constraints_order_condition_variables_barriers_semaphores_and_rwlocks() {
     }
 }
 
-/// The classic indexer of `bench/enforce` (4096 classes), shared with the benchmark.
-fn bench_indexer() -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../bench/enforce/indexer.c").display().to_string()
+/// The indexer of `bench/explore` with 16 threads (32,768 classes): several seconds of
+/// exploration, so that the file is replaced at least once before the end (the 4,096
+/// classes of `bench/enforce/indexer.c` take less than the one second between versions).
+fn long_indexer() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../bench/explore/indexer.c").display().to_string()
 }
 
 /// The file is replaced while the exploration runs (each version complete and usable),
-/// and ends empty once every schedule is verified: the indexer's 4096 classes take seconds.
+/// and ends empty once every schedule is verified.
 #[test]
 fn the_constraint_file_is_replaced_as_the_exploration_proceeds() {
     let file = scratch("checkpoints", "indexer.json");
     let mut check = Command::new(env!("CARGO_BIN_EXE_ravel"))
-        .args(["check", &bench_indexer(), "--enforce-out", file.to_str().unwrap()])
+        .args(["check", &long_indexer(), "--enforce-out", file.to_str().unwrap(), "--", "-DN=16"])
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();

@@ -56,8 +56,11 @@ impl Machine {
         }
         let is_event =
             !local && (in_atomic || order != Ordering::NotAtomic || self.config.granularity == crate::Granularity::All);
-        // Outside exploration, a lone thread has nobody to interleave with.
-        let alone = !self.config.log_events && self.live_threads <= 1;
+        // A lone thread has nobody to interleave with. During an exploration its access
+        // could still race with an access of a thread that ended, unless each one that
+        // ended was joined: then every other thread's accesses happen before this one, and
+        // the access goes into the thread's current step instead of being one of its own.
+        let alone = self.live_threads <= 1 && (!self.config.log_events || self.others_joined(t));
         if is_event && !in_atomic && !alone {
             if !*granted {
                 return false;

@@ -361,6 +361,12 @@ impl Machine {
         h.finish()
     }
 
+    /// True when every thread but `t` ended and was joined: all their accesses then
+    /// happen before anything `t` does from now on.
+    pub(crate) fn others_joined(&self, t: usize) -> bool {
+        self.threads.iter().enumerate().all(|(u, th)| u == t || (th.finished && th.joined))
+    }
+
     /// True when some live thread loops forever without side effects (the execution does
     /// not terminate, which is not an error).
     pub fn any_stuck(&self) -> bool {
