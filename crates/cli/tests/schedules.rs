@@ -127,21 +127,60 @@ fn pfscan_inputs_are_covered_and_counted_right() {
     });
 }
 
+/// What radix.c prints for inputs `v` (max_key, then the keys): the largest key, each
+/// key being its input modulo max_key (clamped to [1, 63]) as unsigned (its assertion
+/// checks the order).
+fn radix_largest(v: &[i64], keys: usize) -> String {
+    let max_key = v[0].clamp(1, 63) as u32;
+    v[1..=keys].iter().map(|&k| (k as i32 as u32) % max_key).max().unwrap().to_string()
+}
+
 #[test]
 fn radix_inputs_are_covered_and_sorted() {
-    // radix.c's keys: a fixed generator, 4 keys with 2 threads; it prints the last
-    // sorted key's digit (its assertion checks the order).
-    let mut seed: u32 = 12345;
-    let digits: Vec<u32> = (0..4)
-        .map(|_| {
-            seed = seed.wrapping_mul(1103515245).wrapping_add(12345);
-            ((seed >> 16) & 0xff) % 4
-        })
-        .collect();
-    covered("bench/schedules/radix.c", |v| {
-        let n = v[0].clamp(0, 4) as usize;
-        Some(digits[..n].iter().max().map_or(-1, |&d| d as i64).to_string())
-    });
+    covered("bench/schedules/radix.c", |v| Some(radix_largest(v, 4)));
+    covered_for("bench/schedules/radix.c", &["-DNTHREADS=8"], |v| Some(radix_largest(v, 16)));
+}
+
+#[test]
+fn radix_has_a_schedule_per_pass_count_at_every_thread_count() {
+    // max_key in [1, 63] makes 1, 2 or 3 digit passes; the keys are abstract, so only the
+    // passes split schedules, and `--check` cannot say safe.
+    let src = source("bench/schedules/radix.c");
+    for threads in [2, 4, 8] {
+        let flag = format!("-DNTHREADS={threads}");
+        let out = ravel(&["schedules", &src, "--json", "--check", "--", &flag]);
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+        let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+        assert_eq!((s["executions"].as_u64(), s["total"].as_u64()), (Some(5), Some(3)), "{threads}: {s}");
+        assert_eq!(s["verdict"], "unknown", "{s}");
+        assert!(s["abstracted"].as_str().is_some_and(|at| at.contains("radix.c:")), "{s}");
+    }
+}
+
+#[test]
+fn abstract_options_make_fork_join_one_path() {
+    // 32 options compared in the workers: 65,536 paths when symbolic, one when abstract;
+    // the one schedule still serves every input natively.
+    let src = source("bench/schedules/forkjoin.c");
+    let out = ravel(&["schedules", &src, "--json", "--", "-DNTHREADS=8", "-DABSTRACT_OPTIONS"]);
+    let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!((s["executions"].as_u64(), s["total"].as_u64()), (Some(1), Some(1)), "{s}");
+    covered_for("bench/schedules/forkjoin.c", &["-DNTHREADS=8", "-DABSTRACT_OPTIONS"], |_| None);
+}
+
+#[test]
+fn an_abstract_value_leaves_every_verdict_unknown() {
+    // abstract_misused.c makes an input abstract that decides a lock: the schedules follow
+    // one of its values, and neither verdict may be safe.
+    let src = source("tests/schedules/abstract_misused.c");
+    let out = ravel(&["schedules", &src, "--check"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("verdict under enforcement: unknown: a value was made abstract at"));
+    assert!(text(&out.stdout).contains("abstract_misused.c:23"), "{}", text(&out.stdout));
+    let out = ravel(&["check", &src]);
+    let report = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(2), "{report}");
+    assert!(report.contains("verdict: unknown (a value was made abstract at"), "{report}");
 }
 
 #[test]
