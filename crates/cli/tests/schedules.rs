@@ -184,6 +184,21 @@ fn an_abstract_value_leaves_every_verdict_unknown() {
 }
 
 #[test]
+fn a_run_that_leaves_its_schedule_stops() {
+    // The schedule followed abstract_misused.c's input at one value (the third worker
+    // does not lock); an input that makes it lock synchronises outside the schedule, and
+    // the runtime stops the program rather than run an unverified order.
+    let (bin, _) = build("misused", "tests/schedules/abstract_misused.c");
+    let out = run(&bin, &[-1]);
+    assert_eq!((out.status.code(), text(&out.stdout).trim()), (Some(0), "12"), "{}", text(&out.stderr));
+    for _ in 0..20 {
+        let out = run(&bin, &[5]);
+        assert!(!out.status.success(), "{}", text(&out.stdout));
+        assert!(text(&out.stderr).contains("thread [0.3] left the selected schedule"), "{}", text(&out.stderr));
+    }
+}
+
+#[test]
 fn phase_inputs_are_covered_in_every_epoch() {
     covered("bench/schedules/phases.c", |_| None);
 }
