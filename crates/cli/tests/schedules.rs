@@ -51,6 +51,19 @@ fn build_for(test: &str, path: &str, flags: &[&str], clang: &[&str]) -> (PathBuf
     (bin, file["inputs"].as_array().unwrap().len())
 }
 
+/// The `--json` summary of `ravel schedules` on `path` with more arguments `flags` and
+/// clang flags `clang`, and its exit code.
+fn summary(path: &str, flags: &[&str], clang: &[&str]) -> (serde_json::Value, Option<i32>) {
+    let src = source(path);
+    let mut args = vec!["schedules", src.as_str(), "--json"];
+    args.extend(flags);
+    args.push("--");
+    args.extend(clang);
+    let out = ravel(&args);
+    let s = serde_json::from_str(text(&out.stdout).trim()).unwrap_or_else(|e| panic!("{e}: {}", text(&out.stdout)));
+    (s, out.status.code())
+}
+
 /// Runs the binary with `inputs` (at most a minute: a stuck run fails the test).
 fn run(bin: &Path, inputs: &[i64]) -> Output {
     let list: Vec<String> = inputs.iter().map(i64::to_string).collect();
@@ -145,12 +158,9 @@ fn radix_inputs_are_covered_and_sorted() {
 fn radix_has_a_schedule_per_pass_count_at_every_thread_count() {
     // max_key in [1, 63] makes 1, 2 or 3 digit passes; the keys are abstract, so only the
     // passes split schedules, and `--check` cannot say safe.
-    let src = source("bench/schedules/radix.c");
     for threads in [2, 4, 8] {
-        let flag = format!("-DNTHREADS={threads}");
-        let out = ravel(&["schedules", &src, "--json", "--check", "--", &flag]);
-        assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
-        let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+        let (s, code) = summary("bench/schedules/radix.c", &["--check"], &[&format!("-DNTHREADS={threads}")]);
+        assert_eq!(code, Some(2), "{s}");
         assert_eq!((s["executions"].as_u64(), s["total"].as_u64()), (Some(5), Some(3)), "{threads}: {s}");
         assert_eq!(s["verdict"], "unknown", "{s}");
         assert!(s["abstracted"].as_str().is_some_and(|at| at.contains("radix.c:")), "{s}");
@@ -161,23 +171,21 @@ fn radix_has_a_schedule_per_pass_count_at_every_thread_count() {
 fn abstract_options_make_fork_join_one_path() {
     // 32 options compared in the workers: 65,536 paths when symbolic, one when abstract;
     // the one schedule still serves every input natively.
-    let src = source("bench/schedules/forkjoin.c");
-    let out = ravel(&["schedules", &src, "--json", "--", "-DNTHREADS=8", "-DABSTRACT_OPTIONS"]);
-    let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    let (s, _) = summary("bench/schedules/forkjoin.c", &[], &["-DNTHREADS=8", "-DABSTRACT_OPTIONS"]);
     assert_eq!((s["executions"].as_u64(), s["total"].as_u64()), (Some(1), Some(1)), "{s}");
     covered_for("bench/schedules/forkjoin.c", &["-DNTHREADS=8", "-DABSTRACT_OPTIONS"], |_| None);
 }
 
 #[test]
 fn an_abstract_value_leaves_every_verdict_unknown() {
-    // abstract_misused.c makes an input abstract that decides a lock: the schedules follow
-    // one of its values, and neither verdict may be safe.
-    let src = source("tests/schedules/abstract_misused.c");
-    let out = ravel(&["schedules", &src, "--check"]);
+    // order.c with -DABSTRACT_INPUT makes its input abstract, although it decides a lock:
+    // the schedules follow one of its values, and neither verdict may be safe.
+    let src = source("tests/schedules/order.c");
+    let out = ravel(&["schedules", &src, "--check", "--", "-DABSTRACT_INPUT"]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
     assert!(text(&out.stdout).contains("verdict under enforcement: unknown: a value was made abstract at"));
-    assert!(text(&out.stdout).contains("abstract_misused.c:23"), "{}", text(&out.stdout));
-    let out = ravel(&["check", &src]);
+    assert!(text(&out.stdout).contains("order.c:"), "{}", text(&out.stdout));
+    let out = ravel(&["check", &src, "--", "-DABSTRACT_INPUT"]);
     let report = format!("{}{}", text(&out.stdout), text(&out.stderr));
     assert_eq!(out.status.code(), Some(2), "{report}");
     assert!(report.contains("verdict: unknown (a value was made abstract at"), "{report}");
@@ -185,10 +193,10 @@ fn an_abstract_value_leaves_every_verdict_unknown() {
 
 #[test]
 fn a_run_that_leaves_its_schedule_stops() {
-    // The schedule followed abstract_misused.c's input at one value (the third worker
-    // does not lock); an input that makes it lock synchronises outside the schedule, and
-    // the runtime stops the program rather than run an unverified order.
-    let (bin, _) = build("misused", "tests/schedules/abstract_misused.c");
+    // The schedule followed order.c's abstract input at one value (the third worker does
+    // not lock); an input that makes it lock synchronises outside the schedule, and the
+    // runtime stops the program rather than run an unverified order.
+    let (bin, _) = build_for("misused", "tests/schedules/order.c", &[], &["-DABSTRACT_INPUT"]);
     let out = run(&bin, &[-1]);
     assert_eq!((out.status.code(), text(&out.stdout).trim()), (Some(0), "12"), "{}", text(&out.stderr));
     for _ in 0..20 {
@@ -299,9 +307,7 @@ fn task_pools_with_eight_workers_take_one_order_per_path() {
     // Every order of 8 workers is millions of classes (unknown after 150 s); one order per
     // path of the inputs: 12 executions, and the pools still count right natively.
     for prog in ["taskpool", "pfscan"] {
-        let src = source(&format!("bench/schedules/{prog}.c"));
-        let out = ravel(&["schedules", &src, "--json", "--", "-DNTHREADS=8"]);
-        let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+        let (s, _) = summary(&format!("bench/schedules/{prog}.c"), &[], &["-DNTHREADS=8"]);
         assert_eq!(s["exploration"], "one order per path", "{s}");
         assert_eq!((s["executions"].as_u64(), s["total"].as_u64()), (Some(12), Some(7)), "{prog}: {s}");
         covered_for(&format!("bench/schedules/{prog}.c"), &["-DNTHREADS=8"], |v| {
@@ -315,9 +321,7 @@ fn task_pools_with_eight_workers_take_one_order_per_path() {
 fn a_pool_with_as_many_tasks_as_workers_has_a_schedule_per_match_pattern() {
     // Up to 8 tasks, each matching or not: 1 + 2 + ... + 256 = 511 input regions, each
     // with its own order of the counter's lock; every drawn input selects one natively.
-    let src = source("bench/schedules/taskpool.c");
-    let out = ravel(&["schedules", &src, "--json", "--", "-DNTHREADS=8", "-DMAXTASKS=8"]);
-    let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    let (s, _) = summary("bench/schedules/taskpool.c", &[], &["-DNTHREADS=8", "-DMAXTASKS=8"]);
     assert_eq!((s["executions"].as_u64(), s["total"].as_u64()), (Some(768), Some(511)), "{s}");
     covered_for("bench/schedules/taskpool.c", &["-DNTHREADS=8", "-DMAXTASKS=8"], |v| {
         let tasks = v[0].clamp(0, 8) as usize;
