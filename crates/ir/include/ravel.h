@@ -35,7 +35,9 @@ void ravel_epoch(void);
  * does not depend on (keys to sort, prices to compute). Its branches split no paths:
  * the exploration follows it at one value, which makes the schedules smaller and
  * quicker to find, but no verdict is `safe` after it (`ravel check` and `ravel schedules
- * --check` say `unknown` and name the call). Natively it returns `x`. */
+ * --check` say `unknown` and name the call). Natively it returns `x`; a run under
+ * `ravel enforce --schedules` whose synchronisation does depend on it leaves its
+ * schedule and is stopped. */
 int ravel_abstract_int(int x);
 long ravel_abstract_long(long x);
 
