@@ -2,7 +2,10 @@
  * each thread prices its share (branching on the inputs), main joins. Only creation and
  * joining synchronise: one schedule covers every input.
  * NTHREADS threads, PER_THREAD options each; WORK rounds of input-independent arithmetic
- * per option (the native timing builds raise it; the analysis uses WORK=1). */
+ * per option (the native timing builds raise it; the analysis uses WORK=1).
+ * With -DABSTRACT_OPTIONS the options pass through ravel_abstract_int (ravel.h): no
+ * synchronisation depends on them, so the analysis follows them at one value instead of
+ * splitting a path at each comparison (and `--check` says unknown). */
 #include <pthread.h>
 #include <stdio.h>
 
@@ -18,6 +21,12 @@
 #define OPTIONS (NTHREADS * PER_THREAD)
 
 extern int __VERIFIER_nondet_int(void);
+#ifdef ABSTRACT_OPTIONS
+extern int ravel_abstract_int(int x);
+#define OPTION(x) ravel_abstract_int(x)
+#else
+#define OPTION(x) (x)
+#endif
 
 int spot[OPTIONS], strike[OPTIONS];
 long price[OPTIONS];
@@ -40,8 +49,8 @@ void *worker(void *arg) {
 
 int main(void) {
     for (int o = 0; o < OPTIONS; o++) {
-        spot[o] = __VERIFIER_nondet_int();
-        strike[o] = __VERIFIER_nondet_int();
+        spot[o] = OPTION(__VERIFIER_nondet_int());
+        strike[o] = OPTION(__VERIFIER_nondet_int());
     }
     pthread_t t[NTHREADS];
     for (long i = 0; i < NTHREADS; i++)

@@ -1,109 +1,237 @@
-/* Radix sort in the style of SPLASH-2's radix: each thread counts the digits of its keys
- * (a histogram), the histograms are summed up a binomial tree whose parents wait on one
- * counting semaphore per parent (a child posts it when its subtree's sum is ready), a
- * barrier publishes the total, then each thread computes where its keys go (the total's
- * prefix sums plus the counts of the threads before it) and scatters them. Main checks
- * the order. The keys come from a fixed pseudo-random generator, as in SPLASH-2; the
- * number of keys is the input. The order in which a parent's children post is a
- * synchronisation order: the schedules grow with the threads (1 child of thread 0 with 2
- * threads; 2 with 4; 3, and 2 of thread 4, with 8). The barrier's results are ignored.
- * NTHREADS threads, at most MAXKEYS keys, BITS bits per digit, one pass; WORK rounds of
- * input-independent arithmetic per key (raised for native timing). */
+/* Radix sort in the style of SPLASH-2's radix (written anew, same structure): the inputs
+ * are the largest key value `max_key` and the keys; the number of digit passes is
+ * computed from `max_key` as the original computes it (one more per RADIX-fold), so
+ * the passes, and with them the synchronisation, depend on an input. Each thread takes
+ * its id under a lock, copies its part of the keys, meets the others at a barrier, and
+ * then, per pass:
+ *   - counts the digits of its keys (a histogram and its running sums, the densities);
+ *   - barrier; an up-sweep of a binary prefix tree over the threads: a node's left
+ *     child's owner raises the node's flag, its right child's owner waits for the flag,
+ *     clears it and sums both children into the node (the flags are a mutex, a condition
+ *     variable and an int, as in SPLASH-2's pause flags);
+ *   - barrier; a down-sweep: every thread but the last waits for the flag of the highest
+ *     node it owns, copies the totals into it from the node above, and raises the flags
+ *     of the left siblings along its path; each thread's first rank per digit is the
+ *     count of smaller digits plus the counts of the threads to its left;
+ *   - barrier; it scatters its keys into the other buffer by rank; barrier.
+ * Main checks the order and prints the largest key. The barrier results are ignored.
+ * The keys pass through ravel_abstract_int (ravel.h): their values decide where each key
+ * goes, never which synchronisation runs, so the analysis follows them at one value and
+ * only `max_key` splits schedules (and `--check` says unknown). With -DSYMBOLIC_KEYS they
+ * stay symbolic: the scatter then writes at symbolic addresses in shared memory, which
+ * the dpor engine checks for races at one address only, so the answer is unknown.
+ * NTHREADS threads (a power of two), NKEYS keys, LOG2_RADIX bits per digit, max_key
+ * clamped to [1, MAXKEY]; WORK rounds of arithmetic per key and pass that read no input
+ * (raised for native timing). */
 #include <assert.h>
 #include <pthread.h>
-#include <semaphore.h>
 #include <stdio.h>
 
 #ifndef NTHREADS
 #define NTHREADS 2
 #endif
-#ifndef MAXKEYS
-#define MAXKEYS (2 * NTHREADS)
+#ifndef NKEYS
+#define NKEYS (2 * NTHREADS)
+#endif
+#ifndef LOG2_RADIX
+#define LOG2_RADIX 2
+#endif
+#ifndef MAXKEY
+#define MAXKEY 63
 #endif
 #ifndef WORK
 #define WORK 1
 #endif
-#define BITS 2
-#define BUCKETS (1 << BITS)
+#define RADIX (1 << LOG2_RADIX)
 
 extern int __VERIFIER_nondet_int(void);
+#ifdef SYMBOLIC_KEYS
+#define KEY(x) (x)
+#else
+extern int ravel_abstract_int(int x);
+#define KEY(x) ravel_abstract_int(x)
+#endif
 
-int nkeys;
-int keys[MAXKEYS], sorted[MAXKEYS];
-long digest[MAXKEYS];
-/* hist[i]: thread i's own counts; sum[i]: the counts of i's subtree. */
-int hist[NTHREADS][BUCKETS], sum[NTHREADS][BUCKETS];
-sem_t ready[NTHREADS];
-pthread_barrier_t published;
+/* SPLASH-2's pause flag: raised once, waited for by one thread, which clears it. */
+struct flag {
+    pthread_mutex_t lock;
+    pthread_cond_t raised;
+    int up;
+};
+
+struct node {
+    int densities[RADIX]; /* running sums of the subtree's digit counts */
+    int ranks[RADIX];     /* the subtree's digit counts */
+    struct flag done;
+};
+
+int max_key, passes;
+int input[NKEYS];
+int keys[2][NKEYS];
+int final_buffer;
+long spent[NTHREADS];
+/* Leaves 0..NTHREADS-1, then each level's nodes after the level below; the root last. */
+struct node tree[2 * NTHREADS];
+pthread_mutex_t id_lock = PTHREAD_MUTEX_INITIALIZER;
+int next_id;
+pthread_barrier_t barrier;
+
+static void raise_flag(struct flag *f) {
+    pthread_mutex_lock(&f->lock);
+    f->up = 1;
+    pthread_cond_broadcast(&f->raised);
+    pthread_mutex_unlock(&f->lock);
+}
+
+/* Waits until `f` is raised, then lowers it for the next pass. */
+static void take_flag(struct flag *f) {
+    pthread_mutex_lock(&f->lock);
+    while (!f->up)
+        pthread_cond_wait(&f->raised, &f->lock);
+    f->up = 0;
+    pthread_mutex_unlock(&f->lock);
+}
+
+/* The number of base-RADIX digits of `k`, at least one. */
+static int digits_of(int k) {
+    int n = 1;
+    while ((k /= RADIX) != 0)
+        n++;
+    return n;
+}
+
+/* The node `offset` places from the left on the level whose first node is `base`.
+ * Levels halve: after `base` with `level` nodes comes `base + level`. */
+static struct node *at(int base, int offset) { return &tree[base + offset]; }
 
 void *sorter(void *arg) {
-    int id = (int)(long)arg;
-    for (int j = id; j < nkeys; j += NTHREADS) {
-        long d = keys[j];
-        for (long w = 0; w < WORK; w++)
-            d = (d * 1103515245 + 12345) & 0xffffff;
-        digest[j] = d;
-        hist[id][keys[j] % BUCKETS]++;
-    }
-    for (int b = 0; b < BUCKETS; b++)
-        sum[id][b] = hist[id][b];
-    /* Binomial tree: at step s, a thread whose id is a multiple of 2s has child id+s;
-     * the others have parent id-s. A thread posts its parent once its subtree is summed. */
-    int children = 0, parent = -1;
-    for (int s = 1; s < NTHREADS; s *= 2) {
-        if (id % (2 * s) != 0) {
-            parent = id - s;
-            break;
+    (void)arg;
+    pthread_mutex_lock(&id_lock);
+    int me = next_id++;
+    pthread_mutex_unlock(&id_lock);
+    int first = me * NKEYS / NTHREADS, last = (me + 1) * NKEYS / NTHREADS;
+    for (int i = first; i < last; i++)
+        keys[0][i] = KEY((int)((unsigned)input[i] % (unsigned)max_key));
+    pthread_barrier_wait(&barrier);
+    int from = 0, to = 1;
+    for (int pass = 0; pass < passes; pass++) {
+        int shift = pass * LOG2_RADIX;
+        int count[RADIX] = {0}, start[RADIX];
+        for (int i = first; i < last; i++) {
+            count[(keys[from][i] >> shift) & (RADIX - 1)]++;
+            long w = keys[from][i];
+            for (long r = 0; r < WORK; r++)
+                w = (w * 1103515245 + 12345) & 0xffffff;
+            spent[me] += w;
         }
-        if (id + s < NTHREADS)
-            children++;
+        pthread_barrier_wait(&barrier);
+
+        /* Up-sweep: climb while this thread's position is a right child. */
+        struct node *n = &tree[me];
+        for (int d = 0, run = 0; d < RADIX; d++) {
+            run += count[d];
+            n->densities[d] = run;
+            n->ranks[d] = count[d];
+        }
+        int offset = me, level = NTHREADS / 2, base = NTHREADS;
+        if ((offset & 1) == 0)
+            raise_flag(&at(base, offset / 2)->done);
+        while (offset & 1) {
+            struct node *right = n, *left = n - 1;
+            offset /= 2;
+            n = at(base, offset);
+            take_flag(&n->done);
+            for (int d = 0; d < RADIX; d++) {
+                n->densities[d] = left->densities[d] + right->densities[d];
+                n->ranks[d] = left->ranks[d] + right->ranks[d];
+            }
+            base += level;
+            level /= 2;
+            if (level > 0 && (offset & 1) == 0)
+                raise_flag(&at(base, offset / 2)->done);
+        }
+        pthread_barrier_wait(&barrier);
+
+        /* Down-sweep: the totals travel from the root to the highest node each thread
+         * owns, through the flags of left siblings. */
+        struct node *mine = &tree[2 * NTHREADS - 2]; /* the last thread reads the root */
+        if (me != NTHREADS - 1) {
+            offset = me, level = NTHREADS, base = 0;
+            while (offset & 1) {
+                offset /= 2;
+                base += level;
+                level /= 2;
+            }
+            mine = at(base, offset);
+            offset /= 2;
+            base += level;
+            level /= 2;
+            while (offset & 1) {
+                offset /= 2;
+                base += level;
+                level /= 2;
+            }
+            struct node *above = at(base, offset);
+            take_flag(&mine->done);
+            for (int d = 0; d < RADIX; d++)
+                mine->densities[d] = above->densities[d];
+        }
+        offset = me, level = NTHREADS, base = 0;
+        while (offset & 1) {
+            raise_flag(&at(base, offset - 1)->done);
+            offset /= 2;
+            base += level;
+            level /= 2;
+        }
+        /* This thread's first rank per digit: the smaller digits' total, plus the
+         * counts of the left siblings along its path (the threads to its left). */
+        for (int d = 0; d < RADIX; d++)
+            start[d] = d ? mine->densities[d - 1] : 0;
+        offset = me, level = NTHREADS, base = 0;
+        while (offset != 0) {
+            if (offset & 1)
+                for (int d = 0; d < RADIX; d++)
+                    start[d] += at(base, offset - 1)->ranks[d];
+            base += level;
+            level /= 2;
+            offset /= 2;
+        }
+        pthread_barrier_wait(&barrier);
+        for (int i = first; i < last; i++) {
+            int d = (keys[from][i] >> shift) & (RADIX - 1);
+            keys[to][start[d]++] = keys[from][i];
+        }
+        from ^= 1;
+        to ^= 1;
+        pthread_barrier_wait(&barrier);
     }
-    for (int c = 0; c < children; c++)
-        sem_wait(&ready[id]);
-    for (int s = 1; s < NTHREADS && id % (2 * s) == 0; s *= 2)
-        if (id + s < NTHREADS)
-            for (int b = 0; b < BUCKETS; b++)
-                sum[id][b] += sum[id + s][b];
-    if (parent >= 0)
-        sem_post(&ready[parent]);
-    pthread_barrier_wait(&published);
-    int next[BUCKETS];
-    int before = 0;
-    for (int b = 0; b < BUCKETS; b++) {
-        next[b] = before;
-        for (int t = 0; t < id; t++)
-            next[b] += hist[t][b];
-        before += sum[0][b];
-    }
-    for (int j = id; j < nkeys; j += NTHREADS)
-        sorted[next[keys[j] % BUCKETS]++] = keys[j];
+    if (me == 0)
+        final_buffer = from;
     return 0;
 }
 
 int main(void) {
-    nkeys = __VERIFIER_nondet_int();
-    if (nkeys < 0)
-        nkeys = 0;
-    if (nkeys > MAXKEYS)
-        nkeys = MAXKEYS;
-    unsigned seed = 12345;
-    for (int j = 0; j < MAXKEYS; j++) {
-        seed = seed * 1103515245 + 12345;
-        keys[j] = (seed >> 16) & 0xff;
+    max_key = __VERIFIER_nondet_int();
+    if (max_key < 1)
+        max_key = 1;
+    if (max_key > MAXKEY)
+        max_key = MAXKEY;
+    for (int i = 0; i < NKEYS; i++)
+        input[i] = __VERIFIER_nondet_int();
+    passes = digits_of(max_key);
+    for (int i = 0; i < 2 * NTHREADS; i++) {
+        pthread_mutex_init(&tree[i].done.lock, 0);
+        pthread_cond_init(&tree[i].done.raised, 0);
     }
-    for (int i = 0; i < NTHREADS; i++)
-        sem_init(&ready[i], 0, 0);
-    pthread_barrier_init(&published, 0, NTHREADS);
+    pthread_barrier_init(&barrier, 0, NTHREADS);
     pthread_t t[NTHREADS];
-    for (long i = 0; i < NTHREADS; i++)
-        pthread_create(&t[i], 0, sorter, (void *)i);
+    for (int i = 0; i < NTHREADS; i++)
+        pthread_create(&t[i], 0, sorter, 0);
     for (int i = 0; i < NTHREADS; i++)
         pthread_join(t[i], 0);
-    int last = -1;
-    for (int j = 0; j < nkeys; j++) {
-        assert(last <= sorted[j] % BUCKETS);
-        last = sorted[j] % BUCKETS;
-    }
-    printf("%d\n", last);
+    int *sorted = keys[final_buffer];
+    for (int i = 0; i + 1 < NKEYS; i++)
+        assert(sorted[i] <= sorted[i + 1]);
+    printf("%d\n", sorted[NKEYS - 1]);
     return 0;
 }

@@ -10,11 +10,15 @@ the executions (run to the end, and joined: stopped at an epoch-start state anot
 path explored), the selector's size (expression nodes n, decision-tree nodes t over all epochs,
 the deepest path's tests d), and the native time of the program
 built with `ravel enforce build --schedules`, enforced (inputs select a schedule) against
-the same binary unconstrained (RAVEL_SCHEDULES= ), median of RUNS runs, every input 2.
+the same binary unconstrained (RAVEL_SCHEDULES= ), median of RUNS runs, every input 2
+(radix: 63, three digit passes).
 
 *explored*: `path` when the exploration followed one thread order per path of the inputs'
 choices (ravel's default), `all` when it explored every order (`--all-orders`, or a
-path's order failed). The `+` variants of the pools have as many tasks as threads
+path's order failed); a trailing `~` says values were made abstract (ravel_abstract_int:
+followed at one value; the set covers every input only if no synchronisation depends on
+them, and `--check` says unknown). radix's keys are abstract; `forkjoin~` is forkjoin
+with its options abstract (-DABSTRACT_OPTIONS). The `+` variants of the pools have as many tasks as threads
 (MAXTASKS=NTHREADS), so the inputs that decide the synchronisation grow with the threads;
 their timed runs get every input equal to the thread count (every task exists and
 matches).
@@ -29,16 +33,18 @@ Usage: bench/schedules/run.py [--runs N] [--threads 2,4,8] [--analysis-timeout S
 import argparse, importlib.util, json, os, subprocess, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PROGRAMS = ["forkjoin", "taskpool", "taskpool+", "pfscan", "pfscan+", "phases", "lu", "barrier", "radix"]
+PROGRAMS = ["forkjoin", "forkjoin~", "taskpool", "taskpool+", "pfscan", "pfscan+", "phases", "lu", "barrier", "radix"]
 
 
 def defines(prog, threads):
     """The source file of `prog` and its -D flags with `threads` threads (a `+` variant
-    has as many tasks as threads)."""
+    has as many tasks as threads; `forkjoin~` passes its options through ravel_abstract_int)."""
     flags = [f"-DNTHREADS={threads}"]
     if prog.endswith("+"):
         flags.append(f"-DMAXTASKS={threads}")
-    return os.path.join(HERE, prog.rstrip("+") + ".c"), flags
+    if prog.endswith("~"):
+        flags.append("-DABSTRACT_OPTIONS")
+    return os.path.join(HERE, prog.rstrip("+~") + ".c"), flags
 TIMED_WORK = 3000000
 
 
@@ -98,17 +104,19 @@ def main():
             sel = f"{s['selector_nodes']}n/{s['selector_tree_nodes']}t/{s['selector_tree_depth']}d"
             built = [n for epoch in s["enumerated_per_epoch"] for n in epoch]
             orders = f"{min(built)}/{max(built)}/{sum(built) / len(built):.1f}"
-            binary = os.path.join(work, f"{prog.rstrip('+')}{'p' if prog.endswith('+') else ''}{threads}")
+            suffix = {"+": "p", "~": "a"}.get(prog[-1], "")
+            binary = os.path.join(work, f"{prog.rstrip('+~')}{suffix}{threads}")
             subprocess.run([a.ravel, "enforce", "build", src, "-o", binary, "--schedules", sfile, "--",
                             *cflags, f"-DWORK={TIMED_WORK}"], check=True)
             # Every input 2: every task exists and matches, every option is in the money
-            # (the `+` variants: the thread count, for as many tasks).
-            value = str(threads) if prog.endswith("+") else "2"
+            # (the `+` variants: the thread count, for as many tasks; radix: 63, the
+            # largest max_key, three digit passes).
+            value = str(threads) if prog.endswith("+") else "63" if prog == "radix" else "2"
             inputs = ",".join(value for _ in range(s["inputs"]))
             env = dict(os.environ, RAVEL_INPUTS=inputs)
             free = dict(env, RAVEL_SCHEDULES="")
             t_free, t_enf = medians_ms([([binary], free), ([binary], env)], a.runs)
-            explored = "path" if s["exploration"] == "one order per path" else "all"
+            explored = ("path" if s["exploration"] == "one order per path" else "all") + ("~" if s.get("abstracted") else "")
             print(f"{prog:<9} {threads:>3} {explored:>8} {s['epochs']:>6} {shape:>12} {mma:>16} {s['total']:>6} {s['enumerated']:>6} "
                   f"{orders:>26} {s['distinct_total']:>8} {s['infeasible']:>6} {s['deadlocking']:>4} {s['executions']:>6} "
                   f"{s['joined']:>6} {s['analysis_seconds']:>10.2f} {sel:>14} {t_free:>8.1f} {t_enf:>11.1f} {t_enf / t_free:>5.2f}")

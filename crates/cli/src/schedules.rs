@@ -58,7 +58,7 @@ pub struct SchedulesArgs {
 
 /// Runs `ravel schedules`. Exit codes: 0 when every input is covered by an error-free
 /// schedule, 1 when some input is not (a bug: the failing orders are listed), 2 when no
-/// set could be computed (unknown).
+/// set could be computed (unknown), or with `--check` when a value was made abstract.
 pub fn run(a: SchedulesArgs) -> Result<u8> {
     let loaded = ravel_schedules::load(&a.files, &a.clang_flags, !a.no_auto_epochs)?;
     for note in &loaded.program.notes {
@@ -110,8 +110,16 @@ pub fn run(a: SchedulesArgs) -> Result<u8> {
     if a.check && !a.json {
         print_verdict(&e);
     }
-    Ok(if covered { 0 } else { 1 })
+    Ok(match (covered, a.check && e.abstracted.is_some()) {
+        (_, true) => 2,
+        (true, false) => 0,
+        (false, false) => 1,
+    })
 }
+
+/// What a set computed with abstract values covers.
+const ABSTRACTED: &str = "values made abstract (ravel_abstract) were explored at one value each: the schedules cover \
+every input only if no synchronisation depends on them, and no verdict is safe";
 
 /// Bergan's table columns: epochs, schedules per epoch, total, infeasible, deadlocking,
 /// analysis time, selector size.
@@ -176,6 +184,9 @@ fn print_summary(e: &Enumeration) {
     if e.ignored_markers {
         println!("note: ravel_epoch() calls made while other threads ran did not start epochs");
     }
+    if let Some(at) = &e.abstracted {
+        println!("note: {ABSTRACTED} (first at {at})");
+    }
     match &e.coverage.uncovered {
         None => println!("coverage: every input selects an error-free schedule (checked with Z3)"),
         Some((epoch, values)) => {
@@ -197,6 +208,7 @@ fn summary_json(e: &Enumeration, check: bool, markers_placed: usize) -> serde_js
     let c = &e.counts;
     let verdict = match (&e.coverage.uncovered, check) {
         (_, false) => None,
+        _ if e.abstracted.is_some() => Some("unknown"),
         (None, true) => Some("safe"),
         (Some(_), true) => Some("unsafe"),
     };
@@ -224,6 +236,7 @@ fn summary_json(e: &Enumeration, check: bool, markers_placed: usize) -> serde_js
         "analysis_seconds": c.analysis.as_secs_f64(),
         "uncovered": e.coverage.uncovered.as_ref().map(|(epoch, values)| serde_json::json!({ "epoch": epoch + 1, "inputs": values })),
         "verdict": verdict,
+        "abstracted": e.abstracted,
     })
 }
 
@@ -231,6 +244,10 @@ fn summary_json(e: &Enumeration, check: bool, markers_placed: usize) -> serde_js
 /// order under which the selecting inputs run one of the error-free executions merged into
 /// it; so it is safe exactly when every input selects one.
 fn print_verdict(e: &Enumeration) {
+    if let Some(at) = &e.abstracted {
+        println!("verdict under enforcement: unknown: a value was made abstract at {at} (ravel_abstract), so its other values were not explored");
+        return;
+    }
     match &e.coverage.uncovered {
         None => println!("verdict under enforcement: safe"),
         Some(_) => {

@@ -51,6 +51,19 @@ fn build_for(test: &str, path: &str, flags: &[&str], clang: &[&str]) -> (PathBuf
     (bin, file["inputs"].as_array().unwrap().len())
 }
 
+/// The `--json` summary of `ravel schedules` on `path` with more arguments `flags` and
+/// clang flags `clang`, and its exit code.
+fn summary(path: &str, flags: &[&str], clang: &[&str]) -> (serde_json::Value, Option<i32>) {
+    let src = source(path);
+    let mut args = vec!["schedules", src.as_str(), "--json"];
+    args.extend(flags);
+    args.push("--");
+    args.extend(clang);
+    let out = ravel(&args);
+    let s = serde_json::from_str(text(&out.stdout).trim()).unwrap_or_else(|e| panic!("{e}: {}", text(&out.stdout)));
+    (s, out.status.code())
+}
+
 /// Runs the binary with `inputs` (at most a minute: a stuck run fails the test).
 fn run(bin: &Path, inputs: &[i64]) -> Output {
     let list: Vec<String> = inputs.iter().map(i64::to_string).collect();
@@ -127,21 +140,70 @@ fn pfscan_inputs_are_covered_and_counted_right() {
     });
 }
 
+/// What radix.c prints for inputs `v` (max_key, then the keys): the largest key, each
+/// key being its input modulo max_key (clamped to [1, 63]) as unsigned (its assertion
+/// checks the order).
+fn radix_largest(v: &[i64], keys: usize) -> String {
+    let max_key = v[0].clamp(1, 63) as u32;
+    v[1..=keys].iter().map(|&k| (k as i32 as u32) % max_key).max().unwrap().to_string()
+}
+
 #[test]
 fn radix_inputs_are_covered_and_sorted() {
-    // radix.c's keys: a fixed generator, 4 keys with 2 threads; it prints the last
-    // sorted key's digit (its assertion checks the order).
-    let mut seed: u32 = 12345;
-    let digits: Vec<u32> = (0..4)
-        .map(|_| {
-            seed = seed.wrapping_mul(1103515245).wrapping_add(12345);
-            ((seed >> 16) & 0xff) % 4
-        })
-        .collect();
-    covered("bench/schedules/radix.c", |v| {
-        let n = v[0].clamp(0, 4) as usize;
-        Some(digits[..n].iter().max().map_or(-1, |&d| d as i64).to_string())
-    });
+    covered("bench/schedules/radix.c", |v| Some(radix_largest(v, 4)));
+    covered_for("bench/schedules/radix.c", &["-DNTHREADS=8"], |v| Some(radix_largest(v, 16)));
+}
+
+#[test]
+fn radix_has_a_schedule_per_pass_count_at_every_thread_count() {
+    // max_key in [1, 63] makes 1, 2 or 3 digit passes; the keys are abstract, so only the
+    // passes split schedules, and `--check` cannot say safe.
+    for threads in [2, 4, 8] {
+        let (s, code) = summary("bench/schedules/radix.c", &["--check"], &[&format!("-DNTHREADS={threads}")]);
+        assert_eq!(code, Some(2), "{s}");
+        assert_eq!((s["executions"].as_u64(), s["total"].as_u64()), (Some(5), Some(3)), "{threads}: {s}");
+        assert_eq!(s["verdict"], "unknown", "{s}");
+        assert!(s["abstracted"].as_str().is_some_and(|at| at.contains("radix.c:")), "{s}");
+    }
+}
+
+#[test]
+fn abstract_options_make_fork_join_one_path() {
+    // 32 options compared in the workers: 65,536 paths when symbolic, one when abstract;
+    // the one schedule still serves every input natively.
+    let (s, _) = summary("bench/schedules/forkjoin.c", &[], &["-DNTHREADS=8", "-DABSTRACT_OPTIONS"]);
+    assert_eq!((s["executions"].as_u64(), s["total"].as_u64()), (Some(1), Some(1)), "{s}");
+    covered_for("bench/schedules/forkjoin.c", &["-DNTHREADS=8", "-DABSTRACT_OPTIONS"], |_| None);
+}
+
+#[test]
+fn an_abstract_value_leaves_every_verdict_unknown() {
+    // order.c with -DABSTRACT_INPUT makes its input abstract, although it decides a lock:
+    // the schedules follow one of its values, and neither verdict may be safe.
+    let src = source("tests/schedules/order.c");
+    let out = ravel(&["schedules", &src, "--check", "--", "-DABSTRACT_INPUT"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("verdict under enforcement: unknown: a value was made abstract at"));
+    assert!(text(&out.stdout).contains("order.c:"), "{}", text(&out.stdout));
+    let out = ravel(&["check", &src, "--", "-DABSTRACT_INPUT"]);
+    let report = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(2), "{report}");
+    assert!(report.contains("verdict: unknown (a value was made abstract at"), "{report}");
+}
+
+#[test]
+fn a_run_that_leaves_its_schedule_stops() {
+    // The schedule followed order.c's abstract input at one value (the third worker does
+    // not lock); an input that makes it lock synchronises outside the schedule, and the
+    // runtime stops the program rather than run an unverified order.
+    let (bin, _) = build_for("misused", "tests/schedules/order.c", &[], &["-DABSTRACT_INPUT"]);
+    let out = run(&bin, &[-1]);
+    assert_eq!((out.status.code(), text(&out.stdout).trim()), (Some(0), "12"), "{}", text(&out.stderr));
+    for _ in 0..20 {
+        let out = run(&bin, &[5]);
+        assert!(!out.status.success(), "{}", text(&out.stdout));
+        assert!(text(&out.stderr).contains("thread [0.3] left the selected schedule"), "{}", text(&out.stderr));
+    }
 }
 
 #[test]
@@ -245,9 +307,7 @@ fn task_pools_with_eight_workers_take_one_order_per_path() {
     // Every order of 8 workers is millions of classes (unknown after 150 s); one order per
     // path of the inputs: 12 executions, and the pools still count right natively.
     for prog in ["taskpool", "pfscan"] {
-        let src = source(&format!("bench/schedules/{prog}.c"));
-        let out = ravel(&["schedules", &src, "--json", "--", "-DNTHREADS=8"]);
-        let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+        let (s, _) = summary(&format!("bench/schedules/{prog}.c"), &[], &["-DNTHREADS=8"]);
         assert_eq!(s["exploration"], "one order per path", "{s}");
         assert_eq!((s["executions"].as_u64(), s["total"].as_u64()), (Some(12), Some(7)), "{prog}: {s}");
         covered_for(&format!("bench/schedules/{prog}.c"), &["-DNTHREADS=8"], |v| {
@@ -261,9 +321,7 @@ fn task_pools_with_eight_workers_take_one_order_per_path() {
 fn a_pool_with_as_many_tasks_as_workers_has_a_schedule_per_match_pattern() {
     // Up to 8 tasks, each matching or not: 1 + 2 + ... + 256 = 511 input regions, each
     // with its own order of the counter's lock; every drawn input selects one natively.
-    let src = source("bench/schedules/taskpool.c");
-    let out = ravel(&["schedules", &src, "--json", "--", "-DNTHREADS=8", "-DMAXTASKS=8"]);
-    let s: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    let (s, _) = summary("bench/schedules/taskpool.c", &[], &["-DNTHREADS=8", "-DMAXTASKS=8"]);
     assert_eq!((s["executions"].as_u64(), s["total"].as_u64()), (Some(768), Some(511)), "{s}");
     covered_for("bench/schedules/taskpool.c", &["-DNTHREADS=8", "-DMAXTASKS=8"], |v| {
         let tasks = v[0].clamp(0, 8) as usize;

@@ -142,8 +142,14 @@ impl<'a> Context<'a> {
     }
 
     /// Notes why the verdict cannot be safe, unless a reason is known already.
+    /// An abstracted value gives way to any other reason.
     pub fn note(&mut self, why: Unknown) {
-        self.incomplete.get_or_insert(why);
+        match &self.incomplete {
+            Some(Unknown::Abstracted(_)) if !matches!(why, Unknown::Abstracted(_)) => self.incomplete = Some(why),
+            _ => {
+                self.incomplete.get_or_insert(why);
+            }
+        }
     }
 
     /// Notes what a step of `machine` left unexplored: input values not tried (`partial`),
@@ -154,6 +160,9 @@ impl<'a> Context<'a> {
         }
         if let Some(why) = machine.imprecise() {
             self.note(Unknown::Imprecise(why.to_string()));
+        }
+        if let Some(at) = machine.abstracted() {
+            self.note(Unknown::Abstracted(at.to_string()));
         }
     }
 

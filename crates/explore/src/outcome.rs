@@ -41,6 +41,9 @@ pub enum Unknown {
     /// The vm explored fewer behaviours than the program has, in its words (a symbolic
     /// input made concrete, a solver query it could not decide, ...).
     Imprecise(String),
+    /// A symbolic value was made abstract (`ravel_abstract_*`, at this place) and
+    /// followed at one value. The weakest reason: any other replaces it.
+    Abstracted(String),
     /// An operation ravel does not support; without its place, the vm's words alone.
     Unsupported { what: String, at: Option<(String, u32)> },
     /// An engine bug (a re-execution did not do the same thing again).
@@ -107,6 +110,9 @@ impl fmt::Display for Unknown {
                 write!(f, "nondeterministic inputs were only tried with the values 0..{n} (--enumerate-inputs)")
             }
             Unknown::Limit(why) | Unknown::Imprecise(why) => write!(f, "{why}"),
+            Unknown::Abstracted(at) => {
+                write!(f, "a value was made abstract at {at} (ravel_abstract), so its other values were not explored")
+            }
             Unknown::Unsupported { what, at: Some((file, line)) } => write!(f, "unsupported: {what} at {file}:{line}"),
             Unknown::Unsupported { what, at: None } => write!(f, "{what}"),
             Unknown::Internal(what) => write!(f, "internal error: {what}"),
@@ -472,6 +478,10 @@ mod tests {
             ),
             (Unknown::Limit("vm limit".into()), "vm limit"),
             (Unknown::Imprecise("vm note".into()), "vm note"),
+            (
+                Unknown::Abstracted("a.c:3".into()),
+                "a value was made abstract at a.c:3 (ravel_abstract), so its other values were not explored",
+            ),
             (
                 Unknown::Unsupported { what: "inline asm".into(), at: Some(("a.c".into(), 3)) },
                 "unsupported: inline asm at a.c:3",

@@ -31,6 +31,16 @@ void ravel_atomic_end(void);
  * between fork-join phases); natively it tells ravel's runtime, elsewhere a no-op. */
 void ravel_epoch(void);
 
+/* Returns `x`, made abstract for `ravel schedules`: a value the program's synchronisation
+ * does not depend on (keys to sort, prices to compute). Its branches split no paths:
+ * the exploration follows it at one value, which makes the schedules smaller and
+ * quicker to find, but no verdict is `safe` after it (`ravel check` and `ravel schedules
+ * --check` say `unknown` and name the call). Natively it returns `x`; a run under
+ * `ravel enforce --schedules` whose synchronisation does depend on it leaves its
+ * schedule and is stopped. */
+int ravel_abstract_int(int x);
+long ravel_abstract_long(long x);
+
 #ifdef __cplusplus
 }
 #endif

@@ -135,6 +135,8 @@ builtins! {
     RavelAssert = "ravel_assert" | "klee_assert";
     // An epoch of `ravel schedules` starts (a no-op otherwise).
     Epoch = "ravel_epoch";
+    // The argument, made abstract: its value is explored at one value (see ravel.h).
+    Abstract = "ravel_abstract_int" | "ravel_abstract_long";
     // intrinsics
     NoOp = "llvm.lifetime.start" | "llvm.lifetime.end" | "llvm.dbg.declare" | "llvm.dbg.value" | "llvm.dbg.label"
         | "llvm.dbg.assign" | "llvm.assume" | "llvm.experimental.noalias.scope.decl" | "llvm.prefetch"

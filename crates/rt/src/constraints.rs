@@ -52,6 +52,11 @@ pub struct Event {
 #[derive(Deserialize)]
 pub struct Prefix {
     pub complete: bool,
+    /// Every synchronisation event of the run is listed (a schedule of `ravel schedules`,
+    /// not an execution of `ravel check` that leaves out independent events): a lock,
+    /// wait or atomic read-modify-write the prefix does not list means the run left it.
+    #[serde(default)]
+    pub exhaustive: bool,
     pub events: Vec<PrefixEvent>,
 }
 

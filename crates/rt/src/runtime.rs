@@ -8,7 +8,9 @@
 //! prefixes it is allowed by and drops the others; an event no followed prefix allows waits
 //! (the run would leave the verified part). Once all events of a followed prefix have
 //! happened, the run extends it, every extension is verified, and the run is free: the
-//! runtime deactivates itself. Never deadlocks: for any followed prefix, the thread whose
+//! runtime deactivates itself (except after an exhaustive prefix, a schedule of `ravel
+//! schedules`, where it keeps checking that no synchronisation outside it happens).
+//! Never deadlocks: for any followed prefix, the thread whose
 //! next event comes first in that prefix's execution is allowed by it (the events before
 //! it happened, since every thread has performed a prefix of its part and nothing
 //! conflicting came in between), and a waiting thread is registered with every event it
@@ -60,6 +62,8 @@ struct Listed {
 
 struct Prefix {
     complete: bool,
+    /// See [`constraints::Prefix::exhaustive`]: the run stays watched after its last event.
+    exhaustive: bool,
     listed: Vec<Listed>,
     /// Event → its index in `listed`.
     index: IntMap<u32, u32>,
@@ -235,7 +239,8 @@ fn enforce(text: &str, program_globals: &[Global]) -> Result<Option<Runtime>, St
             });
         }
         let remaining = AtomicU32::new(listed.len() as u32);
-        prefixes.push(Prefix { complete: prefix.complete, listed, index, by_object, remaining });
+        let (complete, exhaustive) = (prefix.complete, prefix.exhaustive);
+        prefixes.push(Prefix { complete, exhaustive, listed, index, by_object, remaining });
     }
     let following: Vec<u32> = (0..prefixes.len() as u32).collect();
     let single = AtomicU32::new(if following.len() == 1 { 0 } else { NONE });
@@ -373,7 +378,7 @@ impl Enforce {
             }
             let single = self.single.load(Ordering::Acquire);
             let followed = single == p || (single == NONE && self.following.lock().is_ok_and(|f| f.contains(&p)));
-            if followed {
+            if followed && !self.prefixes[p as usize].exhaustive {
                 // Sequentially consistent, with the waiter's check after its ticket: see
                 // `futex::unpark_all`.
                 ACTIVE.store(false, Ordering::SeqCst);
@@ -488,6 +493,26 @@ impl Runtime {
                 futex::park(ts.slot, ticket, Duration::from_millis(100));
             }
         }
+    }
+
+    /// Before synchronisation event `event` (if the file names it) of `ts` on
+    /// `obj`+`offset`: stops the run when the one prefix it follows lists every
+    /// synchronisation event and not this one. The run then synchronises otherwise than
+    /// every execution verified for its inputs (a value made abstract decided it), and
+    /// going on would run an unverified schedule.
+    pub fn check_listed(&self, ts: &ThreadState, event: Option<u32>, obj: u32, offset: u64, k: u32) {
+        let Mode::Enforce(en) = &self.mode else { return };
+        let single = en.single.load(Ordering::Acquire);
+        let Some(prefix) = en.prefixes.get(single as usize).filter(|p| p.exhaustive) else { return };
+        if event.is_some_and(|e| prefix.index.contains_key(&e)) {
+            return;
+        }
+        let object = en.object_names.get(obj as usize).map_or("?", |n| n.as_str());
+        eprintln!(
+            "ravel-rt: thread {} left the selected schedule: its synchronisation {k} on {object}+{offset} is not in it, so these inputs synchronise otherwise than every verified execution (does a value made abstract decide it?)",
+            ts.name
+        );
+        std::process::abort();
     }
 
     /// Event `e` has happened.

@@ -12,7 +12,10 @@
 //! `ravel-constraints/2` kind (each synchronisation event waits for the previous event of
 //! another thread on the same object), which the enforcement runtime (`runtime.rs`)
 //! enforces. Inputs no schedule covers stop the program: running unconstrained would run
-//! an unverified schedule.
+//! an unverified schedule. The prefix is *exhaustive*: it lists every synchronisation
+//! event of the run, so a lock, wait or atomic read-modify-write it does not list (the
+//! inputs synchronise otherwise than the explored executions, which a value wrongly made
+//! abstract can cause) stops the program too.
 
 use ravel_schedule_format::{select, File, InputSpec};
 use std::collections::HashMap;
@@ -136,7 +139,7 @@ fn constraints_of(file: &File, order: &[u32]) -> String {
         "format": "ravel-constraints/2",
         "objects": file.objects,
         "events": file.events,
-        "prefixes": [ { "complete": true, "events": listed } ],
+        "prefixes": [ { "complete": true, "exhaustive": true, "events": listed } ],
     })
     .to_string()
 }

@@ -160,6 +160,9 @@ fn before_slow(addr: usize, len: u64, kind: Kind) {
         rt.record(&ts.name, obj, offset, k, kind);
     } else {
         let event = ts.events.and_then(|ev| ev.get(&(obj, offset, k))).copied();
+        if matches!(kind, Kind::Rmw) {
+            rt.check_listed(ts, event, obj, offset, k);
+        }
         rt.admit(ts, event, obj, offset, len, kind.writes());
         ts.pending = event;
     }

@@ -61,6 +61,11 @@ pub struct Enumeration {
     pub counts: Counts,
     /// Whether a `ravel_epoch()` call was ignored because other threads ran beside it.
     pub ignored_markers: bool,
+    /// Where the first value made abstract (`ravel_abstract_*`) was, if any. The
+    /// exploration followed each such value at one value: the set covers every input
+    /// only if no synchronisation depends on them (the user's word), and the verdict
+    /// under enforcement is unknown.
+    pub abstracted: Option<String>,
 }
 
 /// The figures of Bergan's tables.
@@ -181,9 +186,11 @@ fn explore(
         Verdict::Unknown(why) => Some(why),
         _ => outcome.incomplete.as_ref(),
     };
-    if let Some(why) = unknown {
-        return Err(Error::Incomplete(format!("the exploration was not exhaustive: {why}")));
-    }
+    let abstracted = match unknown {
+        Some(ravel_explore::Unknown::Abstracted(at)) => Some(at.clone()),
+        Some(why) => return Err(Error::Incomplete(format!("the exploration was not exhaustive: {why}"))),
+        None => None,
+    };
     let mut observer = std::mem::take(&mut *observer.lock().map_err(|_| Error::Incomplete("poisoned".into()))?);
     if let Some(why) = observer.problem.take() {
         return Err(Error::Incomplete(why));
@@ -223,7 +230,7 @@ fn explore(
     counts.selector_tree = tree;
     counts.analysis = started.elapsed();
     let file = File { format: FORMAT.into(), program: name.into(), inputs, exprs: dag.nodes, objects, events, root };
-    Ok(Enumeration { file, coverage, counts, ignored_markers })
+    Ok(Enumeration { file, coverage, counts, ignored_markers, abstracted })
 }
 
 /// Schedules the tree may hold with `--keep-unselected` (every order below every order:

@@ -234,6 +234,8 @@ pub struct Machine {
     /// Why this execution's events may not capture every conflict (then an exhaustive
     /// exploration cannot conclude "safe").
     pub(crate) imprecise: Option<String>,
+    /// Where the first symbolic value was made abstract (`ravel_abstract_*`), if one was.
+    pub(crate) abstracted: Option<String>,
     /// Errors that did not end the execution (see [`Config::defer_reinit`]), for the
     /// explorer to take.
     pub(crate) deferred: Vec<ProgramError>,
@@ -273,6 +275,7 @@ crate::clone_reusing!(Machine {
     deadline,
     log,
     imprecise,
+    abstracted,
     deferred,
     live_threads,
     sym,
@@ -327,6 +330,12 @@ impl Machine {
     /// Why this execution's events may not capture every conflict, if so.
     pub fn imprecise(&self) -> Option<&str> {
         self.imprecise.as_deref()
+    }
+
+    /// Where this execution made a symbolic value abstract (`ravel_abstract_*`), which it
+    /// then followed at one value: its other values were not explored.
+    pub fn abstracted(&self) -> Option<&str> {
+        self.abstracted.as_deref()
     }
 
     /// Takes the errors that did not end the execution (see [`Config::defer_reinit`]).
@@ -428,6 +437,7 @@ impl Machine {
             deadline,
             log: Vec::new(),
             imprecise: None,
+            abstracted: None,
             deferred: Vec::new(),
             live_threads: 1,
             sym: symbolic.map(crate::symbolic::SymState::new),

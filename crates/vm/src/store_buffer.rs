@@ -96,7 +96,7 @@ pub(crate) fn call_fence(b: Builtin) -> CallFence {
         | Trunc | Pow | Exp | Log | Sin | Cos | Fmod | Copysign | Fma | MinNum | MaxNum | SAddOverflow
         | UAddOverflow | SSubOverflow | USubOverflow | SMulOverflow | UMulOverflow | SAddSat | UAddSat | SSubSat
         | USubSat | SMin | SMax | UMin | UMax | IntAbs | Ctpop | Ctlz | Cttz | Bswap | Bitreverse | Fshl | Fshr
-        | ReachError | AssertFail | RavelAssert | Trap | Abort | AtomicEnd | RavelUnsupported | Epoch => {
+        | ReachError | AssertFail | RavelAssert | Trap | Abort | AtomicEnd | RavelUnsupported | Epoch | Abstract => {
             CallFence::None
         }
         // The allocator touches only blocks no other thread can see yet (or frees one

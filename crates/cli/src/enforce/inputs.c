@@ -38,3 +38,7 @@ void ravel_symbolic(void *addr, unsigned long size, const char *name) { (void)na
 void klee_make_symbolic(void *addr, unsigned long size, const char *name) { (void)name; fill(addr, size); }
 
 void ravel_epoch(void) { ravel_rt_epoch(); }
+
+/* Abstract values matter to the analysis only. */
+int ravel_abstract_int(int x) { return x; }
+long ravel_abstract_long(long x) { return x; }

@@ -52,6 +52,13 @@ impl Machine {
                 let e = args.first().and_then(|a| self.shadow(t, base, a.opd));
                 self.sym.as_mut().expect("symbolic mode").pending_ret = e;
             }
+            // The value is returned without its shadow and without a constraint: the
+            // exploration follows it at this one value (the machine says so).
+            Builtin::Abstract => {
+                if args.first().is_some_and(|a| self.shadow(t, base, a.opd).is_some()) {
+                    self.note_abstracted(t);
+                }
+            }
             b if output_only(b) => {}
             _ => {
                 for a in args {

@@ -174,6 +174,15 @@ impl Machine {
         }
     }
 
+    /// Notes the first place thread `t` made a symbolic value abstract.
+    pub(super) fn note_abstracted(&mut self, t: usize) {
+        if self.abstracted.is_none() {
+            let loc = self.current_loc(t);
+            let file = self.program.files.get(loc.file as usize).cloned().unwrap_or_default();
+            self.abstracted = Some(format!("{file}:{}", loc.line));
+        }
+    }
+
     /// Constrains the symbolic bytes library models read concretely since the last call.
     pub(crate) fn flush_concretized(&mut self, t: usize, why: &str) {
         if self.memory.concretized.is_empty() {

@@ -182,6 +182,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
                 m.record_epoch(t);
                 Flow::Return(0)
             }
+            Abstract => Flow::Return(a.get(0)),
             AtomicEnd => {
                 m.leave_atomic(t);
                 Flow::Return(0)
