@@ -361,10 +361,10 @@ impl Machine {
         h.finish()
     }
 
-    /// True when every thread but `t` ended and was joined: all their accesses then
-    /// happen before anything `t` does from now on.
+    /// True when every thread but `t` ended, was joined and left no store in a buffer
+    /// (TSO): all their accesses then happen before anything `t` does from now on.
     pub(crate) fn others_joined(&self, t: usize) -> bool {
-        self.threads.iter().enumerate().all(|(u, th)| u == t || (th.finished && th.joined))
+        self.threads.iter().enumerate().all(|(u, th)| u == t || (th.finished && th.joined && self.buffered(u) == 0))
     }
 
     /// True when some live thread loops forever without side effects (the execution does
