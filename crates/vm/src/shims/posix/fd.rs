@@ -25,6 +25,10 @@ type R = Result<Flow, Fault>;
 
 pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mut dyn Chooser) -> Option<Flow> {
     use Builtin::*;
+    if matches!(b, Lseek | Fstat | Isatty) && m.os.is_epoll(a.get(0)) {
+        m.unsupported(t, format!("{} of an epoll descriptor", b.c_name()));
+        return Some(Flow::End);
+    }
     let r = match b {
         Open => open(m, t, a.get(0), a.get(1), chooser),
         Openat => match ravel_ir::sign_extend(a.get(0), 32) as i64 {
