@@ -124,13 +124,10 @@ impl Os {
                 ));
             }
             let socket = desc.sock.is_some() || desc.rd.is_some() && desc.wr.is_some() && desc.rd != desc.wr;
-            let inet = desc.sock.is_some_and(|s| self.socket(s).family != super::net_consts::AF_UNIX);
-            if events & EPOLLET != 0 && (inet || socket && events & EPOLLOUT != 0) {
-                // TCP wakes readers per arriving segment and writers per acknowledgement;
-                // a UNIX socket's writers per consumed message: edges ravel does not keep.
-                return Err(CtlError::Unsupported(
-                    "EPOLLET on a TCP socket, or with EPOLLOUT on a socket (its edges follow segments)",
-                ));
+            if events & EPOLLET != 0 && socket {
+                // A socket wakes readers per arriving segment or message buffer and writers
+                // per acknowledgement or consumed buffer: edges ravel does not keep.
+                return Err(CtlError::Unsupported("EPOLLET on a socket (its edges follow segments and buffers)"));
             }
         }
         let instance = self.epolls.get_mut(&ep).ok_or(errno(EINVAL))?;
