@@ -73,6 +73,9 @@ builtins! {
     Unlink = "unlink"; Access = "access"; Dup = "dup"; Dup2 = "dup2"; Fcntl = "fcntl" | "fcntl64";
     Pipe = "pipe"; Pipe2 = "pipe2"; Socketpair = "socketpair"; Eventfd = "eventfd"; Poll = "poll";
     Isatty = "isatty"; Readv = "readv"; Writev = "writev";
+    Select = "select"; Pselect = "pselect";
+    EpollCreate = "epoll_create"; EpollCreate1 = "epoll_create1"; EpollCtl = "epoll_ctl";
+    EpollWait = "epoll_wait"; EpollPwait = "epoll_pwait";
     // POSIX stream sockets (connections inside the program or to the scripted peer)
     Socket = "socket"; Bind = "bind"; Listen = "listen"; Accept = "accept"; Accept4 = "accept4";
     Connect = "connect"; Send = "send"; Recv = "recv"; Sendto = "sendto"; Recvfrom = "recvfrom";

@@ -113,9 +113,11 @@ pub(crate) fn call_fence(b: Builtin) -> CallFence {
         | Mmap | Munmap | Signal | Sigaction | Sigprocmask | PthreadSigmask | Sigemptyset | Sigfillset | Sigaddset
         | Sigdelset | Sigismember | Raise | Kill | PthreadKill | Sigwait | Open | Openat | Creat | Read | Write
         | Close | Lseek | Stat | Fstat | Lstat | Unlink | Access | Dup | Dup2 | Fcntl | Pipe | Pipe2 | Socketpair
-        | Eventfd | Poll | Isatty | Readv | Writev | Socket | Bind | Listen | Accept | Accept4 | Connect | Send
-        | Recv | Sendto | Recvfrom | Sendmsg | Recvmsg | Setsockopt | Getsockopt | Getsockname | Getpeername
-        | Shutdown => CallFence::Approximate,
+        | Eventfd | Poll | Select | Pselect | EpollCreate | EpollCreate1 | EpollCtl | EpollWait | EpollPwait
+        | Isatty | Readv | Writev | Socket | Bind | Listen | Accept | Accept4 | Connect | Send | Recv | Sendto
+        | Recvfrom | Sendmsg | Recvmsg | Setsockopt | Getsockopt | Getsockname | Getpeername | Shutdown => {
+            CallFence::Approximate
+        }
         _ => CallFence::Fence,
     }
 }

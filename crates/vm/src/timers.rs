@@ -15,7 +15,6 @@ use ravel_ir::{Builtin, Callee, Inst};
 const DISCRETE_NOTE: &str = "timed waits ended only when no other thread could run (--time discrete): \
      only timings where computation takes no time were explored";
 
-const NS_PER_MS: u64 = 1_000_000;
 const NS_PER_US: u64 = 1_000;
 const NS_PER_S: u64 = 1_000_000_000;
 
@@ -72,13 +71,18 @@ impl Machine {
                     after(ns)
                 }
             }
-            Builtin::Poll => {
-                let timeout = ravel_ir::sign_extend(arg(2), 32) as i64;
-                if timeout <= 0 || crate::shims::posix::poll_ready(self, arg(0), arg(1)) {
+            Builtin::Poll | Builtin::Select | Builtin::Pselect => {
+                let a = crate::shims::evaluate(self, t, args, 64).detached();
+                let ns = crate::shims::posix::poll_timeout_ns(self, *b, &a)?;
+                if crate::shims::posix::poll_ready_now(self, *b, &a) {
                     return None;
                 }
-                after(timeout as u64 * NS_PER_MS)
+                after(ns)
             }
+            Builtin::EpollWait | Builtin::EpollPwait => after(crate::shims::posix::epoll_timeout_ns(
+                self,
+                &crate::shims::evaluate(self, t, args, 64).detached(),
+            )?),
             _ => None,
         }
     }

@@ -2,6 +2,7 @@
 //! regular files at an offset, pipes that block readers while empty and writers while
 //! full, event counters.
 
+use super::epoll::{Side, EPOLLIN, EPOLLOUT};
 use super::fs::{Node, PIPE_CAPACITY};
 use super::Os;
 use ravel_sym::ExprId;
@@ -127,7 +128,15 @@ impl Os {
         if fd < 0 {
             return 0;
         }
-        let Some(d) = self.fds.get(fd as u64) else { return POLLNVAL };
+        match self.fds.get(fd as u64) {
+            Some(d) => self.desc_events(d, events),
+            None => POLLNVAL,
+        }
+    }
+
+    /// What polling description `d` for `events` reports (`POLLERR` and `POLLHUP`
+    /// always count), as Linux's `pipe_poll`/`eventfd_poll`/socket poll compute it.
+    pub fn desc_events(&self, d: &Desc, events: u16) -> u16 {
         let mut r = 0;
         if let (Some(Node::Socket(s)), None) = (d.sock.map(|n| &self.fs.nodes[n as usize]), d.rd) {
             // Not connected: a listening socket is readable when a connection waits.
@@ -155,7 +164,8 @@ impl Os {
             Some(Node::Pipe { buf, readers, .. }) => {
                 if *readers == 0 {
                     r |= POLLERR;
-                } else if buf.len() < PIPE_CAPACITY {
+                }
+                if buf.len() < PIPE_CAPACITY {
                     r |= POLLOUT;
                 }
             }
@@ -201,6 +211,7 @@ impl Os {
             return Ok(Vec::new());
         }
         let desc = self.fds.descs[d as usize].take().ok_or(EBADF)?;
+        self.forget_desc(d);
         let mut touched = Vec::new();
         for (n, reading) in [(desc.rd, true), (desc.wr, false)] {
             let Some(n) = n else { continue };
@@ -210,7 +221,12 @@ impl Os {
                 } else {
                     *writers -= 1;
                 }
+                let ended = *readers == 0 || *writers == 0;
                 touched.push(n);
+                if ended {
+                    // The last reader or writer went: both sides wake (without poll flags).
+                    self.wake(n, 0, Side::All);
+                }
             }
         }
         if let Some(s) = desc.sock.filter(|&s| self.socket_refs(s) == 0) {
@@ -289,6 +305,9 @@ impl Os {
     /// [`Os::read`]; `dontwait`: an empty pipe gives `EAGAIN` (`MSG_DONTWAIT`).
     pub fn read_with(&mut self, fd: u64, n: u64, dontwait: bool) -> Result<Bytes, u64> {
         let d = self.fds.get(fd).ok_or(EBADF)?;
+        if self.is_epoll(fd) {
+            return Err(EINVAL);
+        }
         if d.flags & 3 == O_WRONLY {
             return Err(EBADF);
         }
@@ -313,8 +332,13 @@ impl Os {
                 if buf.is_empty() && nonblock && *writers > 0 {
                     return Err(EAGAIN);
                 }
+                let was_full = buf.len() == PIPE_CAPACITY;
                 let k = buf.len().min(n as usize);
                 let (bytes, shadows): (Vec<u8>, Vec<Option<ExprId>>) = buf.drain(..k).unzip();
+                if was_full && k > 0 {
+                    // Room again: the writers wake (a pipe wakes them only then).
+                    self.wake(ino, EPOLLOUT, Side::Writers);
+                }
                 Ok((bytes, shadows.into_iter().enumerate().filter_map(|(i, e)| Some((i, e?))).collect()))
             }
             Node::Event { count, semaphore } => {
@@ -326,6 +350,7 @@ impl Os {
                 }
                 let v = if *semaphore { 1 } else { *count };
                 *count -= v;
+                self.wake(ino, EPOLLOUT, Side::Writers);
                 Ok((v.to_le_bytes().to_vec(), Vec::new()))
             }
             Node::Std(_) => Ok((Vec::new(), Vec::new())),
@@ -349,6 +374,9 @@ impl Os {
         dontwait: bool,
     ) -> Result<u64, u64> {
         let d = self.fds.get(fd).ok_or(EBADF)?;
+        if self.is_epoll(fd) {
+            return Err(EINVAL);
+        }
         if d.flags & 3 == 0 && d.rd == d.wr && d.sock.is_none() {
             return Err(EBADF);
         }
@@ -391,6 +419,9 @@ impl Os {
                 let k = bytes.len().min(room);
                 let sh: BTreeMap<usize, ExprId> = shadows.iter().copied().collect();
                 buf.extend((0..k).map(|i| (bytes[i], sh.get(&i).copied())));
+                if k > 0 {
+                    self.wake(ino, EPOLLIN, Side::Readers);
+                }
                 k as u64
             }
             Node::Event { count, .. } => {
@@ -402,6 +433,7 @@ impl Os {
                     return Err(if nonblock { EAGAIN } else { EINVAL });
                 }
                 *count += v;
+                self.wake(ino, EPOLLIN, Side::Readers);
                 8
             }
             Node::Sink { received } => {

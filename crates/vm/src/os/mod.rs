@@ -4,12 +4,18 @@
 //! hashed into fingerprints), so executions and witnesses are deterministic.
 //! `shims::posix` decodes the ABI and calls these.
 
+mod epoll;
 mod fd;
 mod fs;
 mod net;
 mod signal;
 
+pub use epoll::{epoll_key, CtlError, Epoll};
 pub use fd::{FdTable, Ready};
+/// epoll flags and operations the ABI needs.
+pub mod epoll_consts {
+    pub use super::epoll::EPOLL_CTL_DEL;
+}
 /// Error numbers (Linux values) the OS calls return.
 pub mod errno {
     pub use super::fd::{EAGAIN, EBADF, EEXIST, EINVAL, EISDIR, ENOENT, EPIPE};
@@ -73,6 +79,11 @@ pub struct Os {
     /// How many of the scripted peer's connections have been made (or queued at a
     /// listening socket).
     pub peer_made: u32,
+    /// epoll instances by the index of their description.
+    pub epolls: std::collections::BTreeMap<u32, Epoll>,
+    /// Instances whose ready list an operation changed, until the ABI logs their events
+    /// (empty between operations).
+    pub woken: Vec<u32>,
 }
 
 impl Os {
@@ -88,6 +99,8 @@ impl Os {
             mapped: Default::default(),
             next_port: 0,
             peer_made: 0,
+            epolls: Default::default(),
+            woken: Vec::new(),
         }
     }
 

@@ -5,6 +5,7 @@
 //! address no socket of the program listens on reaches the peer's next connection (each
 //! is made once) or is refused.
 
+use super::epoll::Side;
 use super::fd::{Desc, EINVAL};
 use super::fs::Node;
 use super::Os;
@@ -251,6 +252,9 @@ impl Os {
             let waiting = self.peer_made..peer_connections;
             self.peer_made = self.peer_made.max(peer_connections);
             self.socket_mut(n).queue.extend(waiting.map(Waiting::Peer));
+            if !self.socket(n).queue.is_empty() {
+                self.wake(n, super::epoll::EPOLLIN, Side::Readers);
+            }
         }
         Ok(())
     }
@@ -292,6 +296,7 @@ impl Os {
         self.attach(fd, down, up);
         let from = self.socket(n).local.clone().unwrap_or_else(|| Addr::any(AF_UNIX));
         self.socket_mut(l).queue.push_back(Waiting::Local { rd: up, wr: down, from });
+        self.wake(l, super::epoll::EPOLLIN, Side::Readers);
         Ok(Connected::Local)
     }
 
@@ -302,6 +307,10 @@ impl Os {
         if let Some(d) = self.fds.get_mut(fd) {
             d.rd = Some(rd);
             d.wr = Some(wr);
+        }
+        // Connected: the socket's own waiters wake (its state changed).
+        if let Some(s) = self.fds.get(fd).and_then(|d| d.sock) {
+            self.wake(s, 0, Side::All);
         }
     }
 
@@ -382,6 +391,12 @@ impl Os {
             let broken = self.fs.add(Node::Pipe { buf: Default::default(), readers: 0, writers: 1 });
             touched.extend([wr, broken]);
             self.set_ends(fd, None, Some(broken));
+        }
+        for &n in &touched {
+            self.wake(n, 0, Side::All);
+        }
+        if let Some(s) = d.sock {
+            self.wake(s, 0, Side::All);
         }
         Ok(touched)
     }

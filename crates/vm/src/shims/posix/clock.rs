@@ -26,27 +26,28 @@ pub(crate) fn clock_reading(id: u64, now: u64) -> Option<u64> {
 }
 
 /// Writes a `struct timespec` (or `timeval` with `div` 1000) of `ns` at `addr`.
-fn write_time(m: &mut Machine, addr: u64, ns: u64, div: u64) -> Result<(), Fault> {
+pub(super) fn write_time(m: &mut Machine, addr: u64, ns: u64, div: u64) -> Result<(), Fault> {
     let lb = m.program.model.long_bytes;
     write_word(m, addr, lb, ns / NS)?;
     write_word(m, addr + lb as u64, lb, (ns % NS) / div)
 }
 
-/// Reads a `struct timespec` as nanoseconds; `None` when it is invalid.
-fn read_timespec(m: &mut Machine, addr: u64) -> Result<Option<u64>, Fault> {
+/// Reads a `struct timespec` (or `timeval` with `unit` 1000, its fraction in
+/// microseconds) as nanoseconds; `None` when it is invalid.
+pub(super) fn read_time(m: &mut Machine, addr: u64, unit: u64) -> Result<Option<u64>, Fault> {
     let lb = m.program.model.long_bytes;
     let bits = lb * 8;
     let sec = ravel_ir::sign_extend(read_word(m, addr, lb)?, bits) as i64;
-    let nsec = ravel_ir::sign_extend(read_word(m, addr + lb as u64, lb)?, bits) as i64;
-    if sec < 0 || !(0..NS as i64).contains(&nsec) {
+    let frac = ravel_ir::sign_extend(read_word(m, addr + lb as u64, lb)?, bits) as i64;
+    if sec < 0 || !(0..(NS / unit) as i64).contains(&frac) {
         return Ok(None);
     }
-    Ok(Some((sec as u64).saturating_mul(NS).saturating_add(nsec as u64)))
+    Ok(Some((sec as u64).saturating_mul(NS).saturating_add(frac as u64 * unit)))
 }
 
 /// The `struct timespec` at `addr` as nanoseconds, `None` when it is unreadable or invalid.
 pub(crate) fn timespec_ns(m: &mut Machine, addr: u64) -> Option<u64> {
-    read_timespec(m, addr).ok().flatten()
+    read_time(m, addr, 1).ok().flatten()
 }
 
 pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Flow> {
@@ -102,7 +103,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
                 m.end_timed_wait(t, (a.get(0) & 0xffff_ffff) * 1000);
                 Flow::Return(0)
             }
-            Nanosleep => match read_timespec(m, a.get(0))? {
+            Nanosleep => match read_time(m, a.get(0), 1)? {
                 Some(ns) => {
                     m.end_timed_wait(t, ns);
                     Flow::Return(0)
@@ -119,7 +120,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
                 let Some(start) = clock_reading(clock, began) else {
                     return Ok(Flow::Return(crate::os::errno::EINVAL));
                 };
-                match read_timespec(m, a.get(2))? {
+                match read_time(m, a.get(2), 1)? {
                     Some(ns) if flags & TIMER_ABSTIME != 0 => {
                         m.end_timed_wait(t, ns.saturating_sub(start));
                         Flow::Return(0)

@@ -1,13 +1,13 @@
 //! File descriptors: `open`, `read`, `write`, `close`, `lseek`, `stat`, `dup`, `fcntl`,
-//! pipes, socket pairs, `eventfd` and `poll`, over the in-memory file system of
+//! pipes, socket pairs and `eventfd`, over the in-memory file system of
 //! `crate::os`. The terminal streams keep writing to ravel's stdout/stderr; stdin is empty.
 
-use super::{event, fail, plain_access, read_word, write_word, Args, Flow};
+use super::{event, fail, plain_access, write_word, Args, Flow};
 use crate::events::AccessKind;
 use crate::machine::{Chooser, Machine};
 use crate::memory::Fault;
 use crate::os::fd_consts::{O_NONBLOCK, O_RDWR, O_WRONLY};
-use crate::os::{errno, node_key, Node, Ready, CLOCK_KEY, TABLE_KEY};
+use crate::os::{errno, node_key, Node, Ready, TABLE_KEY};
 use ravel_ir::Builtin;
 use std::rc::Rc;
 
@@ -25,6 +25,10 @@ type R = Result<Flow, Fault>;
 
 pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mut dyn Chooser) -> Option<Flow> {
     use Builtin::*;
+    if matches!(b, Lseek | Fstat | Isatty) && m.os.is_epoll(a.get(0)) {
+        m.unsupported(t, format!("{} of an epoll descriptor", b.c_name()));
+        return Some(Flow::End);
+    }
     let r = match b {
         Open => open(m, t, a.get(0), a.get(1), chooser),
         Openat => match ravel_ir::sign_extend(a.get(0), 32) as i64 {
@@ -82,7 +86,6 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
         Pipe | Pipe2 => pipe(m, t, a.get(0), if b == Pipe2 { a.get(1) } else { 0 }),
         Socketpair => socketpair(m, t, a),
         Eventfd => Ok(eventfd(m, t, a.get(0) & 0xffff_ffff, a.get(1))),
-        Poll => poll(m, t, a.get(0), a.get(1), ravel_ir::sign_extend(a.get(2), 32) as i64),
         Isatty => {
             fd_event(m, t, b, a.get(0));
             Ok(match m.os.fds.get(a.get(0)).and_then(|d| d.rd.or(d.wr)) {
@@ -412,61 +415,4 @@ fn fill_stat(m: &mut Machine, t: usize, n: u32, buf: u64) -> R {
     plain_access(m, t, buf, 144, true);
     m.memory.write(buf, &st)?;
     Ok(Flow::Return(0))
-}
-
-/// The `struct pollfd` entries at `fds`: (address, fd, events).
-fn pollfds(m: &mut Machine, fds: u64, n: u64) -> Result<Vec<(u64, i64, u16)>, Fault> {
-    (0..n.min(1 << 16))
-        .map(|i| {
-            let at = fds + 8 * i;
-            let fd = ravel_ir::sign_extend(read_word(m, at, 4)?, 32) as i64;
-            Ok((at, fd, read_word(m, at + 4, 2)? as u16))
-        })
-        .collect()
-}
-
-/// A `poll` without a time-out waits until one of its descriptors is ready.
-pub(super) fn poll_enabled(m: &mut Machine, a: &Args) -> bool {
-    (ravel_ir::sign_extend(a.get(2), 32) as i64) >= 0 || poll_ready(m, a.get(0), a.get(1))
-}
-
-/// True when `poll` on the `n` entries at `fds` returns at once: a descriptor is ready,
-/// or the entries cannot be read (the call then fails at once).
-pub(crate) fn poll_ready(m: &mut Machine, fds: u64, n: u64) -> bool {
-    match pollfds(m, fds, n) {
-        Ok(entries) => entries.iter().any(|&(_, fd, ev)| m.os.poll_events(fd, ev) != 0),
-        Err(_) => true,
-    }
-}
-
-fn poll(m: &mut Machine, t: usize, fds: u64, n: u64, timeout: i64) -> R {
-    if n > m.os.max_fds() as u64 {
-        return Ok(fail(m, t, errno::EINVAL));
-    }
-    let entries = pollfds(m, fds, n)?;
-    event(m, t, TABLE_KEY, AccessKind::Read);
-    let mut ready = 0;
-    let mut out = Vec::with_capacity(entries.len());
-    for &(at, fd, ev) in &entries {
-        if let Some(d) = (fd >= 0).then(|| m.os.fds.get(fd as u64)).flatten() {
-            let nodes: Vec<u32> = d.rd.into_iter().chain(d.wr).collect();
-            for node in nodes {
-                event(m, t, node_key(node), AccessKind::Rmw);
-            }
-        }
-        let r = m.os.poll_events(fd, ev);
-        ready += (r != 0) as u64;
-        out.push((at, r));
-    }
-    if ready == 0 && timeout < 0 {
-        return Ok(Flow::Block);
-    }
-    for (at, r) in out {
-        write_word(m, at + 6, 2, r as u64)?;
-    }
-    if ready == 0 && timeout > 0 {
-        event(m, t, CLOCK_KEY, AccessKind::Rmw);
-        m.end_timed_wait(t, timeout as u64 * 1_000_000);
-    }
-    Ok(Flow::Return(ready))
 }

@@ -4,8 +4,10 @@
 //! which calls conflict; a call on a pipe that must wait is disabled until it can run.
 
 mod clock;
+mod epoll;
 mod fd;
 mod net;
+mod poll;
 mod process;
 mod signal;
 
@@ -16,16 +18,24 @@ use crate::os::{self, Ready};
 use ravel_ir::Builtin;
 
 pub(crate) use clock::{clock_reading, timespec_ns, TIMER_ABSTIME};
-pub(crate) use fd::poll_ready;
+pub(crate) use epoll::timeout_ns as epoll_timeout_ns;
+pub(crate) use poll::{ready_now as poll_ready_now, timeout_ns as poll_timeout_ns};
 
 /// Runs the model of `b` when it is a POSIX function.
 pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mut dyn Chooser) -> Option<Flow> {
-    clock::call(m, t, b, a)
+    let flow = clock::call(m, t, b, a)
         .or_else(|| process::call(m, t, b, a))
         .or_else(|| signal::call(m, t, b, a))
         .or_else(|| fd::call(m, t, b, a, chooser))
+        .or_else(|| poll::call(m, t, b, a))
+        .or_else(|| epoll::call(m, t, b, a))
         .or_else(|| net::call(m, t, b, a, chooser))
-        .or_else(|| unsupported(m, t, b, a))
+        .or_else(|| unsupported(m, t, b, a));
+    // The epoll instances the call woke changed: their waiters see it.
+    for ep in m.os.take_woken() {
+        event(m, t, os::epoll_key(ep), AccessKind::Rmw);
+    }
+    flow
 }
 
 /// `__ravel_unsupported(what)`: ravel's C library met something it does not model.
@@ -104,6 +114,13 @@ fn fd_op(b: Builtin) -> bool {
             | Socketpair
             | Eventfd
             | Poll
+            | Select
+            | Pselect
+            | EpollCreate
+            | EpollCreate1
+            | EpollCtl
+            | EpollWait
+            | EpollPwait
             | Isatty
     )
 }
@@ -139,6 +156,12 @@ pub(crate) fn pending(m: &Machine, b: Builtin, p0: u64) -> Option<PendingKind> {
         return Some(PendingKind::Access(Loc::Sync(os::SIGNAL_KEY), AccessKind::Rmw));
     }
     if on_one_fd(b) {
+        let watched =
+            m.os.fds.get(p0).is_some_and(|d| [d.rd, d.wr, d.sock].into_iter().flatten().any(|n| m.os.watched(n)));
+        if watched {
+            // It may wake an epoll instance too.
+            return Some(PendingKind::Other);
+        }
         let (loc, kind) = fd_loc(m, b, p0);
         return Some(PendingKind::Access(loc, kind));
     }
@@ -146,14 +169,16 @@ pub(crate) fn pending(m: &Machine, b: Builtin, p0: u64) -> Option<PendingKind> {
 }
 
 /// True when thread `t`, stopped at POSIX call `b`, can run it now: reads of an empty
-/// pipe and writes to a full one wait, as does `poll` without a time-out while nothing
-/// is ready, and `sigwait` while none of its signals is pending.
+/// pipe and writes to a full one wait, as do `poll` and `select` without a time-out while
+/// nothing is ready, `epoll_wait` while its ready list is empty, and `sigwait` while none
+/// of its signals is pending.
 pub(crate) fn enabled(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> bool {
     match b {
         Builtin::Sigwait => signal::sigwait_enabled(m, t, a),
         Builtin::Read => m.os.read_ready(a.get(0)) == Ready::Now,
         Builtin::Write => m.os.write_ready(a.get(0), a.get(2)) == Ready::Now,
-        Builtin::Poll => fd::poll_enabled(m, a),
+        Builtin::Poll | Builtin::Select | Builtin::Pselect => poll::enabled(m, b, a),
+        Builtin::EpollWait | Builtin::EpollPwait => epoll::enabled(m, a),
         _ => net::enabled(m, b, a).unwrap_or(true),
     }
 }
