@@ -78,7 +78,7 @@ pub enum CtlError {
 impl Os {
     /// The description index behind `fd`.
     pub fn desc_of(&self, fd: u64) -> Option<u32> {
-        self.fds.fds.get(usize::try_from(fd).ok()?).copied().flatten().map(|(d, _)| d)
+        self.fds.index(fd)
     }
 
     /// True when `fd` is an epoll descriptor.

@@ -78,14 +78,18 @@ impl FdTable {
         }
     }
 
+    /// The index of the description behind `fd`, when `fd` is open.
+    pub fn index(&self, fd: u64) -> Option<u32> {
+        self.fds.get(usize::try_from(fd).ok()?).copied().flatten().map(|(d, _)| d)
+    }
+
     /// The description behind `fd`.
     pub fn get(&self, fd: u64) -> Option<&Desc> {
-        let (d, _) = (*self.fds.get(usize::try_from(fd).ok()?)?)?;
-        self.descs[d as usize].as_ref()
+        self.descs[self.index(fd)? as usize].as_ref()
     }
 
     pub(super) fn get_mut(&mut self, fd: u64) -> Option<&mut Desc> {
-        let (d, _) = (*self.fds.get(usize::try_from(fd).ok()?)?)?;
+        let d = self.index(fd)?;
         self.descs[d as usize].as_mut()
     }
 
@@ -239,7 +243,7 @@ impl Os {
     /// `dup`/`dup2`/`F_DUPFD`: a new descriptor for `old`'s description, `new` itself
     /// (closed first if open) or the lowest free one at or above `min`.
     pub fn dup(&mut self, old: u64, new: Option<u64>, min: u64, cloexec: bool) -> Result<u64, u64> {
-        let (d, _) = self.fds.fds.get(usize::try_from(old).map_err(|_| EBADF)?).copied().flatten().ok_or(EBADF)?;
+        let d = self.fds.index(old).ok_or(EBADF)?;
         let max = self.max_fds();
         let fd = match new {
             Some(n) if n == old => return Ok(n),
