@@ -202,7 +202,13 @@ impl Pool {
         let helpers = (0..n)
             .map(|_| {
                 let (program, opts, shared) = (program.clone(), opts.clone(), shared.clone());
-                std::thread::spawn(move || helper(program, opts, started, shared))
+                std::thread::spawn(move || {
+                    // Its own copy: the interpreter clones its program's `Arc` at every step,
+                    // and on a shared one those counts (and the fields on their cache line)
+                    // would bounce between the cores (lockcounter: 15 % more CPU).
+                    let program = Arc::new(Program::clone(&program));
+                    helper(program, opts, started, shared)
+                })
             })
             .collect();
         Pool { shared, helpers }
