@@ -1183,7 +1183,7 @@ impl<'a> Explorer<'a> {
     /// Adds `seq` to the wakeup tree of the node at `depth` unless it is covered there.
     fn insert_wakeup(&mut self, depth: usize, seq: Vec<&Step>) {
         if let Some(job) = self.job.as_mut().filter(|j| depth <= j.floor) {
-            job.insertions.push((depth, seq.into_iter().cloned().collect()));
+            job.insertions.record(depth, seq);
             return;
         }
         let node = &mut self.path[depth];

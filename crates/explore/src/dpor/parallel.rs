@@ -34,7 +34,8 @@ use super::wakeup::Graft;
 use super::{Explorer, Node, Run, Step, Taken, WakeupTree};
 use crate::{FoundError, Options, Stats, Unknown};
 use ravel_ir::Program;
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
+use std::hash::{Hash, Hasher};
 use std::collections::VecDeque;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -134,7 +135,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 #[derive(Default)]
 pub(super) struct JobState {
     pub floor: usize,
-    pub insertions: Vec<(usize, Vec<Step>)>,
+    pub insertions: Insertions,
     pub union: Option<Step>,
     pub finished: bool,
     pub unusable: bool,
@@ -142,6 +143,32 @@ pub(super) struct JobState {
     pub grafts: Grafts,
     pub grafted: usize,
     pub diverged: bool,
+}
+
+/// The wakeup sequences a job found for its node and those above, in the order they came,
+/// each once: a race with a step above the branch is found again in execution after
+/// execution (lockcounter: 99 % of them), and the search would ignore the repeats (the
+/// first one is in the tree or asleep by then).
+#[derive(Default)]
+pub(super) struct Insertions {
+    list: Vec<(usize, Vec<Step>)>,
+    /// Indices into `list` by the hash of depth and sequence.
+    index: FxHashMap<u64, Vec<usize>>,
+}
+
+impl Insertions {
+    /// Records `seq` for the node at `depth` unless it was recorded already.
+    pub fn record(&mut self, depth: usize, seq: Vec<&Step>) {
+        let mut hasher = FxHasher::default();
+        (depth, &seq).hash(&mut hasher);
+        let Insertions { list, index } = self;
+        let same = index.entry(hasher.finish()).or_default();
+        if same.iter().any(|&i| list[i].0 == depth && list[i].1.iter().eq(seq.iter().copied())) {
+            return;
+        }
+        same.push(list.len());
+        list.push((depth, seq.into_iter().cloned().collect()));
+    }
 }
 
 /// What the threads of one search share: jobs waiting for a thread, results waiting for
@@ -583,7 +610,7 @@ impl<'a> Explorer<'a> {
             id: job.id,
             finished: state.finished,
             union: state.union,
-            insertions: state.insertions,
+            insertions: state.insertions.list,
             stats: std::mem::take(&mut self.cx.stats),
             errors: std::mem::take(&mut self.cx.errors),
             incomplete: self.cx.incomplete.take(),

@@ -12,7 +12,7 @@ use ravel_vm::AccessKind;
 use std::borrow::Cow;
 
 /// One transition as sleep sets and wakeup trees see it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Step {
     pub thread: usize,
     /// Choice values forced when the step is executed again (empty: defaults).
