@@ -160,8 +160,8 @@ struct Node {
     taken: Option<Taken>,
     /// The execution as it stood at this node.
     snapshot: Option<Box<Run>>,
-    /// A helper exploring the next waiting branch (`-j`).
-    speculation: Option<Box<parallel::Speculation>>,
+    /// Helpers exploring the leftmost waiting branches, in their order (`-j`).
+    speculations: Vec<parallel::Speculation>,
 }
 
 /// Nodes between two snapshots of the execution on the current path around depth
@@ -683,7 +683,7 @@ impl<'a> Explorer<'a> {
                 return None;
             }
             // A node with nothing left to explore is dropped below: no sleep set needed.
-            let pending = node.speculation.is_some() || !node.wakeup.is_empty();
+            let pending = !node.speculations.is_empty() || !node.wakeup.is_empty();
             if node.taken.is_some() {
                 self.branch_sizes.ended(depth, self.cx.stats.explored());
             }
@@ -1191,10 +1191,8 @@ impl<'a> Explorer<'a> {
             return;
         }
         // The branch a helper explores grew: the helper is told (see `parallel`).
-        if let Inserted::UnderFirst(Some(graft)) = node.wakeup.insert(seq, node.speculation.is_some()) {
-            if let Some(spec) = node.speculation.as_mut() {
-                spec.forward(graft);
-            }
+        if let Inserted::Under(index, Some(graft)) = node.wakeup.insert(seq, node.speculations.len()) {
+            node.speculations[index].forward(graft);
         }
     }
 

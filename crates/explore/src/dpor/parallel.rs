@@ -22,7 +22,11 @@
 //! Helpers give out jobs from their own paths the same way (the insertions of such a job
 //! at or above the helper's node are recorded for the search in their turn), and a thread
 //! waiting for a result runs queued jobs meanwhile: a long branch is split among the
-//! threads instead of keeping the search waiting for one helper.
+//! threads instead of keeping the search waiting for one helper. A thread about to wait
+//! for the helper of a node's leftmost branch with nothing queued gives out the node's
+//! next branch too and takes it itself: its job's sleep set holds the steps of the
+//! branches before it, which is what the node's will hold unless one of those steps has
+//! choice variants (checked when the result is committed; otherwise it is thrown away).
 //! Counts, verdicts and witnesses are therefore those of `-j 1`.
 //!
 //! Helpers do not speculate on executions with symbolic inputs (a solver's answers may
@@ -35,8 +39,8 @@ use super::{Explorer, Node, Run, Step, Taken, WakeupTree};
 use crate::{FoundError, Options, Stats, Unknown};
 use ravel_ir::Program;
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
-use std::hash::{Hash, Hasher};
 use std::collections::VecDeque;
+use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -110,6 +114,9 @@ pub(super) struct Speculation {
     grafts: Grafts,
     /// Grafts sent so far.
     sent: usize,
+    /// For a branch given out behind others of its node: what the job took their steps
+    /// to add to the node's sleep set (they hold when none of them explored variants).
+    assumed: Vec<Step>,
 }
 
 impl Speculation {
@@ -295,6 +302,16 @@ impl Handle {
         Handle { shared, off: false }
     }
 
+    /// Whether job `id` has answered already.
+    fn answered(&self, id: u64) -> bool {
+        self.shared.lock().results.contains_key(&id)
+    }
+
+    /// Whether no job waits for a thread.
+    fn nothing_queued(&self) -> bool {
+        self.shared.lock().queue.is_empty()
+    }
+
     /// Whether a thread would take a new job now.
     fn wanted(&self) -> bool {
         let state = self.shared.lock();
@@ -404,7 +421,7 @@ impl<'a> Explorer<'a> {
         let budget = self.cx.executions_left();
         let sizes = &self.branch_sizes;
         let eligible = |(depth, n): &(usize, &Node)| {
-            n.speculation.as_ref().is_none_or(|s| s.dead())
+            n.speculations.first().is_none_or(|s| s.dead())
                 && !n.wakeup.is_empty()
                 && n.taken.as_ref().is_some_and(|t| t.variants.is_empty())
                 && budget.is_none_or(|b| sizes.fits(*depth, b))
@@ -412,19 +429,48 @@ impl<'a> Explorer<'a> {
         while self.pool.as_ref().is_some_and(Handle::wanted) && !self.capped {
             let found = self.path.iter().enumerate().find(eligible).map(|(depth, _)| depth);
             let Some(depth) = found else { return };
-            if let Some(old) = self.path[depth].speculation.take() {
+            let (job, assumed) = self.job_for(depth, 0);
+            let spec = self.submit(job, assumed);
+            let speculations = &mut self.path[depth].speculations;
+            if speculations.is_empty() {
+                speculations.push(spec);
+            } else {
                 // Its helper met a graft too late: the branch goes out again as it is now.
+                let old = std::mem::replace(&mut speculations[0], spec);
                 self.cx.stats.helper_abandoned += 1;
-                self.pool.as_ref().expect("a pool").abandon(*old);
+                self.pool.as_ref().expect("a pool").abandon(old);
             }
-            let job = self.job_for(depth);
-            let (cancel, grafts) = (job.cancel.clone(), job.grafts.clone());
-            let id = self.pool.as_ref().expect("a pool").submit(job);
-            self.path[depth].speculation = Some(Box::new(Speculation { id, cancel, grafts, sent: 0 }));
         }
     }
 
-    fn job_for(&self, depth: usize) -> Job {
+    /// Back at the node at `depth`, about to wait for the helper of its leftmost branch
+    /// with nothing queued to run meanwhile: gives out the node's next branch after those
+    /// given out (this thread takes it while it waits, instead of idling). Its job takes
+    /// the steps of the branches before it as their sleep-set entries; `settle` checks that.
+    fn speculate_behind(&mut self, depth: usize) {
+        let node = &self.path[depth];
+        // The leftmost branch's speculation is out of the list while it is settled.
+        let index = node.speculations.len() + 1;
+        let budget = self.cx.executions_left();
+        let fits = budget.is_none_or(|b| self.branch_sizes.fits(depth, b));
+        let idle = self.pool.as_ref().is_some_and(|p| !p.off && p.nothing_queued());
+        if self.capped || !fits || !idle || node.wakeup.branch(index).is_none() {
+            return;
+        }
+        let (job, assumed) = self.job_for(depth, index);
+        let spec = self.submit(job, assumed);
+        self.path[depth].speculations.push(spec);
+    }
+
+    fn submit(&self, job: Job, assumed: Vec<Step>) -> Speculation {
+        let (cancel, grafts) = (job.cancel.clone(), job.grafts.clone());
+        let id = self.pool.as_ref().expect("a pool").submit(job);
+        Speculation { id, cancel, grafts, sent: 0, assumed }
+    }
+
+    /// The job for the node's top-level branch at `index`, and the steps of the branches
+    /// before it that its sleep set takes as explored.
+    fn job_for(&self, depth: usize, index: usize) -> (Job, Vec<Step>) {
         let node = &self.path[depth];
         let prefix = self.path[..depth]
             .iter()
@@ -439,28 +485,46 @@ impl<'a> Explorer<'a> {
             .collect();
         let snapshot = (0..=depth).rev().find_map(|i| self.path[i].snapshot.as_deref());
         let races = snapshot.map_or_else(Vec::new, |run| run.infos.iter().map(|i| i.races.clone()).collect());
-        let taken = node.taken.as_ref().expect("a branch in progress");
-        let sleep = node.sleep.iter().map(|s| (**s).clone()).chain([taken.union()]).collect();
-        Job {
+        let assumed: Vec<Step> = (0..index).filter_map(|i| node.wakeup.branch(i)).map(|(s, _)| s.clone()).collect();
+        let in_progress = node.taken.as_ref().map(Taken::union);
+        let sleep =
+            node.sleep.iter().map(|s| (**s).clone()).chain(in_progress).chain(assumed.iter().cloned()).collect();
+        let job = Job {
             id: 0,
             init: self.init_choices.iter().map(|(v, _)| *v).collect(),
             prefix,
             races,
             runnable: node.runnable.clone(),
             sleep,
-            branch: node.wakeup.first().expect("a waiting branch").clone(),
+            branch: node.wakeup.branch(index).expect("a waiting branch").clone(),
             thread_cap: self.thread_cap,
             budget: self.cx.executions_left(),
             cancel: Arc::new(AtomicBool::new(false)),
             grafts: Grafts::default(),
-        }
+        };
+        (job, assumed)
     }
 
     /// Back at the node at `depth` with its branch done: commits the speculation on its next
     /// branch if it still holds. Returns true when it did (the branch is then explored).
     pub(super) fn settle(&mut self, depth: usize) -> bool {
-        let Some(spec) = self.path[depth].speculation.take() else { return false };
         let Some(pool) = self.pool.as_ref() else { return false };
+        let node = &mut self.path[depth];
+        if node.speculations.is_empty() {
+            return false;
+        }
+        let spec = node.speculations.remove(0);
+        // The branches before it were explored with variants: its job's sleep set is wrong.
+        let explored = node.sleep.len().checked_sub(spec.assumed.len()).map(|from| &node.sleep[from..]);
+        if explored.is_none_or(|e| !e.iter().map(|s| &**s).eq(spec.assumed.iter())) {
+            self.cx.stats.helper_abandoned += 1;
+            pool.abandon(spec);
+            return false;
+        }
+        if !pool.answered(spec.id) {
+            self.speculate_behind(depth);
+        }
+        let pool = self.pool.as_ref().expect("a pool");
         let shared = pool.shared.clone();
         let (program, opts, started) = (self.cx.program(), self.cx.opts, self.cx.started());
         let spare = &mut self.spare;
@@ -561,8 +625,8 @@ impl<'a> Explorer<'a> {
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.run_job(job)));
         // Whatever this job gave out is of no use any more.
         let pool = self.pool.take().expect("a pool");
-        for spec in self.path.iter_mut().filter_map(|n| n.speculation.take()) {
-            pool.abandon(*spec);
+        for spec in self.path.iter_mut().flat_map(|n| n.speculations.drain(..)) {
+            pool.abandon(spec);
         }
         result.unwrap_or_else(|_| JobResult { failed: true, ..JobResult::unusable(id) })
     }
@@ -660,8 +724,8 @@ impl<'a> Explorer<'a> {
             route = &route[1..];
         }
         let node = &mut self.path[depth];
-        let under_first = node.wakeup.graft(route, &graft.chain)?;
-        if let Some(spec) = node.speculation.as_mut().filter(|_| under_first) {
+        let under = node.wakeup.graft(route, &graft.chain)?;
+        if let Some(spec) = under.and_then(|index| node.speculations.get_mut(index)) {
             spec.forward(Graft { route: route.to_vec(), chain: graft.chain.clone() });
         }
         Ok(())

@@ -108,8 +108,9 @@ pub(crate) enum Inserted {
     Covered,
     /// A branch was appended outside the leftmost branch.
     Beside,
-    /// A branch was appended under the leftmost branch (described when asked for).
-    UnderFirst(Option<Graft>),
+    /// A branch was appended under the top-level branch at this index (described when
+    /// the index is below the number asked for).
+    Under(usize, Option<Graft>),
 }
 
 impl WakeupTree {
@@ -132,22 +133,22 @@ impl WakeupTree {
         WakeupTree { children: vec![branch], grown: false }
     }
 
-    /// The leftmost branch, which is explored next.
-    pub fn first(&self) -> Option<&(Step, WakeupTree)> {
-        self.children.first()
+    /// The top-level branch at `index` (0: the leftmost, which is explored next).
+    pub fn branch(&self, index: usize) -> Option<&(Step, WakeupTree)> {
+        self.children.get(index)
     }
 
     /// Inserts `seq` unless a branch already covers it: walking down, a child whose thread
     /// can start what is left of `seq` is followed (its step taken out of `seq`); reaching a
     /// leaf means an execution equivalent to `seq` will be explored anyway. Only what is
-    /// added is copied. With `describe`, an addition under the leftmost branch comes with
-    /// its [`Graft`].
-    pub fn insert(&mut self, mut seq: Vec<&Step>, describe: bool) -> Inserted {
+    /// added is copied. An addition under one of the `describe` leftmost branches comes
+    /// with its [`Graft`].
+    pub fn insert(&mut self, mut seq: Vec<&Step>, describe: usize) -> Inserted {
         let mut node = self;
-        // The threads of the children followed (only to describe a graft), and whether
-        // the first of them is the leftmost.
+        // The threads of the children followed (only to describe a graft), and the index
+        // of the first of them.
         let mut route = Vec::new();
-        let mut into_first = None;
+        let mut under = None;
         loop {
             if seq.is_empty() {
                 return Inserted::Covered;
@@ -155,14 +156,17 @@ impl WakeupTree {
             let hit = node.children.iter().enumerate().find_map(|(c, (s, _))| weak_initial(&seq, s).map(|k| (c, k)));
             let Some((c, k)) = hit else {
                 let chain: Vec<Step> = seq.into_iter().cloned().collect();
-                let under_first = into_first.unwrap_or(false);
-                let graft = (under_first && describe).then(|| Graft { route, chain: chain.clone() });
                 node.grown = true;
+                let Some(under) = under else {
+                    node.children.push(self::chain(chain));
+                    return Inserted::Beside;
+                };
+                let graft = (under < describe).then(|| Graft { route, chain: chain.clone() });
                 node.children.push(self::chain(chain));
-                return if under_first { Inserted::UnderFirst(graft) } else { Inserted::Beside };
+                return Inserted::Under(under, graft);
             };
-            into_first.get_or_insert(c == 0);
-            if describe {
+            under.get_or_insert(c);
+            if describe > 0 {
                 route.push(node.children[c].0.thread);
             }
             if let Some(k) = k {
@@ -179,20 +183,20 @@ impl WakeupTree {
     /// its copy of this tree: fails when a child on the route is gone (explored) or a
     /// branch was appended there since ([`WakeupTree::forget_growth`]), which would have
     /// come after it. The end of the route may have no children left: they are in
-    /// progress. Returns whether the route starts with the leftmost branch.
-    pub fn graft(&mut self, route: &[usize], chain: &[Step]) -> Result<bool, ()> {
+    /// progress. Returns the index of the top-level branch the route starts with.
+    pub fn graft(&mut self, route: &[usize], chain: &[Step]) -> Result<Option<usize>, ()> {
         let mut node = self;
         let mut first = None;
         for &thread in route {
             let c = node.children.iter().position(|(s, _)| s.thread == thread).ok_or(())?;
-            first.get_or_insert(c == 0);
+            first.get_or_insert(c);
             node = &mut node.children[c].1;
         }
         if node.grown {
             return Err(());
         }
         node.children.push(self::chain(chain.to_vec()));
-        Ok(first.unwrap_or(false))
+        Ok(first)
     }
 
     /// Clears every "appended since" mark (`-j`: a helper's tree starts as the search's).
@@ -225,33 +229,33 @@ mod tests {
         Step { thread, footprint, ..Default::default() }
     }
 
-    const UNDER: Inserted = Inserted::UnderFirst(None);
+    const UNDER: Inserted = Inserted::Under(0, None);
     const R: AccessKind = AccessKind::Read;
     const W: AccessKind = AccessKind::Write;
 
     #[test]
     fn a_leaf_covers_sequences_it_commutes_with() {
         let mut tree = WakeupTree::default();
-        tree.insert(vec![&step(1, &[(8, R)])], false);
+        tree.insert(vec![&step(1, &[(8, R)])], 0);
         // Another reader commutes with the first: the leaf covers it.
-        tree.insert(vec![&step(2, &[(8, R)])], false);
+        tree.insert(vec![&step(2, &[(8, R)])], 0);
         assert_eq!(tree.children.len(), 1);
         // A writer of the same word does not.
-        tree.insert(vec![&step(3, &[(8, W)])], false);
+        tree.insert(vec![&step(3, &[(8, W)])], 0);
         assert_eq!(tree.children.len(), 2);
     }
 
     #[test]
     fn insertion_follows_initials_and_stops_at_leaves() {
         let mut tree = WakeupTree::default();
-        tree.insert(vec![&step(1, &[(8, W)]), &step(2, &[(16, W)])], false);
+        tree.insert(vec![&step(1, &[(8, W)]), &step(2, &[(16, W)])], 0);
         // Both threads of the branch start this sequence in turn and the branch ends: the
         // exploration below it will meet thread 3 anyway.
-        tree.insert(vec![&step(2, &[(16, W)]), &step(1, &[(8, W)]), &step(3, &[(8, R)])], false);
+        tree.insert(vec![&step(2, &[(16, W)]), &step(1, &[(8, W)]), &step(3, &[(8, R)])], 0);
         assert_eq!(tree.children.len(), 1);
         assert!(tree.children[0].1.children[0].1.children.is_empty());
         // Thread 3's write conflicts with thread 2's: it branches below thread 1.
-        tree.insert(vec![&step(1, &[(8, W)]), &step(3, &[(16, W)])], false);
+        tree.insert(vec![&step(1, &[(8, W)]), &step(3, &[(16, W)])], 0);
         let below: Vec<usize> = tree.children[0].1.children.iter().map(|(s, _)| s.thread).collect();
         assert_eq!(below, vec![2, 3]);
     }
@@ -259,24 +263,30 @@ mod tests {
     #[test]
     fn insertion_tells_when_the_leftmost_branch_changed() {
         let mut tree = WakeupTree::default();
-        assert_ne!(tree.insert(vec![&step(1, &[(8, W)]), &step(2, &[(16, W)])], false), UNDER);
+        assert_ne!(tree.insert(vec![&step(1, &[(8, W)]), &step(2, &[(16, W)])], 0), UNDER);
         // A new branch beside it leaves it as it was.
-        assert_ne!(tree.insert(vec![&step(3, &[(8, W)])], false), UNDER);
+        assert_ne!(tree.insert(vec![&step(3, &[(8, W)])], 0), UNDER);
         // A sequence the leaf covers changes nothing either.
-        assert_ne!(tree.insert(vec![&step(1, &[(8, W)]), &step(2, &[(16, W)]), &step(4, &[(24, R)])], false), UNDER);
+        assert_ne!(tree.insert(vec![&step(1, &[(8, W)]), &step(2, &[(16, W)]), &step(4, &[(24, R)])], 0), UNDER);
         // One that branches below thread 1 changes the leftmost branch.
-        assert_eq!(tree.insert(vec![&step(1, &[(8, W)]), &step(5, &[(16, W)])], false), UNDER);
-        // Below the second branch: not the leftmost.
-        assert_ne!(tree.insert(vec![&step(3, &[(8, W)]), &step(1, &[(8, R)])], false), UNDER);
+        assert_eq!(tree.insert(vec![&step(1, &[(8, W)]), &step(5, &[(16, W)])], 0), UNDER);
+        // The second branch is a leaf: it covers what starts with it.
+        assert_eq!(tree.insert(vec![&step(3, &[(8, W)]), &step(1, &[(8, R)])], 0), Inserted::Covered);
+        // Below a later branch: its index, and its graft when asked for.
+        assert_eq!(tree.insert(vec![&step(6, &[(8, W)]), &step(7, &[(40, W)])], 0), Inserted::Beside);
+        assert_eq!(tree.insert(vec![&step(6, &[(8, W)]), &step(8, &[(40, W)])], 0), Inserted::Under(2, None));
+        let Inserted::Under(2, Some(graft)) = tree.insert(vec![&step(6, &[(8, W)]), &step(9, &[(40, W)])], 3) else {
+            panic!("an insertion under the third branch, described")
+        };
+        assert_eq!(graft.route, vec![6]);
     }
 
     #[test]
     fn a_graft_replays_an_insertion_unless_the_tree_grew_there() {
         let mut tree = WakeupTree::default();
-        tree.insert(vec![&step(1, &[(8, W)]), &step(2, &[(16, W)])], false);
+        tree.insert(vec![&step(1, &[(8, W)]), &step(2, &[(16, W)])], 0);
         let copy = tree.clone();
-        let Inserted::UnderFirst(Some(graft)) = tree.insert(vec![&step(1, &[(8, W)]), &step(5, &[(16, W)])], true)
-        else {
+        let Inserted::Under(0, Some(graft)) = tree.insert(vec![&step(1, &[(8, W)]), &step(5, &[(16, W)])], 1) else {
             panic!("an insertion under the leftmost branch")
         };
         assert_eq!(graft.route, vec![1]);
@@ -284,13 +294,13 @@ mod tests {
         // The helper's copy gets the same branch in the same place.
         let mut helper = copy.clone();
         helper.forget_growth();
-        assert_eq!(helper.graft(&graft.route, &graft.chain), Ok(true));
+        assert_eq!(helper.graft(&graft.route, &graft.chain), Ok(Some(0)));
         let threads = |t: &WakeupTree| t.children[0].1.children.iter().map(|(s, _)| s.thread).collect::<Vec<_>>();
         assert_eq!(threads(&helper), threads(&tree));
         // A copy that appended there itself would explore its own branch first: refused.
         let mut grown = copy;
         grown.forget_growth();
-        grown.insert(vec![&step(1, &[(8, W)]), &step(6, &[(16, W)])], false);
+        grown.insert(vec![&step(1, &[(8, W)]), &step(6, &[(16, W)])], 0);
         assert_eq!(grown.graft(&graft.route, &graft.chain), Err(()));
         // So is a route through a child that is gone.
         let mut explored = tree.clone();
