@@ -17,6 +17,9 @@ pub enum ExecutionEnd<'a> {
     /// Stopped at an epoch-start state (the last one the sink is given) whose
     /// continuations another execution's path explores (`DporOptions::join_at_epochs`).
     Joined,
+    /// Stopped after the first synchronisation operations of an epoch
+    /// (`DporOptions::prefix_events`): what follows was not explored.
+    Cut,
 }
 
 /// Where the dpor exploration hands each ended execution (redundant ones, which sleep

@@ -35,6 +35,9 @@ pub struct Execution {
     pub states: Vec<(u32, u32)>,
     /// It stopped at its last state, whose continuations other executions hold.
     pub joined: bool,
+    /// It stopped after its last epoch's first synchronisation operations (`--prefix`):
+    /// what follows was not explored.
+    pub cut: bool,
 }
 
 /// Collects the executions of one exploration.
@@ -68,8 +71,9 @@ impl Observer {
     /// Keeps execution `m`, which ended as `end`.
     pub fn observe(&mut self, m: &Machine, end: ExecutionEnd, states: &[(u32, u32)]) {
         let joined = matches!(end, ExecutionEnd::Joined);
+        let cut = matches!(end, ExecutionEnd::Cut);
         let ending = match end {
-            ExecutionEnd::Complete | ExecutionEnd::Joined => Ending::Ok,
+            ExecutionEnd::Complete | ExecutionEnd::Joined | ExecutionEnd::Cut => Ending::Ok,
             ExecutionEnd::Error(e) => Ending::Failing {
                 kind: if e.kind == ErrorKind::Deadlock { "deadlock".into() } else { e.kind.name().into() },
                 message: e.message.clone(),
@@ -129,7 +133,7 @@ impl Observer {
                 self.ignored_markers = true;
             }
         }
-        self.executions.push(Execution { events, pc, ending, states: at_states, joined });
+        self.executions.push(Execution { events, pc, ending, states: at_states, joined, cut });
     }
 
     /// The continuations of each epoch-start state: (execution, the epoch it starts there)

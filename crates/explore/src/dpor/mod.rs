@@ -227,6 +227,12 @@ struct Run {
     epoch_states: Vec<(u32, u32)>,
     /// The last state passed is explored by another path: the execution stops.
     joined: bool,
+    /// With `prefix_events`: the synchronisation operations since the last `ravel_epoch()`
+    /// call made alone.
+    epoch_sync: u32,
+    /// The first data race of the execution, which (with `all_errors`) did not end it: an
+    /// execution sink is told the execution failed with it.
+    raced: Option<ProgramError>,
 }
 
 ravel_vm::clone_reusing!(Run {
@@ -241,7 +247,9 @@ ravel_vm::clone_reusing!(Run {
     races_found,
     path_hash,
     epoch_states,
-    joined
+    joined,
+    epoch_sync,
+    raced
 });
 
 /// A thread's state when it last took a step (see `Explorer::is_spinning`).
@@ -292,6 +300,8 @@ enum Ending {
     Truncated(Unknown),
     /// Stopped at an epoch-start state another path explores (`joins.rs`).
     Joined,
+    /// Stopped after the epoch's first `prefix_events` synchronisation operations.
+    Cut,
     Error(ProgramError),
     Stop(Unknown),
 }
@@ -316,6 +326,12 @@ pub struct DporOptions {
     /// two paths reach an equal state (their path conditions differ where they part), and
     /// the order after a state depends on the path before it.
     pub one_order_per_path: bool,
+    /// Stop an execution once the current epoch (since the last `ravel_epoch()` call made
+    /// alone) has had this many synchronisation operations, ending it as
+    /// [`Cut`](crate::ExecutionEnd::Cut) rather than as an incomplete one: for `ravel
+    /// schedules --prefix`, whose schedules then order only that prefix and leave the rest
+    /// of the run free (Bergan's prefix schedules).
+    pub prefix_events: Option<u32>,
 }
 
 pub(crate) struct Explorer<'a> {
@@ -409,6 +425,8 @@ impl<'a> Explorer<'a> {
             path_hash: 0,
             epoch_states: Vec::new(),
             joined: false,
+            epoch_sync: 0,
+            raced: None,
         };
         (run, made)
     }
@@ -727,6 +745,9 @@ impl<'a> Explorer<'a> {
             if run.joined {
                 break Ending::Joined;
             }
+            if self.cx.opts.dpor.prefix_events.is_some_and(|n| run.epoch_sync >= n) {
+                break Ending::Cut;
+            }
             if let Some(why) = self.cx.limit_reached() {
                 break Ending::Stop(why);
             }
@@ -880,6 +901,9 @@ impl<'a> Explorer<'a> {
             .then(|| copy_into_spare(&mut self.spare_runs, run));
         self.path.push(Node { sleep, wakeup, snapshot, ..Default::default() });
         for (index, error) in std::mem::take(&mut run.races_found).into_iter().enumerate() {
+            if run.raced.is_none() && self.cx.opts.execution_sink.is_some() {
+                run.raced = Some(error.clone());
+            }
             let mut witness = self.witness();
             witness.inputs = input_values(&run.machine);
             witness.race_index = index as u64;
@@ -988,6 +1012,9 @@ impl<'a> Explorer<'a> {
         run.infos.push(info.clone());
         if self.policy == Policy::Systematic {
             self.meet_epoch_state(run, recorded_before);
+        }
+        if self.cx.opts.dpor.prefix_events.is_some() {
+            count_epoch_sync(run, recorded_before);
         }
         self.cx.stats.transitions += 1;
         self.cx.stats.work.count_step(before, &run.machine, &chooser.made);
@@ -1210,7 +1237,11 @@ impl<'a> Explorer<'a> {
         }
         // Scouting runs are redone by the systematic search.
         if let Some(sink) = self.cx.opts.execution_sink.as_ref().filter(|_| self.policy == Policy::Systematic) {
+            // An execution that raced failed, although the race did not end it.
+            let raced =
+                run.raced.as_ref().filter(|_| matches!(ending, Ending::Complete | Ending::Joined | Ending::Cut));
             let end = match &ending {
+                _ if raced.is_some() => raced.map(ExecutionEnd::Error),
                 Ending::Complete => Some(ExecutionEnd::Complete),
                 Ending::Error(e) => Some(ExecutionEnd::Error(e)),
                 Ending::Blocked => {
@@ -1218,6 +1249,7 @@ impl<'a> Explorer<'a> {
                 }
                 Ending::Truncated(why) => Some(ExecutionEnd::Incomplete(why.to_string())),
                 Ending::Joined => Some(ExecutionEnd::Joined),
+                Ending::Cut => Some(ExecutionEnd::Cut),
                 Ending::SleepBlocked | Ending::Infeasible | Ending::Stop(_) => None,
             };
             if let Some(end) = end {
@@ -1230,10 +1262,12 @@ impl<'a> Explorer<'a> {
         let dpor = &self.cx.opts.dpor;
         let systematic = self.policy == Policy::Systematic && !dpor.naive && !dpor.one_order_per_path;
         if systematic && !matches!(ending, Ending::Stop(_)) {
-            self.reverse_races(run, matches!(ending, Ending::Truncated(_)));
+            // Like a truncated execution, a cut one has every other runnable thread's next
+            // step as an alternative to its last: they could have come first.
+            self.reverse_races(run, matches!(ending, Ending::Truncated(_) | Ending::Cut));
         }
         match ending {
-            Ending::Complete => self.cx.stats.executions += 1,
+            Ending::Complete | Ending::Cut => self.cx.stats.executions += 1,
             Ending::Joined => self.cx.stats.joined += 1,
             Ending::Blocked => self.cx.stats.blocked += 1,
             Ending::SleepBlocked => self.cx.stats.sleep_blocked += 1,
@@ -1357,6 +1391,18 @@ impl Explorer<'_> {
             PendingKind::Spawn | PendingKind::Other => step.global = true,
         }
         step
+    }
+}
+
+/// Counts the synchronisation operations of the latest transition (whose record starts
+/// at `before`) into the current epoch's, which a `ravel_epoch()` call made alone restarts.
+fn count_epoch_sync(run: &mut Run, before: usize) {
+    for r in &run.machine.recorded()[before..] {
+        match r {
+            Recorded::Epoch { alone: true, .. } => run.epoch_sync = 0,
+            Recorded::Access { sync: true, .. } => run.epoch_sync += 1,
+            _ => {}
+        }
     }
 }
 
