@@ -290,6 +290,26 @@ mod tests {
     }
 
     #[test]
+    fn a_cut_execution_makes_a_prefix_schedule_with_nothing_below() {
+        // Both executions order [0.1] first on object 0; the first was cut there (its
+        // epoch 1 is not in the tree), the second went on to epoch 1 and is merged into
+        // the prefix schedule, whose run is free after its events.
+        let events = vec![ev("[0.1]", 0, 0), ev("[0.1]", 1, 0)];
+        let mut dag = Dag::default();
+        let mut cut = exec(&mut dag, 0, vec![(0, 0)], Ending::Ok);
+        cut.cut = true;
+        let on = exec(&mut dag, 1, vec![(0, 0), (1, 1)], Ending::Ok);
+        let uncut = exec(&mut dag, 2, vec![(0, 1)], Ending::Ok);
+        let root = build(&[cut, on, uncut], &events, &mut dag);
+        let free: Vec<bool> = root.epoch.schedules.iter().map(|s| s.free_after).collect();
+        assert_eq!(free.iter().filter(|&&f| f).count(), 1, "{free:?}");
+        for (s, later) in root.epoch.schedules.iter().zip(&root.later) {
+            assert!(later.is_empty(), "nothing below a prefix schedule, nor after [0.1] on object 1");
+            assert_eq!(s.free_after, s.events == vec![0]);
+        }
+    }
+
+    #[test]
     fn a_joined_execution_goes_on_as_the_states_owner() {
         // Epoch 0: [0.1] or [0.2] first on object 0; both reach state 7, which the first
         // execution explores on (its epoch 1: [0.1] on object 1); the second stopped there.
