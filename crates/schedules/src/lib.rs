@@ -18,7 +18,11 @@
 //! dropped. With "join on all threads" the explorer stops an execution at an epoch-start
 //! state another path explores on (`ravel_explore::DporOptions::join_at_epochs`); the
 //! tree sees it go on as each continuation of that state (`tree.rs`), and is built from
-//! the root down so that only selected schedules get the epochs below them.
+//! the root down so that only selected schedules get the epochs below them. With
+//! `Settings::prefix_events` (Bergan's prefix schedules) the explorer stops an execution
+//! after its epoch's first synchronisation operations; the schedules grouping such
+//! executions order only that prefix, the run is free natively after it, and the verdict
+//! under enforcement is unknown (`Enumeration::unverified`).
 //!
 //! What is not done (see the closing notes of issue 20): constraints are over the
 //! program's inputs, not over the values live at an epoch start, so a later epoch's
