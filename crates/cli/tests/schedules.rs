@@ -281,15 +281,15 @@ fn pool_matches(v: &[i64]) -> Option<String> {
 #[test]
 fn prefix_schedules_of_eight_workers_cover_every_input_natively() {
     // Every order of 8 workers is unknown after 150 s; ordering only the first 8 lock
-    // operations is a few hundred executions, and the run is free after them.
-    let pool = "bench/schedules/taskpool.c";
+    // operations is about a thousand executions, and the run is free after them.
+    let pool = "bench/schedules/pfscan.c";
     let flags = ["--all-orders", "--prefix", "8", "--check"];
     let (s, code) = summary(pool, &flags, &["-DNTHREADS=8"]);
     assert_eq!((code, s["verdict"].as_str()), (Some(2), Some("unknown")), "{s}");
     assert!(s["reason"].as_str().unwrap().contains("--prefix"), "{s}");
     assert!(s["cut"].as_u64() > Some(0) && s["prefix_schedules"] == s["total"], "{s}");
     covered_with(pool, &["--all-orders", "--prefix", "8"], &["-DNTHREADS=8"], pool_matches);
-    let json = std::fs::read_to_string(scratch("covering--all-orders--prefix8-DNTHREADS=8", "taskpool.json")).unwrap();
+    let json = std::fs::read_to_string(scratch("covering--all-orders--prefix8-DNTHREADS=8", "pfscan.json")).unwrap();
     let file: serde_json::Value = serde_json::from_str(&json).unwrap();
     for schedule in file["root"]["schedules"].as_array().unwrap() {
         assert_eq!(schedule["free_after"], true, "{schedule}");
@@ -298,15 +298,32 @@ fn prefix_schedules_of_eight_workers_cover_every_input_natively() {
 }
 
 #[test]
+fn a_prefix_gets_every_order_of_its_operations() {
+    // lu's 8 workers each lock once per phase: the orders of a phase's first 8 operations
+    // are which 4 workers lock first, in which order (8 * 7 * 6 * 5). A prefix of the
+    // whole phase (16) cuts nothing: both phases, joined, as without a prefix.
+    let lu = "bench/schedules/lu.c";
+    let (s, _) = summary(lu, &["--all-orders", "--prefix", "8"], &["-DNTHREADS=8"]);
+    assert_eq!((s["enumerated"].as_u64(), s["epochs"].as_u64()), (Some(1680), Some(1)), "{s}");
+    let (s, _) = summary(lu, &["--all-orders", "--prefix", "16"], &["-DNTHREADS=8"]);
+    assert_eq!(
+        (s["cut"].as_u64(), s["epochs"].as_u64(), s["enumerated"].as_u64()),
+        (Some(0), Some(2), Some(80640)),
+        "{s}"
+    );
+}
+
+#[test]
 fn a_bug_after_the_prefix_is_never_called_verified() {
     // The race comes after each worker's two lock pairs: found without a prefix, and past
-    // a prefix of 2 operations, where only an unknown verdict is right. A prefix longer
-    // than the run cuts nothing and changes nothing.
+    // a prefix of 2 operations (the one more run to find the prefix's orders is still a
+    // lock), where only an unknown verdict is right. A prefix of the whole run (8 lock
+    // operations) cuts nothing and changes nothing.
     let bug = "tests/schedules/late_bug.c";
     for (flags, code, verdict) in [
         (&["--check"][..], 1, "unsafe"),
         (&["--check", "--prefix", "2"][..], 2, "unknown"),
-        (&["--check", "--prefix", "9"][..], 1, "unsafe"),
+        (&["--check", "--prefix", "8"][..], 1, "unsafe"),
     ] {
         let (s, exit) = summary(bug, flags, &[]);
         assert_eq!((exit, s["verdict"].as_str()), (Some(code), Some(verdict)), "{flags:?}: {s}");

@@ -18,8 +18,10 @@ pub enum ExecutionEnd<'a> {
     /// continuations another execution's path explores (`DporOptions::join_at_epochs`).
     Joined,
     /// Stopped after the first synchronisation operations of an epoch
-    /// (`DporOptions::prefix_events`): what follows was not explored.
-    Cut,
+    /// (`DporOptions::prefix_events`), which end at this length of the machine's record
+    /// (`Machine::recorded`; what follows it, one more operation, was run only to find
+    /// the orders of the prefix and is not part of it).
+    Cut(usize),
 }
 
 /// Where the dpor exploration hands each ended execution (redundant ones, which sleep

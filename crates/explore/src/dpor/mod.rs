@@ -228,8 +228,9 @@ struct Run {
     /// The last state passed is explored by another path: the execution stops.
     joined: bool,
     /// With `prefix_events`: the synchronisation operations since the last `ravel_epoch()`
-    /// call made alone.
+    /// call made alone, and the length of the machine's record once they were that many.
     epoch_sync: u32,
+    prefix_end: Option<usize>,
     /// The first data race of the execution, which (with `all_errors`) did not end it: an
     /// execution sink is told the execution failed with it.
     raced: Option<ProgramError>,
@@ -249,6 +250,7 @@ ravel_vm::clone_reusing!(Run {
     epoch_states,
     joined,
     epoch_sync,
+    prefix_end,
     raced
 });
 
@@ -300,8 +302,9 @@ enum Ending {
     Truncated(Unknown),
     /// Stopped at an epoch-start state another path explores (`joins.rs`).
     Joined,
-    /// Stopped after the epoch's first `prefix_events` synchronisation operations.
-    Cut,
+    /// Stopped once the epoch had more than `prefix_events` synchronisation operations;
+    /// the prefix ends at this length of the machine's record.
+    Cut(usize),
     Error(ProgramError),
     Stop(Unknown),
 }
@@ -426,6 +429,7 @@ impl<'a> Explorer<'a> {
             epoch_states: Vec::new(),
             joined: false,
             epoch_sync: 0,
+            prefix_end: None,
             raced: None,
         };
         (run, made)
@@ -745,8 +749,8 @@ impl<'a> Explorer<'a> {
             if run.joined {
                 break Ending::Joined;
             }
-            if self.cx.opts.dpor.prefix_events.is_some_and(|n| run.epoch_sync >= n) {
-                break Ending::Cut;
+            if let Some(end) = run.prefix_end.filter(|_| self.past_prefix(run)) {
+                break Ending::Cut(end);
             }
             if let Some(why) = self.cx.limit_reached() {
                 break Ending::Stop(why);
@@ -800,6 +804,14 @@ impl<'a> Explorer<'a> {
             self.step(run, depth, t, &[], true, WakeupTree::default());
         };
         self.finish_execution(run, ending)
+    }
+
+    /// With `prefix_events`: whether the epoch went past its first that many
+    /// synchronisation operations. The execution then stops, but only after one more (a
+    /// *frontier*, left out of the prefix), so that its races with the prefix's operations
+    /// are reversed: the orders in which another thread's operation enters the prefix.
+    fn past_prefix(&self, run: &Run) -> bool {
+        self.cx.opts.dpor.prefix_events.is_some_and(|n| run.epoch_sync > n)
     }
 
     /// The thread the current execution runs next, among `candidates` (ascending ids).
@@ -1013,8 +1025,8 @@ impl<'a> Explorer<'a> {
         if self.policy == Policy::Systematic {
             self.meet_epoch_state(run, recorded_before);
         }
-        if self.cx.opts.dpor.prefix_events.is_some() {
-            count_epoch_sync(run, recorded_before);
+        if let Some(n) = self.cx.opts.dpor.prefix_events {
+            count_epoch_sync(run, recorded_before, n);
         }
         self.cx.stats.transitions += 1;
         self.cx.stats.work.count_step(before, &run.machine, &chooser.made);
@@ -1239,7 +1251,7 @@ impl<'a> Explorer<'a> {
         if let Some(sink) = self.cx.opts.execution_sink.as_ref().filter(|_| self.policy == Policy::Systematic) {
             // An execution that raced failed, although the race did not end it.
             let raced =
-                run.raced.as_ref().filter(|_| matches!(ending, Ending::Complete | Ending::Joined | Ending::Cut));
+                run.raced.as_ref().filter(|_| matches!(ending, Ending::Complete | Ending::Joined | Ending::Cut(_)));
             let end = match &ending {
                 _ if raced.is_some() => raced.map(ExecutionEnd::Error),
                 Ending::Complete => Some(ExecutionEnd::Complete),
@@ -1249,7 +1261,7 @@ impl<'a> Explorer<'a> {
                 }
                 Ending::Truncated(why) => Some(ExecutionEnd::Incomplete(why.to_string())),
                 Ending::Joined => Some(ExecutionEnd::Joined),
-                Ending::Cut => Some(ExecutionEnd::Cut),
+                Ending::Cut(end) => Some(ExecutionEnd::Cut(*end)),
                 Ending::SleepBlocked | Ending::Infeasible | Ending::Stop(_) => None,
             };
             if let Some(end) = end {
@@ -1264,10 +1276,10 @@ impl<'a> Explorer<'a> {
         if systematic && !matches!(ending, Ending::Stop(_)) {
             // Like a truncated execution, a cut one has every other runnable thread's next
             // step as an alternative to its last: they could have come first.
-            self.reverse_races(run, matches!(ending, Ending::Truncated(_) | Ending::Cut));
+            self.reverse_races(run, matches!(ending, Ending::Truncated(_) | Ending::Cut(_)));
         }
         match ending {
-            Ending::Complete | Ending::Cut => self.cx.stats.executions += 1,
+            Ending::Complete | Ending::Cut(_) => self.cx.stats.executions += 1,
             Ending::Joined => self.cx.stats.joined += 1,
             Ending::Blocked => self.cx.stats.blocked += 1,
             Ending::SleepBlocked => self.cx.stats.sleep_blocked += 1,
@@ -1395,12 +1407,18 @@ impl Explorer<'_> {
 }
 
 /// Counts the synchronisation operations of the latest transition (whose record starts
-/// at `before`) into the current epoch's, which a `ravel_epoch()` call made alone restarts.
-fn count_epoch_sync(run: &mut Run, before: usize) {
-    for r in &run.machine.recorded()[before..] {
+/// at `before`) into the current epoch's, which a `ravel_epoch()` call made alone restarts,
+/// and notes where the record had the epoch's first `n`.
+fn count_epoch_sync(run: &mut Run, before: usize, n: u32) {
+    for (i, r) in run.machine.recorded()[before..].iter().enumerate() {
         match r {
-            Recorded::Epoch { alone: true, .. } => run.epoch_sync = 0,
-            Recorded::Access { sync: true, .. } => run.epoch_sync += 1,
+            Recorded::Epoch { alone: true, .. } => (run.epoch_sync, run.prefix_end) = (0, None),
+            Recorded::Access { sync: true, .. } => {
+                run.epoch_sync += 1;
+                if run.epoch_sync == n {
+                    run.prefix_end = Some(before + i + 1);
+                }
+            }
             _ => {}
         }
     }
