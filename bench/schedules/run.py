@@ -15,7 +15,9 @@ the same binary unconstrained (RAVEL_SCHEDULES= ), median of RUNS runs, every in
 
 *explored*: `path` when the exploration followed one thread order per path of the inputs'
 choices (ravel's default), `all` when it explored every order (`--all-orders`, or a
-path's order failed); a trailing `~` says values were made abstract (ravel_abstract_int:
+path's order failed); `/pN` says the schedules are prefix schedules (`--prefix N`: only
+an epoch's first N synchronisation operations are ordered, the run is free after them,
+and `--check` would say unknown); a trailing `~` says values were made abstract (ravel_abstract_int:
 followed at one value; the set covers every input only if no synchronisation depends on
 them, and `--check` says unknown). radix's keys are abstract; `forkjoin~` is forkjoin
 with its options abstract (-DABSTRACT_OPTIONS). The `+` variants of the pools have as many tasks as threads
@@ -28,7 +30,7 @@ synchronise nor read inputs); the timed binaries are built with -DWORK=TIMED_WOR
 runs take measurable time. The loops change neither the synchronisation events nor the
 input constraints, so the schedule file applies to them unchanged.
 
-Usage: bench/schedules/run.py [--runs N] [--threads 2,4,8] [--analysis-timeout S] [--ravel PATH] [--no-join] [--all-orders] [program ...]
+Usage: bench/schedules/run.py [--runs N] [--threads 2,4,8] [--analysis-timeout S] [--ravel PATH] [--no-join] [--all-orders] [--prefix N] [program ...]
 """
 import argparse, importlib.util, json, os, subprocess, tempfile
 
@@ -79,10 +81,12 @@ def main():
     ap.add_argument("--ravel", default=os.path.join(HERE, "../../target/release/ravel"))
     ap.add_argument("--no-join", action="store_true", help="explore every epoch below every order (for comparison)")
     ap.add_argument("--all-orders", action="store_true", help="explore every thread order (for comparison)")
+    ap.add_argument("--prefix", type=int, help="prefix schedules: order only each epoch's first N synchronisation operations")
     ap.add_argument("programs", nargs="*")
     a = ap.parse_args()
     work = tempfile.mkdtemp(prefix="ravel-bench-schedules-")
     flags = (["--no-join"] if a.no_join else []) + (["--all-orders"] if a.all_orders else [])
+    flags += ["--prefix", str(a.prefix)] if a.prefix else []
     # sets/epoch and min/max/avg: the selected schedule sets per epoch and their sizes;
     # orders/epoch: the orders each built epoch had before the unselected were dropped.
     print(f"{'program':<9} {'thr':>3} {'explored':>8} {'epochs':>6} {'sets/epoch':>12} {'min/max/avg':>16} {'total':>6} {'orders':>6} "
@@ -117,6 +121,7 @@ def main():
             free = dict(env, RAVEL_SCHEDULES="")
             t_free, t_enf = medians_ms([([binary], free), ([binary], env)], a.runs)
             explored = ("path" if s["exploration"] == "one order per path" else "all") + ("~" if s.get("abstracted") else "")
+            explored += f"/p{a.prefix}" if s.get("cut") else ""
             print(f"{prog:<9} {threads:>3} {explored:>8} {s['epochs']:>6} {shape:>12} {mma:>16} {s['total']:>6} {s['enumerated']:>6} "
                   f"{orders:>26} {s['distinct_total']:>8} {s['infeasible']:>6} {s['deadlocking']:>4} {s['executions']:>6} "
                   f"{s['joined']:>6} {s['analysis_seconds']:>10.2f} {sel:>14} {t_free:>8.1f} {t_enf:>11.1f} {t_enf / t_free:>5.2f}")

@@ -36,6 +36,11 @@ pub struct SchedulesArgs {
     /// covers every input; every order is explored anyway when one of those fails).
     #[arg(long)]
     all_orders: bool,
+    /// Prefix schedules (Bergan): order only the first N synchronisation operations of
+    /// each epoch and leave the rest of the run free natively. Fewer orders to enumerate,
+    /// but the free rest is not explored: `--check` then says unknown.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    prefix: Option<u32>,
     /// Print the figures as one JSON object on stdout instead.
     #[arg(long)]
     json: bool,
@@ -58,7 +63,8 @@ pub struct SchedulesArgs {
 
 /// Runs `ravel schedules`. Exit codes: 0 when every input is covered by an error-free
 /// schedule, 1 when some input is not (a bug: the failing orders are listed), 2 when no
-/// set could be computed (unknown), or with `--check` when a value was made abstract.
+/// set could be computed (unknown), or with `--check` when the verdict is unknown (a value
+/// made abstract, a free suffix after prefix schedules).
 pub fn run(a: SchedulesArgs) -> Result<u8> {
     let loaded = ravel_schedules::load(&a.files, &a.clang_flags, !a.no_auto_epochs)?;
     for note in &loaded.program.notes {
@@ -82,6 +88,7 @@ pub fn run(a: SchedulesArgs) -> Result<u8> {
         keep_unselected: a.keep_unselected,
         join_at_epochs: !a.no_join,
         all_orders: a.all_orders,
+        prefix_events: a.prefix,
     };
     let e = match ravel_schedules::enumerate(program, &name, &opts, settings) {
         Ok(e) => e,
@@ -110,7 +117,7 @@ pub fn run(a: SchedulesArgs) -> Result<u8> {
     if a.check && !a.json {
         print_verdict(&e);
     }
-    Ok(match (covered, a.check && e.abstracted.is_some()) {
+    Ok(match (covered, a.check && e.unverified.is_some()) {
         (_, true) => 2,
         (true, false) => 0,
         (false, false) => 1,
@@ -187,6 +194,12 @@ fn print_summary(e: &Enumeration) {
     if let Some(at) = &e.abstracted {
         println!("note: {ABSTRACTED} (first at {at})");
     }
+    if c.cut > 0 {
+        println!(
+            "prefix: {} execution(s) stopped after an epoch's first synchronisation operations; {} schedule(s) leave the run free after their events",
+            c.cut, c.prefix_schedules
+        );
+    }
     match &e.coverage.uncovered {
         None => println!("coverage: every input selects an error-free schedule (checked with Z3)"),
         Some((epoch, values)) => {
@@ -208,7 +221,7 @@ fn summary_json(e: &Enumeration, check: bool, markers_placed: usize) -> serde_js
     let c = &e.counts;
     let verdict = match (&e.coverage.uncovered, check) {
         (_, false) => None,
-        _ if e.abstracted.is_some() => Some("unknown"),
+        _ if e.unverified.is_some() => Some("unknown"),
         (None, true) => Some("safe"),
         (Some(_), true) => Some("unsafe"),
     };
@@ -237,6 +250,9 @@ fn summary_json(e: &Enumeration, check: bool, markers_placed: usize) -> serde_js
         "uncovered": e.coverage.uncovered.as_ref().map(|(epoch, values)| serde_json::json!({ "epoch": epoch + 1, "inputs": values })),
         "verdict": verdict,
         "abstracted": e.abstracted,
+        "cut": c.cut,
+        "prefix_schedules": c.prefix_schedules,
+        "reason": e.unverified.as_ref().filter(|_| check).map(|why| why.to_string()),
     })
 }
 
@@ -244,8 +260,8 @@ fn summary_json(e: &Enumeration, check: bool, markers_placed: usize) -> serde_js
 /// order under which the selecting inputs run one of the error-free executions merged into
 /// it; so it is safe exactly when every input selects one.
 fn print_verdict(e: &Enumeration) {
-    if let Some(at) = &e.abstracted {
-        println!("verdict under enforcement: unknown: a value was made abstract at {at} (ravel_abstract), so its other values were not explored");
+    if let Some(why) = &e.unverified {
+        println!("verdict under enforcement: unknown: {why}");
         return;
     }
     match &e.coverage.uncovered {

@@ -104,8 +104,13 @@ fn covered(path: &str, expected: impl Fn(&[i64]) -> Option<String>) {
 
 /// [`covered`] with clang flags (e.g. the thread count).
 fn covered_for(path: &str, clang: &[&str], expected: impl Fn(&[i64]) -> Option<String>) {
-    let test = format!("covering{}", clang.concat());
-    let (bin, n) = build_for(&test, path, &[], clang);
+    covered_with(path, &[], clang, expected)
+}
+
+/// [`covered_for`] with more arguments of `ravel schedules`.
+fn covered_with(path: &str, flags: &[&str], clang: &[&str], expected: impl Fn(&[i64]) -> Option<String>) {
+    let test = format!("covering{}{}", flags.concat(), clang.concat());
+    let (bin, n) = build_for(&test, path, flags, clang);
     let mut inputs = Inputs(n as u64 + 17);
     for _ in 0..1000 {
         let v = inputs.draw(n);
@@ -126,18 +131,12 @@ fn fork_join_inputs_are_covered() {
 
 #[test]
 fn task_pool_inputs_are_covered_and_counted_right() {
-    covered("bench/schedules/taskpool.c", |v| {
-        let tasks = v[0].clamp(0, 2) as usize;
-        Some(v[2..2 + tasks].iter().filter(|&&d| d == v[1]).count().to_string())
-    });
+    covered("bench/schedules/taskpool.c", pool_matches);
 }
 
 #[test]
 fn pfscan_inputs_are_covered_and_counted_right() {
-    covered("bench/schedules/pfscan.c", |v| {
-        let tasks = v[0].clamp(0, 2) as usize;
-        Some(v[2..2 + tasks].iter().filter(|&&d| d == v[1]).count().to_string())
-    });
+    covered("bench/schedules/pfscan.c", pool_matches);
 }
 
 /// What radix.c prints for inputs `v` (max_key, then the keys): the largest key, each
@@ -273,6 +272,67 @@ fn every_schedule_with_several_condition_waiters_runs_natively() {
     }
 }
 
+/// What the task pools print: the tasks (at most 2) whose data matches the key.
+fn pool_matches(v: &[i64]) -> Option<String> {
+    let tasks = v[0].clamp(0, 2) as usize;
+    Some(v[2..2 + tasks].iter().filter(|&&d| d == v[1]).count().to_string())
+}
+
+#[test]
+fn prefix_schedules_of_eight_workers_cover_every_input_natively() {
+    // Every order of 8 workers is unknown after 150 s; ordering only the first 8 lock
+    // operations is about a thousand executions, and the run is free after them.
+    let pool = "bench/schedules/pfscan.c";
+    let flags = ["--all-orders", "--prefix", "8", "--check"];
+    let (s, code) = summary(pool, &flags, &["-DNTHREADS=8"]);
+    assert_eq!((code, s["verdict"].as_str()), (Some(2), Some("unknown")), "{s}");
+    assert!(s["reason"].as_str().unwrap().contains("--prefix"), "{s}");
+    assert!(s["cut"].as_u64() > Some(0) && s["prefix_schedules"] == s["total"], "{s}");
+    covered_with(pool, &["--all-orders", "--prefix", "8"], &["-DNTHREADS=8"], pool_matches);
+    let json = std::fs::read_to_string(scratch("covering--all-orders--prefix8-DNTHREADS=8", "pfscan.json")).unwrap();
+    let file: serde_json::Value = serde_json::from_str(&json).unwrap();
+    for schedule in file["root"]["schedules"].as_array().unwrap() {
+        assert_eq!(schedule["free_after"], true, "{schedule}");
+        assert!(schedule["events"].as_array().unwrap().len() <= 8, "{schedule}");
+    }
+}
+
+#[test]
+fn a_prefix_gets_every_order_of_its_operations() {
+    // lu's 8 workers each lock once per phase: the orders of a phase's first 8 operations
+    // are which 4 workers lock first, in which order (8 * 7 * 6 * 5). A prefix of the
+    // whole phase (16) cuts nothing: both phases, joined, as without a prefix.
+    let lu = "bench/schedules/lu.c";
+    let (s, _) = summary(lu, &["--all-orders", "--prefix", "8"], &["-DNTHREADS=8"]);
+    assert_eq!((s["enumerated"].as_u64(), s["epochs"].as_u64()), (Some(1680), Some(1)), "{s}");
+    let (s, _) = summary(lu, &["--all-orders", "--prefix", "16"], &["-DNTHREADS=8"]);
+    assert_eq!(
+        (s["cut"].as_u64(), s["epochs"].as_u64(), s["enumerated"].as_u64()),
+        (Some(0), Some(2), Some(80640)),
+        "{s}"
+    );
+}
+
+#[test]
+fn a_bug_after_the_prefix_is_never_called_verified() {
+    // The race comes after each worker's two lock pairs: found without a prefix, and past
+    // a prefix of 2 operations (the one more run to find the prefix's orders is still a
+    // lock), where only an unknown verdict is right. A prefix of the whole run (8 lock
+    // operations) cuts nothing and changes nothing.
+    let bug = "tests/schedules/late_bug.c";
+    for (flags, code, verdict) in [
+        (&["--check"][..], 1, "unsafe"),
+        (&["--check", "--prefix", "2"][..], 2, "unknown"),
+        (&["--check", "--prefix", "8"][..], 1, "unsafe"),
+    ] {
+        let (s, exit) = summary(bug, flags, &[]);
+        assert_eq!((exit, s["verdict"].as_str()), (Some(code), Some(verdict)), "{flags:?}: {s}");
+    }
+    let out = ravel(&["schedules", &source(bug), "--check", "--prefix", "2"]);
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("verdict under enforcement: unknown: the schedules order only the first 2"), "{stdout}");
+}
+
 #[test]
 fn check_reports_the_verdict_under_enforcement() {
     let out = ravel(&["schedules", &source("tests/schedules/input_bug.c"), "--check"]);
@@ -310,10 +370,7 @@ fn task_pools_with_eight_workers_take_one_order_per_path() {
         let (s, _) = summary(&format!("bench/schedules/{prog}.c"), &[], &["-DNTHREADS=8"]);
         assert_eq!(s["exploration"], "one order per path", "{s}");
         assert_eq!((s["executions"].as_u64(), s["total"].as_u64()), (Some(12), Some(7)), "{prog}: {s}");
-        covered_for(&format!("bench/schedules/{prog}.c"), &["-DNTHREADS=8"], |v| {
-            let tasks = v[0].clamp(0, 2) as usize;
-            Some(v[2..2 + tasks].iter().filter(|&&d| d == v[1]).count().to_string())
-        });
+        covered_for(&format!("bench/schedules/{prog}.c"), &["-DNTHREADS=8"], pool_matches);
     }
 }
 

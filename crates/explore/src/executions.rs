@@ -17,6 +17,11 @@ pub enum ExecutionEnd<'a> {
     /// Stopped at an epoch-start state (the last one the sink is given) whose
     /// continuations another execution's path explores (`DporOptions::join_at_epochs`).
     Joined,
+    /// Stopped after the first synchronisation operations of an epoch
+    /// (`DporOptions::prefix_events`), which end at this length of the machine's record
+    /// (`Machine::recorded`; what follows it, one more operation, was run only to find
+    /// the orders of the prefix and is not part of it).
+    Cut(usize),
 }
 
 /// Where the dpor exploration hands each ended execution (redundant ones, which sleep

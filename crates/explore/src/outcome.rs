@@ -44,6 +44,10 @@ pub enum Unknown {
     /// A symbolic value was made abstract (`ravel_abstract_*`, at this place) and
     /// followed at one value. The weakest reason: any other replaces it.
     Abstracted(String),
+    /// `ravel schedules --prefix`: the schedules order only the first this many
+    /// synchronisation operations of an epoch and leave the rest of a run free natively;
+    /// that rest was not explored.
+    FreeSuffix(u32),
     /// An operation ravel does not support; without its place, the vm's words alone.
     Unsupported { what: String, at: Option<(String, u32)> },
     /// An engine bug (a re-execution did not do the same thing again).
@@ -113,6 +117,10 @@ impl fmt::Display for Unknown {
             Unknown::Abstracted(at) => {
                 write!(f, "a value was made abstract at {at} (ravel_abstract), so its other values were not explored")
             }
+            Unknown::FreeSuffix(n) => write!(
+                f,
+                "the schedules order only the first {n} synchronisation operations of an epoch (--prefix): the rest of a run is free under enforcement and was not explored"
+            ),
             Unknown::Unsupported { what, at: Some((file, line)) } => write!(f, "unsupported: {what} at {file}:{line}"),
             Unknown::Unsupported { what, at: None } => write!(f, "{what}"),
             Unknown::Internal(what) => write!(f, "internal error: {what}"),
@@ -481,6 +489,10 @@ mod tests {
             (
                 Unknown::Abstracted("a.c:3".into()),
                 "a value was made abstract at a.c:3 (ravel_abstract), so its other values were not explored",
+            ),
+            (
+                Unknown::FreeSuffix(4),
+                "the schedules order only the first 4 synchronisation operations of an epoch (--prefix): the rest of a run is free under enforcement and was not explored",
             ),
             (
                 Unknown::Unsupported { what: "inline asm".into(), at: Some(("a.c".into(), 3)) },

@@ -15,7 +15,11 @@
 //! an unverified schedule. The prefix is *exhaustive*: it lists every synchronisation
 //! event of the run, so a lock, wait or atomic read-modify-write it does not list (the
 //! inputs synchronise otherwise than the explored executions, which a value wrongly made
-//! abstract can cause) stops the program too.
+//! abstract can cause) stops the program too. A *prefix schedule* (`ravel schedules
+//! --prefix`, `free_after`) lists only an epoch's first synchronisation events: the
+//! selected orders then make a non-complete, non-exhaustive prefix, which leaves the run
+//! free once its events happened (an unlisted event waits meanwhile for the listed events
+//! of other threads it conflicts with, see `runtime.rs`).
 
 use ravel_schedule_format::{select, File, InputSpec};
 use std::collections::HashMap;
@@ -117,12 +121,14 @@ pub fn select_constraints(text: &str, raw: &[u128]) -> Result<Selected, String> 
         }
     }
     let order: Vec<u32> = selection.schedules.iter().flat_map(|s| s.events.iter().copied()).collect();
-    Ok(Selected { constraints: constraints_of(&file, &order), path })
+    let free_after = selection.schedules.last().is_some_and(|s| s.free_after);
+    Ok(Selected { constraints: constraints_of(&file, &order, free_after), path })
 }
 
-/// One complete prefix over the events `order`: each waits for the latest earlier event
-/// of another thread on the same object and offset.
-fn constraints_of(file: &File, order: &[u32]) -> String {
+/// One prefix over the events `order`, complete and exhaustive unless the run is
+/// `free_after` them: each waits for the latest earlier event of another thread on the
+/// same object and offset.
+fn constraints_of(file: &File, order: &[u32], free_after: bool) -> String {
     let mut last: HashMap<(u32, u64), (usize, &str)> = HashMap::new();
     let mut listed = Vec::with_capacity(order.len());
     for &e in order {
@@ -139,7 +145,7 @@ fn constraints_of(file: &File, order: &[u32]) -> String {
         "format": "ravel-constraints/2",
         "objects": file.objects,
         "events": file.events,
-        "prefixes": [ { "complete": true, "exhaustive": true, "events": listed } ],
+        "prefixes": [ { "complete": !free_after, "exhaustive": !free_after, "events": listed } ],
     })
     .to_string()
 }
@@ -175,6 +181,19 @@ mod tests {
         assert_eq!(select_constraints(FILE, &[5]).unwrap().path, vec![1]);
         assert!(select_constraints(FILE, &[]).err().unwrap().contains("RAVEL_INPUTS gives 0"));
         assert!(input_values(Some("1,x")).is_err());
+    }
+
+    #[test]
+    fn a_prefix_schedule_leaves_the_run_free_after_it() {
+        let c = select_constraints(FILE, &[5]).unwrap().constraints;
+        let c: serde_json::Value = serde_json::from_str(&c).unwrap();
+        assert_eq!((&c["prefixes"][0]["complete"], &c["prefixes"][0]["exhaustive"]), (&true.into(), &true.into()));
+        let prefix =
+            FILE.replace(r#""events":[2,3,0,1],"next":null"#, r#""events":[2,3],"next":null,"free_after":true"#);
+        let c = select_constraints(&prefix, &[5]).unwrap().constraints;
+        let c: serde_json::Value = serde_json::from_str(&c).unwrap();
+        assert_eq!((&c["prefixes"][0]["complete"], &c["prefixes"][0]["exhaustive"]), (&false.into(), &false.into()));
+        assert_eq!(c["prefixes"][0]["events"].as_array().map(Vec::len), Some(2));
     }
 
     #[test]

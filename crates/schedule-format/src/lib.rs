@@ -30,7 +30,9 @@
 //!   the epoch (`events`, in execution order), the *constraint* under which it is feasible
 //!   and error-free (an input satisfying it, run under this order, performs exactly these
 //!   events), `ends` (inputs for which the program ends in this epoch), and `next`, the
-//!   following epoch's schedules given this one. `failing` lists the orders of the epoch
+//!   following epoch's schedules given this one. `free_after` (absent: false) marks a
+//!   *prefix schedule* (`ravel schedules --prefix`): its events are the epoch's first
+//!   synchronisation operations only, and the run is free once they happened. `failing` lists the orders of the epoch
 //!   that end in an error (a deadlock among them); they are never selected. `selector`,
 //!   when present, is the epoch's decision tree (see [`Decision`]); without it the first
 //!   schedule whose constraint holds is taken, which is what the tree computes too.
@@ -109,6 +111,9 @@ pub struct Schedule {
     /// Indices in `events`, in the order they happen.
     pub events: Vec<u32>,
     pub next: Option<Box<Epoch>>,
+    /// A prefix schedule: the run goes on unconstrained after these events (none below).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub free_after: bool,
 }
 
 /// A synchronisation order of an epoch that ends in an error.

@@ -57,7 +57,7 @@ mod tests {
     use crate::{CmpOp, Node, FORMAT};
 
     fn schedule(constraint: u32, ends: Option<u32>, events: Vec<u32>, next: Option<Epoch>) -> Schedule {
-        Schedule { constraint, ends, executions: 1, events, next: next.map(Box::new) }
+        Schedule { constraint, ends, executions: 1, events, next: next.map(Box::new), free_after: false }
     }
 
     /// Input 0 below 4 takes the first schedule, else the second; the second ends the

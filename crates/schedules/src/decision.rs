@@ -231,7 +231,7 @@ mod tests {
     use ravel_schedule_format::{eval, CmpOp, Schedule};
 
     fn schedule(constraint: u32) -> Schedule {
-        Schedule { constraint, ends: None, executions: 1, events: vec![], next: None }
+        Schedule { constraint, ends: None, executions: 1, events: vec![], next: None, free_after: false }
     }
 
     /// Over input x (8 bits): a = x < 4, b = x == 9; schedules: (a and not b), (a or b),

@@ -18,7 +18,11 @@
 //! dropped. With "join on all threads" the explorer stops an execution at an epoch-start
 //! state another path explores on (`ravel_explore::DporOptions::join_at_epochs`); the
 //! tree sees it go on as each continuation of that state (`tree.rs`), and is built from
-//! the root down so that only selected schedules get the epochs below them.
+//! the root down so that only selected schedules get the epochs below them. With
+//! `Settings::prefix_events` (Bergan's prefix schedules) the explorer stops an execution
+//! after its epoch's first synchronisation operations; the schedules grouping such
+//! executions order only that prefix, the run is free natively after it, and the verdict
+//! under enforcement is unknown (`Enumeration::unverified`).
 //!
 //! What is not done (see the closing notes of issue 20): constraints are over the
 //! program's inputs, not over the values live at an epoch start, so a later epoch's
@@ -66,6 +70,12 @@ pub struct Enumeration {
     /// only if no synchronisation depends on them (the user's word), and the verdict
     /// under enforcement is unknown.
     pub abstracted: Option<String>,
+    /// Why the verdict under enforcement cannot be `safe` although every input may select
+    /// an error-free schedule: a free suffix (`--prefix`: some execution was cut, so the
+    /// set holds prefix schedules whose rest was not explored), else a value made
+    /// abstract. With a cut, not `unsafe` either: the orders past the prefix that might
+    /// serve an input were not explored.
+    pub unverified: Option<ravel_explore::Unknown>,
 }
 
 /// The figures of Bergan's tables.
@@ -79,6 +89,11 @@ pub struct Counts {
     /// Executions stopped at an epoch-start state whose continuations another path
     /// explored ("join on all threads").
     pub joined: usize,
+    /// Executions stopped after the first synchronisation operations of an epoch
+    /// (`--prefix`; counted in `executions` too).
+    pub cut: usize,
+    /// Schedules in the tree that leave the run free after their events.
+    pub prefix_schedules: usize,
     /// Executions left out: a signal woke a waiter out of arrival order, which the native
     /// runtime never does (the explorer ran the same steps with the longest waiter too).
     pub out_of_order_wakes: usize,
@@ -120,6 +135,10 @@ pub struct Settings {
     pub join_at_epochs: bool,
     /// Explore every thread order, not one per path of the inputs' choices.
     pub all_orders: bool,
+    /// Bergan's prefix schedules: order only the first this many synchronisation
+    /// operations of each epoch (`DporOptions::prefix_events`), which bounds the orders
+    /// enumerated; the run is free natively after them.
+    pub prefix_events: Option<u32>,
 }
 
 /// Explores `program` (named `name` in the file) and computes its input-covering
@@ -177,6 +196,7 @@ fn explore(
         dpor: ravel_explore::DporOptions {
             join_at_epochs: settings.join_at_epochs,
             one_order_per_path: one_order,
+            prefix_events: settings.prefix_events,
             ..base.dpor.clone()
         },
         ..base.clone()
@@ -220,6 +240,7 @@ fn explore(
         one_order_per_path: one_order,
         executions: executions.iter().filter(|e| !e.joined).count(),
         joined: executions.iter().filter(|e| e.joined).count(),
+        cut: executions.iter().filter(|e| e.cut).count(),
         out_of_order_wakes,
         enumerated: enumerated.iter().flatten().sum(),
         enumerated_per_epoch: enumerated,
@@ -229,8 +250,10 @@ fn explore(
     counts.selector_nodes = dag.nodes.len();
     counts.selector_tree = tree;
     counts.analysis = started.elapsed();
+    let free_suffix = settings.prefix_events.filter(|_| counts.cut > 0).map(ravel_explore::Unknown::FreeSuffix);
+    let unverified = free_suffix.or_else(|| abstracted.clone().map(ravel_explore::Unknown::Abstracted));
     let file = File { format: FORMAT.into(), program: name.into(), inputs, exprs: dag.nodes, objects, events, root };
-    Ok(Enumeration { file, coverage, counts, ignored_markers, abstracted })
+    Ok(Enumeration { file, coverage, counts, ignored_markers, abstracted, unverified })
 }
 
 /// Schedules the tree may hold with `--keep-unselected` (every order below every order:
@@ -287,6 +310,7 @@ fn count(epoch: &Epoch, depth: usize, counts: &mut Counts, seen: &mut Vec<std::c
     }
     counts.per_epoch[depth].push(epoch.schedules.len());
     counts.total += epoch.schedules.len();
+    counts.prefix_schedules += epoch.schedules.iter().filter(|s| s.free_after).count();
     let text = serde_json::to_string(epoch).unwrap_or_default();
     if seen[depth].insert(text) {
         counts.distinct_per_epoch[depth].push(epoch.schedules.len());

@@ -35,6 +35,9 @@ pub struct Execution {
     pub states: Vec<(u32, u32)>,
     /// It stopped at its last state, whose continuations other executions hold.
     pub joined: bool,
+    /// It stopped after its last epoch's first synchronisation operations (`--prefix`):
+    /// what follows was not explored.
+    pub cut: bool,
 }
 
 /// Collects the executions of one exploration.
@@ -68,8 +71,13 @@ impl Observer {
     /// Keeps execution `m`, which ended as `end`.
     pub fn observe(&mut self, m: &Machine, end: ExecutionEnd, states: &[(u32, u32)]) {
         let joined = matches!(end, ExecutionEnd::Joined);
+        let prefix_end = match end {
+            ExecutionEnd::Cut(end) => Some(end),
+            _ => None,
+        };
+        let cut = prefix_end.is_some();
         let ending = match end {
-            ExecutionEnd::Complete | ExecutionEnd::Joined => Ending::Ok,
+            ExecutionEnd::Complete | ExecutionEnd::Joined | ExecutionEnd::Cut(_) => Ending::Ok,
             ExecutionEnd::Error(e) => Ending::Failing {
                 kind: if e.kind == ErrorKind::Deadlock { "deadlock".into() } else { e.kind.name().into() },
                 message: e.message.clone(),
@@ -110,7 +118,9 @@ impl Observer {
         let mut epoch = 0;
         let mut passed = states.iter().peekable();
         let mut at_states = Vec::new();
-        for e in named.events.iter().filter(|e| e.sync) {
+        // A cut execution's events past its prefix were run only to find the prefix's orders.
+        let kept = prefix_end.map_or(named.events.len(), |end| named.upto(end));
+        for e in named.events[..kept].iter().filter(|e| e.sync) {
             if raw_epoch.is_some_and(|r| r != e.epoch) {
                 epoch += 1;
             }
@@ -129,7 +139,7 @@ impl Observer {
                 self.ignored_markers = true;
             }
         }
-        self.executions.push(Execution { events, pc, ending, states: at_states, joined });
+        self.executions.push(Execution { events, pc, ending, states: at_states, joined, cut });
     }
 
     /// The continuations of each epoch-start state: (execution, the epoch it starts there)

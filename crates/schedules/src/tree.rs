@@ -66,6 +66,11 @@ impl<'a> Source<'a> {
         e.joined.then(|| e.states.last().map(|&(b, s)| (b as i64 + last.shift, s))).flatten()
     }
 
+    /// Whether `v` was cut (`--prefix`) in epoch `epoch`, its last.
+    fn cut_in(&self, v: &View, epoch: u32) -> bool {
+        self.exec(v).cut && self.epochs(v) == epoch as i64 + 1
+    }
+
     /// The events of `v` with their epochs in the view's numbering.
     fn events<'v>(&'v self, v: &'v View) -> impl Iterator<Item = (i64, u32)> + 'v {
         v.pieces.iter().enumerate().flat_map(move |(i, p)| {
@@ -188,6 +193,9 @@ pub fn level(src: &Source, views: &[View], epoch: u32, events: &[Event], dag: &m
             let pcs: Vec<u32> = members.iter().filter(|v| ok(v)).map(|v| src.exec(v).pc).collect();
             let ending: Vec<u32> =
                 members.iter().filter(|v| ok(v) && src.epochs(v) == epoch as i64 + 1).map(|v| src.exec(v).pc).collect();
+            // A prefix schedule: some member stopped after this epoch's first events, so
+            // the run is left free after them (nothing below it is enforced).
+            let free_after = members.iter().any(|v| src.cut_in(v, epoch));
             let later: Vec<View> = members.iter().filter(|v| src.epochs(v) > epoch as i64 + 1).cloned().collect();
             let schedule = Schedule {
                 constraint: dag.or_all(&pcs),
@@ -195,8 +203,9 @@ pub fn level(src: &Source, views: &[View], epoch: u32, events: &[Event], dag: &m
                 executions: pcs.len() as u64,
                 events: seg,
                 next: None,
+                free_after,
             };
-            let later = if later.iter().any(ok) { later } else { Vec::new() };
+            let later = if later.iter().any(ok) && !free_after { later } else { Vec::new() };
             (schedule, later)
         })
         .collect();
@@ -239,7 +248,7 @@ mod tests {
 
     fn exec(dag: &mut Dag, input: u32, events: Vec<(u32, u32)>, ending: Ending) -> Execution {
         let pc = dag.add(Node::Input { index: input, bits: 1 });
-        Execution { events, pc, ending, states: Vec::new(), joined: false }
+        Execution { events, pc, ending, states: Vec::new(), joined: false, cut: false }
     }
 
     fn build(execs: &[Execution], events: &[Event], dag: &mut Dag) -> Level {
@@ -278,6 +287,26 @@ mod tests {
         assert_eq!(next.epoch.schedules.len(), 1);
         assert_eq!(next.epoch.failing.len(), 1);
         assert_eq!(next.epoch.failing[0].kind, "deadlock");
+    }
+
+    #[test]
+    fn a_cut_execution_makes_a_prefix_schedule_with_nothing_below() {
+        // Both executions order [0.1] first on object 0; the first was cut there (its
+        // epoch 1 is not in the tree), the second went on to epoch 1 and is merged into
+        // the prefix schedule, whose run is free after its events.
+        let events = vec![ev("[0.1]", 0, 0), ev("[0.1]", 1, 0)];
+        let mut dag = Dag::default();
+        let mut cut = exec(&mut dag, 0, vec![(0, 0)], Ending::Ok);
+        cut.cut = true;
+        let on = exec(&mut dag, 1, vec![(0, 0), (1, 1)], Ending::Ok);
+        let uncut = exec(&mut dag, 2, vec![(0, 1)], Ending::Ok);
+        let root = build(&[cut, on, uncut], &events, &mut dag);
+        let free: Vec<bool> = root.epoch.schedules.iter().map(|s| s.free_after).collect();
+        assert_eq!(free.iter().filter(|&&f| f).count(), 1, "{free:?}");
+        for (s, later) in root.epoch.schedules.iter().zip(&root.later) {
+            assert!(later.is_empty(), "nothing below a prefix schedule, nor after [0.1] on object 1");
+            assert_eq!(s.free_after, s.events == vec![0]);
+        }
     }
 
     #[test]

@@ -227,6 +227,13 @@ struct Run {
     epoch_states: Vec<(u32, u32)>,
     /// The last state passed is explored by another path: the execution stops.
     joined: bool,
+    /// With `prefix_events`: the synchronisation operations since the last `ravel_epoch()`
+    /// call made alone, and the length of the machine's record once they were that many.
+    epoch_sync: u32,
+    prefix_end: Option<usize>,
+    /// The first data race of the execution, which (with `all_errors`) did not end it: an
+    /// execution sink is told the execution failed with it.
+    raced: Option<ProgramError>,
 }
 
 ravel_vm::clone_reusing!(Run {
@@ -241,7 +248,10 @@ ravel_vm::clone_reusing!(Run {
     races_found,
     path_hash,
     epoch_states,
-    joined
+    joined,
+    epoch_sync,
+    prefix_end,
+    raced
 });
 
 /// A thread's state when it last took a step (see `Explorer::is_spinning`).
@@ -292,6 +302,9 @@ enum Ending {
     Truncated(Unknown),
     /// Stopped at an epoch-start state another path explores (`joins.rs`).
     Joined,
+    /// Stopped once the epoch had more than `prefix_events` synchronisation operations;
+    /// the prefix ends at this length of the machine's record.
+    Cut(usize),
     Error(ProgramError),
     Stop(Unknown),
 }
@@ -316,6 +329,12 @@ pub struct DporOptions {
     /// two paths reach an equal state (their path conditions differ where they part), and
     /// the order after a state depends on the path before it.
     pub one_order_per_path: bool,
+    /// Stop an execution once the current epoch (since the last `ravel_epoch()` call made
+    /// alone) has had this many synchronisation operations, ending it as
+    /// [`Cut`](crate::ExecutionEnd::Cut) rather than as an incomplete one: for `ravel
+    /// schedules --prefix`, whose schedules then order only that prefix and leave the rest
+    /// of the run free (Bergan's prefix schedules).
+    pub prefix_events: Option<u32>,
 }
 
 pub(crate) struct Explorer<'a> {
@@ -409,6 +428,9 @@ impl<'a> Explorer<'a> {
             path_hash: 0,
             epoch_states: Vec::new(),
             joined: false,
+            epoch_sync: 0,
+            prefix_end: None,
+            raced: None,
         };
         (run, made)
     }
@@ -727,6 +749,9 @@ impl<'a> Explorer<'a> {
             if run.joined {
                 break Ending::Joined;
             }
+            if let Some(end) = run.prefix_end.filter(|_| self.past_prefix(run)) {
+                break Ending::Cut(end);
+            }
             if let Some(why) = self.cx.limit_reached() {
                 break Ending::Stop(why);
             }
@@ -779,6 +804,14 @@ impl<'a> Explorer<'a> {
             self.step(run, depth, t, &[], true, WakeupTree::default());
         };
         self.finish_execution(run, ending)
+    }
+
+    /// With `prefix_events`: whether the epoch went past its first that many
+    /// synchronisation operations. The execution then stops, but only after one more (a
+    /// *frontier*, left out of the prefix), so that its races with the prefix's operations
+    /// are reversed: the orders in which another thread's operation enters the prefix.
+    fn past_prefix(&self, run: &Run) -> bool {
+        self.cx.opts.dpor.prefix_events.is_some_and(|n| run.epoch_sync > n)
     }
 
     /// The thread the current execution runs next, among `candidates` (ascending ids).
@@ -880,6 +913,9 @@ impl<'a> Explorer<'a> {
             .then(|| copy_into_spare(&mut self.spare_runs, run));
         self.path.push(Node { sleep, wakeup, snapshot, ..Default::default() });
         for (index, error) in std::mem::take(&mut run.races_found).into_iter().enumerate() {
+            if run.raced.is_none() && self.cx.opts.execution_sink.is_some() {
+                run.raced = Some(error.clone());
+            }
             let mut witness = self.witness();
             witness.inputs = input_values(&run.machine);
             witness.race_index = index as u64;
@@ -988,6 +1024,9 @@ impl<'a> Explorer<'a> {
         run.infos.push(info.clone());
         if self.policy == Policy::Systematic {
             self.meet_epoch_state(run, recorded_before);
+        }
+        if let Some(n) = self.cx.opts.dpor.prefix_events {
+            count_epoch_sync(run, recorded_before, n);
         }
         self.cx.stats.transitions += 1;
         self.cx.stats.work.count_step(before, &run.machine, &chooser.made);
@@ -1208,7 +1247,11 @@ impl<'a> Explorer<'a> {
         }
         // Scouting runs are redone by the systematic search.
         if let Some(sink) = self.cx.opts.execution_sink.as_ref().filter(|_| self.policy == Policy::Systematic) {
+            // An execution that raced failed, although the race did not end it.
+            let raced =
+                run.raced.as_ref().filter(|_| matches!(ending, Ending::Complete | Ending::Joined | Ending::Cut(_)));
             let end = match &ending {
+                _ if raced.is_some() => raced.map(ExecutionEnd::Error),
                 Ending::Complete => Some(ExecutionEnd::Complete),
                 Ending::Error(e) => Some(ExecutionEnd::Error(e)),
                 Ending::Blocked => {
@@ -1216,6 +1259,7 @@ impl<'a> Explorer<'a> {
                 }
                 Ending::Truncated(why) => Some(ExecutionEnd::Incomplete(why.to_string())),
                 Ending::Joined => Some(ExecutionEnd::Joined),
+                Ending::Cut(end) => Some(ExecutionEnd::Cut(*end)),
                 Ending::SleepBlocked | Ending::Infeasible | Ending::Stop(_) => None,
             };
             if let Some(end) = end {
@@ -1228,10 +1272,12 @@ impl<'a> Explorer<'a> {
         let dpor = &self.cx.opts.dpor;
         let systematic = self.policy == Policy::Systematic && !dpor.naive && !dpor.one_order_per_path;
         if systematic && !matches!(ending, Ending::Stop(_)) {
-            self.reverse_races(run, matches!(ending, Ending::Truncated(_)));
+            // Like a truncated execution, a cut one has every other runnable thread's next
+            // step as an alternative to its last: they could have come first.
+            self.reverse_races(run, matches!(ending, Ending::Truncated(_) | Ending::Cut(_)));
         }
         match ending {
-            Ending::Complete => self.cx.stats.executions += 1,
+            Ending::Complete | Ending::Cut(_) => self.cx.stats.executions += 1,
             Ending::Joined => self.cx.stats.joined += 1,
             Ending::Blocked => self.cx.stats.blocked += 1,
             Ending::SleepBlocked => self.cx.stats.sleep_blocked += 1,
@@ -1355,6 +1401,24 @@ impl Explorer<'_> {
             PendingKind::Spawn | PendingKind::Other => step.global = true,
         }
         step
+    }
+}
+
+/// Counts the synchronisation operations of the latest transition (whose record starts
+/// at `before`) into the current epoch's, which a `ravel_epoch()` call made alone restarts,
+/// and notes where the record had the epoch's first `n`.
+fn count_epoch_sync(run: &mut Run, before: usize, n: u32) {
+    for (i, r) in run.machine.recorded()[before..].iter().enumerate() {
+        match r {
+            Recorded::Epoch { alone: true, .. } => (run.epoch_sync, run.prefix_end) = (0, None),
+            Recorded::Access { sync: true, .. } => {
+                run.epoch_sync += 1;
+                if run.epoch_sync == n {
+                    run.prefix_end = Some(before + i + 1);
+                }
+            }
+            _ => {}
+        }
     }
 }
 
