@@ -32,8 +32,9 @@
 //!   events), `ends` (inputs for which the program ends in this epoch), and `next`, the
 //!   following epoch's schedules given this one. `free_after` (absent: false) marks a
 //!   *prefix schedule* (`ravel schedules --prefix`): its events are the epoch's first
-//!   synchronisation operations only, and the run is free once they happened. `failing` lists the orders of the epoch
-//!   that end in an error (a deadlock among them); they are never selected. `selector`,
+//!   synchronisation operations only, and the run is free once they happened. `failing`
+//!   lists the orders of the epoch that end in an error (a deadlock among them); they are
+//!   never selected. `selector`,
 //!   when present, is the epoch's decision tree (see [`Decision`]); without it the first
 //!   schedule whose constraint holds is taken, which is what the tree computes too.
 

@@ -71,10 +71,7 @@ impl Observer {
     /// Keeps execution `m`, which ended as `end`.
     pub fn observe(&mut self, m: &Machine, end: ExecutionEnd, states: &[(u32, u32)]) {
         let joined = matches!(end, ExecutionEnd::Joined);
-        let prefix_end = match end {
-            ExecutionEnd::Cut(end) => Some(end),
-            _ => None,
-        };
+        let prefix_end = if let ExecutionEnd::Cut(end) = end { Some(end) } else { None };
         let cut = prefix_end.is_some();
         let ending = match end {
             ExecutionEnd::Complete | ExecutionEnd::Joined | ExecutionEnd::Cut(_) => Ending::Ok,
