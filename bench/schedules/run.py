@@ -14,8 +14,9 @@ the same binary unconstrained (RAVEL_SCHEDULES= ), median of RUNS runs, every in
 (radix: 63, three digit passes).
 
 *explored*: `path` when the exploration followed one thread order per path of the inputs'
-choices (ravel's default), `all` when it explored every order (`--all-orders`, or a
-path's order failed); `/pN` says the schedules are prefix schedules (`--prefix N`: only
+choices (ravel's default), `path+all` when some path's order failed and every order was
+explored again for the inputs of the failing paths only, `all` when it explored every
+order (`--all-orders`); `/pN` says the schedules are prefix schedules (`--prefix N`: only
 an epoch's first N synchronisation operations are ordered, the run is free after them,
 and `--check` would say unknown); a trailing `~` says values were made abstract (ravel_abstract_int:
 followed at one value; the set covers every input only if no synchronisation depends on
@@ -23,7 +24,8 @@ them, and `--check` says unknown). radix's keys are abstract; `forkjoin~` is for
 with its options abstract (-DABSTRACT_OPTIONS). The `+` variants of the pools have as many tasks as threads
 (MAXTASKS=NTHREADS), so the inputs that decide the synchronisation grow with the threads;
 their timed runs get every input equal to the thread count (every task exists and
-matches).
+matches). `commands` is a command server whose refund command takes two locks in the
+other order (some orders deadlock): its first orders fail for the refund's inputs only.
 
 The schedules are computed with WORK=1 (the per-task arithmetic loops, which neither
 synchronise nor read inputs); the timed binaries are built with -DWORK=TIMED_WORK so the
@@ -35,7 +37,7 @@ Usage: bench/schedules/run.py [--runs N] [--threads 2,4,8] [--analysis-timeout S
 import argparse, importlib.util, json, os, subprocess, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PROGRAMS = ["forkjoin", "forkjoin~", "taskpool", "taskpool+", "pfscan", "pfscan+", "phases", "lu", "barrier", "radix"]
+PROGRAMS = ["forkjoin", "forkjoin~", "taskpool", "taskpool+", "pfscan", "pfscan+", "phases", "lu", "barrier", "radix", "commands"]
 
 
 def defines(prog, threads):
@@ -120,7 +122,7 @@ def main():
             env = dict(os.environ, RAVEL_INPUTS=inputs)
             free = dict(env, RAVEL_SCHEDULES="")
             t_free, t_enf = medians_ms([([binary], free), ([binary], env)], a.runs)
-            explored = ("path" if s["exploration"] == "one order per path" else "all") + ("~" if s.get("abstracted") else "")
+            explored = {"one order per path": "path", "every order where one failed": "path+all"}.get(s["exploration"], "all") + ("~" if s.get("abstracted") else "")
             explored += f"/p{a.prefix}" if s.get("cut") else ""
             print(f"{prog:<9} {threads:>3} {explored:>8} {s['epochs']:>6} {shape:>12} {mma:>16} {s['total']:>6} {s['enumerated']:>6} "
                   f"{orders:>26} {s['distinct_total']:>8} {s['infeasible']:>6} {s['deadlocking']:>4} {s['executions']:>6} "

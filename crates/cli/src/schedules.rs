@@ -4,7 +4,7 @@
 
 use anyhow::{Context, Result};
 use ravel_explore::Options;
-use ravel_schedules::{Enumeration, Error};
+use ravel_schedules::{Enumeration, Error, Exploration};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -210,9 +210,12 @@ fn print_summary(e: &Enumeration) {
 
 /// Which thread orders the exploration followed.
 fn exploration(c: &ravel_schedules::Counts) -> &'static str {
-    match c.one_order_per_path {
-        true => "one thread order per path of the inputs' choices",
-        false => "every thread order",
+    match c.exploration {
+        Exploration::OneOrderPerPath => "one thread order per path of the inputs' choices",
+        Exploration::EveryOrderWhereFailing => {
+            "one thread order per path of the inputs' choices, then every order for the inputs whose order failed"
+        }
+        Exploration::EveryOrder => "every thread order",
     }
 }
 
@@ -226,7 +229,11 @@ fn summary_json(e: &Enumeration, check: bool, markers_placed: usize) -> serde_js
         (Some(_), true) => Some("unsafe"),
     };
     serde_json::json!({
-        "exploration": if c.one_order_per_path { "one order per path" } else { "every order" },
+        "exploration": match c.exploration {
+            Exploration::OneOrderPerPath => "one order per path",
+            Exploration::EveryOrderWhereFailing => "every order where one failed",
+            Exploration::EveryOrder => "every order",
+        },
         "epochs": c.per_epoch.len(),
         "markers_placed": markers_placed,
         "schedule_sets_per_epoch": c.per_epoch,

@@ -28,6 +28,14 @@ pub fn interrupt() {
     INTERRUPTED.store(true, Ordering::Relaxed);
 }
 
+/// `engine` restricted to `opts.input_region`, if any (see [`crate::InputRegion`]).
+fn restricted(engine: SharedSym, opts: &Options) -> SharedSym {
+    if let Some(region) = &opts.input_region {
+        engine.borrow_mut().restrict(|pool| (region.0)(pool));
+    }
+    engine
+}
+
 /// The vm settings executions of an exploration run with (replays add output and the
 /// trace).
 pub(crate) fn vm_config(opts: &Options) -> ravel_vm::Config {
@@ -95,7 +103,7 @@ impl<'a> Context<'a> {
             last_progress_ms: 0,
             memory_checks: Default::default(),
             memory_exceeded: Default::default(),
-            sym: opts.symbolic.then(|| SymEngine::shared(opts.solver_timeout, opts.max_sym_branches)),
+            sym: opts.symbolic.then(|| restricted(SymEngine::shared(opts.solver_timeout, opts.max_sym_branches), opts)),
             cancel: None,
             job_cancel: None,
             job_budget: None,

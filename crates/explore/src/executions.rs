@@ -40,3 +40,21 @@ impl std::fmt::Debug for ExecutionSink {
         f.write_str("ExecutionSink")
     }
 }
+
+/// The inputs an exploration is restricted to (`ravel schedules`' fallback explores every
+/// order only for the inputs whose first order failed): builds a width-1 condition over
+/// the inputs in the exploration's expression pool, inputs named as the vm names them
+/// (`(reading index << 8) | bits`). Only the paths some input of the region follows are
+/// explored; each keeps its own path condition (`ravel_vm::SymEngine::restrict`). A
+/// condition the solver finds no model of restricts nothing.
+#[derive(Clone)]
+pub struct InputRegion(pub Arc<RegionBuilder>);
+
+/// What an [`InputRegion`] calls to build its condition.
+pub type RegionBuilder = dyn Fn(&mut ravel_sym::ExprPool) -> ravel_sym::ExprId + Send + Sync;
+
+impl std::fmt::Debug for InputRegion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("InputRegion")
+    }
+}

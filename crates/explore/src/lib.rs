@@ -21,7 +21,7 @@ mod widen;
 
 pub use dpor::DporOptions;
 pub use engine::interrupt;
-pub use executions::{ExecutionEnd, ExecutionSink};
+pub use executions::{ExecutionEnd, ExecutionSink, InputRegion};
 pub use guided::{follow_guide, Guide, GuideStep, Guided};
 pub use options::{EngineKind, Options};
 pub use outcome::{

@@ -85,6 +85,8 @@ pub struct Options {
     pub verified_sink: Option<crate::VerifiedSink>,
     /// Hand every ended execution to this sink (`ravel schedules`; dpor only).
     pub execution_sink: Option<crate::ExecutionSink>,
+    /// Explore only the paths these inputs follow (symbolic inputs only).
+    pub input_region: Option<crate::InputRegion>,
     /// The scripted peer of the program's sockets (`--peer-script`, `--sym-packet`).
     pub peer: Option<std::sync::Arc<ravel_vm::Peer>>,
     /// When timed waits end (`--time`): under discrete time no verdict is `safe`.
@@ -122,6 +124,7 @@ impl Default for Options {
             files: Vec::new(),
             verified_sink: None,
             execution_sink: None,
+            input_region: None,
             peer: None,
             time: ravel_vm::TimeModel::Any,
         }

@@ -8,7 +8,7 @@ use ravel_sym::{ExprId, ExprPool};
 use rustc_hash::FxHashMap;
 
 /// Hash-consed nodes of the file's `exprs`.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Dag {
     pub nodes: Vec<Node>,
     index: FxHashMap<Node, u32>,

@@ -3,7 +3,8 @@
 //!
 //! The program's executions are explored with ravel's dpor engine and concolic inputs,
 //! with synchronisation as the only scheduling points (data races are errors), one thread
-//! order per path of the inputs' choices unless one fails (see [`enumerate`]). Every
+//! order per path of the inputs' choices, and every order for the inputs whose order
+//! failed (see [`enumerate`]). Every
 //! execution that ends is kept with its *synchronisation order* (the order of mutex
 //! operations and atomic accesses per object, named as the native runtime names them)
 //! and its *path condition* over the inputs. An execution is split into epochs at
@@ -43,7 +44,7 @@ pub use coverage::Coverage;
 pub use decision::{TreeSize, MAX_NODES as MAX_TREE_NODES};
 pub use markers::{load, Loaded};
 
-use observe::Observer;
+use observe::{Ending, Observer};
 use ravel_explore::{EngineKind, ExecutionSink, Options, Verdict};
 use ravel_ir::Program;
 use ravel_schedule_format::{Epoch, File, FORMAT};
@@ -81,9 +82,8 @@ pub struct Enumeration {
 /// The figures of Bergan's tables.
 #[derive(Debug, Default, Clone)]
 pub struct Counts {
-    /// The exploration followed one thread order per path of the inputs' choices (else
-    /// every order: asked for, or some path's order failed).
-    pub one_order_per_path: bool,
+    /// Which thread orders the exploration followed.
+    pub exploration: Exploration,
     /// Executions the explorer ended (error-free and failing).
     pub executions: usize,
     /// Executions stopped at an epoch-start state whose continuations another path
@@ -123,6 +123,18 @@ pub struct Counts {
     pub analysis: Duration,
 }
 
+/// Which thread orders an enumeration explored.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Exploration {
+    /// One per path of the inputs' choices: none failed.
+    #[default]
+    OneOrderPerPath,
+    /// One per path, then every order for the inputs of the paths whose order failed.
+    EveryOrderWhereFailing,
+    /// Every order (asked for).
+    EveryOrder,
+}
+
 /// How `ravel schedules` explores and what it keeps.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Settings {
@@ -149,35 +161,52 @@ pub struct Settings {
 /// per path of the inputs' choices (`DporOptions::one_order_per_path`): the paths' conditions
 /// cover every input, and the program under enforcement runs those executions alone.
 /// When some input's order fails (an error, a deadlock), another order may not: then
-/// every order is explored, as with `all_orders`.
+/// every order is explored for the inputs of the failing paths (the disjunction of their
+/// conditions, `ravel_explore::InputRegion`), and the tree is built from the error-free
+/// executions of the first exploration with every execution of the second. Outside the
+/// region each input's one order is error-free; inside it every order is known, so an
+/// input with only failing orders really has no other.
 pub fn enumerate(program: Arc<Program>, name: &str, base: &Options, settings: Settings) -> Result<Enumeration, Error> {
     let started = Instant::now();
+    let mut observer = Observer::new(settings.barriers_unordered);
+    let mut exploration = Exploration::EveryOrder;
+    let mut region = None;
+    let mut abstracted = None;
     if !settings.all_orders {
-        let e = explore(program.clone(), name, base, settings, true)?;
-        if e.coverage.uncovered.is_none() {
-            return Ok(e);
+        (observer, abstracted) = explore(program.clone(), base, settings, true, None, observer)?;
+        let failing: Vec<u32> = observer.executions.iter().filter(|e| e.ending != Ending::Ok).map(|e| e.pc).collect();
+        if failing.is_empty() {
+            return build(observer, name, base, settings, Exploration::OneOrderPerPath, abstracted, started);
         }
+        observer.executions.retain(|e| e.ending == Ending::Ok);
+        let condition = observer.dag.or_all(&failing);
+        let dag = observer.dag.clone();
+        region = Some(ravel_explore::InputRegion(Arc::new(move |pool: &mut ravel_sym::ExprPool| {
+            dag.to_pool(condition, pool, &mut Default::default())
+        })));
+        observer.next_exploration();
+        exploration = Exploration::EveryOrderWhereFailing;
     }
     let left = |limit: Duration| limit.saturating_sub(started.elapsed());
     let base = Options { timeout: base.timeout.map(left), ..base.clone() };
     if base.timeout.is_some_and(|t| t.is_zero()) {
         return Err(Error::Incomplete("the time limit was reached (--timeout)".into()));
     }
-    let mut e = explore(program, name, &base, settings, false)?;
-    e.counts.analysis = started.elapsed();
-    Ok(e)
+    let (observer, also_abstracted) = explore(program, &base, settings, false, region, observer)?;
+    build(observer, name, &base, settings, exploration, abstracted.or(also_abstracted), started)
 }
 
-/// One exploration (with `one_order` or every order) and the tree built from it.
+/// One exploration (with `one_order` or every order, within `region` if given) whose
+/// executions `observer` adds to its own; with where the first value made abstract was.
 fn explore(
     program: Arc<Program>,
-    name: &str,
     base: &Options,
     settings: Settings,
     one_order: bool,
-) -> Result<Enumeration, Error> {
-    let started = Instant::now();
-    let observer = Arc::new(Mutex::new(Observer::new(settings.barriers_unordered)));
+    region: Option<ravel_explore::InputRegion>,
+    observer: Observer,
+) -> Result<(Observer, Option<String>), Error> {
+    let observer = Arc::new(Mutex::new(observer));
     let sink = observer.clone();
     let opts = Options {
         engine: EngineKind::Dpor,
@@ -192,6 +221,7 @@ fn explore(
                 o.observe(m, end, states);
             }
         }))),
+        input_region: region,
         // One order per path joins nothing (see `DporOptions::one_order_per_path`).
         dpor: ravel_explore::DporOptions {
             join_at_epochs: settings.join_at_epochs,
@@ -215,6 +245,19 @@ fn explore(
     if let Some(why) = observer.problem.take() {
         return Err(Error::Incomplete(why));
     }
+    Ok((observer, abstracted))
+}
+
+/// The tree built from the executions `observer` kept, its checks and figures.
+fn build(
+    observer: Observer,
+    name: &str,
+    base: &Options,
+    settings: Settings,
+    exploration: Exploration,
+    abstracted: Option<String>,
+    started: Instant,
+) -> Result<Enumeration, Error> {
     let owners = observer.owners();
     let Observer { dag, inputs, objects, events, executions, out_of_order_wakes, ignored_markers, .. } = observer;
     let src = tree::Source::new(&executions, owners);
@@ -237,7 +280,7 @@ fn explore(
     let mut tree = decision::TreeSize::default();
     decision::measure(&root, &mut tree);
     let mut counts = Counts {
-        one_order_per_path: one_order,
+        exploration,
         executions: executions.iter().filter(|e| !e.joined).count(),
         joined: executions.iter().filter(|e| e.joined).count(),
         cut: executions.iter().filter(|e| e.cut).count(),

@@ -139,6 +139,12 @@ impl Observer {
         self.executions.push(Execution { events, pc, ending, states: at_states, joined, cut });
     }
 
+    /// Readies the observer for the executions of another exploration, whose expression
+    /// pool is another.
+    pub fn next_exploration(&mut self) {
+        self.memo.clear();
+    }
+
     /// The continuations of each epoch-start state: (execution, the epoch it starts there)
     /// for every execution that went on past it.
     pub fn owners(&self) -> FxHashMap<u32, Vec<(usize, u32)>> {

@@ -19,6 +19,9 @@ pub struct SymEngine {
     /// Symbolic branches one execution may make before it is cut short.
     pub max_branches: u32,
     query_timeout: Duration,
+    /// The inputs the exploration is restricted to ([`SymEngine::restrict`]): a condition
+    /// that every query adds, and a model of it that every execution starts from.
+    region: Option<(ExprId, Assignment)>,
 }
 
 /// The engine shared by the executions of one exploration.
@@ -28,11 +31,54 @@ impl SymEngine {
     /// An engine whose every query has `query_timeout`.
     pub fn shared(query_timeout: Duration, max_branches: u32) -> SharedSym {
         let solver = ravel_sym::default_solver(Z3Config { timeout: query_timeout, ..Z3Config::default() });
-        Rc::new(RefCell::new(SymEngine { pool: ExprPool::new(), solver, max_branches, query_timeout }))
+        Rc::new(RefCell::new(SymEngine { pool: ExprPool::new(), solver, max_branches, query_timeout, region: None }))
     }
 
-    /// Is `cond` possible together with `pc`? Each query gets its time limit, but never
-    /// beyond the exploration's `deadline`.
+    /// Restricts the exploration to the inputs satisfying the width-1 condition `build`
+    /// makes in the pool (variables named as [`SymState::new_input`] names inputs): each
+    /// execution starts from a model of it and a branch side is taken only if some input
+    /// of the region takes it, so exactly the paths the region's inputs follow are
+    /// explored. A path's constraint stays its own (the region is not added to it): the
+    /// path is what any input satisfying it runs. False (and nothing restricted) when the
+    /// solver finds no model of the condition.
+    pub fn restrict(&mut self, build: impl FnOnce(&mut ExprPool) -> ExprId) -> bool {
+        let cond = build(&mut self.pool);
+        let truth = self.pool.true_();
+        match self.may_be_true(&[], cond, None) {
+            SolverResult::Sat(model) if cond != truth => {
+                self.region = Some((cond, model));
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The values an execution's inputs start with: a model of the region, if any.
+    pub(crate) fn start_model(&self) -> Assignment {
+        self.region.as_ref().map(|(_, m)| m.clone()).unwrap_or_default()
+    }
+
+    /// Is `cond` possible together with `pc`, for an input of the region (if the
+    /// exploration is restricted to one)? Each query gets its time limit, but never beyond
+    /// the exploration's `deadline`.
+    pub(crate) fn may_be_true_in_region(
+        &mut self,
+        pc: &[ExprId],
+        cond: ExprId,
+        deadline: Option<Instant>,
+    ) -> SolverResult {
+        match self.region.as_ref() {
+            None => self.may_be_true(pc, cond, deadline),
+            Some(&(region, _)) => {
+                let mut within = pc.to_vec();
+                within.push(region);
+                self.may_be_true(&within, cond, deadline)
+            }
+        }
+    }
+
+    /// Is `cond` possible together with `pc` (for any input)? Each query gets its time
+    /// limit, but never beyond the exploration's `deadline`.
     pub(crate) fn may_be_true(&mut self, pc: &[ExprId], cond: ExprId, deadline: Option<Instant>) -> SolverResult {
         let mut limit = self.query_timeout;
         if let Some(d) = deadline {
@@ -88,11 +134,12 @@ pub(crate) struct SymState {
 
 impl SymState {
     pub fn new(engine: SharedSym) -> SymState {
+        let model = engine.borrow().start_model();
         SymState {
             engine,
             pc: Vec::new(),
             pruned: 0,
-            model: Assignment::new(),
+            model,
             inputs: Vec::new(),
             branches: 0,
             queries: 0,

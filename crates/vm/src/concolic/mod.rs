@@ -234,7 +234,7 @@ impl Machine {
         let deadline = self.deadline;
         let st = self.sym.as_mut().expect("symbolic mode");
         st.queries += 1;
-        let answer = st.engine.borrow_mut().may_be_true(&st.pc, other, deadline);
+        let answer = st.engine.borrow_mut().may_be_true_in_region(&st.pc, other, deadline);
         if self.past_deadline(&answer) {
             return Err(Stop::End);
         }
@@ -272,7 +272,7 @@ impl Machine {
             return true;
         }
         st.queries += 1;
-        let answer = st.engine.borrow_mut().may_be_true(&st.pc, cond, deadline);
+        let answer = st.engine.borrow_mut().may_be_true_in_region(&st.pc, cond, deadline);
         if self.past_deadline(&answer) {
             return false;
         }
