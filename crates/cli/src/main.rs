@@ -568,7 +568,7 @@ fn run(cli: Cli) -> Result<u8> {
                     jobs: jobs
                         .map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |j| j as usize),
                     join_at_epochs: false,
-                    one_order_per_path: false,
+                    one_order_per_path: None,
                     prefix_events: None,
                 },
                 unfold: UnfoldOptions {

@@ -212,8 +212,13 @@ fn print_summary(e: &Enumeration) {
 fn exploration(c: &ravel_schedules::Counts) -> &'static str {
     match c.exploration {
         Exploration::OneOrderPerPath => "one thread order per path of the inputs' choices",
+        Exploration::SerialWhereFailing => {
+            "one thread order per path of the inputs' choices, then the threads one after another for the inputs \
+             whose order failed"
+        }
         Exploration::EveryOrderWhereFailing => {
-            "one thread order per path of the inputs' choices, then every order for the inputs whose order failed"
+            "one thread order per path of the inputs' choices, then the threads one after another for the inputs \
+             whose order failed, then every order for those whose serial order failed too"
         }
         Exploration::EveryOrder => "every thread order",
     }
@@ -231,7 +236,8 @@ fn summary_json(e: &Enumeration, check: bool, markers_placed: usize) -> serde_js
     serde_json::json!({
         "exploration": match c.exploration {
             Exploration::OneOrderPerPath => "one order per path",
-            Exploration::EveryOrderWhereFailing => "every order where one failed",
+            Exploration::SerialWhereFailing => "serial order where one failed",
+            Exploration::EveryOrderWhereFailing => "every order where two failed",
             Exploration::EveryOrder => "every order",
         },
         "epochs": c.per_epoch.len(),

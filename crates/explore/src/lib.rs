@@ -19,7 +19,7 @@ mod unfold;
 mod verified;
 mod widen;
 
-pub use dpor::DporOptions;
+pub use dpor::{DporOptions, OrderRule};
 pub use engine::interrupt;
 pub use executions::{ExecutionEnd, ExecutionSink, InputRegion};
 pub use guided::{follow_guide, Guide, GuideStep, Guided};

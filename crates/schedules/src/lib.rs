@@ -45,7 +45,7 @@ pub use decision::{TreeSize, MAX_NODES as MAX_TREE_NODES};
 pub use markers::{load, Loaded};
 
 use observe::{Ending, Observer};
-use ravel_explore::{EngineKind, ExecutionSink, Options, Verdict};
+use ravel_explore::{EngineKind, ExecutionSink, Options, OrderRule, Verdict};
 use ravel_ir::Program;
 use ravel_schedule_format::{Epoch, File, FORMAT};
 use std::sync::{Arc, Mutex};
@@ -129,7 +129,10 @@ pub enum Exploration {
     /// One per path of the inputs' choices: none failed.
     #[default]
     OneOrderPerPath,
-    /// One per path, then every order for the inputs of the paths whose order failed.
+    /// One per path, then the threads one after another for the inputs of the paths whose
+    /// order failed: none of those failed.
+    SerialWhereFailing,
+    /// Both, then every order for the inputs whose two orders failed.
     EveryOrderWhereFailing,
     /// Every order (asked for).
     EveryOrder,
@@ -160,49 +163,81 @@ pub struct Settings {
 /// A set need only cover every input, so the exploration first follows one thread order
 /// per path of the inputs' choices (`DporOptions::one_order_per_path`): the paths' conditions
 /// cover every input, and the program under enforcement runs those executions alone.
-/// When some input's order fails (an error, a deadlock), another order may not: then
-/// every order is explored for the inputs of the failing paths (the disjunction of their
-/// conditions, `ravel_explore::InputRegion`), and the tree is built from the error-free
-/// executions of the first exploration with every execution of the second. Outside the
-/// region each input's one order is error-free; inside it every order is known, so an
-/// input with only failing orders really has no other.
+/// When some input's order fails (an error, a deadlock), another order may not: the
+/// inputs of the failing paths (the disjunction of their conditions,
+/// `ravel_explore::InputRegion`) are explored again with the threads one after another
+/// (`OrderRule::Serial`), and those whose serial order fails too with every order. The
+/// tree is built from the error-free executions of the first two explorations with every
+/// execution of the last. Each input outside the last region has an error-free order;
+/// inside it every order is known, so an input with only failing orders has no other.
 pub fn enumerate(program: Arc<Program>, name: &str, base: &Options, settings: Settings) -> Result<Enumeration, Error> {
     let started = Instant::now();
+    let left = |limit: Duration| limit.saturating_sub(started.elapsed());
+    let remaining = || {
+        let opts = Options { timeout: base.timeout.map(left), ..base.clone() };
+        match opts.timeout.is_some_and(|t| t.is_zero()) {
+            true => Err(Error::Incomplete("the time limit was reached (--timeout)".into())),
+            false => Ok(opts),
+        }
+    };
     let mut observer = Observer::new(settings.barriers_unordered);
     let mut exploration = Exploration::EveryOrder;
+    // The inputs no error-free execution serves so far (a DAG node), once one order failed.
     let mut region = None;
     let mut abstracted = None;
+    // The failing executions of the one-order explorations, listed in the tree at the end.
+    let mut failed = Vec::new();
     if !settings.all_orders {
-        (observer, abstracted) = explore(program.clone(), base, settings, true, None, observer)?;
-        let failing: Vec<u32> = observer.executions.iter().filter(|e| e.ending != Ending::Ok).map(|e| e.pc).collect();
-        if failing.is_empty() {
-            return build(observer, name, base, settings, Exploration::OneOrderPerPath, abstracted, started);
+        let rungs = [
+            (OrderRule::LeastRecent, Exploration::OneOrderPerPath),
+            (OrderRule::Serial, Exploration::SerialWhereFailing),
+        ];
+        for (rule, answered) in rungs {
+            let found;
+            let within = region.map(|r| input_region(&observer.dag, r));
+            (observer, found) = explore(program.clone(), &remaining()?, settings, Some(rule), within, observer)?;
+            abstracted = abstracted.or(found);
+            let (ok, failing): (Vec<_>, Vec<_>) =
+                std::mem::take(&mut observer.executions).into_iter().partition(|e| e.ending == Ending::Ok);
+            observer.executions = ok;
+            if failing.is_empty() {
+                observer.add_failing(failed);
+                return build(observer, name, base, settings, answered, abstracted, started);
+            }
+            let pcs: Vec<u32> = failing.iter().map(|e| e.pc).collect();
+            let inputs = observer.dag.or_all(&pcs);
+            region = Some(match region {
+                None => inputs,
+                Some(r) => observer.dag.and_all(&[r, inputs]),
+            });
+            failed.extend(failing);
+            observer.next_exploration();
         }
-        observer.executions.retain(|e| e.ending == Ending::Ok);
-        let condition = observer.dag.or_all(&failing);
-        let dag = observer.dag.clone();
-        region = Some(ravel_explore::InputRegion(Arc::new(move |pool: &mut ravel_sym::ExprPool| {
-            dag.to_pool(condition, pool, &mut Default::default())
-        })));
-        observer.next_exploration();
         exploration = Exploration::EveryOrderWhereFailing;
     }
-    let left = |limit: Duration| limit.saturating_sub(started.elapsed());
-    let base = Options { timeout: base.timeout.map(left), ..base.clone() };
-    if base.timeout.is_some_and(|t| t.is_zero()) {
-        return Err(Error::Incomplete("the time limit was reached (--timeout)".into()));
-    }
-    let (observer, also_abstracted) = explore(program, &base, settings, false, region, observer)?;
+    let within = region.map(|r| input_region(&observer.dag, r));
+    let base = remaining()?;
+    let (mut observer, also_abstracted) = explore(program, &base, settings, None, within, observer)?;
+    observer.add_failing(failed);
     build(observer, name, &base, settings, exploration, abstracted.or(also_abstracted), started)
 }
 
-/// One exploration (with `one_order` or every order, within `region` if given) whose
-/// executions `observer` adds to its own; with where the first value made abstract was.
+/// The inputs satisfying node `condition` of `dag`, for the explorer.
+fn input_region(dag: &dag::Dag, condition: u32) -> ravel_explore::InputRegion {
+    let dag = dag.clone();
+    ravel_explore::InputRegion(Arc::new(move |pool: &mut ravel_sym::ExprPool| {
+        dag.to_pool(condition, pool, &mut Default::default())
+    }))
+}
+
+/// One exploration (one order per path by `one_order`, or every order; within `region`
+/// if given) whose executions `observer` adds to its own; with where the first value made
+/// abstract was.
 fn explore(
     program: Arc<Program>,
     base: &Options,
     settings: Settings,
-    one_order: bool,
+    one_order: Option<OrderRule>,
     region: Option<ravel_explore::InputRegion>,
     observer: Observer,
 ) -> Result<(Observer, Option<String>), Error> {

@@ -145,6 +145,14 @@ impl Observer {
         self.memo.clear();
     }
 
+    /// Adds the failing executions of earlier explorations that this one did not also
+    /// find (the same events under the same path condition).
+    pub fn add_failing(&mut self, earlier: Vec<Execution>) {
+        let seen: std::collections::HashSet<(Vec<(u32, u32)>, u32)> =
+            self.executions.iter().map(|e| (e.events.clone(), e.pc)).collect();
+        self.executions.extend(earlier.into_iter().filter(|e| !seen.contains(&(e.events.clone(), e.pc))));
+    }
+
     /// The continuations of each epoch-start state: (execution, the epoch it starts there)
     /// for every execution that went on past it.
     pub fn owners(&self) -> FxHashMap<u32, Vec<(usize, u32)>> {

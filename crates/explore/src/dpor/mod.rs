@@ -321,20 +321,33 @@ pub struct DporOptions {
     /// reached there by another path, which explores the continuation ("join on all
     /// threads", `joins.rs`; for `ravel schedules`, whose sink stitches them together).
     pub join_at_epochs: bool,
-    /// Explore one thread order per path of the inputs' choices (the least recently run
-    /// thread next) instead of every order: no race is reversed, every choice (a branch on
-    /// an input) still is, so the paths' conditions still cover every input. For `ravel
+    /// Explore one thread order per path of the inputs' choices, the one this rule picks,
+    /// instead of every order: no race is reversed, every choice (a branch on an input)
+    /// still is, so the paths' conditions still cover every input. For `ravel
     /// schedules`, whose schedules need only cover every input: the program under
     /// enforcement runs the explored executions alone. Overrides `join_at_epochs`: no
     /// two paths reach an equal state (their path conditions differ where they part), and
     /// the order after a state depends on the path before it.
-    pub one_order_per_path: bool,
+    pub one_order_per_path: Option<OrderRule>,
     /// Stop an execution once the current epoch (since the last `ravel_epoch()` call made
     /// alone) has had this many synchronisation operations, ending it as
     /// [`Cut`](crate::ExecutionEnd::Cut) rather than as an incomplete one: for `ravel
     /// schedules --prefix`, whose schedules then order only that prefix and leave the rest
     /// of the run free (Bergan's prefix schedules).
     pub prefix_events: Option<u32>,
+}
+
+/// How [`DporOptions::one_order_per_path`] picks the one order of a path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OrderRule {
+    /// Main first while it creates threads, then the thread that ran least recently: the
+    /// threads' work overlaps natively under enforcement.
+    LeastRecent,
+    /// The thread that ran last goes on until it blocks or ends, then the one that ran
+    /// most recently before it, threads that never ran last in creation order: the
+    /// threads one after another, which avoids the failures that need an interleaving
+    /// (a lock-order inversion deadlocks only when both threads hold their first lock).
+    Serial,
 }
 
 pub(crate) struct Explorer<'a> {
@@ -385,7 +398,7 @@ impl<'a> Explorer<'a> {
         cx.defer_reinit();
         // Natively a signal wakes the longest waiter (`ravel enforce`'s runtime): one order
         // per path follows that; every order includes the other wake-ups POSIX allows.
-        cx.vm.signal_longest_waiter = opts.dpor.one_order_per_path;
+        cx.vm.signal_longest_waiter = opts.dpor.one_order_per_path.is_some();
         Explorer {
             cx,
             path: Vec::new(),
@@ -409,7 +422,7 @@ impl<'a> Explorer<'a> {
             halted: false,
             spare_runs: Vec::new(),
             branch_sizes: BranchSizes::default(),
-            joins: (opts.dpor.join_at_epochs && !opts.dpor.one_order_per_path).then(joins::Joins::default),
+            joins: (opts.dpor.join_at_epochs && opts.dpor.one_order_per_path.is_none()).then(joins::Joins::default),
         }
     }
 
@@ -819,8 +832,12 @@ impl<'a> Explorer<'a> {
         let first = *candidates.first()?;
         let m = &run.machine;
         match self.policy {
-            Policy::Systematic if self.cx.opts.dpor.one_order_per_path => self.least_recent(candidates, run),
-            Policy::Systematic | Policy::OldestFirst => Some(first),
+            Policy::Systematic => match self.cx.opts.dpor.one_order_per_path {
+                Some(OrderRule::LeastRecent) => self.least_recent(candidates, run),
+                Some(OrderRule::Serial) => Self::serial(candidates, run),
+                None => Some(first),
+            },
+            Policy::OldestFirst => Some(first),
             Policy::NewestFirst => {
                 let rank = |t: usize| (!self.exits_next(m, t), t == 0, t);
                 candidates.iter().copied().max_by_key(|&t| rank(t))
@@ -847,6 +864,13 @@ impl<'a> Explorer<'a> {
         }
         let ran = |a: usize| run.last_of_thread.get(a).copied().flatten();
         candidates.iter().copied().min_by_key(|&t| (self.exits_next(m, t), ran(t), t))
+    }
+
+    /// One thread after another: the one that ran most recently goes on, threads that
+    /// never ran last (lowest id first).
+    fn serial(candidates: &[usize], run: &Run) -> Option<usize> {
+        let ran = |a: usize| run.last_of_thread.get(a).copied().flatten();
+        candidates.iter().copied().min_by_key(|&t| (std::cmp::Reverse(ran(t)), t))
     }
 
     /// Main first while it creates threads, then the others in turn (the next id after the
@@ -1270,7 +1294,7 @@ impl<'a> Explorer<'a> {
             self.tests.add(input_values(&run.machine));
         }
         let dpor = &self.cx.opts.dpor;
-        let systematic = self.policy == Policy::Systematic && !dpor.naive && !dpor.one_order_per_path;
+        let systematic = self.policy == Policy::Systematic && !dpor.naive && dpor.one_order_per_path.is_none();
         if systematic && !matches!(ending, Ending::Stop(_)) {
             // Like a truncated execution, a cut one has every other runnable thread's next
             // step as an alternative to its last: they could have come first.
