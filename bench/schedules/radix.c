@@ -22,7 +22,12 @@
  * the dpor engine checks for races at one address only, so the answer is unknown.
  * NTHREADS threads (a power of two), NKEYS keys, LOG2_RADIX bits per digit, max_key
  * clamped to [1, MAXKEY]; WORK rounds of arithmetic per key and pass that read no input
- * (raised for native timing). */
+ * (raised for native timing).
+ * With -DADAPTIVE (the bench's radix+) the number of keys is an input too (the second,
+ * clamped to [1, NKEYS]) and, as sorting libraries do, the sort uses one thread per
+ * GRAIN keys: the largest power of two up to NTHREADS and the keys' share. How many
+ * threads take part, the barrier's count and the tree's width then depend on an input:
+ * 1, 2, 4, ... NTHREADS of them, each with its own synchronisation. */
 #include <assert.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -41,6 +46,9 @@
 #endif
 #ifndef WORK
 #define WORK 1
+#endif
+#ifndef GRAIN
+#define GRAIN 2
 #endif
 #define RADIX (1 << LOG2_RADIX)
 
@@ -66,11 +74,13 @@ struct node {
 };
 
 int max_key, passes;
+/* The keys sorted and the threads sorting them (a power of two). */
+int nkeys = NKEYS, workers = NTHREADS;
 int input[NKEYS];
 int keys[2][NKEYS];
 int final_buffer;
 long spent[NTHREADS];
-/* Leaves 0..NTHREADS-1, then each level's nodes after the level below; the root last. */
+/* Leaves 0..workers-1, then each level's nodes after the level below; the root last. */
 struct node tree[2 * NTHREADS];
 pthread_mutex_t id_lock = PTHREAD_MUTEX_INITIALIZER;
 int next_id;
@@ -109,7 +119,7 @@ void *sorter(void *arg) {
     pthread_mutex_lock(&id_lock);
     int me = next_id++;
     pthread_mutex_unlock(&id_lock);
-    int first = me * NKEYS / NTHREADS, last = (me + 1) * NKEYS / NTHREADS;
+    int first = me * nkeys / workers, last = (me + 1) * nkeys / workers;
     for (int i = first; i < last; i++)
         keys[0][i] = KEY((int)((unsigned)input[i] % (unsigned)max_key));
     pthread_barrier_wait(&barrier);
@@ -133,7 +143,7 @@ void *sorter(void *arg) {
             n->densities[d] = run;
             n->ranks[d] = count[d];
         }
-        int offset = me, level = NTHREADS / 2, base = NTHREADS;
+        int offset = me, level = workers / 2, base = workers;
         if ((offset & 1) == 0)
             raise_flag(&at(base, offset / 2)->done);
         while (offset & 1) {
@@ -154,9 +164,9 @@ void *sorter(void *arg) {
 
         /* Down-sweep: the totals travel from the root to the highest node each thread
          * owns, through the flags of left siblings. */
-        struct node *mine = &tree[2 * NTHREADS - 2]; /* the last thread reads the root */
-        if (me != NTHREADS - 1) {
-            offset = me, level = NTHREADS, base = 0;
+        struct node *mine = &tree[2 * workers - 2]; /* the last thread reads the root */
+        if (me != workers - 1) {
+            offset = me, level = workers, base = 0;
             while (offset & 1) {
                 offset /= 2;
                 base += level;
@@ -176,7 +186,7 @@ void *sorter(void *arg) {
             for (int d = 0; d < RADIX; d++)
                 mine->densities[d] = above->densities[d];
         }
-        offset = me, level = NTHREADS, base = 0;
+        offset = me, level = workers, base = 0;
         while (offset & 1) {
             raise_flag(&at(base, offset - 1)->done);
             offset /= 2;
@@ -187,7 +197,7 @@ void *sorter(void *arg) {
          * counts of the left siblings along its path (the threads to its left). */
         for (int d = 0; d < RADIX; d++)
             start[d] = d ? mine->densities[d - 1] : 0;
-        offset = me, level = NTHREADS, base = 0;
+        offset = me, level = workers, base = 0;
         while (offset != 0) {
             if (offset & 1)
                 for (int d = 0; d < RADIX; d++)
@@ -216,22 +226,32 @@ int main(void) {
         max_key = 1;
     if (max_key > MAXKEY)
         max_key = MAXKEY;
-    for (int i = 0; i < NKEYS; i++)
+#ifdef ADAPTIVE
+    /* Clamped to [1, NKEYS] by counting, so that each path has a concrete count (and the
+     * keys' partitions concrete addresses). */
+    int asked = __VERIFIER_nondet_int();
+    for (nkeys = 1; nkeys < NKEYS && nkeys < asked;)
+        nkeys++;
+    int share = (nkeys + GRAIN - 1) / GRAIN;
+    for (workers = 1; workers * 2 <= NTHREADS && workers * 2 <= share;)
+        workers *= 2;
+#endif
+    for (int i = 0; i < nkeys; i++)
         input[i] = __VERIFIER_nondet_int();
     passes = digits_of(max_key);
     for (int i = 0; i < 2 * NTHREADS; i++) {
         pthread_mutex_init(&tree[i].done.lock, 0);
         pthread_cond_init(&tree[i].done.raised, 0);
     }
-    pthread_barrier_init(&barrier, 0, NTHREADS);
+    pthread_barrier_init(&barrier, 0, workers);
     pthread_t t[NTHREADS];
-    for (int i = 0; i < NTHREADS; i++)
+    for (int i = 0; i < workers; i++)
         pthread_create(&t[i], 0, sorter, 0);
-    for (int i = 0; i < NTHREADS; i++)
+    for (int i = 0; i < workers; i++)
         pthread_join(t[i], 0);
     int *sorted = keys[final_buffer];
-    for (int i = 0; i + 1 < NKEYS; i++)
+    for (int i = 0; i + 1 < nkeys; i++)
         assert(sorted[i] <= sorted[i + 1]);
-    printf("%d\n", sorted[NKEYS - 1]);
+    printf("%d\n", sorted[nkeys - 1]);
     return 0;
 }

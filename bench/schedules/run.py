@@ -24,7 +24,10 @@ them, and `--check` says unknown). radix's keys are abstract; `forkjoin~` is for
 with its options abstract (-DABSTRACT_OPTIONS). The `+` variants of the pools have as many tasks as threads
 (MAXTASKS=NTHREADS), so the inputs that decide the synchronisation grow with the threads;
 their timed runs get every input equal to the thread count (every task exists and
-matches). `commands` is a command server whose refund command takes two locks in the
+matches). `radix+` is radix with -DADAPTIVE: the number of keys is an input and the
+sort uses as many threads (a power of two up to the thread count) as the keys allow,
+so how many threads synchronise depends on an input; its timed runs get every input
+63 (every key, every thread, three passes). `commands` is a command server whose refund command takes two locks in the
 other order (some orders deadlock): its first orders fail for the refund's inputs only.
 
 The schedules are computed with WORK=1 (the per-task arithmetic loops, which neither
@@ -37,14 +40,16 @@ Usage: bench/schedules/run.py [--runs N] [--threads 2,4,8] [--analysis-timeout S
 import argparse, importlib.util, json, os, subprocess, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PROGRAMS = ["forkjoin", "forkjoin~", "taskpool", "taskpool+", "pfscan", "pfscan+", "phases", "lu", "barrier", "radix", "commands"]
+PROGRAMS = ["forkjoin", "forkjoin~", "taskpool", "taskpool+", "pfscan", "pfscan+", "phases", "lu", "barrier", "radix", "radix+", "commands"]
 
 
 def defines(prog, threads):
     """The source file of `prog` and its -D flags with `threads` threads (a `+` variant
     has as many tasks as threads; `forkjoin~` passes its options through ravel_abstract_int)."""
     flags = [f"-DNTHREADS={threads}"]
-    if prog.endswith("+"):
+    if prog == "radix+":
+        flags.append("-DADAPTIVE")
+    elif prog.endswith("+"):
         flags.append(f"-DMAXTASKS={threads}")
     if prog.endswith("~"):
         flags.append("-DABSTRACT_OPTIONS")
@@ -117,7 +122,7 @@ def main():
             # Every input 2: every task exists and matches, every option is in the money
             # (the `+` variants: the thread count, for as many tasks; radix: 63, the
             # largest max_key, three digit passes).
-            value = str(threads) if prog.endswith("+") else "63" if prog == "radix" else "2"
+            value = "63" if prog.startswith("radix") else str(threads) if prog.endswith("+") else "2"
             inputs = ",".join(value for _ in range(s["inputs"]))
             env = dict(os.environ, RAVEL_INPUTS=inputs)
             free = dict(env, RAVEL_SCHEDULES="")

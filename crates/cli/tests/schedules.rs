@@ -166,6 +166,25 @@ fn radix_has_a_schedule_per_pass_count_at_every_thread_count() {
     }
 }
 
+/// What radix.c -DADAPTIVE prints for inputs `v` (max_key, the number of keys, at most
+/// `most`, then the keys): the largest key.
+fn adaptive_radix_largest(v: &[i64], most: usize) -> String {
+    let keys = v[1].clamp(1, most as i64) as usize;
+    radix_largest(&[&v[..1], &v[2..2 + keys]].concat(), keys)
+}
+
+#[test]
+fn radix_whose_threads_follow_the_keys_has_more_schedules_with_more_threads() {
+    // The sort uses 1, 2, 4, ... up to NTHREADS threads as the number of keys (an input)
+    // allows, each count with 1, 2 or 3 passes: 3 schedules per thread count reachable.
+    for (threads, total, executions) in [(2, 6, 20), (4, 9, 40), (8, 12, 80)] {
+        let flags = [format!("-DNTHREADS={threads}"), "-DADAPTIVE".into()];
+        let (s, _) = summary("bench/schedules/radix.c", &[], &[&flags[0], &flags[1]]);
+        assert_eq!((s["executions"].as_u64(), s["total"].as_u64()), (Some(executions), Some(total)), "{threads}: {s}");
+    }
+    covered_for("bench/schedules/radix.c", &["-DNTHREADS=8", "-DADAPTIVE"], |v| Some(adaptive_radix_largest(v, 16)));
+}
+
 #[test]
 fn abstract_options_make_fork_join_one_path() {
     // 32 options compared in the workers: 65,536 paths when symbolic, one when abstract;
