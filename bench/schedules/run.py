@@ -14,9 +14,10 @@ the same binary unconstrained (RAVEL_SCHEDULES= ), median of RUNS runs, every in
 (radix: 63, three digit passes).
 
 *explored*: `path` when the exploration followed one thread order per path of the inputs'
-choices (ravel's default), `path+all` when some path's order failed and every order was
-explored again for the inputs of the failing paths only, `all` when it explored every
-order (`--all-orders`); `/pN` says the schedules are prefix schedules (`--prefix N`: only
+choices (ravel's default), `path+ser` when some path's order failed and the inputs of
+the failing paths were explored again with the threads one after another (which served
+them), `path+all` when that failed too and every order was explored for the inputs
+still failing, `all` when it explored every order (`--all-orders`); `/pN` says the schedules are prefix schedules (`--prefix N`: only
 an epoch's first N synchronisation operations are ordered, the run is free after them,
 and `--check` would say unknown); a trailing `~` says values were made abstract (ravel_abstract_int:
 followed at one value; the set covers every input only if no synchronisation depends on
@@ -127,7 +128,8 @@ def main():
             env = dict(os.environ, RAVEL_INPUTS=inputs)
             free = dict(env, RAVEL_SCHEDULES="")
             t_free, t_enf = medians_ms([([binary], free), ([binary], env)], a.runs)
-            explored = {"one order per path": "path", "every order where one failed": "path+all"}.get(s["exploration"], "all") + ("~" if s.get("abstracted") else "")
+            explored = {"one order per path": "path", "serial order where one failed": "path+ser",
+                        "every order where two failed": "path+all"}.get(s["exploration"], "all") + ("~" if s.get("abstracted") else "")
             explored += f"/p{a.prefix}" if s.get("cut") else ""
             print(f"{prog:<9} {threads:>3} {explored:>8} {s['epochs']:>6} {shape:>12} {mma:>16} {s['total']:>6} {s['enumerated']:>6} "
                   f"{orders:>26} {s['distinct_total']:>8} {s['infeasible']:>6} {s['deadlocking']:>4} {s['executions']:>6} "
