@@ -7,8 +7,9 @@
  *   - counts the digits of its keys (a histogram and its running sums, the densities);
  *   - barrier; an up-sweep of a binary prefix tree over the threads: a node's left
  *     child's owner raises the node's flag, its right child's owner waits for the flag,
- *     clears it and sums both children into the node (the flags are a mutex, a condition
- *     variable and an int, as in SPLASH-2's pause flags);
+ *     clears it and sums both children into the node (the flags are semaphores; with
+ *     -DPAUSE_FLAGS a mutex, a condition variable and an int, as SPLASH-2's pause
+ *     flags);
  *   - barrier; a down-sweep: every thread but the last waits for the flag of the highest
  *     node it owns, copies the totals into it from the node above, and raises the flags
  *     of the left siblings along its path; each thread's first rank per digit is the
@@ -30,6 +31,7 @@
  * 1, 2, 4, ... NTHREADS of them, each with its own synchronisation. */
 #include <assert.h>
 #include <pthread.h>
+#include <semaphore.h>
 #include <stdio.h>
 
 #ifndef NTHREADS
@@ -60,11 +62,17 @@ extern int ravel_abstract_int(int x);
 #define KEY(x) ravel_abstract_int(x)
 #endif
 
-/* SPLASH-2's pause flag: raised once, waited for by one thread, which clears it. */
+/* A pause flag: raised once, waited for by one thread, which clears it. A semaphore;
+ * with -DPAUSE_FLAGS a mutex, a condition variable and an int, as SPLASH-2's PAUSE
+ * macros. */
 struct flag {
+#ifdef PAUSE_FLAGS
     pthread_mutex_t lock;
     pthread_cond_t raised;
     int up;
+#else
+    sem_t raised;
+#endif
 };
 
 struct node {
@@ -86,6 +94,12 @@ pthread_mutex_t id_lock = PTHREAD_MUTEX_INITIALIZER;
 int next_id;
 pthread_barrier_t barrier;
 
+#ifdef PAUSE_FLAGS
+static void init_flag(struct flag *f) {
+    pthread_mutex_init(&f->lock, 0);
+    pthread_cond_init(&f->raised, 0);
+}
+
 static void raise_flag(struct flag *f) {
     pthread_mutex_lock(&f->lock);
     f->up = 1;
@@ -101,6 +115,11 @@ static void take_flag(struct flag *f) {
     f->up = 0;
     pthread_mutex_unlock(&f->lock);
 }
+#else
+static void init_flag(struct flag *f) { sem_init(&f->raised, 0, 0); }
+static void raise_flag(struct flag *f) { sem_post(&f->raised); }
+static void take_flag(struct flag *f) { sem_wait(&f->raised); }
+#endif
 
 /* The number of base-RADIX digits of `k`, at least one. */
 static int digits_of(int k) {
@@ -144,7 +163,7 @@ void *sorter(void *arg) {
             n->ranks[d] = count[d];
         }
         int offset = me, level = workers / 2, base = workers;
-        if ((offset & 1) == 0)
+        if (workers > 1 && (offset & 1) == 0) /* a single thread's leaf is the root */
             raise_flag(&at(base, offset / 2)->done);
         while (offset & 1) {
             struct node *right = n, *left = n - 1;
@@ -239,10 +258,8 @@ int main(void) {
     for (int i = 0; i < nkeys; i++)
         input[i] = __VERIFIER_nondet_int();
     passes = digits_of(max_key);
-    for (int i = 0; i < 2 * NTHREADS; i++) {
-        pthread_mutex_init(&tree[i].done.lock, 0);
-        pthread_cond_init(&tree[i].done.raised, 0);
-    }
+    for (int i = 0; i < 2 * NTHREADS; i++)
+        init_flag(&tree[i].done);
     pthread_barrier_init(&barrier, 0, workers);
     pthread_t t[NTHREADS];
     for (int i = 0; i < workers; i++)
