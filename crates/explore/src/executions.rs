@@ -41,8 +41,8 @@ impl std::fmt::Debug for ExecutionSink {
     }
 }
 
-/// The inputs an exploration is restricted to (`ravel schedules`' fallback explores every
-/// order only for the inputs whose first order failed): builds a width-1 condition over
+/// The inputs an exploration is restricted to (`ravel schedules` explores other orders only
+/// for the inputs whose first order failed): builds a width-1 condition over
 /// the inputs in the exploration's expression pool, inputs named as the vm names them
 /// (`(reading index << 8) | bits`). Only the paths some input of the region follows are
 /// explored; each keeps its own path condition (`ravel_vm::SymEngine::restrict`). A
