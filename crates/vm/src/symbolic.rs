@@ -39,17 +39,15 @@ impl SymEngine {
     /// execution starts from a model of it and a branch side is taken only if some input
     /// of the region takes it, so exactly the paths the region's inputs follow are
     /// explored. A path's constraint stays its own (the region is not added to it): the
-    /// path is what any input satisfying it runs. False (and nothing restricted) when the
-    /// solver finds no model of the condition.
-    pub fn restrict(&mut self, build: impl FnOnce(&mut ExprPool) -> ExprId) -> bool {
+    /// path is what any input satisfying it runs. Nothing is restricted when the solver
+    /// finds no model of the condition (exploring more is sound, only slower).
+    pub fn restrict(&mut self, build: impl FnOnce(&mut ExprPool) -> ExprId) {
         let cond = build(&mut self.pool);
         let truth = self.pool.true_();
-        match self.may_be_true(&[], cond, None) {
-            SolverResult::Sat(model) if cond != truth => {
+        if let SolverResult::Sat(model) = self.may_be_true(&[], cond, None) {
+            if cond != truth {
                 self.region = Some((cond, model));
-                true
             }
-            _ => false,
         }
     }
 
