@@ -33,7 +33,8 @@ pub struct SchedulesArgs {
     #[arg(long)]
     no_join: bool,
     /// Explore every thread order, not only one per path of the inputs' choices (which
-    /// covers every input; every order is explored anyway when one of those fails).
+    /// covers every input; when one of those fails, its inputs get the threads one after
+    /// another, then every order if that fails too).
     #[arg(long)]
     all_orders: bool,
     /// Prefix schedules (Bergan): order only the first N synchronisation operations of
