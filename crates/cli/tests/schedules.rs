@@ -402,6 +402,10 @@ fn orders_are_explored_again_only_for_the_inputs_whose_orders_failed() {
     let (s, code) = summary("tests/schedules/reader_first.c", &["--check"], &[]);
     assert_eq!(s["exploration"], "every order where two failed", "{s}");
     assert_eq!((code, s["verdict"].as_str(), s["erroneous"].as_u64()), (Some(0), Some("safe"), Some(1)), "{s}");
+    // The other inputs' one path, input 0's two orders, and one failing execution of the
+    // one-order rungs kept beside them (its path condition is written differently); with
+    // the region not applied, the serial and every-order rungs would run both paths.
+    assert_eq!(s["executions"].as_u64(), Some(4), "{s}");
     covered("tests/schedules/reader_first.c", |_| None);
     // An input with only failing orders is still found, after every order of it.
     let (s, code) = summary("tests/schedules/input_bug.c", &["--check"], &[]);
