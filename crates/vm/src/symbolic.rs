@@ -65,14 +65,11 @@ impl SymEngine {
         cond: ExprId,
         deadline: Option<Instant>,
     ) -> SolverResult {
-        match self.region.as_ref() {
-            None => self.may_be_true(pc, cond, deadline),
-            Some(&(region, _)) => {
-                let mut within = pc.to_vec();
-                within.push(region);
-                self.may_be_true(&within, cond, deadline)
-            }
-        }
+        let cond = match self.region {
+            Some((region, _)) => self.pool.and(cond, region),
+            None => cond,
+        };
+        self.may_be_true(pc, cond, deadline)
     }
 
     /// Is `cond` possible together with `pc` (for any input)? Each query gets its time
