@@ -83,6 +83,7 @@ pub fn property_options(property: Property, mut opts: Options) -> Options {
     opts.granularity = Granularity::All;
     opts.detect_races = property == Property::NoDataRace;
     opts.strict_pthread = false;
+    opts.abort_ends_path = true;
     opts.deadlocks_are_errors = false;
     // POSIX lets a condition-variable wait return without a signal, and SV-COMP tasks
     // (`pthread-divine`) count on it.
@@ -332,6 +333,7 @@ pub fn replay_file(path: &Path, json_out: bool, force: bool) -> Result<u8> {
         granularity,
         detect_races: witness.detect_races,
         strict_pthread: witness.strict_pthread,
+        abort_ends_path: witness.abort_ends_path,
         spurious_wakeups: witness.spurious_wakeups,
         ..Options::default()
     };

@@ -224,6 +224,10 @@ enum Command {
         /// threads without bound, where it cannot decide deadlock freedom).
         #[arg(long)]
         no_deadlocks: bool,
+        /// Do not report hangs (executions where every thread that can run only spins on
+        /// values no other thread can change any more, the others blocked).
+        #[arg(long)]
+        no_hangs: bool,
         /// States engine: forget constraints between different threads' inputs, and the
         /// values of globals that differ from a state on the current path that is otherwise
         /// the same, so that states built from ever new inputs or counts repeat (proofs
@@ -476,6 +480,7 @@ fn run(cli: Cli) -> Result<u8> {
             all_errors,
             no_races,
             no_deadlocks,
+            no_hangs,
             cartesian,
             enumerate_inputs,
             max_sym_branches,
@@ -550,6 +555,7 @@ fn run(cli: Cli) -> Result<u8> {
                 granularity: granularity(interleave),
                 detect_races: !no_races,
                 deadlocks_are_errors: !no_deadlocks,
+                hangs_are_errors: !no_hangs,
                 all_errors,
                 max_executions,
                 timeout: timeout.map(|t| t.saturating_sub(started.elapsed())),

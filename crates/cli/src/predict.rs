@@ -171,6 +171,7 @@ fn render(program: &Arc<Program>, report: &Report, witnesses: &[Witness], bound:
             granularity: ravel_vm::Granularity::All,
             detect_races: w.detect_races,
             strict_pthread: w.strict_pthread,
+            abort_ends_path: w.abort_ends_path,
             ..Options::default()
         };
         if let Ok((m, _)) = ravel_explore::replay_prefix(program.clone(), w, &opts) {

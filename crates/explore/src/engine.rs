@@ -47,6 +47,7 @@ pub(crate) fn vm_config(opts: &Options) -> ravel_vm::Config {
         max_steps: opts.max_steps,
         max_memory: opts.max_memory,
         strict_pthread: opts.strict_pthread,
+        abort_ends_path: opts.abort_ends_path,
         spurious_wakeups: opts.spurious_wakeups,
         detect_races: opts.detect_races,
         argv: opts.argv.clone(),
@@ -251,6 +252,7 @@ impl<'a> Context<'a> {
         w.memory_model = self.opts.memory_model.name().into();
         w.detect_races = self.opts.detect_races;
         w.strict_pthread = self.opts.strict_pthread;
+        w.abort_ends_path = self.opts.abort_ends_path;
         w.spurious_wakeups = self.opts.spurious_wakeups;
         w.time = self.opts.time.name().into();
         w.defer_reinit = self.vm.defer_reinit;

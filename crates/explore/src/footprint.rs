@@ -21,6 +21,16 @@ pub fn byte_mask(addr: u64, len: u64) -> u8 {
     (((1u16 << len) - 1) << start) as u8
 }
 
+/// The accesses of every word of `[addr, addr + len)`, each with the bytes of the range
+/// it holds: an object's end (`free`) touches all of it.
+pub fn whole_range(addr: u64, len: u64, kind: AccessKind) -> impl Iterator<Item = (Loc, AccessKind, u8)> {
+    let end = addr + len.max(1);
+    (addr & !7..end).step_by(8).map(move |w| {
+        let (lo, hi) = (addr.max(w), end.min(w + 8));
+        (Loc::Mem(w), kind, byte_mask(lo, hi - lo))
+    })
+}
+
 impl Footprint {
     /// Two transitions of different threads conflict when they touch a common byte and at
     /// least one of them writes it (every synchronisation operation writes; a failed

@@ -122,8 +122,8 @@ pub fn follow_guide(program: Arc<Program>, guide: &Guide, opts: &Options) -> Gui
         let Some(&t) = enabled.iter().find(|&&t| t == last_thread).or(enabled.first()) else { break };
         step(&mut m, t, &mut steps, &mut values);
     }
-    if !m.is_done() && m.enabled().is_empty() {
-        m.report_deadlock();
+    if !m.is_done() {
+        crate::replay::report_stall(&mut m);
     }
     let witness = Witness {
         format: "ravel-witness-1".into(),
@@ -134,6 +134,7 @@ pub fn follow_guide(program: Arc<Program>, guide: &Guide, opts: &Options) -> Gui
         argv: opts.argv.clone(),
         detect_races: opts.detect_races,
         strict_pthread: opts.strict_pthread,
+        abort_ends_path: opts.abort_ends_path,
         spurious_wakeups: opts.spurious_wakeups,
         symbolic: false,
         init_choices,

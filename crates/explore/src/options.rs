@@ -53,6 +53,8 @@ pub struct Options {
     pub progress: bool,
     /// Relocking a normal mutex is pthread misuse (else the thread hangs, as natively).
     pub strict_pthread: bool,
+    /// `abort()` ends the path without an error (SV-COMP's `assume_abort_if_not`).
+    pub abort_ends_path: bool,
     /// Nondeterministic inputs are symbolic: branches on them split the exploration into
     /// the feasible sides. Otherwise each input is enumerated over `input_domain` values.
     pub symbolic: bool,
@@ -70,6 +72,9 @@ pub struct Options {
     /// Report deadlocks (SV-COMP properties do not count them; the states engine cannot
     /// decide them once it accelerated thread counts).
     pub deadlocks_are_errors: bool,
+    /// Report hangs: executions where every thread that can run only spins (or loops
+    /// without effect) and the others are blocked (with `deadlocks_are_errors` only).
+    pub hangs_are_errors: bool,
     /// Settings only one engine reads, beside it (the CLI maps its flags onto them).
     pub dpor: DporOptions,
     pub unfold: UnfoldOptions,
@@ -109,6 +114,7 @@ impl Default for Options {
             max_depth: 20_000,
             progress: false,
             strict_pthread: true,
+            abort_ends_path: false,
             symbolic: true,
             input_domain: 2,
             max_sym_branches: 10_000,
@@ -116,6 +122,7 @@ impl Default for Options {
             spurious_wakeups: false,
             collect_tests: false,
             deadlocks_are_errors: true,
+            hangs_are_errors: true,
             dpor: DporOptions::default(),
             unfold: UnfoldOptions::default(),
             states: StatesOptions::default(),

@@ -430,6 +430,9 @@ pub struct Witness {
     pub detect_races: bool,
     #[serde(default = "default_true")]
     pub strict_pthread: bool,
+    /// `abort()` ended its path without an error in the exploration (SV-COMP mode).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub abort_ends_path: bool,
     #[serde(default)]
     pub spurious_wakeups: bool,
     /// Initialising a statically initialised lock again did not end the execution

@@ -41,12 +41,49 @@ struct Access {
     step: usize,
 }
 
+/// How a racing access touched the byte.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum How {
+    Read,
+    Write,
+    /// The end of the object's life (`free`, a returning frame's locals).
+    Free,
+}
+
+impl How {
+    fn of(write: bool) -> How {
+        if write {
+            How::Write
+        } else {
+            How::Read
+        }
+    }
+
+    /// The word reports use for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            How::Read => "read",
+            How::Write => "write",
+            How::Free => "free",
+        }
+    }
+
+    /// The verb traces use for it.
+    pub fn verb(self) -> &'static str {
+        match self {
+            How::Read => "reads",
+            How::Write => "writes",
+            How::Free => "frees",
+        }
+    }
+}
+
 /// A detected race: the earlier and the later access.
 #[derive(Clone, Debug)]
 pub struct Race {
     pub addr: u64,
-    pub first: (usize, SrcLoc, bool),
-    pub second: (usize, SrcLoc, bool),
+    pub first: (usize, SrcLoc, How),
+    pub second: (usize, SrcLoc, How),
     /// The transition (index in the execution) of the first access.
     pub first_step: usize,
 }
@@ -119,6 +156,7 @@ impl RaceDetector {
                 LogEntry::Plain { thread, addr, len, write, at } => {
                     note(self.plain(*thread, *addr, *len, *write, *at));
                 }
+                LogEntry::Free { thread, addr, len, at, .. } => note(self.end_of_object(*thread, *addr, *len, *at)),
                 LogEntry::Touch { .. } => {}
                 // A store made visible releases what its thread did before buffering it
                 // (the clock its entry into the buffer recorded); its plain access was
@@ -154,16 +192,16 @@ impl RaceDetector {
                 if let Some(w) = sh.write.filter(|w| unordered(w)) {
                     race = Some(Race {
                         addr: a,
-                        first: (w.thread, w.at, true),
-                        second: (t, at, write),
+                        first: (w.thread, w.at, How::Write),
+                        second: (t, at, How::of(write)),
                         first_step: w.step,
                     });
                 } else if write {
                     if let Some(r) = sh.reads.iter().find(|r| unordered(r)) {
                         race = Some(Race {
                             addr: a,
-                            first: (r.thread, r.at, false),
-                            second: (t, at, write),
+                            first: (r.thread, r.at, How::Read),
+                            second: (t, at, How::of(write)),
                             first_step: r.step,
                         });
                     }
@@ -179,12 +217,45 @@ impl RaceDetector {
         }
         race
     }
+
+    /// Thread `t` ends the object `[addr, addr + len)` at `at`: a write of every byte as
+    /// far as races go. Only bytes accessed before need a look (a later access to the
+    /// dead object faults as a use after free), and their shadows go with the object.
+    fn end_of_object(&mut self, t: usize, addr: u64, len: u64, at: SrcLoc) -> Option<Race> {
+        let clock = self.clock(t).clone();
+        let end = addr + len.max(1);
+        let (first, last) = (addr / CHUNK, (end - 1) / CHUNK);
+        let mut chunks: Vec<u64> = if last - first < self.shadow.len() as u64 {
+            (first..=last).filter(|n| self.shadow.contains_key(n)).collect()
+        } else {
+            self.shadow.keys().copied().filter(|n| (first..=last).contains(n)).collect()
+        };
+        chunks.sort_unstable();
+        let mut race = None;
+        for n in chunks {
+            let chunk = std::rc::Rc::make_mut(self.shadow.get_mut(&n).expect("listed above"));
+            for a in addr.max(n * CHUNK)..end.min((n + 1) * CHUNK) {
+                let sh = std::mem::take(&mut chunk.0[(a % CHUNK) as usize]);
+                let unordered = |x: &Access| x.thread != t && !clock.covers(x.thread, x.epoch);
+                let earlier = sh.write.filter(unordered).map(|w| (w, How::Write));
+                let earlier = earlier.or_else(|| sh.reads.iter().find(|r| unordered(r)).map(|&r| (r, How::Read)));
+                if let (None, Some((x, how))) = (&race, earlier) {
+                    race = Some(Race {
+                        addr: a,
+                        first: (x.thread, x.at, how),
+                        second: (t, at, How::Free),
+                        first_step: x.step,
+                    });
+                }
+            }
+        }
+        race
+    }
 }
 
 /// The program error reporting a race, with names for the location and threads.
 pub fn race_error(m: &mut ravel_vm::Machine, race: &Race) -> ravel_vm::ProgramError {
     let what = m.symbolize(race.addr);
-    let rw = |w: bool| if w { "write" } else { "read" };
     // file:line:column, the file without its directory (the report's places give it whole).
     let place = |at: SrcLoc| {
         let file = m.program().files.get(at.file as usize).map_or("", |f| f.rsplit('/').next().unwrap_or(f));
@@ -192,10 +263,10 @@ pub fn race_error(m: &mut ravel_vm::Machine, race: &Race) -> ravel_vm::ProgramEr
     };
     let message = format!(
         "data race on {what}: {} in thread {} at {} and {} in thread {} at {}",
-        rw(race.first.2),
+        race.first.2.name(),
         m.threads()[race.first.0].name(),
         place(race.first.1),
-        rw(race.second.2),
+        race.second.2.name(),
         m.threads()[race.second.0].name(),
         place(race.second.1)
     );

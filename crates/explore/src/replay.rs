@@ -66,6 +66,7 @@ fn recorded_settings(witness: &Witness, opts: &Options) -> Options {
         memory_model: MemoryModel::from_name(&witness.memory_model).unwrap_or(MemoryModel::Sc),
         detect_races: witness.detect_races,
         strict_pthread: witness.strict_pthread,
+        abort_ends_path: witness.abort_ends_path,
         spurious_wakeups: witness.spurious_wakeups,
         time: ravel_vm::TimeModel::from_name(&witness.time).unwrap_or_default(),
         argv: if witness.argv.is_empty() { opts.argv.clone() } else { witness.argv.clone() },
@@ -99,16 +100,15 @@ fn peer_of<'a>(scripts: impl Iterator<Item = &'a String>, sym_packet: u64) -> Op
 /// neither.
 fn show_plain_accesses(m: &mut Machine, r: &race::Race) {
     let what = m.symbolize(r.addr);
-    let rw = |write: bool| if write { "writes" } else { "reads" };
     let first = TraceEntry {
         thread: r.first.0,
         loc: r.first.1,
-        what: format!("{} {what} (unsynchronised: the race's first access)", rw(r.first.2)),
+        what: format!("{} {what} (unsynchronised: the race's first access)", r.first.2.verb()),
     };
     let second = TraceEntry {
         thread: r.second.0,
         loc: r.second.1,
-        what: format!("{} {what} (unsynchronised: races with the access above)", rw(r.second.2)),
+        what: format!("{} {what} (unsynchronised: races with the access above)", r.second.2.verb()),
     };
     m.insert_trace(r.first_step + 1, first);
     m.insert_trace(usize::MAX, second);
@@ -169,8 +169,8 @@ pub fn replay_observed(
             format!("thread {} cannot run at step {done}", witness.steps[done].thread)
         }));
     }
-    if !m.is_done() && m.enabled().is_empty() && !m.any_buffered() {
-        m.report_deadlock();
+    if !m.is_done() && !m.any_buffered() {
+        report_stall(&mut m);
     }
     m.flush_stdout();
     Ok(m)
@@ -248,4 +248,14 @@ fn follow(
         observe(i, m);
     }
     Ok(witness.steps.len())
+}
+
+/// Ends a replayed execution that stopped where no thread can make progress any more (all
+/// blocked, or every one that can run only spins) with its deadlock or hang.
+pub(crate) fn report_stall(m: &mut Machine) {
+    if m.enabled().is_empty() {
+        m.report_deadlock();
+    } else if let Some(spinning) = m.only_spinning() {
+        m.report_stall(&spinning);
+    }
 }

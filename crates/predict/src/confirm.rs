@@ -29,6 +29,7 @@ pub fn confirm(
         granularity: Granularity::All,
         detect_races: w.detect_races,
         strict_pthread: w.strict_pthread,
+        abort_ends_path: w.abort_ends_path,
         spurious_wakeups: w.spurious_wakeups,
         ..Options::default()
     };

@@ -23,6 +23,11 @@ pub enum ErrorKind {
     Trap,
     /// `unreachable` executed: undefined behaviour such as falling off a non-void function.
     Unreachable,
+    /// Abnormal termination: `abort()`, `raise(SIGABRT)`, a fatal signal.
+    Abort,
+    /// No thread can ever make progress again and the program has not ended: every live
+    /// thread is blocked or spins on values no other thread can change.
+    Hang,
 }
 
 impl ErrorKind {
@@ -43,6 +48,8 @@ impl ErrorKind {
             ErrorKind::DataRace => "data-race",
             ErrorKind::Trap => "trap",
             ErrorKind::Unreachable => "unreachable",
+            ErrorKind::Abort => "abort",
+            ErrorKind::Hang => "hang",
         }
     }
 }

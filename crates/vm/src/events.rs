@@ -67,6 +67,12 @@ pub enum LogEntry {
     /// to every thread; `atomic` when it was an atomic store (it then releases what the
     /// thread had done before it entered the buffer).
     Flush { thread: usize, seq: u32, addr: u64, len: u64, atomic: bool, at: SrcLoc },
+    /// The end of object `[addr, addr + len)`'s life by `thread` (`free`, `realloc`,
+    /// `munmap`, the return of the frame that holds it, the thread's end): an access of
+    /// all its bytes, so that another thread's access is ordered with it (a later one is
+    /// a use after free) or races with it. `event`: a scheduling point, so every word of
+    /// the object is in the step's footprint.
+    Free { thread: usize, addr: u64, len: u64, event: bool, at: SrcLoc },
     /// An access at a symbolic address may touch this word too (under other inputs).
     /// `event`: the access was a scheduling point, so the word belongs to the step's
     /// footprint. Race detection only sees the address the current inputs chose.

@@ -100,7 +100,7 @@ impl Machine {
     fn forgotten(&self, i: usize) -> bool {
         let s = &self.sync;
         self.threads[i].finished
-            && !self.memory.objects.iter().any(|o| o.alive && o.owner == i)
+            && !self.memory.objects.iter().any(|o| o.alive && o.owner() == i)
             && !s.mutexes.values().any(|m| m.owner == Some(i))
             && !s.rwlocks.values().any(|r| r.writer == Some(i) || r.readers.contains(&i))
             && !s.conds.values().any(|c| c.waiters.contains(&i))

@@ -34,7 +34,10 @@ pub(crate) fn free(m: &mut Machine, t: usize, addr: u64) -> Result<(), Fault> {
         return Ok(());
     }
     let loc = m.current_loc(t);
-    m.memory.free(addr, loc)
+    if let Some(id) = m.block_at(addr) {
+        m.log_object_end(t, id, loc);
+    }
+    m.memory.free(addr, (t, loc))
 }
 
 /// `realloc`: a new block of `n` bytes holding the old one's contents (as far as they
@@ -50,7 +53,7 @@ pub(crate) fn reallocate(m: &mut Machine, t: usize, old: u64, n: u64) -> Result<
     let obj = &m.memory.objects[id as usize];
     if obj.kind != ObjKind::Heap || off != 0 || !obj.alive {
         // Let free produce the precise error.
-        m.memory.free(old, m.current_loc(t))?;
+        m.memory.free(old, (t, m.current_loc(t)))?;
     }
     let keep = m.memory.objects[id as usize].bytes.clone();
     let loc = m.current_loc(t);
@@ -65,7 +68,8 @@ pub(crate) fn reallocate(m: &mut Machine, t: usize, old: u64, n: u64) -> Result<
             m.memory.share(nid);
         }
     }
-    m.memory.free(old, loc)?;
+    m.log_object_end(t, id, loc);
+    m.memory.free(old, (t, loc))?;
     Ok(new)
 }
 

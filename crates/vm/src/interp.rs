@@ -10,7 +10,7 @@ use crate::shims::{self, Flow};
 use crate::store_buffer::MemoryModel;
 use crate::thread::FrameKind;
 use crate::values::{bin, cast, cmp, fbin, fcmp, fcmp_order, mask, rd, rd128, rd_words, rmw, to_f};
-use ravel_ir::{sign_extend, Arg, Callee, FuncId, Inst, Opd, Program};
+use ravel_ir::{sign_extend, Arg, Builtin, Callee, FuncId, Inst, Opd, Program};
 
 /// Words of a vector of `len` lanes of `elem_bits` bits.
 fn vector_words(elem_bits: u32, len: u32) -> u32 {
@@ -140,7 +140,7 @@ impl Machine {
                 | Inst::Branch { .. }
                 | Inst::Switch { .. }
                 | Inst::Unreachable
-                | Inst::Unsupported { .. } => self.exec_control(&prog, t, (pc, base), inst),
+                | Inst::Unsupported { .. } => self.exec_control(&prog, t, (pc, base), inst, &mut granted),
                 Inst::Build { .. }
                 | Inst::Extract { .. }
                 | Inst::Insert { .. }
@@ -651,6 +651,13 @@ impl Machine {
                                 return Next::Stop(Stop::Yield);
                             }
                             *granted = false;
+                        } else if matches!(b, Builtin::Free | Builtin::Realloc | Builtin::Munmap) {
+                            let p = args.first().map_or(0, |a| rd(prog, regs, base, a.opd) & ptr_mask);
+                            if let Some((id, _)) = self.memory.find(p) {
+                                if !self.gate_object_end(t, &[id], granted) {
+                                    return Next::Stop(Stop::Yield);
+                                }
+                            }
                         }
                         if self.sym.is_some() {
                             if let Err(stop) = self.sym_before_builtin(t, base, b, args, chooser) {
@@ -724,11 +731,28 @@ impl Machine {
     }
 
     /// Returns, jumps, branches and the instructions that end the execution.
-    fn exec_control(&mut self, prog: &Program, t: usize, (pc, base): (u32, usize), inst: &Inst) -> Next {
+    fn exec_control(
+        &mut self,
+        prog: &Program,
+        t: usize,
+        (pc, base): (u32, usize),
+        inst: &Inst,
+        granted: &mut bool,
+    ) -> Next {
         let th = &self.threads[t];
         let regs = &th.regs;
         match inst {
             Inst::Ret { val } => {
+                // The frame's locals end with it: when another thread can reach one, that
+                // is an access of all of it (see `object_end`).
+                if let Some(fr) = th.frames.last().filter(|fr| !fr.allocas.is_empty()) {
+                    let allocas = fr.allocas.clone();
+                    if !self.gate_object_end(t, &allocas, granted) {
+                        return Next::Stop(Stop::Yield);
+                    }
+                }
+                let th = &self.threads[t];
+                let regs = &th.regs;
                 if self.sym.is_some() && !th.sym_regs.is_empty() {
                     self.sym_return(t, base, *val);
                     if self.end.is_some() {
@@ -991,13 +1015,16 @@ impl Machine {
         if fr.atomic {
             th.atomic_depth = th.atomic_depth.saturating_sub(1);
         }
+        let at = prog.functions[fr.func as usize].locs.get(fr.pc as usize).copied().unwrap_or_default();
         for &id in &fr.allocas {
+            self.log_object_end(t, id, at);
+            let th = &mut self.threads[t];
             let obj = &self.memory.objects[id as usize];
             th.stack_bytes = th.stack_bytes.saturating_sub(obj.size());
             if obj.private_alloca != NOT_PRIVATE {
                 th.spare_allocas.push((fr.func, obj.private_alloca, id));
             }
-            self.memory.release(id, None);
+            self.memory.release(id, Some((t, at)));
         }
         let first = value.as_ref().and_then(|v| v.first().copied()).unwrap_or(0);
         match fr.kind {

@@ -74,6 +74,9 @@ pub struct Config {
     /// Relocking a normal mutex by its owner is reported as pthread misuse; otherwise the
     /// thread hangs, as it would natively (SV-COMP semantics).
     pub strict_pthread: bool,
+    /// `abort()` and fatal signals end the path without an error, as SV-COMP tasks use
+    /// them (`assume_abort_if_not`); otherwise abnormal termination is an error.
+    pub abort_ends_path: bool,
     /// Record events for an explorer (see [`Machine::take_log`]).
     pub log_events: bool,
     /// Condition-variable waits may return without a signal (POSIX allows it).
@@ -135,6 +138,7 @@ impl Default for Config {
             max_memory: None,
             stack_limit: 64 << 20,
             strict_pthread: true,
+            abort_ends_path: false,
             log_events: false,
             spurious_wakeups: false,
             signal_longest_waiter: false,
@@ -635,7 +639,15 @@ impl Machine {
         if f.unsupported {
             return self.unsupported(t, f.message);
         }
-        self.fail(t, f.kind, f.message);
+        let loc = self.current_loc(t);
+        let mut error = ProgramError::at(f.kind, f.message, t, loc);
+        if let Some((by, at, lead)) = f.freed {
+            let file = self.program.files.get(at.file as usize).map_or("", |f| f.rsplit('/').next().unwrap_or(f));
+            let who = self.threads.get(by).map_or_else(|| format!("[{by}]"), |th| th.name());
+            error.message.push_str(&format!(" ({lead} thread {who} at {file}:{})", at.line));
+            error.related.push((by, at));
+        }
+        self.end = Some(End::Error(error));
     }
 
     pub(crate) fn unsupported(&mut self, t: usize, what: impl Into<String>) {
@@ -709,13 +721,15 @@ impl Machine {
         self.log_event(t, Loc::ThreadEnd(t), AccessKind::Write);
         self.live_threads -= 1;
         self.memory.write_epoch += 1;
+        let at = self.current_loc(t);
         let th = &mut self.threads[t];
         th.finished = true;
         let frames = std::mem::take(&mut th.frames);
         th.regs = Vec::new();
         for f in frames {
             for id in f.allocas {
-                self.memory.release(id, None);
+                self.log_object_end(t, id, at);
+                self.memory.release(id, Some((t, at)));
             }
         }
         // When main called pthread_exit, the process ends with the last thread.

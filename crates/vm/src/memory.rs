@@ -58,11 +58,13 @@ pub struct Object {
     indexed: bool,
     /// Source line of the allocation (0: unknown).
     pub site_line: u32,
-    /// Source line where it was freed (0: not freed, or freed at an unknown line), for
-    /// double-free reports.
+    /// Where it was freed (line 0: not freed, or at an unknown place), for use-after-free
+    /// and double-free reports: file, line and the thread that freed it.
     pub freed_line: u32,
+    freed_file: u32,
+    freed_by: u32,
     /// Index of the thread that allocated it.
-    pub owner: usize,
+    owner: u32,
     /// For the object of a private `alloca` (see `ravel_ir::Function::private_allocas`),
     /// that `alloca`'s pc: when its frame returns it becomes a spare of its thread, for
     /// the next activation of the same `alloca`. [`NOT_PRIVATE`] for every other object.
@@ -80,7 +82,18 @@ impl Object {
     #[inline]
     pub fn thread_owner(&self) -> Option<usize> {
         let own = matches!(self.kind, ObjKind::Stack | ObjKind::ThreadLocal | ObjKind::VaArgs);
-        (self.owner != 0 && own).then_some(self.owner)
+        (self.owner != 0 && own).then_some(self.owner as usize)
+    }
+
+    /// Index of the thread that allocated it.
+    pub fn owner(&self) -> usize {
+        self.owner as usize
+    }
+
+    /// Where the object was freed and by which thread, when known.
+    pub fn freed_at(&self) -> Option<(usize, SrcLoc)> {
+        let at = SrcLoc { file: self.freed_file, line: self.freed_line, col: 0 };
+        (self.freed_line != 0).then_some((self.freed_by as usize, at))
     }
 
     pub fn size(&self) -> u64 {
@@ -96,16 +109,19 @@ pub struct Fault {
     /// Not an error of the program but something ravel does not model: the execution
     /// stops as unsupported (`kind` is then meaningless).
     pub unsupported: bool,
+    /// For a use after free or a double free: the thread and place that ended the object
+    /// (the report's second site), with the words that introduce them ("freed by").
+    pub freed: Option<(usize, SrcLoc, &'static str)>,
 }
 
 impl Fault {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Fault {
-        Fault { kind, message: message.into(), unsupported: false }
+        Fault { kind, message: message.into(), unsupported: false, freed: None }
     }
 
     /// An access ravel cannot give a meaning to (see [`Fault::unsupported`]).
     pub fn unsupported(message: impl Into<String>) -> Fault {
-        Fault { kind: ErrorKind::OutOfBounds, message: message.into(), unsupported: true }
+        Fault { kind: ErrorKind::OutOfBounds, message: message.into(), unsupported: true, freed: None }
     }
 }
 
@@ -536,6 +552,8 @@ impl Memory {
             owner: 0,
             site_line: 0,
             freed_line: 0,
+            freed_file: 0,
+            freed_by: 0,
             unread: g.unread,
             indexed: true,
             private_alloca: NOT_PRIVATE,
@@ -608,9 +626,11 @@ impl Memory {
             kind,
             alive: true,
             shared: false,
-            owner,
+            owner: owner as u32,
             site_line: site.line,
             freed_line: 0,
+            freed_file: 0,
+            freed_by: 0,
             unread: false,
             indexed: true,
             private_alloca: NOT_PRIVATE,
@@ -641,7 +661,7 @@ impl Memory {
             .map(|&id| {
                 let mut obj = self.objects[id as usize].clone();
                 obj.base = obj.base.wrapping_add(delta);
-                obj.owner = owner;
+                obj.owner = owner as u32;
                 obj.indexed = true;
                 let moves: Vec<(usize, u64)> = pointer_words(&obj.bytes, ptr)
                     .filter_map(|(i, w)| Some((i, relocate(w))).filter(|&(_, moved)| moved != w))
@@ -717,8 +737,13 @@ impl Memory {
 
     fn dead(&self, id: ObjId, write: bool) -> Fault {
         let obj = &self.objects[id as usize];
-        let what = if obj.kind == ObjKind::Stack { "after its function returned" } else { "after it was freed" };
-        Fault::new(ErrorKind::UseAfterFree, format!("{} of {} {what}", rw(write), self.describe(id)))
+        let (what, lead) = match obj.kind {
+            ObjKind::Stack => ("after its function returned", "returned in"),
+            _ => ("after it was freed", "freed by"),
+        };
+        let mut f = Fault::new(ErrorKind::UseAfterFree, format!("{} of {} {what}", rw(write), self.describe(id)));
+        f.freed = obj.freed_at().map(|(t, at)| (t, at, lead));
+        f
     }
 
     /// An access to an undefined external global.
@@ -945,8 +970,8 @@ impl Memory {
         }
     }
 
-    /// Frees a heap block given the pointer the program passed.
-    pub fn free(&mut self, addr: u64, at: SrcLoc) -> Result<(), Fault> {
+    /// Frees a heap block given the pointer the program passed, for thread `t` at `at`.
+    pub fn free(&mut self, addr: u64, (t, at): (usize, SrcLoc)) -> Result<(), Fault> {
         let Some((id, off)) = self.find(addr) else {
             return Err(Fault::new(
                 ErrorKind::InvalidFree,
@@ -967,13 +992,11 @@ impl Memory {
             ));
         }
         if !obj.alive {
-            let prev = match obj.freed_line {
-                0 => String::new(),
-                line => format!(" (first freed at line {line})"),
-            };
-            return Err(Fault::new(ErrorKind::DoubleFree, format!("double free of {}{prev}", self.describe(id))));
+            let mut f = Fault::new(ErrorKind::DoubleFree, format!("double free of {}", self.describe(id)));
+            f.freed = obj.freed_at().map(|(t, at)| (t, at, "first freed by"));
+            return Err(f);
         }
-        self.release(id, Some(at));
+        self.release(id, Some((t, at)));
         Ok(())
     }
 
@@ -1016,24 +1039,27 @@ impl Memory {
             && !obj.alive
             && !obj.shared
             && obj.indexed
-            && obj.owner == owner
+            && obj.owner as usize == owner
             && obj.size == size;
         if !fits || !region.contains(&obj.base) {
             return None;
         }
         obj.alive = true;
         obj.freed_line = 0;
+        obj.freed_file = 0;
         obj.bytes = zeroed(size as usize);
         self.allocated += size;
         Some(obj.base)
     }
 
-    /// Marks an object dead and drops its contents.
-    pub fn release(&mut self, id: ObjId, at: Option<SrcLoc>) {
+    /// Marks an object dead and drops its contents; `by`: the thread and place that ended
+    /// it, for reports.
+    pub fn release(&mut self, id: ObjId, by: Option<(usize, SrcLoc)>) {
         self.quiet_objects.forget(id);
         let obj = &mut self.objects[id as usize];
         obj.alive = false;
-        obj.freed_line = at.map_or(0, |l| l.line);
+        let (t, at) = by.unwrap_or_default();
+        (obj.freed_line, obj.freed_file, obj.freed_by) = (at.line, at.file, t as u32);
         self.allocated -= obj.size();
         obj.bytes = Rc::default();
     }

@@ -179,8 +179,9 @@ impl Machine {
     /// The `bytes`-byte value at `addr`, when it is a live word of memory.
     fn peek(&mut self, addr: u64, bytes: u32) -> Option<u64> {
         let (id, off) = self.memory.find(addr)?;
-        let size = self.memory.objects[id as usize].size;
-        (bytes <= 8 && off + bytes as u64 <= size).then(|| self.memory.load_word(id, off as usize, bytes as usize))
+        let obj = &self.memory.objects[id as usize];
+        (obj.alive && bytes <= 8 && off + bytes as u64 <= obj.size)
+            .then(|| self.memory.load_word(id, off as usize, bytes as usize))
     }
 
     /// Describes the visible operation thread `t` is stopped at.
@@ -241,6 +242,10 @@ impl Machine {
                     | Builtin::Vprintf
                     | Builtin::Vfprintf => "prints".into(),
                     Builtin::AtomicBegin => "enters an atomic section".into(),
+                    Builtin::Abort => "calls abort".into(),
+                    Builtin::Free | Builtin::Realloc | Builtin::Munmap => {
+                        format!("calls {} on {}", b.c_name(), self.symbolize(p0))
+                    }
                     Builtin::SchedYield => "yields".into(),
                     Builtin::Sleep | Builtin::Usleep | Builtin::Nanosleep | Builtin::ClockNanosleep => "sleeps".into(),
                     b if shims::posix::is_visible(*b) => format!("calls {}", b.c_name()),
@@ -257,13 +262,39 @@ impl Machine {
 
     /// Ends the execution with a deadlock error naming what each blocked thread waits for.
     pub fn report_deadlock(&mut self) {
+        self.report_stall(&[]);
+    }
+
+    /// Whether thread `t` can only loop without effect until another thread writes: it
+    /// was found looping (`stuck`) or the explorer saw it repeat a step that changed
+    /// nothing (`spinning`).
+    fn spins(&self, t: usize, spinning: &[usize]) -> bool {
+        spinning.contains(&t) || self.threads[t].stuck == Some(self.memory.write_epoch) || self.threads[t].hung
+    }
+
+    /// Ends an execution in which no thread can ever make progress again although the
+    /// program has not ended: a deadlock when every live thread is blocked, a hang when
+    /// one of them spins (those of `spinning`, or found looping without effect) on values
+    /// no other thread can change any more. Names what each thread waits for.
+    pub fn report_stall(&mut self, spinning: &[usize]) {
         let mut lines = Vec::new();
         let mut first = None;
+        let hang = (0..self.threads.len()).any(|t| !self.threads[t].finished && self.spins(t, spinning));
         for t in 0..self.threads.len() {
             if self.threads[t].finished || self.threads[t].frames.is_empty() {
                 continue;
             }
             first.get_or_insert(t);
+            if self.spins(t, spinning) {
+                let d = self.describe_instruction(t);
+                let loc = self.current_loc(t);
+                lines.push(format!(
+                    "thread {} spins forever (line {}): it {d} again and again, and no other thread can change what it reads",
+                    self.threads[t].name(),
+                    loc.line
+                ));
+                continue;
+            }
             let what = match self.threads[t].wait {
                 Wait::Cond { cond, .. } => {
                     format!("waits on condition variable {}", self.symbolize(cond))
@@ -287,19 +318,18 @@ impl Machine {
         let blocked: Vec<usize> = (0..self.threads.len())
             .filter(|&t| !self.threads[t].finished && !self.threads[t].frames.is_empty())
             .collect();
-        let t = blocked.iter().copied().find(|&t| self.waits_for_lock(t)).or(first).unwrap_or(0);
+        let spinner = blocked.iter().copied().find(|&t| self.spins(t, spinning));
+        let t = spinner.or_else(|| blocked.iter().copied().find(|&t| self.waits_for_lock(t))).or(first).unwrap_or(0);
         let mut others: Vec<(bool, usize)> =
             blocked.iter().filter(|&&o| o != t).map(|&o| (!self.waits_for_lock(o), o)).collect();
         others.sort();
         let related = others.iter().map(|&(_, o)| (o, self.current_loc(o))).collect();
-        let message = format!("all live threads are blocked: {}", lines.join("; "));
-        self.end = Some(End::Error(ProgramError {
-            kind: ErrorKind::Deadlock,
-            message,
-            thread: t,
-            loc: self.current_loc(t),
-            related,
-        }));
+        let (kind, message) = if hang {
+            (ErrorKind::Hang, format!("the program hangs: no thread can make progress: {}", lines.join("; ")))
+        } else {
+            (ErrorKind::Deadlock, format!("all live threads are blocked: {}", lines.join("; ")))
+        };
+        self.end = Some(End::Error(ProgramError { kind, message, thread: t, loc: self.current_loc(t), related }));
     }
 
     /// Whether thread `t` is blocked acquiring a lock (or re-acquiring a condition

@@ -118,20 +118,25 @@ fn run_picking(
     let deadline = timeout.map(|d| start + d);
     let mut m = Machine::new(program, config, deadline, &mut chooser);
     let mut steps: u64 = 0;
+    // The write count at which each thread was last seen spinning: its step came back to
+    // the same state with nothing written, so it only runs again once something is.
+    let mut spun: Vec<Option<u64>> = Vec::new();
     while !m.is_done() {
         let enabled = m.enabled();
-        if enabled.is_empty() {
-            if m.any_stuck() {
-                m.end = Some(End::Limit(
-                    "a thread loops forever without side effects (the program does not terminate)".into(),
-                ));
-            } else {
-                m.report_deadlock();
-            }
+        let epoch = m.write_epoch();
+        let moving: Vec<usize> = enabled.iter().copied().filter(|&t| spun.get(t) != Some(&Some(epoch))).collect();
+        if moving.is_empty() {
+            m.report_stall(&enabled);
             break;
         }
-        let t = pick(&enabled);
+        let t = pick(&moving);
+        let (before, inputs) = (m.spin_mark(t), chooser.inputs.len());
         m.step(t, &mut chooser);
+        if spun.len() <= t {
+            spun.resize(t + 1, None);
+        }
+        let same = inputs == chooser.inputs.len() && m.spin_mark(t) == before;
+        spun[t] = same.then(|| m.write_epoch());
         // Every scheduling step looks at the clock (a step may run any number of
         // instructions, so no count of them is a safe sampling point).
         if deadline.is_some_and(|d| Instant::now() > d) {

@@ -5,7 +5,7 @@
 //! outside the process (timers, the terminal) never arrive. The shim
 //! (`shims/posix/signal.rs`) decodes `sigset_t` and `struct sigaction` and calls these.
 
-use crate::machine::{End, Machine};
+use crate::machine::Machine;
 use crate::memory::ObjKind;
 use crate::os::signal_consts::{bit, Disposition};
 use crate::os::Action;
@@ -92,7 +92,7 @@ pub(crate) fn send_to_other(m: &mut Machine, t: usize, u: usize, sig: u32) -> De
     }
     match m.os.signals.action(sig) {
         Action::Ignore => Delivery::Returns(0),
-        Action::Terminate => terminate(m, t),
+        Action::Terminate => terminate(m, t, sig),
         _ => {
             m.unsupported(t, "pthread_kill of another thread whose handler would run asynchronously");
             Delivery::Ended
@@ -100,10 +100,31 @@ pub(crate) fn send_to_other(m: &mut Machine, t: usize, u: usize, sig: u32) -> De
     }
 }
 
-fn terminate(m: &mut Machine, t: usize) -> Delivery {
-    let loc = m.current_loc(t);
-    m.end = Some(End::Abort(loc));
+fn terminate(m: &mut Machine, t: usize, sig: u32) -> Delivery {
+    m.terminate_abnormally(t, format!("the program was terminated by signal {}", signal_name(sig)));
     Delivery::Ended
+}
+
+/// `SIGABRT` style names of the common signals (the number for the others).
+fn signal_name(sig: u32) -> String {
+    let name = match sig {
+        1 => "SIGHUP",
+        2 => "SIGINT",
+        3 => "SIGQUIT",
+        4 => "SIGILL",
+        6 => "SIGABRT",
+        7 => "SIGBUS",
+        8 => "SIGFPE",
+        9 => "SIGKILL",
+        10 => "SIGUSR1",
+        11 => "SIGSEGV",
+        12 => "SIGUSR2",
+        13 => "SIGPIPE",
+        14 => "SIGALRM",
+        15 => "SIGTERM",
+        _ => return sig.to_string(),
+    };
+    name.into()
 }
 
 /// Delivers `sig` to thread `t`, inside the call it makes: `ret` is what the call returns
@@ -115,7 +136,7 @@ pub(crate) fn deliver(m: &mut Machine, t: usize, sig: u32, ret: u64) -> Delivery
     }
     match m.os.signals.action(sig) {
         Action::Ignore => Delivery::Returns(ret),
-        Action::Terminate => terminate(m, t),
+        Action::Terminate => terminate(m, t, sig),
         Action::Stop => {
             m.unsupported(t, format!("signal {sig}, which stops the process"));
             Delivery::Ended

@@ -58,10 +58,28 @@ impl Machine {
         holds
     }
 
-    /// `abort()`: the execution ends abnormally.
+    /// `abort()`: abnormal termination, an error (what a failed assertion of glib, NSPR
+    /// or the program's own macro ends in), except where it only cuts a path: in SV-COMP
+    /// mode, and inside SV-COMP's `assume_abort_if_not`.
     pub(crate) fn abort(&mut self, t: usize) {
+        self.terminate_abnormally(t, "the program called abort()".into());
+    }
+
+    /// The process ends abnormally in thread `t` (`abort()`, a fatal signal).
+    pub(crate) fn terminate_abnormally(&mut self, t: usize, message: String) {
         let loc = self.current_loc(t);
-        self.end = Some(End::Abort(loc));
+        if self.config.abort_ends_path || self.in_assume_idiom(t) {
+            self.end = Some(End::Abort(loc));
+        } else {
+            self.fail(t, crate::error::ErrorKind::Abort, message);
+        }
+    }
+
+    /// Whether thread `t` is inside SV-COMP's `void assume_abort_if_not(int cond) { if
+    /// (!cond) abort(); }`, where `abort()` means an assumption.
+    fn in_assume_idiom(&self, t: usize) -> bool {
+        let name = |fr: &crate::thread::Frame| self.program.functions[fr.func as usize].name.as_str();
+        self.threads[t].frames.last().is_some_and(|fr| name(fr) == "assume_abort_if_not")
     }
 
     /// `atexit(f)`: `f` runs at exit, after those registered later.

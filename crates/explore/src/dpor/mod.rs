@@ -797,12 +797,14 @@ impl<'a> Explorer<'a> {
                 break Ending::Infeasible;
             }
             if enabled.is_empty() {
-                let spinning =
-                    (0..run.machine.threads().len()).any(|t| self.is_spinning(run, self.agents.of_thread(t)));
-                if spinning || run.machine.any_stuck() || !self.cx.opts.deadlocks_are_errors {
+                let spinning: SmallVec<[usize; 4]> = (0..run.machine.threads().len())
+                    .filter(|&t| self.is_spinning(run, self.agents.of_thread(t)))
+                    .collect();
+                let hangs = !spinning.is_empty() || run.machine.any_stuck();
+                if !self.cx.opts.deadlocks_are_errors || (hangs && !self.cx.opts.hangs_are_errors) {
                     break Ending::Blocked;
                 }
-                run.machine.report_deadlock();
+                run.machine.report_stall(&spinning);
                 continue;
             }
             let node = &self.path[depth];
@@ -1021,7 +1023,10 @@ impl<'a> Explorer<'a> {
                         self.cx.note(Unknown::SymbolicAddressRace);
                     }
                 }
-                LogEntry::Plain { .. } => {}
+                LogEntry::Plain { .. } | LogEntry::Free { event: false, .. } => {}
+                LogEntry::Free { addr, len, event: true, .. } => {
+                    step.footprint.0.extend(crate::footprint::whole_range(*addr, *len, AccessKind::Write))
+                }
                 LogEntry::Flush { thread, seq, addr, len, .. } => {
                     step.footprint.0.push((Loc::Buffered(*thread as u32, *seq), AccessKind::Write, WHOLE));
                     step.footprint.0.push((Loc::Mem(addr & !7), AccessKind::Write, byte_mask(*addr, *len)));

@@ -108,7 +108,7 @@ fn shared_hash(m: &Machine, regions: &Regions, vars: Option<&SymVars>, main_live
     let ptr = m.program().model.ptr_bytes as usize;
     let mut h = FpHasher::new(SHARED);
     for (id, obj) in m.objects().iter().enumerate().filter(|(_, o)| o.alive && o.thread_owner().is_none()) {
-        if obj.owner != 0 && obj.kind == ObjKind::Heap && !regions.ids {
+        if obj.owner() != 0 && obj.kind == ObjKind::Heap && !regions.ids {
             // Heap memory from another thread's region: its address names that thread.
             return Err(());
         }

@@ -87,6 +87,10 @@ struct Node {
     /// counters' values (see [`Explorer::widen_counters`]).
     shape: u128,
     cells: Vec<Option<CellValue>>,
+    /// The state's key (see [`state_key`]).
+    key: u128,
+    /// The moves whose step came back to this very state: a thread spinning here.
+    spins: Vec<usize>,
 }
 
 /// The explicit-state explorer.
@@ -174,6 +178,7 @@ impl<'a> Explorer<'a> {
                     (top.moves[top.next_move - 1], Vec::new())
                 }
                 None => {
+                    self.hang_at_top();
                     self.path.pop();
                     continue;
                 }
@@ -208,11 +213,38 @@ impl<'a> Explorer<'a> {
             top.variant = next_choices(&ex.made);
             match self.arrive(snap.machine, snap.steps, forked) {
                 Arrival::New(node) => self.path.push(*node),
-                Arrival::Seen => self.expand_reduced(),
+                Arrival::Seen(key) => {
+                    let top = self.path.last_mut().expect("the path is not empty");
+                    if key == top.key && !top.spins.contains(&t) {
+                        top.spins.push(t);
+                    }
+                    self.expand_reduced()
+                }
                 Arrival::Ended => {}
             }
             self.cx.progress();
         }
+    }
+
+    /// When every thread that can run from the top node came back to it with its step (all
+    /// spin) and the program has not ended, no thread can make progress any more: the
+    /// program hangs there, an error like a deadlock.
+    fn hang_at_top(&mut self) {
+        let opts = self.cx.opts;
+        let top = self.path.last().expect("the path is not empty");
+        let all_spin = !top.moves.is_empty() && top.moves.iter().all(|t| top.spins.contains(t));
+        if !all_spin || top.reduced || !opts.deadlocks_are_errors || !opts.hangs_are_errors {
+            return;
+        }
+        if top.forked {
+            self.cx.note(Unknown::DeadlockNeedsUnboundedThreads);
+            return;
+        }
+        let mut machine = top.machine.clone();
+        let spinning = machine.enabled();
+        machine.report_stall(&spinning);
+        let end = machine.end().cloned().expect("a hang ends the execution");
+        self.ended(&machine, Vec::new(), end, false);
     }
 
     /// The top node stepped only one thread and reached a state seen before: that state
@@ -245,12 +277,13 @@ impl<'a> Explorer<'a> {
         let mut forked = forked || forgot;
         if enabled.is_empty() {
             self.cx.stats.executions += 1;
-            if machine.any_stuck() || !self.cx.opts.deadlocks_are_errors {
+            let hangs = self.cx.opts.hangs_are_errors;
+            if !self.cx.opts.deadlocks_are_errors || (machine.any_stuck() && !hangs) {
                 self.cx.stats.blocked += 1;
             } else if forked {
                 self.cx.note(Unknown::DeadlockNeedsUnboundedThreads);
             } else {
-                machine.report_deadlock();
+                machine.report_stall(&[]);
                 let end = machine.end().cloned().expect("a deadlock ends the execution");
                 self.ended(&machine, steps, end, forked);
             }
@@ -282,14 +315,17 @@ impl<'a> Explorer<'a> {
             variant: None,
             shape: widening.as_ref().map_or(0, |w| w.1),
             cells: widening.map(|w| w.2).unwrap_or_default(),
+            key: 0,
+            spins: Vec::new(),
         };
         if canon.symmetric {
             node.counts = self.counts_of(&canon);
             self.accelerate(&mut node, &canon);
         }
         let key = state_key(&canon, &node.counts);
+        node.key = key;
         if !self.visited.insert(key) || (canon.symmetric && self.covered(canon.shared, &node.counts, node.forked)) {
-            return Arrival::Seen;
+            return Arrival::Seen(key);
         }
         self.cx.stats.states += 1;
         let omega = node.omega.clone();
@@ -502,8 +538,8 @@ impl<'a> Explorer<'a> {
 /// What [`Explorer::arrive`] made of a state.
 enum Arrival {
     New(Box<Node>),
-    /// Seen before (up to symmetry).
-    Seen,
+    /// Seen before (up to symmetry): the state's key.
+    Seen(u128),
     /// The execution ended there.
     Ended,
 }

@@ -108,6 +108,13 @@ pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, races: 
                 LogEntry::Plain { addr, len, write, .. } => {
                     plain.push(PlainAccess { addr: *addr, len: *len, write: *write })
                 }
+                LogEntry::Free { addr, len, event: true, .. } => places.extend(
+                    crate::footprint::whole_range(*addr, *len, ravel_vm::AccessKind::Write)
+                        .map(|(l, ..)| Place::Res(l)),
+                ),
+                LogEntry::Free { addr, len, event: false, .. } => {
+                    plain.push(PlainAccess { addr: *addr, len: *len, write: true })
+                }
                 LogEntry::Touch { .. } => {}
                 LogEntry::Flush { addr, .. } => places.push(Place::Res(ravel_vm::Loc::Mem(addr & !7))),
             }

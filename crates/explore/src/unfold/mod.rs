@@ -549,22 +549,40 @@ impl<'a> Explorer<'a> {
         let events: Vec<&structure::Event> = node.en.iter().map(|&e| &self.u.events[e as usize]).collect();
         let addable = |e: &&structure::Event| e.ending.is_none() && !e.cutoff;
         let endings = |k: &[Ending]| events.iter().filter(|e| e.ending.as_ref().is_some_and(|x| k.contains(x))).count();
+        let hangs = self.cx.opts.deadlocks_are_errors && self.cx.opts.hangs_are_errors;
         if events.iter().any(addable) {
             self.cx.stats.sleep_blocked += 1;
         } else if events.iter().any(|e| e.cutoff) {
-            self.cx.stats.cut += 1;
+            // Cut at states seen before; when every thread that can run only spins here,
+            // the program hangs in this configuration.
+            let mut spinning = None;
+            if let Some((_, s)) = self.current.as_ref().filter(|_| hangs) {
+                let mut s = s.clone();
+                if let Some(threads) = s.machine.only_spinning() {
+                    s.machine.report_stall(&threads);
+                    spinning = Some(s);
+                }
+            }
+            match spinning {
+                Some(s) => {
+                    self.cx.stats.executions += 1;
+                    self.cx.stats.work.error_executions += 1;
+                    self.report(&s);
+                }
+                None => self.cx.stats.cut += 1,
+            }
         } else if !events.is_empty() {
             // Each ending event completes its own maximal configuration.
             self.cx.stats.executions += endings(&[Ending::Exit, Ending::Error]) as u64;
             self.cx.stats.work.error_executions += endings(&[Ending::Error]) as u64;
             self.cx.stats.blocked += endings(&[Ending::Blocked, Ending::Truncated]) as u64;
         } else if let Some((_, s)) = self.current.as_ref() {
-            if s.machine.any_stuck() || !self.cx.opts.deadlocks_are_errors {
+            if !self.cx.opts.deadlocks_are_errors || (s.machine.any_stuck() && !hangs) {
                 self.cx.stats.blocked += 1;
                 return;
             }
             let mut s = s.clone();
-            s.machine.report_deadlock();
+            s.machine.report_stall(&[]);
             self.cx.stats.executions += 1;
             self.cx.stats.work.error_executions += 1;
             self.report(&s);

@@ -145,7 +145,10 @@ fn munmap(m: &mut Machine, t: usize, addr: u64, len: u64) -> Flow {
         Some(size) if len.next_multiple_of(PAGE) == size => {
             m.os.mapped.remove(&addr);
             let loc = m.current_loc(t);
-            match m.memory.free(addr, loc) {
+            if let Some((id, _)) = m.memory.find(addr) {
+                m.log_object_end(t, id, loc);
+            }
+            match m.memory.free(addr, (t, loc)) {
                 Ok(()) => Flow::Return(0),
                 Err(f) => super::super::fault_flow(m, t, f),
             }
