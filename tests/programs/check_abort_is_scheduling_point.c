@@ -2,7 +2,7 @@
  * abort() ends the whole program, but only when it is called: between the flag store and
  * the abort, the other thread may run, see the flag and fail.
  * check-all: unsafe reach-error
- * check-flags: --no-races
+ * check-flags: --no-races --abort-is-assume
  */
 #include <pthread.h>
 #include <stdlib.h>

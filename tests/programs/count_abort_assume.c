@@ -1,7 +1,7 @@
 /* ravel-test
  * abort() as an assumption: a reader aborts if it saw neither of two writes: 4 complete, 5 cut off
  * check-all: safe executions=4 blocked=5
- * check-flags: --no-races
+ * check-flags: --no-races --abort-is-assume
  */
 /* No `run:` line: whether abort() is called depends on the schedule (exit status 134 or 0).
  * Derivation. Writers W1 (x = 1), W2 (x = 2); reader: R (read x), then A = abort() if it

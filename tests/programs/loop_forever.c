@@ -1,5 +1,6 @@
 /* ravel-test
- * run: unknown
+ * A loop that changes nothing runs forever: the program hangs.
+ * run: error hang
  * stdout: start
  */
 #include <stdio.h>

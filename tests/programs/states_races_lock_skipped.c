@@ -5,6 +5,7 @@
  * witness replays)
  * check-all: unsafe data-race
  * check-states-races: unsafe data-race
+ * check-flags: --abort-is-assume
  */
 #include <pthread.h>
 extern void abort(void);

@@ -3,7 +3,7 @@
  * functions: no two plain accesses to it can ever be enabled together, which the states
  * engine proves for any number of threads (dpor can only bound the threads)
  * check-states-races: safe
- * check-flags: --no-deadlocks
+ * check-flags: --no-deadlocks --abort-is-assume
  */
 #include <pthread.h>
 extern void abort(void);

@@ -228,6 +228,11 @@ enum Command {
         /// values no other thread can change any more, the others blocked).
         #[arg(long)]
         no_hangs: bool,
+        /// `abort()` and fatal signals end their path without an error, as SV-COMP tasks
+        /// use them to cut infeasible paths (`--property` implies it; SV-COMP's own
+        /// `assume_abort_if_not` is always read so).
+        #[arg(long)]
+        abort_is_assume: bool,
         /// States engine: forget constraints between different threads' inputs, and the
         /// values of globals that differ from a state on the current path that is otherwise
         /// the same, so that states built from ever new inputs or counts repeat (proofs
@@ -481,6 +486,7 @@ fn run(cli: Cli) -> Result<u8> {
             no_races,
             no_deadlocks,
             no_hangs,
+            abort_is_assume,
             cartesian,
             enumerate_inputs,
             max_sym_branches,
@@ -556,6 +562,7 @@ fn run(cli: Cli) -> Result<u8> {
                 detect_races: !no_races,
                 deadlocks_are_errors: !no_deadlocks,
                 hangs_are_errors: !no_hangs,
+                abort_ends_path: abort_is_assume,
                 all_errors,
                 max_executions,
                 timeout: timeout.map(|t| t.saturating_sub(started.elapsed())),

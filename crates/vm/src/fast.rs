@@ -241,10 +241,15 @@ impl Machine {
                     if !$e.writable || ($e.shared && $bytes >= ptr_bytes && mem.may_hold_address(v, ptr_bytes as u32)) {
                         break Exit::Slow;
                     }
-                    mem.write_epoch += 1;
+                    // A store of what is there already changes nothing (a spinning
+                    // thread's stores must not look like progress).
                     // SAFETY: `$at` has `$bytes` bytes of a live object whose contents are
                     // its own (`object!`, writable).
-                    unsafe { write_word($at, $bytes, v) };
+                    if unsafe { read_word($at, $bytes) } != mask(v, $bytes as u32 * 8) {
+                        mem.write_epoch += 1;
+                        // SAFETY: as above.
+                        unsafe { write_word($at, $bytes, v) };
+                    }
                 };
             }
             let exit = if steps >= budget_end {

@@ -269,7 +269,7 @@ impl Machine {
     /// was found looping (`stuck`) or the explorer saw it repeat a step that changed
     /// nothing (`spinning`).
     fn spins(&self, t: usize, spinning: &[usize]) -> bool {
-        spinning.contains(&t) || self.threads[t].stuck == Some(self.memory.write_epoch) || self.threads[t].hung
+        spinning.contains(&t) || self.threads[t].stuck == Some(self.memory.write_epoch)
     }
 
     /// Ends an execution in which no thread can ever make progress again although the
@@ -286,13 +286,14 @@ impl Machine {
             }
             first.get_or_insert(t);
             if self.spins(t, spinning) {
-                let d = self.describe_instruction(t);
-                let loc = self.current_loc(t);
-                lines.push(format!(
-                    "thread {} spins forever (line {}): it {d} again and again, and no other thread can change what it reads",
-                    self.threads[t].name(),
-                    loc.line
-                ));
+                let name = self.threads[t].name();
+                let line = self.current_loc(t).line;
+                lines.push(if spinning.contains(&t) {
+                    let d = self.describe_instruction(t);
+                    format!("thread {name} spins forever (line {line}): it {d} again and again, and no other thread can change what it reads")
+                } else {
+                    format!("thread {name} loops forever without any effect (line {line})")
+                });
                 continue;
             }
             let what = match self.threads[t].wait {
