@@ -3,7 +3,6 @@
  * pointer under the lock but reads through it after unlocking: the block may have moved
  * and the old one been freed by then.
  * check: unsafe data-race
- * check-all: unsafe data-race
  */
 #include <pthread.h>
 #include <stdlib.h>

@@ -7,6 +7,7 @@
 //! moved into static libraries (`ar`, libtool, `make install`) still lead to it.
 
 use anyhow::{bail, Context, Result};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -196,22 +197,32 @@ fn members(archive: &Path, scratch: &Path, n: usize) -> Result<Vec<PathBuf>> {
     Ok(found)
 }
 
-/// Rounds of linking library members before giving up on reaching a fixed point (each
-/// round adds at least one level of the members' dependencies).
-const MAX_LINK_ROUNDS: usize = 16;
-
-/// Links `modules` with all their symbols and the `needed` ones of `libraries` into `out`.
-fn llvm_link(modules: &[PathBuf], libraries: &[PathBuf], out: &Path) -> Result<()> {
-    let mut link = Command::new("llvm-link-19");
-    link.args(modules);
-    if !libraries.is_empty() {
-        link.arg("--only-needed").args(libraries);
-    }
-    let status = link.arg("-o").arg(out).status().context("cannot run llvm-link-19")?;
+/// Links `modules` into `out`, every symbol of each.
+fn llvm_link(modules: &[PathBuf], out: &Path) -> Result<()> {
+    let status =
+        Command::new("llvm-link-19").args(modules).arg("-o").arg(out).status().context("cannot run llvm-link-19")?;
     if !status.success() {
         bail!("linking the bitcode of {} failed", out.display());
     }
     Ok(())
+}
+
+/// The external symbols bitcode file `bc` defines and those it needs (`llvm-nm-19`).
+fn symbols(bc: &Path) -> Result<(Vec<String>, Vec<String>)> {
+    let out = Command::new("llvm-nm-19").arg("--extern-only").arg(bc).output().context("cannot run llvm-nm-19")?;
+    if !out.status.success() {
+        bail!("cannot list the symbols of {}", bc.display());
+    }
+    let (mut defined, mut needed) = (Vec::new(), Vec::new());
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        let mut fields = line.split_whitespace().rev();
+        let (Some(name), Some(kind)) = (fields.next(), fields.next()) else { continue };
+        match kind {
+            "U" | "w" | "v" => needed.push(name.to_string()),
+            _ => defined.push(name.to_string()),
+        }
+    }
+    Ok((defined, needed))
 }
 
 /// Compiles `source` with `flags` to bitcode at `out`, as ravel's frontend wants it
@@ -300,31 +311,32 @@ pub fn run(args: &[String]) -> Result<u8> {
 }
 
 /// Links a program into `out`: its own `modules` with all their symbols (a symbol defined
-/// twice is an error), then what they need of the `libraries` (modules linked only for
-/// the symbols wanted, as a linker takes archive members); `scratch` holds the steps.
+/// twice is an error), then the `libraries` (archive members) that define what they need,
+/// each whole and at most once, as a linker takes archive members; `scratch` holds the
+/// steps.
 pub(crate) fn link_program(modules: &[PathBuf], libraries: &[PathBuf], out: &Path, scratch: &Path) -> Result<()> {
     let own = scratch.join("own.bc");
-    llvm_link(modules, &[], &own)?;
-    if libraries.is_empty() {
-        std::fs::rename(&own, out).or_else(|_| std::fs::copy(&own, out).map(|_| ()))?;
-        return Ok(());
+    llvm_link(modules, &own)?;
+    // As a linker does: a member that defines a symbol still undefined is taken, whole
+    // and once (taking only the needed functions, member by member, copied a member's
+    // file-static globals each time another of its functions was needed), until no
+    // taken member needs anything another one defines.
+    let (own_defined, own_needed) = symbols(&own)?;
+    let mut defined: BTreeSet<String> = own_defined.into_iter().collect();
+    let mut wanted: BTreeSet<String> = own_needed.into_iter().filter(|n| !defined.contains(n)).collect();
+    let members = libraries.iter().map(|l| symbols(l)).collect::<Result<Vec<_>>>()?;
+    let mut taken = vec![false; members.len()];
+    loop {
+        let next = (0..members.len()).find(|&i| !taken[i] && members[i].0.iter().any(|d| wanted.contains(d)));
+        let Some(i) = next else { break };
+        taken[i] = true;
+        defined.extend(members[i].0.iter().cloned());
+        wanted.extend(members[i].1.iter().cloned());
+        wanted.retain(|n| !defined.contains(n));
     }
-    // One pass takes from each library member only what the modules before it need, so
-    // a member needed by a member that comes after it is missed (libevent's poll.o needs
-    // evutil_rand.o): link again until nothing changes, as a linker rescans archives.
-    // (llvm-link's --only-needed applies to every file after the first.)
-    let mut current = own;
-    for round in 0..MAX_LINK_ROUNDS {
-        let next = scratch.join(format!("round{round}.bc"));
-        llvm_link(&[current.clone()], libraries, &next)?;
-        let done = std::fs::read(&next)? == std::fs::read(&current)?;
-        current = next;
-        if done {
-            break;
-        }
-    }
-    std::fs::copy(&current, out)?;
-    Ok(())
+    let mut all = vec![own];
+    all.extend(libraries.iter().zip(&taken).filter(|(_, &t)| t).map(|(l, _)| l.clone()));
+    llvm_link(&all, out)
 }
 
 #[cfg(test)]

@@ -379,6 +379,9 @@ enum Command {
     },
 }
 
+/// The stack of the thread that does ravel's work (see `main`).
+const WORK_STACK: usize = 1 << 30;
+
 fn main() -> ExitCode {
     restore_sigpipe();
     let cli = match Cli::try_parse() {
@@ -389,7 +392,15 @@ fn main() -> ExitCode {
         }
     };
     signals::install();
-    match run(cli) {
+    // Loading and lowering recurse over the program's structure (a very large program, a
+    // computed goto's tangle of blocks): the work runs on a thread with a stack of its own
+    // size, not on the main thread's 8 MiB.
+    let worker = std::thread::Builder::new().name("ravel".into()).stack_size(WORK_STACK).spawn(move || run(cli));
+    let outcome = match worker {
+        Ok(handle) => handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+        Err(e) => Err(anyhow::anyhow!("cannot start ravel's worker thread: {e}")),
+    };
+    match outcome {
         Ok(code) => ExitCode::from(code),
         Err(e) if matches!(e.downcast_ref(), Some(ravel_ir::LoadError::Interrupted)) => {
             eprintln!("ravel: interrupted");

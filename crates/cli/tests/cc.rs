@@ -43,3 +43,35 @@ fn make_with_ravel_cc_gives_a_checkable_program() {
     assert_eq!(relink.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&relink.stderr).contains("queue.o in lib/libqueue.a has no recorded bitcode"));
 }
+
+/// A static-library member two other objects need is linked once, as a linker does: its
+/// file-static globals exist once, so what `a_init` (needed by `b.o`) sets is what
+/// `a_get` (needed by `main`) reads.
+#[test]
+fn an_archive_member_needed_twice_is_linked_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = [
+        ("a.c", "static int *state; static int storage;\nvoid a_init(void) { state = &storage; }\nint a_get(void) { return state != 0; }\n"),
+        ("b.c", "void a_init(void);\nint b_call(void) { a_init(); return 1; }\n"),
+        ("m.c", "#include <assert.h>\nint b_call(void); int a_get(void);\nint main(void) { b_call(); assert(a_get()); return 0; }\n"),
+    ];
+    for (name, text) in files {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    let ravel = env!("CARGO_BIN_EXE_ravel");
+    let run = |args: &[&str]| {
+        let out = Command::new(args[0]).args(&args[1..]).current_dir(dir.path()).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    };
+    for src in ["a.c", "b.c", "m.c"] {
+        run(&[ravel, "cc", "-c", src]);
+    }
+    run(&["ar", "rcs", "libab.a", "a.o", "b.o"]);
+    run(&[ravel, "cc", "m.o", "libab.a", "-o", "m"]);
+    run(&[ravel, "cc", "m.o", "-L.", "-lab", "-o", "m2"]);
+    for program in ["m", "m2"] {
+        run(&[dir.path().join(program).to_str().unwrap()]);
+        let check = Command::new(ravel).arg("check").arg(dir.path().join(format!("{program}.bc"))).output().unwrap();
+        assert_eq!(check.status.code(), Some(0), "{}", String::from_utf8_lossy(&check.stderr));
+    }
+}

@@ -188,8 +188,18 @@ fn clang(work: &Workdir, input: &Path, ext: Option<&str>, clang_flags: &[String]
             cmd.args(["-x", "c"]);
         }
     }
-    cmd.arg(input).args(clang_flags).arg("-o").arg(out);
+    cmd.arg(not_an_option(input)).args(clang_flags).arg("-o").arg(out);
     cmd
+}
+
+/// `path` spelled so that clang reads it as a file: a relative name beginning with `@`
+/// (a response file, whose contents clang would take as flags) or `-` (an option) gets a
+/// leading `./`.
+fn not_an_option(path: &Path) -> PathBuf {
+    match path.to_str() {
+        Some(s) if s.starts_with('@') || s.starts_with('-') => Path::new(".").join(path),
+        _ => path.to_path_buf(),
+    }
 }
 
 /// ravel's libc compiled with `flags`. Compiling it takes longer than loading most
@@ -199,14 +209,18 @@ fn clang(work: &Workdir, input: &Path, ext: Option<&str>, clang_flags: &[String]
 fn compiled_libc(work: &Workdir, flags: &[String], deadline: Option<Instant>) -> Result<PathBuf, LoadError> {
     use std::hash::{Hash, Hasher};
     let compiled = work.path().join("ravel_libc.bc");
-    let compile =
-        |out: &Path| run(&mut clang(work, &work.path().join("ravel_libc.c"), None, flags, out), "clang", deadline);
+    // ravel's libc is C11 whatever standard the program asks for (`-std=c89` is common
+    // in old code): the program's flags, then its own standard, which wins.
+    let libc_flags: Vec<String> = flags.iter().cloned().chain(["-std=gnu11".to_string()]).collect();
+    let compile = |out: &Path| {
+        run(&mut clang(work, &work.path().join("ravel_libc.c"), None, &libc_flags, out), "clang", deadline)
+    };
     let Some(dir) = cache_dir().filter(|d| std::fs::create_dir_all(d).is_ok()) else {
         compile(&compiled)?;
         return Ok(compiled);
     };
     let mut key = std::collections::hash_map::DefaultHasher::new();
-    (RAVEL_LIBC, RAVEL_H, flags, tool("clang"), env!("CARGO_PKG_VERSION")).hash(&mut key);
+    (RAVEL_LIBC, RAVEL_H, &libc_flags, tool("clang"), env!("CARGO_PKG_VERSION")).hash(&mut key);
     let cached = dir.join(format!("libc-{:016x}.bc", key.finish()));
     if cached.is_file() {
         return Ok(cached);

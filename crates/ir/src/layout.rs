@@ -90,7 +90,8 @@ impl<'m> Layout<'m> {
                 };
                 (elem_bits * *num_elements as u64).div_ceil(8)
             }
-            _ => self.alloc_size(ty)?,
+            Type::ArrayType { .. } | Type::StructType { .. } | Type::FuncType { .. } => self.alloc_size(ty)?,
+            other => return Err(format!("type {other} has no memory layout")),
         })
     }
 
