@@ -233,7 +233,7 @@ pub(crate) fn compile_bitcode(source: &Path, flags: &[String], out: &Path, dir: 
         .current_dir(dir)
         .args(flags)
         .args(["-c", "-emit-llvm", "-g", "-O0", "-Xclang", "-disable-O0-optnone", "-fno-discard-value-names", "-w"])
-        .arg(source)
+        .arg(ravel_ir::frontend::not_an_option(source))
         .arg("-o")
         .arg(out)
         .status()

@@ -430,3 +430,14 @@ fn special_files_are_not_read_as_witnesses_or_sources() {
     let ran = sb.ravel(&["check", path(&marked)], MINUTE);
     assert_eq!(ran.code, Some(1), "{}", ran.stderr);
 }
+
+/// A source whose name begins with `@` is compiled as a file: clang never reads it as a
+/// response file, whose contents it would take as flags (a plugin among them).
+#[test]
+fn a_source_named_like_a_response_file_is_only_compiled() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("@rsp.c"), "int main(void) { return 0; }\n").unwrap();
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_ravel")).args(["run", "@rsp.c"]).current_dir(dir.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+}

@@ -195,7 +195,7 @@ fn clang(work: &Workdir, input: &Path, ext: Option<&str>, clang_flags: &[String]
 /// `path` spelled so that clang reads it as a file: a relative name beginning with `@`
 /// (a response file, whose contents clang would take as flags) or `-` (an option) gets a
 /// leading `./`.
-fn not_an_option(path: &Path) -> PathBuf {
+pub fn not_an_option(path: &Path) -> PathBuf {
     match path.to_str() {
         Some(s) if s.starts_with('@') || s.starts_with('-') => Path::new(".").join(path),
         _ => path.to_path_buf(),
