@@ -29,6 +29,13 @@ impl Machine {
         }
     }
 
+    /// Whether thread `t` has nobody to interleave with: it is the only live thread and,
+    /// during an exploration, every thread that ended was joined (so everything the others
+    /// did happens before what `t` does now).
+    pub(crate) fn alone(&self, t: usize) -> bool {
+        self.live_threads <= 1 && (!self.config.log_events || self.others_joined(t))
+    }
+
     /// Decides whether a shared-memory access of thread `t` is a scheduling point and logs
     /// it. Returns false when the thread must stop before the access.
     #[inline]
@@ -60,7 +67,7 @@ impl Machine {
         // could still race with an access of a thread that ended, unless each one that
         // ended was joined: then every other thread's accesses happen before this one, and
         // the access goes into the thread's current step instead of being one of its own.
-        let alone = self.live_threads <= 1 && (!self.config.log_events || self.others_joined(t));
+        let alone = self.alone(t);
         if is_event && !in_atomic && !alone {
             if !*granted {
                 return false;

@@ -32,8 +32,7 @@ impl Machine {
         if !ids.iter().any(|&id| self.ends_shared(id)) || self.threads[t].atomic_depth > 0 {
             return true;
         }
-        let alone = self.live_threads <= 1 && (!self.config.log_events || self.others_joined(t));
-        if self.object_end_is_event(t) && !alone {
+        if self.object_end_is_event(t) && !self.alone(t) {
             if !*granted {
                 return false;
             }
