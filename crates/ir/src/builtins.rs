@@ -45,6 +45,12 @@ builtins! {
     Fflush = "fflush" | "fflush_unlocked"; Fwrite = "fwrite" | "fwrite_unlocked"; Getchar = "getchar"; Setvbuf = "setvbuf" | "setbuf";
     // process
     AssertFail = "__assert_fail" | "__assert" | "__assert_rtn" | "__assert_perror_fail";
+    // non-local jumps and glibc's cleanup handlers (built on them)
+    Setjmp = "setjmp" | "_setjmp" | "__sigsetjmp" | "sigsetjmp";
+    Longjmp = "longjmp" | "_longjmp" | "siglongjmp" | "__longjmp_chk";
+    CleanupPush = "__pthread_register_cancel" | "__pthread_register_cancel_defer";
+    CleanupPop = "__pthread_unregister_cancel" | "__pthread_unregister_cancel_restore";
+    CleanupNext = "__pthread_unwind_next";
     Abort = "abort"; Exit = "exit" | "_exit" | "_Exit" | "quick_exit"; Atexit = "atexit";
     ErrnoLocation = "__errno_location";
     // numbers
@@ -62,7 +68,7 @@ builtins! {
     Sysconf = "sysconf"; Getrlimit = "getrlimit" | "getrlimit64"; Setrlimit = "setrlimit" | "setrlimit64";
     Getenv = "getenv" | "secure_getenv"; Mmap = "mmap" | "mmap64"; Munmap = "munmap";
     // POSIX signals
-    Signal = "signal" | "sysv_signal" | "bsd_signal"; Sigaction = "sigaction";
+    Signal = "signal" | "sysv_signal" | "__sysv_signal" | "bsd_signal"; Sigaction = "sigaction";
     Sigprocmask = "sigprocmask"; PthreadSigmask = "pthread_sigmask"; Sigemptyset = "sigemptyset"; Sigfillset = "sigfillset";
     Sigaddset = "sigaddset"; Sigdelset = "sigdelset"; Sigismember = "sigismember";
     Raise = "raise"; Kill = "kill"; PthreadKill = "pthread_kill"; Sigwait = "sigwait";

@@ -28,6 +28,9 @@ pub enum ErrorKind {
     /// No thread can ever make progress again and the program has not ended: every live
     /// thread is blocked or spins on values no other thread can change.
     Hang,
+    /// A `longjmp` to a frame that has returned, to another thread's `setjmp`, or through
+    /// a buffer `setjmp` never filled.
+    InvalidJump,
 }
 
 impl ErrorKind {
@@ -50,6 +53,7 @@ impl ErrorKind {
             ErrorKind::Unreachable => "unreachable",
             ErrorKind::Abort => "abort",
             ErrorKind::Hang => "hang",
+            ErrorKind::InvalidJump => "invalid-longjmp",
         }
     }
 }

@@ -658,6 +658,12 @@ impl Machine {
                                     return Next::Stop(Stop::Yield);
                                 }
                             }
+                        } else if matches!(b, Builtin::Longjmp | Builtin::CleanupNext) {
+                            let p = args.first().map_or(0, |a| rd(prog, regs, base, a.opd) & ptr_mask);
+                            let ends = self.locals_a_jump_ends(t, b, p);
+                            if !self.gate_object_end(t, &ends, granted) {
+                                return Next::Stop(Stop::Yield);
+                            }
                         }
                         if self.sym.is_some() {
                             if let Err(stop) = self.sym_before_builtin(t, base, b, args, chooser) {
@@ -958,6 +964,7 @@ impl Machine {
         }
         th.stack_bytes += callee.frame_words as u64 * 8 + 64;
         let kind = FrameKind::Call;
+        th.calls = th.calls.wrapping_add(1);
         th.frames.push(crate::thread::Frame {
             func,
             pc: 0,
@@ -967,6 +974,7 @@ impl Machine {
             va_area: 0,
             kind,
             atomic: false,
+            serial: th.calls,
         });
         if th.stack_bytes > self.config.stack_limit {
             let n = th.frames.len();
@@ -1003,29 +1011,7 @@ impl Machine {
 
     /// Pops the current frame, delivering `value` according to the frame's kind.
     pub(crate) fn return_from(&mut self, t: usize, value: Option<Vec<u64>>) {
-        let prog = self.program.clone();
-        let th = &mut self.threads[t];
-        th.loop_count = 0;
-        let Some(fr) = th.frames.pop() else { return };
-        th.regs.truncate(fr.base);
-        if !th.sym_regs.is_empty() {
-            th.sym_regs.retain(|&k, _| (k as usize) < fr.base);
-        }
-        th.stack_bytes = th.stack_bytes.saturating_sub(prog.functions[fr.func as usize].frame_words as u64 * 8 + 64);
-        if fr.atomic {
-            th.atomic_depth = th.atomic_depth.saturating_sub(1);
-        }
-        let at = prog.functions[fr.func as usize].locs.get(fr.pc as usize).copied().unwrap_or_default();
-        for &id in &fr.allocas {
-            self.log_object_end(t, id, at);
-            let th = &mut self.threads[t];
-            let obj = &self.memory.objects[id as usize];
-            th.stack_bytes = th.stack_bytes.saturating_sub(obj.size());
-            if obj.private_alloca != NOT_PRIVATE {
-                th.spare_allocas.push((fr.func, obj.private_alloca, id));
-            }
-            self.memory.release(id, Some((t, at)));
-        }
+        let Some((fr, at)) = self.pop_frame(t, None) else { return };
         let first = value.as_ref().and_then(|v| v.first().copied()).unwrap_or(0);
         match fr.kind {
             FrameKind::Call => {
@@ -1044,7 +1030,7 @@ impl Machine {
                 } else if t == 0 {
                     self.begin_exit(t, first as i32);
                 } else {
-                    self.begin_thread_exit(t, first);
+                    self.begin_thread_exit(t, first, at);
                 }
             }
             FrameKind::Ctor => {}
@@ -1053,6 +1039,41 @@ impl Machine {
             FrameKind::Signal(ret) => crate::signals::handler_returned(self, t, ret),
             FrameKind::Once(control) => crate::sync::once::finish(self, t, control),
         }
+    }
+
+    /// Pops thread `t`'s innermost frame and ends its locals (at `ended_at`, or where the
+    /// frame stands), without delivering a result: the frame and that place.
+    pub(crate) fn pop_frame(
+        &mut self,
+        t: usize,
+        ended_at: Option<ravel_ir::SrcLoc>,
+    ) -> Option<(crate::thread::Frame, ravel_ir::SrcLoc)> {
+        let th = &mut self.threads[t];
+        th.loop_count = 0;
+        let fr = th.frames.pop()?;
+        th.regs.truncate(fr.base);
+        if !th.sym_regs.is_empty() {
+            th.sym_regs.retain(|&k, _| (k as usize) < fr.base);
+        }
+        th.stack_bytes =
+            th.stack_bytes.saturating_sub(self.program.functions[fr.func as usize].frame_words as u64 * 8 + 64);
+        if fr.atomic {
+            th.atomic_depth = th.atomic_depth.saturating_sub(1);
+        }
+        let at = ended_at.unwrap_or_else(|| {
+            self.program.functions[fr.func as usize].locs.get(fr.pc as usize).copied().unwrap_or_default()
+        });
+        for &id in &fr.allocas {
+            self.log_object_end(t, id, at);
+            let th = &mut self.threads[t];
+            let obj = &self.memory.objects[id as usize];
+            th.stack_bytes = th.stack_bytes.saturating_sub(obj.size());
+            if obj.private_alloca != NOT_PRIVATE {
+                th.spare_allocas.push((fr.func, obj.private_alloca, id));
+            }
+            self.memory.release(id, Some((t, at)));
+        }
+        Some((fr, at))
     }
 
     /// Writes `value` into the destination of the Call at the current pc and moves past it.
@@ -1090,9 +1111,11 @@ impl Machine {
         self.terminate(self.exit_status.unwrap_or(0));
     }
 
-    /// Starts the exit of thread `t` (not the process): key destructors, then finish.
-    pub(crate) fn begin_thread_exit(&mut self, t: usize, retval: u64) {
+    /// Starts the exit of thread `t` (not the process) at `at` (its `pthread_exit` or the
+    /// return of its start routine): key destructors, then finish.
+    pub(crate) fn begin_thread_exit(&mut self, t: usize, retval: u64, at: ravel_ir::SrcLoc) {
         self.threads[t].retval = retval;
+        self.threads[t].exit_at = at;
         self.publish_words(&[retval]);
         self.continue_thread_exit(t);
     }

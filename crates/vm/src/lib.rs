@@ -47,6 +47,7 @@ mod memory;
 pub mod native_names;
 pub mod native_record;
 mod native_recorder;
+mod nonlocal_jump;
 mod obj_hints;
 mod object_end;
 mod os;

@@ -525,7 +525,9 @@ impl Machine {
         if atomic {
             th.atomic_depth += 1;
         }
-        th.frames.push(Frame { func, pc: 0, base, ret, allocas: Vec::new(), va_area: 0, kind, atomic });
+        th.calls = th.calls.wrapping_add(1);
+        let serial = th.calls;
+        th.frames.push(Frame { func, pc: 0, base, ret, allocas: Vec::new(), va_area: 0, kind, atomic, serial });
         if f.is_var_arg {
             let area = self.var_arg_area(t, var_args);
             if let Some(fr) = self.threads[t].frames.last_mut() {
@@ -721,16 +723,19 @@ impl Machine {
         self.log_event(t, Loc::ThreadEnd(t), AccessKind::Write);
         self.live_threads -= 1;
         self.memory.write_epoch += 1;
-        let at = self.current_loc(t);
+        let at = self.threads[t].exit_at;
         let th = &mut self.threads[t];
         th.finished = true;
         let frames = std::mem::take(&mut th.frames);
         th.regs = Vec::new();
-        for f in frames {
-            for id in f.allocas {
-                self.log_object_end(t, id, at);
-                self.memory.release(id, Some((t, at)));
-            }
+        // Its frames' locals, then its thread-local variables and errno cell (main's are
+        // the templates, which live on with the process).
+        let locals = frames.into_iter().flat_map(|f| f.allocas);
+        let tls: Vec<u64> = if t == 0 { Vec::new() } else { std::mem::take(&mut th.tls).into_values().collect() };
+        let tls = tls.into_iter().filter_map(|addr| self.memory.find(addr).map(|(id, _)| id)).collect::<Vec<_>>();
+        for id in locals.chain(tls) {
+            self.log_object_end(t, id, at);
+            self.memory.release(id, Some((t, at)));
         }
         // When main called pthread_exit, the process ends with the last thread.
         if self.threads.iter().all(|th| th.finished) {

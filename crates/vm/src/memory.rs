@@ -739,6 +739,7 @@ impl Memory {
         let obj = &self.objects[id as usize];
         let (what, lead) = match obj.kind {
             ObjKind::Stack => ("after its function returned", "returned in"),
+            ObjKind::ThreadLocal => ("after its thread exited", "exit of"),
             _ => ("after it was freed", "freed by"),
         };
         let mut f = Fault::new(ErrorKind::UseAfterFree, format!("{} of {} {what}", rw(write), self.describe(id)));

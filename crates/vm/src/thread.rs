@@ -38,9 +38,12 @@ pub struct Frame {
     pub kind: FrameKind,
     /// The function runs atomically (`__VERIFIER_atomic_*`).
     pub atomic: bool,
+    /// Which call of its thread this is (see [`Thread::calls`]): a `longjmp` checks that
+    /// the frame its `setjmp` ran in is still the same activation.
+    pub serial: u32,
 }
 
-crate::clone_reusing!(Frame { func, pc, base, ret, allocas, va_area, kind, atomic });
+crate::clone_reusing!(Frame { func, pc, base, ret, allocas, va_area, kind, atomic, serial });
 
 /// What a thread waits for after the first half of a two-phase operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -98,6 +101,16 @@ pub struct Thread {
     pub stack_bytes: u64,
     /// Rounds of key destructors already run at exit.
     pub destructor_rounds: u32,
+    /// Where the thread began to exit (its `pthread_exit` or its start routine's return):
+    /// the place its stack and thread-local storage end.
+    pub exit_at: ravel_ir::SrcLoc,
+    /// Frames pushed so far (wrapping): the next frame's serial number.
+    pub calls: u32,
+    /// The thread's cleanup handlers (`pthread_cleanup_push`), innermost last: the
+    /// addresses of their unwind buffers.
+    pub cleanups: Vec<u64>,
+    /// The value of a `pthread_exit` whose cleanup handlers are running.
+    pub exiting_with: Option<u64>,
     /// Backward jumps since the thread's last visible operation, and the state saved for
     /// cycle detection (Brent's algorithm).
     pub loop_count: u64,
@@ -139,6 +152,10 @@ crate::clone_reusing!(Thread {
     slot,
     stack_bytes,
     destructor_rounds,
+    exit_at,
+    calls,
+    cleanups,
+    exiting_with,
     loop_count,
     loop_saved,
     stuck,
@@ -168,6 +185,10 @@ impl Thread {
             slot,
             stack_bytes: 0,
             destructor_rounds: 0,
+            exit_at: ravel_ir::SrcLoc::default(),
+            calls: 0,
+            cleanups: Vec::new(),
+            exiting_with: None,
             loop_count: 0,
             loop_saved: None,
             stuck: None,

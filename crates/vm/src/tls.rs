@@ -14,7 +14,10 @@ pub(crate) fn errno_cell(m: &mut Machine, t: usize) -> u64 {
     }
     let loc = m.current_loc(t);
     let slot = m.threads[t].slot;
-    let addr = m.memory.allocate(slot, 4, 4, ObjKind::ThreadLocal, t, loc).map_or(0, |(_, a)| a);
+    let Some((id, addr)) = m.memory.allocate(slot, 4, 4, ObjKind::ThreadLocal, t, loc) else {
+        return 0;
+    };
+    m.memory.set_name(id, "errno");
     m.threads[t].tls.insert(0, addr);
     addr
 }

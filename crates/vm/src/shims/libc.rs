@@ -159,6 +159,20 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
                 m.abort(t);
                 Flow::End
             }
+            Setjmp => match m.set_jump(t, a.get(0)) {
+                Ok(v) => Flow::Return(v),
+                Err(f) => fault_flow(m, t, f),
+            },
+            Longjmp => m.long_jump(t, a.get(0), a.get(1)),
+            CleanupPush => {
+                m.push_cleanup(t, a.get(0));
+                Flow::Return(0)
+            }
+            CleanupPop => {
+                m.pop_cleanup(t, a.get(0));
+                Flow::Return(0)
+            }
+            CleanupNext => m.unwind_next(t),
             Exit => {
                 m.begin_exit(t, a.get(0) as i32);
                 Flow::Stay

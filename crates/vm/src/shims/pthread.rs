@@ -91,8 +91,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
         },
         ThreadDetach => join::detach(m, p0),
         ThreadExit => {
-            m.begin_thread_exit(t, p0);
-            return Some(Flow::Stay);
+            return Some(m.exit_thread(t, p0));
         }
         ThreadSelf => return Some(Flow::Return(Machine::handle_of(t))),
         ThreadEqual => return Some(Flow::Return((p0 == a.get(1)) as u64)),
