@@ -62,6 +62,9 @@ pub enum Unknown {
     RacesNeedInterleaveAll,
     /// states: an access at a symbolic address hides which races it may take part in.
     SymbolicAddressHidesRaces,
+    /// states: a library call touched shared memory; its accesses are no scheduling
+    /// points, so races they take part in do not show as states.
+    LibraryCallHidesRaces,
     /// states: deadlock freedom is not decided once thread counts were accelerated.
     DeadlocksUndecided,
     /// states: a deadlock was reached only with unboundedly many threads.
@@ -139,6 +142,9 @@ impl fmt::Display for Unknown {
             }
             Unknown::SymbolicAddressHidesRaces => {
                 write!(f, "an access at a symbolic address hides which races it may take part in")
+            }
+            Unknown::LibraryCallHidesRaces => {
+                write!(f, "a library call's accesses of shared memory hide which races they take part in (states engine)")
             }
             Unknown::DeadlocksUndecided => {
                 write!(f, "deadlocks are not decided with unboundedly many threads (states engine)")
@@ -522,6 +528,10 @@ mod tests {
             (
                 Unknown::SymbolicAddressHidesRaces,
                 "an access at a symbolic address hides which races it may take part in",
+            ),
+            (
+                Unknown::LibraryCallHidesRaces,
+                "a library call's accesses of shared memory hide which races they take part in (states engine)",
             ),
             (Unknown::DeadlocksUndecided, "deadlocks are not decided with unboundedly many threads (states engine)"),
             (Unknown::DeadlockNeedsUnboundedThreads, "a deadlock needs unboundedly many threads (states engine)"),

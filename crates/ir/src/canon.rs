@@ -46,6 +46,7 @@ pub fn canonicalize(input: &Path, output: &Path) -> Result<Vec<String>, String> 
                 return Err(why);
             }
             let notes = crate::names::sanitize(module);
+            crate::inline_asm::rewrite(ctx, module);
             let res = Canon::new(ctx, module).run().map(|()| notes);
             if res.is_ok() && LLVMWriteBitcodeToFile(module, output_c.as_ptr()) != 0 {
                 LLVMDisposeModule(module);

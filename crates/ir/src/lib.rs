@@ -10,6 +10,7 @@ pub mod dense;
 pub mod effects;
 mod error_fn_repair;
 pub mod frontend;
+mod inline_asm;
 pub use child::cancel;
 mod global_uses;
 mod layout;

@@ -164,10 +164,18 @@ fn is_undefined_external(g: &llvm_ir::module::GlobalVariable) -> bool {
 /// Constructor function addresses of `@llvm.global_ctors`, by priority.
 /// How the message about a function without a definition starts.
 const UNDEFINED_FUNCTION: &str = "call to undefined function";
+/// How the message about inline assembly ravel has no meaning for starts.
+const UNMODELLED_ASM: &str = "unmodelled inline assembly";
 
 /// The message about a call of `name`, which no given file defines and ravel does not
 /// model: its C name and what to do.
 fn undefined_function(name: &str) -> String {
+    if let Some(text) = crate::inline_asm::unsupported_text(name) {
+        return format!(
+            "{UNMODELLED_ASM} `{text}` (ravel models compiler \
+             barriers, spin hints, fences and cpuid; build with the program's portable C variant if it has one)"
+        );
+    }
     format!(
         "{UNDEFINED_FUNCTION} `{name}`: no file given defines it and ravel has no model of it \
          (if it is the program's own, pass the file that defines it too, e.g. `ravel check main.c \
@@ -497,7 +505,9 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
                 }
             }
             // A missing function is a source-level fact: no IR text needed.
-            Err(why) if why.starts_with(UNDEFINED_FUNCTION) => self.push(Inst::Unsupported { what: why.into() }, loc),
+            Err(why) if why.starts_with(UNDEFINED_FUNCTION) || why.starts_with(UNMODELLED_ASM) => {
+                self.push(Inst::Unsupported { what: why.into() }, loc)
+            }
             Err(why) => {
                 let what = format!("{why} (in `{}`)", text().trim());
                 self.push(Inst::Unsupported { what: what.into() }, loc);

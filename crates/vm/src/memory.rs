@@ -385,9 +385,10 @@ pub struct Memory {
     /// Names of the objects that have one (globals, thread-locals), shared between
     /// machine clones: few objects have a name, and the record of every object stays small.
     names: Rc<FxHashMap<ObjId, Rc<str>>>,
-    /// Set when `read`/`write`/`c_string` touch a shared, writable object (library models
-    /// use these; explorers need to know when such accesses escape their events).
-    pub touched_shared: bool,
+    /// The byte ranges `(address, length, write)` of shared, writable objects that
+    /// `read`/`write`/`c_string` touched since the vm last took them: the accesses of the
+    /// library model running now, which the vm logs as the call's own.
+    pub library_touches: Vec<(u64, u64, bool)>,
     /// Counts every write to memory, so explorers can tell that nothing changed.
     pub write_epoch: u64,
     /// The fast loop's object cache, kept between its runs (it stops at every call of a
@@ -409,7 +410,7 @@ crate::clone_reusing!(Memory {
     ptr_bytes,
     allocated,
     names,
-    touched_shared,
+    library_touches,
     write_epoch,
     quiet_objects,
     sym,
@@ -489,7 +490,7 @@ impl Memory {
             ptr_bytes,
             allocated: 0,
             names: Rc::default(),
-            touched_shared: false,
+            library_touches: Vec::new(),
             write_epoch: 0,
             quiet_objects: QuietObjects::default(),
             sym: FxHashMap::default(),
@@ -869,7 +870,7 @@ impl Memory {
             return Ok(Vec::new());
         }
         let (id, off) = self.check(addr, len, false)?;
-        self.note_shared(id);
+        self.note_shared(id, off, len, false);
         self.note_concrete_read(id, off, len as usize);
         Ok(self.objects[id as usize].bytes[off..off + len as usize].to_vec())
     }
@@ -880,7 +881,7 @@ impl Memory {
             return Ok(());
         }
         let (id, off) = self.check(addr, data.len() as u64, true)?;
-        self.note_shared(id);
+        self.note_shared(id, off, data.len() as u64, true);
         self.write_bytes(id, off, data);
         Ok(())
     }
@@ -945,7 +946,6 @@ impl Memory {
     /// strings (`strlen`, `strcmp`) then read them in place with [`Memory::slice`].
     pub fn c_str(&mut self, addr: u64, limit: Option<usize>) -> Result<(ObjId, usize, usize), Fault> {
         let (id, off) = self.check(addr, 1, false)?;
-        self.note_shared(id);
         let max = limit.unwrap_or(usize::MAX);
         let bytes = &self.objects[id as usize].bytes[off..];
         // `CStr` searches for the NUL a word at a time (`memchr`), not byte by byte.
@@ -960,6 +960,7 @@ impl Memory {
                 ))
             }
         };
+        self.note_shared(id, off, read_len as u64, false);
         self.note_concrete_read(id, off, read_len);
         Ok((id, off, len))
     }
@@ -969,10 +970,10 @@ impl Memory {
         &self.objects[id as usize].bytes[off..off + len]
     }
 
-    fn note_shared(&mut self, id: ObjId) {
+    fn note_shared(&mut self, id: ObjId, off: usize, len: u64, write: bool) {
         let obj = &self.objects[id as usize];
         if obj.shared && obj.kind != ObjKind::ConstGlobal {
-            self.touched_shared = true;
+            self.library_touches.push((obj.base + off as u64, len, write));
         }
     }
 

@@ -7,6 +7,18 @@ use crate::machine::{End, Machine, TraceEntry};
 use crate::memory::ObjKind;
 
 /// The mask of the low `bytes` bytes of a word.
+/// A `bytes`-byte value for people: negative when its sign bit is set (C's `int` -30,
+/// not 4294967266; the IR does not say which integers are signed).
+fn shown(v: u64, bytes: u32) -> String {
+    let v = v & mask_of(bytes);
+    let bits = bytes.clamp(1, 8) * 8;
+    if v >> (bits - 1) & 1 == 1 {
+        (((v << (64 - bits)) as i64) >> (64 - bits)).to_string()
+    } else {
+        v.to_string()
+    }
+}
+
 fn mask_of(bytes: u32) -> u64 {
     if bytes >= 8 {
         u64::MAX
@@ -211,13 +223,13 @@ impl Machine {
         match f.code.get(fr.pc as usize) {
             Some(Inst::Load { addr, bytes, .. }) => {
                 let a = addr_of(*addr);
-                let value = self.peek(a, *bytes).map_or(String::new(), |v| format!(" (value {v})"));
+                let value = self.peek(a, *bytes).map_or(String::new(), |v| format!(" (value {})", shown(v, *bytes)));
                 format!("reads {}{value}", self.symbolize(a))
             }
             Some(Inst::Store { addr, val, bytes, .. }) => {
                 let a = addr_of(*addr);
                 let v = crate::values::rd(&prog, regs, base, *val);
-                let value = if *bytes <= 8 { format!(" (value {})", v & mask_of(*bytes)) } else { String::new() };
+                let value = if *bytes <= 8 { format!(" (value {})", shown(v, *bytes)) } else { String::new() };
                 format!("writes {}{value}", self.symbolize(a))
             }
             Some(Inst::Rmw { addr, .. } | Inst::CmpXchg { addr, .. }) => {

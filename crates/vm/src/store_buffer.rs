@@ -109,13 +109,13 @@ pub(crate) fn call_fence(b: Builtin) -> CallFence {
         | Realloc | PosixMemalign | VaStart | VaCopy | Time => CallFence::Approximate,
         // System calls move data between the kernel and memory directly; whether they drain
         // the store buffer natively is not something a program may count on.
-        Gettimeofday | ClockGettime | ClockGetres | Nanosleep | ClockNanosleep | Getrlimit | Setrlimit | Getenv
-        | Mmap | Munmap | Signal | Sigaction | Sigprocmask | PthreadSigmask | Sigemptyset | Sigfillset | Sigaddset
-        | Sigdelset | Sigismember | Raise | Kill | PthreadKill | Sigwait | Open | Openat | Creat | Read | Write
-        | Close | Lseek | Stat | Fstat | Lstat | Unlink | Access | Dup | Dup2 | Fcntl | Pipe | Pipe2 | Socketpair
-        | Eventfd | Poll | Select | Pselect | EpollCreate | EpollCreate1 | EpollCtl | EpollWait | EpollPwait
-        | Isatty | Readv | Writev | Socket | Bind | Listen | Accept | Accept4 | Connect | Send | Recv | Sendto
-        | Recvfrom | Sendmsg | Recvmsg | Setsockopt | Getsockopt | Getsockname | Getpeername | Shutdown => {
+        Clock | Gettimeofday | ClockGettime | ClockGetres | Nanosleep | ClockNanosleep | Getrlimit | Setrlimit
+        | Getenv | Mmap | Munmap | Signal | Sigaction | Sigprocmask | PthreadSigmask | Sigemptyset | Sigfillset
+        | Sigaddset | Sigdelset | Sigismember | Raise | Kill | PthreadKill | Sigwait | Open | Openat | Creat | Read
+        | Write | Close | Lseek | Stat | Fstat | Lstat | Unlink | Access | Dup | Dup2 | Fcntl | Pipe | Pipe2
+        | Socketpair | Eventfd | Poll | Select | Pselect | EpollCreate | EpollCreate1 | EpollCtl | EpollWait
+        | EpollPwait | Isatty | Readv | Writev | Socket | Bind | Listen | Accept | Accept4 | Connect | Send | Recv
+        | Sendto | Recvfrom | Sendmsg | Recvmsg | Setsockopt | Getsockopt | Getsockname | Getpeername | Shutdown => {
             CallFence::Approximate
         }
         _ => CallFence::Fence,

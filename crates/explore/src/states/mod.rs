@@ -207,6 +207,9 @@ impl<'a> Explorer<'a> {
             // One step is the thread's next visible operation, or its whole atomic section.
             let mut snap = Snapshot { machine, races: Default::default(), steps: Vec::new() };
             let ex = execute(&mut snap, t as u32, &forced, self.cx.opts.input_domain, Races::Off);
+            if self.cx.opts.detect_races && !ex.plain.is_empty() {
+                self.cx.note(Unknown::LibraryCallHidesRaces);
+            }
             self.cx.note_step(ex.partial, &snap.machine);
             self.cx.stats.transitions += 1;
             let top = self.path.last_mut().expect("the path is not empty");

@@ -390,6 +390,8 @@ impl Os {
         let (ino, append, nonblock) =
             (d.wr.ok_or(EBADF)?, d.flags & O_APPEND != 0, d.flags & O_NONBLOCK != 0 || dontwait);
         let mut offset = d.offset;
+        // A file written here has the virtual clock's time from now on.
+        self.fs.host_times.remove(&ino);
         let written = match &mut self.fs.nodes[ino as usize] {
             Node::File { data, sym } => {
                 let data = Rc::make_mut(data);

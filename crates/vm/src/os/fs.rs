@@ -93,6 +93,9 @@ pub struct Fs {
     pub nodes: Vec<Node>,
     /// Names already looked up on the host (found or not), or removed: never again.
     pub looked_up: BTreeSet<Vec<u8>>,
+    /// The host's modification times (ns since the epoch) of the files copied from it, by
+    /// node: `stat` shows them, as programs that keep a file's time (archivers) expect.
+    pub host_times: BTreeMap<u32, u64>,
 }
 
 /// A path as a key: `./` prefixes and repeated slashes removed.
@@ -117,7 +120,12 @@ pub fn normalize(path: &[u8]) -> Vec<u8> {
 impl Fs {
     /// The file system at start: the terminal (nodes 0..3) and the given files.
     pub fn new(specs: &[FileSpec]) -> Fs {
-        let mut fs = Fs { names: BTreeMap::new(), nodes: (0..3).map(Node::Std).collect(), looked_up: BTreeSet::new() };
+        let mut fs = Fs {
+            names: BTreeMap::new(),
+            nodes: (0..3).map(Node::Std).collect(),
+            looked_up: BTreeSet::new(),
+            host_times: BTreeMap::new(),
+        };
         for s in specs {
             let name = normalize(s.name.as_bytes());
             let node = match &s.contents {
@@ -165,6 +173,9 @@ impl Fs {
         };
         let ino = self.add(node);
         self.names.insert(name, ino);
+        if let Some(since) = meta.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()) {
+            self.host_times.insert(ino, since.as_nanos() as u64);
+        }
         Ok(Some(ino))
     }
 

@@ -81,29 +81,6 @@ fn parse_number(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> R {
     Ok(Flow::Return(value))
 }
 
-/// Bytes up to which `memcpy`, `memmove` and `memset` are checked for data races like
-/// plain accesses; longer ones leave the verdict imprecise.
-const RACE_CHECKED_BYTES: u64 = 4096;
-
-/// Logs the memory a `memcpy`, `memmove` or `memset` touches as plain accesses, so the race
-/// detector sees it; true when that makes the call exact (under `--interleave sync`; under
-/// `all` it is still no scheduling point, so the call needs its imprecision note).
-pub(super) fn log_block_accesses(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> bool {
-    let (dst, src, n) = (a.get(0), a.get(1), a.get(2));
-    if n > RACE_CHECKED_BYTES {
-        return false;
-    }
-    match b {
-        Builtin::Memcpy | Builtin::Memmove => {
-            super::posix::plain_access(m, t, src, n, false);
-            super::posix::plain_access(m, t, dst, n, true);
-        }
-        Builtin::Memset => super::posix::plain_access(m, t, dst, n, true),
-        _ => return false,
-    }
-    m.config.granularity == crate::Granularity::Sync
-}
-
 pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mut dyn Chooser) -> Flow {
     use Builtin::*;
     if let Some(r) = strings(&mut m.memory, b, a) {

@@ -72,6 +72,7 @@ pub(crate) fn call(
     chooser: &mut dyn Chooser,
 ) -> Flow {
     let args = evaluate(m, t, spec, ret_bits);
+    m.memory.library_touches.clear();
     if let Some(f) = pthread::call(m, t, b, &args, chooser) {
         // Synchronisation state changed: a thread polling it is not spinning uselessly.
         m.memory.write_epoch += 1;
@@ -80,17 +81,14 @@ pub(crate) fn call(
         m.record_native_sync(t, b, args.get(0), args.get(1), &f);
         return f;
     }
-    m.memory.touched_shared = false;
+    let at = m.config.log_events.then(|| m.current_loc(t));
     m.record_block(t, b, args.get(0), args.get(1));
     if let Some(f) = posix::call(m, t, b, &args, chooser) {
-        // Under `--interleave sync`, the memory the call touched was logged like plain
-        // accesses (checked for races); under `all` it was not a scheduling point.
+        // Under `--interleave sync` the call logged what it touched itself.
         if m.config.granularity == crate::Granularity::Sync {
-            m.memory.touched_shared = false;
+            m.memory.library_touches.clear();
         }
-        if m.memory.touched_shared && m.config.log_events && m.threads.iter().filter(|th| !th.finished).count() > 1 {
-            m.imprecise.get_or_insert_with(|| format!("{b:?} accesses shared memory while several threads run"));
-        }
+        log_library_accesses(m, t, b, at);
         return f;
     }
     let f = match stdio::call(m, t, b, &args) {
@@ -103,13 +101,46 @@ pub(crate) fn call(
     if matches!(b, Builtin::AtomicBegin | Builtin::AtomicEnd) {
         record_sync(m, t, b, &args, &f);
     }
-    if m.memory.touched_shared && libc::log_block_accesses(m, t, b, &args) {
-        m.memory.touched_shared = false;
-    }
-    if m.memory.touched_shared && m.config.log_events && m.threads.iter().filter(|th| !th.finished).count() > 1 {
-        m.imprecise.get_or_insert_with(|| format!("{b:?} accesses shared memory while several threads run"));
-    }
+    log_library_accesses(m, t, b, at);
     f
+}
+
+/// Bytes of shared memory up to which one library call's accesses are checked for data
+/// races; a call that touches more leaves the verdict imprecise.
+const RACE_CHECKED_BYTES: u64 = 1 << 20;
+
+/// Logs the shared memory the library model of `b` touched (called by thread `t` at `at`)
+/// as plain accesses of the call, which the race detector checks. The call runs as one
+/// step: when races are detected that is exact, because another thread's access between
+/// two of its accesses would race with one of them. Without race detection, or past
+/// [`RACE_CHECKED_BYTES`], the call's accesses escape the exploration, and the verdict
+/// says so.
+fn log_library_accesses(m: &mut Machine, t: usize, b: Builtin, at: Option<ravel_ir::SrcLoc>) {
+    let touches = std::mem::take(&mut m.memory.library_touches);
+    let Some(at) = at else { return };
+    if touches.is_empty() || m.alone(t) {
+        return;
+    }
+    let bytes: u64 = touches.iter().map(|&(_, len, _)| len).sum();
+    let all = m.config.granularity == crate::Granularity::All;
+    let file = m.program.files.get(at.file as usize).map_or("", |f| f.rsplit('/').next().unwrap_or(f));
+    let place = format!("`{}` at {file}:{}", b.c_name(), at.line);
+    if !m.config.detect_races {
+        // Under `--interleave sync` plain accesses are not scheduling points anyway.
+        if all {
+            m.imprecise.get_or_insert_with(|| {
+                format!("{place} touches shared memory in one step, which only race detection makes exact")
+            });
+        }
+    } else if bytes > RACE_CHECKED_BYTES {
+        m.imprecise.get_or_insert_with(|| {
+            format!("{place} touches {bytes} bytes of shared memory, more than ravel checks for data races")
+        });
+    } else {
+        for (addr, len, write) in touches {
+            m.log.push(crate::events::LogEntry::Plain { thread: t, addr, len, write, at });
+        }
+    }
 }
 
 /// Logs the events of a completed synchronisation call for the explorers.

@@ -52,7 +52,10 @@ pub(crate) fn timespec_ns(m: &mut Machine, addr: u64) -> Option<u64> {
 
 pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Flow> {
     use Builtin::*;
-    if !matches!(b, Time | Gettimeofday | ClockGettime | ClockGetres | Sleep | Usleep | Nanosleep | ClockNanosleep) {
+    if !matches!(
+        b,
+        Time | Clock | Gettimeofday | ClockGettime | ClockGetres | Sleep | Usleep | Nanosleep | ClockNanosleep
+    ) {
         return None;
     }
     if b != ClockGetres {
@@ -67,6 +70,9 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
                 }
                 Flow::Return(secs)
             }
+            // Processor time in microseconds (`CLOCKS_PER_SEC` is 1,000,000): the virtual
+            // time since the process started.
+            Clock => Flow::Return((m.os.advance(TICK_NS) - EPOCH_NS) / 1000),
             Gettimeofday => {
                 let now = m.os.advance(TICK_NS);
                 if a.get(0) != 0 {

@@ -87,11 +87,14 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
         Socketpair => socketpair(m, t, a),
         Eventfd => Ok(eventfd(m, t, a.get(0) & 0xffff_ffff, a.get(1))),
         Isatty => {
+            // The standard streams are pipes, never terminals, so that a program's output
+            // does not depend on where ravel's own output goes.
+            // It answers 0 (not -1) when it fails.
             fd_event(m, t, b, a.get(0));
-            Ok(match m.os.fds.get(a.get(0)).and_then(|d| d.rd.or(d.wr)) {
-                Some(n) if matches!(m.os.fs.nodes[n as usize], Node::Std(_)) => Flow::Return(1),
-                Some(_) => fail(m, t, ENOTTY),
-                None => fail(m, t, errno::EBADF),
+            let e = if m.os.fds.get(a.get(0)).and_then(|d| d.rd.or(d.wr)).is_some() { ENOTTY } else { errno::EBADF };
+            Ok(match fail(m, t, e) {
+                Flow::Return(_) => Flow::Return(0),
+                other => other,
             })
         }
         _ => return None,
@@ -390,13 +393,13 @@ fn fill_stat(m: &mut Machine, t: usize, n: u32, buf: u64) -> R {
     let mode: u64 = match m.os.fs.nodes[n as usize] {
         Node::File { .. } | Node::Unmade { .. } => 0o100644,
         Node::Dir => 0o040755,
-        Node::Pipe { .. } => 0o010600,
+        Node::Pipe { .. } | Node::Std(_) => 0o010600,
         Node::Event { .. } => 0o600,
-        Node::Std(_) => 0o020620,
         Node::Socket(_) | Node::Sink { .. } => 0o140777,
     };
     let size = m.os.fs.size(n);
-    let (secs, nsecs) = (m.os.now_ns / 1_000_000_000, m.os.now_ns % 1_000_000_000);
+    let time = m.os.fs.host_times.get(&n).copied().unwrap_or(m.os.now_ns);
+    let (secs, nsecs) = (time / 1_000_000_000, time % 1_000_000_000);
     let mut st = [0u8; 144];
     let mut put = |off: usize, v: u64, bytes: usize| st[off..off + bytes].copy_from_slice(&v.to_le_bytes()[..bytes]);
     put(0, 1, 8); // st_dev
