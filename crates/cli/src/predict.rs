@@ -1,5 +1,6 @@
 //! `ravel predict`: symbolic predictive analysis of one recorded execution, every
-//! prediction confirmed by replay and reported with an ordinary witness.
+//! prediction confirmed by replay (and exploring on where the replay diverges) and
+//! reported with an ordinary witness; a recorded execution that fails is reported so too.
 
 use crate::check::{complete_witness, load_program};
 use crate::json_report;
@@ -8,7 +9,7 @@ use anyhow::{Context, Result};
 use clap::ValueEnum;
 use ravel_explore::{Options, Witness};
 use ravel_ir::Program;
-use ravel_predict::{Finding, PropertyKind, Report, Source};
+use ravel_predict::{Confirmed, Finding, Origin, PropertyKind, Report, Source};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -68,7 +69,7 @@ pub struct PredictArgs {
 }
 
 /// Runs `ravel predict`; the exit code is 1 when a violation was confirmed (or the recorded
-/// run itself fails), 0 otherwise.
+/// run itself fails), 2 when candidates were left undecided, 0 otherwise.
 pub fn run(args: PredictArgs) -> Result<u8> {
     let program = load_program(std::slice::from_ref(&args.file), &args.clang_flags)?;
     let source = match &args.witness {
@@ -108,8 +109,7 @@ pub fn run(args: PredictArgs) -> Result<u8> {
     } else {
         eprint!("{}", render(&program, &report, &witnesses, args.context_bound));
     }
-    let observed_error = matches!(report.observed, Some(ravel_vm::End::Error(_)));
-    Ok(match (report.confirmed.is_empty() && !observed_error, &report.incomplete) {
+    Ok(match (report.confirmed.is_empty(), &report.incomplete) {
         (false, _) => 1,
         (true, Some(_)) => 2,
         (true, None) => 0,
@@ -121,6 +121,18 @@ pub fn run(args: PredictArgs) -> Result<u8> {
 fn complete(w: &Witness, file: &Path, clang_flags: &[String]) -> Result<Witness> {
     let w = Witness { interleave: "all".into(), ..w.clone() };
     crate::witness::sealed(complete_witness(&w, &[file.to_path_buf()], clang_flags))
+}
+
+/// How a violation was confirmed, for people and for the JSON report.
+fn origin_text(c: &Confirmed) -> String {
+    match c.origin {
+        Origin::Recorded => "in the recorded run".into(),
+        Origin::Replayed(_) => "predicted, confirmed by replay".into(),
+        Origin::Explored(_, n) => format!(
+            "predicted, confirmed by exploring on from where the replay left the predicted schedule: {n} execution{}",
+            if n == 1 { "" } else { "s" }
+        ),
+    }
 }
 
 fn finding_text(program: &Program, f: &Finding) -> (String, String, String) {
@@ -155,26 +167,23 @@ fn render(program: &Arc<Program>, report: &Report, witnesses: &[Witness], bound:
         Some(ravel_vm::End::Exit(code)) => {
             s.push_str(&format!("ravel: predict: the recorded run exits with status {code}\n"))
         }
-        Some(ravel_vm::End::Error(e)) => s.push_str(&format!(
-            "ravel: predict: the recorded run itself fails: {}: {} at {}\n",
-            e.kind.name(),
-            e.message,
-            place(program, e.loc)
-        )),
+        Some(ravel_vm::End::Error(_)) => {
+            s.push_str("ravel: predict: the recorded run itself fails (nothing is predicted from a failing run)\n")
+        }
         Some(other) => s.push_str(&format!("ravel: predict: the recorded run ends: {other:?}\n")),
         None => {}
     }
     for (c, w) in report.confirmed.iter().zip(witnesses) {
         let (kind, message, at) = finding_text(program, &c.finding);
-        s.push_str(&format!("error: {kind}: {message} (predicted, confirmed by replay)\n  --> {at}\n"));
-        let opts = Options {
-            granularity: ravel_vm::Granularity::All,
-            detect_races: w.detect_races,
-            strict_pthread: w.strict_pthread,
-            abort_ends_path: w.abort_ends_path,
-            ..Options::default()
+        // The run `ravel replay` shows: its thread names and interleaving.
+        let m = ravel_explore::replay(program.clone(), w, &Options::default(), false).ok();
+        let thread = match &c.finding {
+            Finding::Error(e) => e.thread,
+            Finding::Atomicity { thread, .. } => *thread,
         };
-        if let Ok((m, _)) = ravel_explore::replay_prefix(program.clone(), w, &opts) {
+        let name = m.as_ref().and_then(|m| m.threads().get(thread).map(|t| t.name())).unwrap_or(thread.to_string());
+        s.push_str(&format!("error: {kind}: {message} ({})\n  --> {at} (thread {name})\n", origin_text(c)));
+        if let Some(m) = m {
             s.push_str(&render_interleaving(program, m.trace(), |t| m.threads()[t].name()));
         }
     }
@@ -186,6 +195,8 @@ fn render(program: &Arc<Program>, report: &Report, witnesses: &[Witness], bound:
         format!("unknown: {why}{within}")
     } else if report.confirmed.is_empty() {
         format!("no violation predicted{within}")
+    } else if report.confirmed.iter().all(|c| c.origin == Origin::Recorded) {
+        "the recorded run is a violation".to_string()
     } else {
         format!("{} violations predicted and confirmed{within}", report.confirmed.len())
     };
@@ -233,8 +244,7 @@ fn to_json(
             }
         })
         .collect();
-    let observed_error = matches!(report.observed, Some(ravel_vm::End::Error(_)));
-    let verdict = match (report.confirmed.is_empty() && !observed_error, &report.incomplete) {
+    let verdict = match (report.confirmed.is_empty(), &report.incomplete) {
         (false, _) => "unsafe",
         (true, Some(_)) => "unknown",
         (true, None) => "ok",
@@ -251,7 +261,8 @@ fn predict_fields(program: &Program, report: &Report, witnesses: &[Witness], bou
     json!({
         "confirmed": report.confirmed.iter().zip(witnesses).map(|(c, w)| {
             let (kind, message, at) = finding_text(program, &c.finding);
-            json!({"property": c.property.name(), "kind": kind, "message": message, "at": at, "witness": w})
+            json!({"property": c.origin.property().map(PropertyKind::name), "confirmed_by": origin_text(c),
+                   "kind": kind, "message": message, "at": at, "witness": w})
         }).collect::<Vec<_>>(),
         "unconfirmed": report.unconfirmed.iter().map(|u| json!({
             "property": u.property.name(), "what": u.what, "why": u.why,

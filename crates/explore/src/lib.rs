@@ -58,6 +58,16 @@ pub fn check(program: Arc<Program>, opts: &Options) -> Outcome {
     outcome
 }
 
+/// Explores with dpor only the executions that start with `prefix`'s schedule (its steps
+/// and choices, as they are): how `ravel predict` goes on from where a predicted schedule
+/// stops being feasible. Errors found inside the prefix are the exploration's too.
+pub fn check_from(program: Arc<Program>, prefix: &Witness, opts: &Options) -> Outcome {
+    let mut explorer = dpor::Explorer::new(program, opts);
+    explorer.start_with(prefix);
+    explorer.explore();
+    explorer.into_outcome()
+}
+
 /// Runs the engine the options name, as they are.
 fn check_with(program: Arc<Program>, opts: &Options) -> Outcome {
     let engine: Box<dyn Engine + '_> = match opts.engine {

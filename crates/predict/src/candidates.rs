@@ -1,6 +1,7 @@
 //! Candidate violations of a trace, each with the query that asks for a reordering
-//! reaching it: failing guards that lead into an assertion failure or a lock operation
-//! (lock misuse), pairs of conflicting accesses (races), and local–remote–local access
+//! reaching it: failing guards that lead into an assertion failure, into a critical
+//! section whose writes an assertion may read, or into a lock operation (lock misuse),
+//! pairs of conflicting accesses (races), and local–remote–local access
 //! triples inside one critical section (atomicity). Pairs and triples are pruned first by
 //! the orders every reordering keeps (must-happen-before) and by locksets.
 
@@ -129,6 +130,19 @@ fn reach(program: &Program, func: u32, pc: u32) -> Reach {
     r
 }
 
+/// Whether the other side of a guard reaches (an error call, a lock call) its taken side
+/// does not (an assertion's other side is its failure).
+fn other_side(program: &Program, origin: GuardOrigin) -> (bool, bool) {
+    match origin {
+        GuardOrigin::Assert => (true, false),
+        GuardOrigin::Branch { func, taken, untaken } => {
+            let (other, same) = (reach(program, func, untaken), reach(program, func, taken));
+            (other.error.difference(&same.error).next().is_some(), other.lock.difference(&same.lock).next().is_some())
+        }
+        GuardOrigin::Path => (false, false),
+    }
+}
+
 /// The candidates of `trace` for `properties`.
 pub fn candidates(trace: &Trace, pool: &ExprPool, program: &Program, properties: &[PropertyKind]) -> Candidates {
     let mut out = Candidates { found: 0, list: Vec::new() };
@@ -141,31 +155,28 @@ pub fn candidates(trace: &Trace, pool: &ExprPool, program: &Program, properties:
         }
     };
     let want = |p| properties.contains(&p);
-    // Failing guards.
-    for (i, e) in trace.events.iter().enumerate() {
-        let RecKind::Guard { cond, origin } = e.kind else { continue };
-        if pool.as_const(cond).is_some() {
+    // Failing guards, each with what only its other side reaches.
+    let guards: Vec<(usize, (bool, bool))> = (trace.events.iter().enumerate())
+        .filter_map(|(i, e)| match e.kind {
+            RecKind::Guard { cond, origin } if pool.as_const(cond).is_none() => Some((i, other_side(program, origin))),
+            _ => None,
+        })
+        .collect();
+    // An assertion whose outcome depends on shared values may read what a critical section
+    // only the other side of a branch enters writes (a check-then-act split over two
+    // critical sections): such branches are assertion candidates too, confirmed by
+    // exploring on from the divergence.
+    let asserts = guards.iter().any(|&(_, (error, _))| error);
+    for &(i, (error, lock)) in &guards {
+        let kind = if (error || lock && asserts) && want(PropertyKind::Assert) {
+            PropertyKind::Assert
+        } else if lock && want(PropertyKind::Locks) {
+            PropertyKind::Locks
+        } else {
             continue;
-        }
-        let kind = match origin {
-            GuardOrigin::Assert => Some(PropertyKind::Assert),
-            GuardOrigin::Branch { func, taken, untaken } => {
-                // Only calls the other side reaches and the side taken does not.
-                let (other, same) = (reach(program, func, untaken), reach(program, func, taken));
-                if other.error.difference(&same.error).next().is_some() && want(PropertyKind::Assert) {
-                    Some(PropertyKind::Assert)
-                } else if other.lock.difference(&same.lock).next().is_some() && want(PropertyKind::Locks) {
-                    Some(PropertyKind::Locks)
-                } else {
-                    None
-                }
-            }
-            GuardOrigin::Path => None,
         };
-        if let Some(kind) = kind.filter(|&k| want(k)) {
-            out.found += 1;
-            push(&mut out, Candidate { kind, query: Query::FailGuard(i), target: i, site: [e.at; 3] });
-        }
+        out.found += 1;
+        push(&mut out, Candidate { kind, query: Query::FailGuard(i), target: i, site: [trace.events[i].at; 3] });
     }
     if !want(PropertyKind::Race) && !want(PropertyKind::Atomicity) {
         return out;

@@ -1,12 +1,17 @@
 //! Confirmation: the vm follows a predicted schedule; a prediction stands only when the
 //! replay reaches a real error, or (an atomicity violation, which is no error of the vm)
-//! when the replay runs the whole predicted interleaving.
+//! when the replay runs the whole predicted interleaving. Where the replay leaves the
+//! predicted schedule (a thread took the other side of a branch), what follows is explored
+//! ([`crate::onward`]).
 
 use crate::candidates::{Candidate, PropertyKind};
+use crate::encode::Query;
+use crate::onward;
 use ravel_explore::{Options, Witness};
 use ravel_ir::{Program, SrcLoc};
 use ravel_vm::{End, Granularity, ProgramError};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// What a confirmed prediction found.
 #[derive(Clone, Debug)]
@@ -18,13 +23,24 @@ pub enum Finding {
     Atomicity { thread: usize, sites: [SrcLoc; 3] },
 }
 
-/// Replays `w`; what it confirms and the witness trimmed to the steps that ran.
+/// A confirmed prediction: what it found, the witness that reaches it, and the executions
+/// explored on from the divergence to find it (none: the replay alone reached it).
+pub struct Confirmation {
+    pub finding: Finding,
+    pub witness: Witness,
+    pub explored: Option<u64>,
+}
+
+/// Replays `w`, whose first `predicted` steps are the prediction's (a failing guard's
+/// thread runs on alone after them); explores on from the divergence for at most
+/// `explore_time`. What it confirms, with the witness trimmed to the steps that ran.
 pub fn confirm(
     program: Arc<Program>,
-    w: &Witness,
+    (w, predicted): (&Witness, usize),
     cand: &Candidate,
     thread: usize,
-) -> Result<(Finding, Witness), String> {
+    explore_time: Duration,
+) -> Result<Confirmation, String> {
     let opts = Options {
         granularity: Granularity::All,
         detect_races: w.detect_races,
@@ -33,15 +49,38 @@ pub fn confirm(
         spurious_wakeups: w.spurious_wakeups,
         ..Options::default()
     };
-    let (m, done) = ravel_explore::replay_prefix(program, w, &opts).map_err(|e| e.to_string())?;
+    let (m, done) = ravel_explore::replay_prefix(program.clone(), w, &opts).map_err(|e| e.to_string())?;
     let mut witness = w.clone();
     witness.steps.truncate(done);
     match m.end() {
-        Some(End::Error(e)) => Ok((Finding::Error(e.clone()), witness)),
+        Some(End::Error(e)) => return Ok(Confirmation { finding: Finding::Error(e.clone()), witness, explored: None }),
         _ if cand.kind == PropertyKind::Atomicity && done == w.steps.len() => {
-            Ok((Finding::Atomicity { thread, sites: cand.site }, witness))
+            let finding = Finding::Atomicity { thread, sites: cand.site };
+            return Ok(Confirmation { finding, witness, explored: None });
         }
-        Some(end) => Err(format!("the replay ran {done} of {} steps and ended: {end:?}", w.steps.len())),
-        None => Err(format!("the replay ran {done} of {} steps without an error", w.steps.len())),
+        _ => {}
+    }
+    let replayed = match m.end() {
+        Some(end) => format!("the replay ran {done} of {} steps and ended: {end:?}", w.steps.len()),
+        None => format!("the replay ran {done} of {} steps without an error", w.steps.len()),
+    };
+    // The replay left the predicted schedule, or a failing guard's thread went its own way
+    // (the steps it then ran alone are one guess among the continuations).
+    let diverged = done < predicted || matches!(cand.query, Query::FailGuard(_));
+    // A run over before the divergence has no continuation; an atomicity violation is no
+    // error an exploration finds.
+    let over = m.end().is_some() && done <= predicted;
+    if !diverged || over || cand.kind == PropertyKind::Atomicity {
+        return Err(replayed);
+    }
+    if explore_time.is_zero() {
+        return Err(format!("{replayed}; the time for exploring on from divergences was spent"));
+    }
+    witness.steps.truncate(predicted);
+    match onward::explore(program, &witness, explore_time) {
+        Ok(x) => {
+            Ok(Confirmation { finding: Finding::Error(x.error), witness: x.witness, explored: Some(x.executions) })
+        }
+        Err(why) => Err(format!("{replayed}; {why}")),
     }
 }

@@ -6,12 +6,15 @@
 //! variable. The trace is sliced to what the properties can depend on (`slice`), encoded in
 //! concurrent SSA with π-functions and an integer order per event (`encode`), and for each
 //! candidate violation (`candidates`) Z3 is asked for a feasible reordering. Every model
-//! becomes a schedule (`schedule`) that the vm replays (`confirm`): only errors the replay
-//! really hits are reported, each with an ordinary witness.
+//! becomes a schedule (`schedule`) that the vm replays (`confirm`), exploring on where the
+//! replay leaves the predicted schedule (`onward`): only errors the vm really hits are
+//! reported, each with an ordinary witness. A recorded execution that fails is reported
+//! as it is.
 
 mod candidates;
 mod confirm;
 mod encode;
+mod onward;
 mod record;
 mod schedule;
 mod slice;
@@ -44,13 +47,35 @@ pub struct Options {
     pub max_steps: u64,
 }
 
-/// A prediction the vm confirmed: a real error and the witness that reaches it.
+/// A violation the vm confirmed: a real error and the witness that reaches it.
 #[derive(Clone, Debug)]
 pub struct Confirmed {
-    /// The property whose candidate led here.
-    pub property: PropertyKind,
+    pub origin: Origin,
     pub finding: Finding,
     pub witness: Witness,
+}
+
+/// Where a confirmed violation comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// The recorded execution itself fails (nothing is predicted from a failing run).
+    Recorded,
+    /// A prediction for this property whose schedule the replay followed to the error.
+    Replayed(PropertyKind),
+    /// A prediction for this property whose replay left the predicted schedule (a thread
+    /// took the other side of a branch): exploring on from there reached the error after
+    /// this many executions.
+    Explored(PropertyKind, u64),
+}
+
+impl Origin {
+    /// The property whose candidate led here (none for the recorded execution).
+    pub fn property(self) -> Option<PropertyKind> {
+        match self {
+            Origin::Recorded => None,
+            Origin::Replayed(p) | Origin::Explored(p, _) => Some(p),
+        }
+    }
 }
 
 /// A prediction whose schedule did not reproduce an error in the vm.
@@ -96,7 +121,7 @@ pub struct Stats {
 /// The result of `ravel predict`.
 #[derive(Debug)]
 pub struct Report {
-    /// How the recorded execution itself ended (an error there is reported as is).
+    /// How the recorded execution itself ended (an error there is the one violation confirmed).
     pub observed: Option<ravel_vm::End>,
     pub confirmed: Vec<Confirmed>,
     pub unconfirmed: Vec<Unconfirmed>,
@@ -127,7 +152,10 @@ pub fn predict(program: Arc<Program>, opts: &Options) -> Result<Report, PredictE
     stats.shared_vars = sliced.locations();
     let mut found = Findings::default();
     let mut incomplete = None;
-    if observed.end_error().is_none() {
+    if let Some(e) = observed.end_error() {
+        let witness = observed.witness();
+        found.confirmed.push(Confirmed { origin: Origin::Recorded, finding: Finding::Error(e.clone()), witness });
+    } else {
         let t0 = Instant::now();
         let pool = observed.pool();
         let encoded = encode::Encoder::new(&sliced, &pool, opts.context_bound, opts.query_timeout, None);
@@ -191,6 +219,8 @@ struct Findings {
     seen: rustc_hash::FxHashSet<(&'static str, [ravel_ir::SrcLoc; 3])>,
     /// Candidate sites already confirmed (their other instances are not asked).
     done_sites: rustc_hash::FxHashSet<[ravel_ir::SrcLoc; 3]>,
+    /// Time spent confirming so far, replays included (see [`EXPLORING_TIME`]).
+    confirming: Duration,
 }
 
 /// One analysis: the program, its recorded run and the sliced trace.
@@ -203,6 +233,11 @@ struct Run<'a> {
 /// How long the windows of one trace may take together (each query is bounded by work,
 /// `encode::WINDOW_WORK`, and by the query time limit).
 const WINDOWS_TIME: Duration = Duration::from_secs(30);
+
+/// How long the confirmations of one analysis may take before they stop exploring on from
+/// divergences (each exploration is also bounded by `onward::TIME` and its executions):
+/// many divergent predictions must not each take a whole bound.
+const EXPLORING_TIME: Duration = Duration::from_secs(30);
 
 impl Run<'_> {
     /// Asks `enc` for each candidate and confirms every model by replay; returns the
@@ -233,10 +268,14 @@ impl Run<'_> {
                 }
             };
             stats.sat += 1;
-            let w = schedule::witness(self.observed, self.trace, (&order, cut), cand);
+            let (w, predicted) = schedule::witness(self.observed, self.trace, (&order, cut), cand);
             let thread = self.trace.events[cand.target].thread;
-            match confirm::confirm(self.program.clone(), &w, cand, thread) {
-                Ok((finding, witness)) => {
+            let time = EXPLORING_TIME.saturating_sub(found.confirming).min(onward::TIME);
+            let t2 = Instant::now();
+            let confirmed = confirm::confirm(self.program.clone(), (&w, predicted), cand, thread, time);
+            found.confirming += t2.elapsed();
+            match confirmed {
+                Ok(confirm::Confirmation { finding, witness, explored }) => {
                     found.done_sites.insert(cand.site);
                     let key = match &finding {
                         // A race found from either order of its accesses is one race.
@@ -249,7 +288,8 @@ impl Run<'_> {
                         Finding::Atomicity { sites, .. } => ("atomicity", *sites),
                     };
                     if found.seen.insert(key) {
-                        found.confirmed.push(Confirmed { property: cand.kind, finding, witness });
+                        let origin = explored.map_or(Origin::Replayed(cand.kind), |n| Origin::Explored(cand.kind, n));
+                        found.confirmed.push(Confirmed { origin, finding, witness });
                     }
                 }
                 Err(why) => found.unconfirmed.push(Unconfirmed {

@@ -2,7 +2,7 @@
 //! run --seed`) or the schedule of a witness, with every shared read a fresh variable.
 
 use crate::PredictError;
-use ravel_explore::Witness;
+use ravel_explore::{Witness, WitnessStep};
 use ravel_ir::{Program, SrcLoc};
 use ravel_sym::ExprPool;
 use ravel_vm::{Chooser, Config, End, Granularity, Machine, ProgramError, RandomChooser, Recording, SharedSym};
@@ -36,6 +36,23 @@ impl Observed {
     /// The expressions of the recorded values.
     pub fn pool(&self) -> Ref<'_, ExprPool> {
         Ref::map(self.engine.borrow(), |e| &e.pool)
+    }
+
+    /// The recorded execution as a witness, under the settings it ran with (the race
+    /// detector's settings make the same accesses scheduling points): `ravel replay`
+    /// reproduces it, its error included.
+    pub fn witness(&self) -> Witness {
+        let step =
+            |(&thread, choices): (&usize, &Vec<u64>)| WitnessStep { thread, choices: choices.clone(), flush: false };
+        Witness {
+            format: "ravel-witness-1".into(),
+            interleave: "all".into(),
+            detect_races: true,
+            strict_pthread: true,
+            init_choices: self.choices.first().cloned().unwrap_or_default(),
+            steps: self.rec.steps.iter().zip(self.choices.iter().skip(1)).map(step).collect(),
+            ..Witness::default()
+        }
     }
 
     /// The error the recorded execution itself ended with.

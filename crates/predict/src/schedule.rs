@@ -13,10 +13,11 @@ use ravel_vm::RecKind;
 /// predicted prefix to reach the error there (a lock call a few steps later).
 const DIVERGENT_STEPS: usize = 64;
 
-/// The witness of the prefix the model `(order, cut)` predicts for `cand`. A step without
-/// events of its thread follows its thread's previous step (a thread's first steps follow
-/// its creation).
-pub fn witness(observed: &Observed, trace: &Trace, (order, cut): (&[i64], i64), cand: &Candidate) -> Witness {
+/// The witness of the prefix the model `(order, cut)` predicts for `cand`, and how many of
+/// its steps the model predicts (after them, a failing guard's thread runs on alone). A
+/// step without events of its thread follows its thread's previous step (a thread's first
+/// steps follow its creation).
+pub fn witness(observed: &Observed, trace: &Trace, (order, cut): (&[i64], i64), cand: &Candidate) -> (Witness, usize) {
     let steps = &observed.rec.steps;
     let mut key: Vec<Option<i64>> = vec![None; steps.len() + 1];
     let mut spawned_at: Vec<Option<i64>> = Vec::new();
@@ -61,11 +62,12 @@ pub fn witness(observed: &Observed, trace: &Trace, (order, cut): (&[i64], i64), 
     };
     let mut out: Vec<WitnessStep> = chosen.into_iter().map(|(_, k)| step(k)).collect();
     out.extend(tail_steps.iter().filter(|&&k| k >= 1 && k <= steps.len()).map(|&k| step(k)));
+    let predicted = out.len();
     if let Query::FailGuard(g) = cand.query {
         let t = trace.events[g].thread;
         out.extend((0..DIVERGENT_STEPS).map(|_| WitnessStep { thread: t, choices: Vec::new(), flush: false }));
     }
-    Witness {
+    let w = Witness {
         format: "ravel-witness-1".into(),
         interleave: "all".into(),
         detect_races: matches!(cand.query, Query::CoEnabled(..)),
@@ -73,5 +75,6 @@ pub fn witness(observed: &Observed, trace: &Trace, (order, cut): (&[i64], i64), 
         init_choices: observed.choices.first().cloned().unwrap_or_default(),
         steps: out,
         ..Witness::default()
-    }
+    };
+    (w, predicted)
 }

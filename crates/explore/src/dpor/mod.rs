@@ -18,6 +18,7 @@ mod branch_sizes;
 mod history;
 mod joins;
 mod parallel;
+mod start;
 mod wakeup;
 
 use crate::clock::VClock;
@@ -383,6 +384,8 @@ pub(crate) struct Explorer<'a> {
     joins: Option<joins::Joins>,
     /// What the branches of each depth took (for `-j` with an execution limit).
     branch_sizes: BranchSizes,
+    /// The prefix every execution starts with, when only its continuations are explored.
+    start: Option<start::Start>,
 }
 
 impl crate::engine::Engine for Explorer<'_> {
@@ -423,7 +426,13 @@ impl<'a> Explorer<'a> {
             spare_runs: Vec::new(),
             branch_sizes: BranchSizes::default(),
             joins: (opts.dpor.join_at_epochs && opts.dpor.one_order_per_path.is_none()).then(joins::Joins::default),
+            start: None,
         }
+    }
+
+    /// Explores only the continuations of `prefix` (see `start.rs`).
+    pub fn start_with(&mut self, prefix: &Witness) {
+        self.start = Some(start::Start::new(prefix));
     }
 
     fn new_run(&mut self, init: &[u64]) -> (Run, Vec<(u64, u64)>) {
@@ -450,7 +459,8 @@ impl<'a> Explorer<'a> {
 
     /// Explores everything; stops at the first error unless `all_errors`.
     pub fn explore(&mut self) {
-        if !self.scout() {
+        // Scouting runs start from the beginning: with a given start, only the search.
+        if self.start.is_some() || !self.scout() {
             self.search();
         }
     }
@@ -558,7 +568,7 @@ impl<'a> Explorer<'a> {
 
     /// One complete exploration with the current thread cap.
     fn explore_round(&mut self) {
-        let mut init: Vec<u64> = Vec::new();
+        let mut init: Vec<u64> = self.start.as_ref().map_or_else(Vec::new, |s| s.init.clone());
         loop {
             // Executions that end before their first scheduling point (every input
             // enumerated in main alone) never reach `forward`'s check.
@@ -569,10 +579,11 @@ impl<'a> Explorer<'a> {
             let (mut run, made) = self.new_run(&init);
             self.init_choices = made.clone();
             self.path = vec![Node { snapshot: Some(Box::new(run.clone())), ..Default::default() }];
-            if self.forward(&mut run) || self.backtrack_all() {
+            if !self.run_start(&mut run) || self.forward(&mut run) || self.backtrack_all() {
                 return;
             }
-            match next_choices(&self.init_choices) {
+            // A given start fixes the initial choices too.
+            match next_choices(&self.init_choices).filter(|_| self.start.is_none()) {
                 Some(next) => init = next,
                 None => return,
             }
@@ -1250,6 +1261,9 @@ impl<'a> Explorer<'a> {
 
     /// Adds `seq` to the wakeup tree of the node at `depth` unless it is covered there.
     fn insert_wakeup(&mut self, depth: usize, seq: Vec<&Step>) {
+        if depth < self.floor() {
+            return;
+        }
         if let Some(job) = self.job.as_mut().filter(|j| depth <= j.floor) {
             job.insertions.record(depth, seq);
             return;
