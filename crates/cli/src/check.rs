@@ -364,7 +364,7 @@ pub fn replay_file(path: &Path, json_out: bool, force: bool) -> Result<u8> {
             Some(End::Exit(s)) => Some(*s),
             _ => None,
         };
-        println!(
+        crate::output::out!(
             "{}",
             serde_json::to_string_pretty(&json_report::report(header, errors, json!({"exit_status": exit_status})))?
         );
@@ -396,8 +396,7 @@ pub fn write_tests(dir: &Path, program: &Path, tests: &[Vec<ravel_explore::Input
             inputs: inputs.clone(),
         };
         let path = dir.join(format!("test{:06}.json", i + 1));
-        std::fs::write(&path, serde_json::to_string_pretty(&file)?)
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        crate::output::write_file(&path, serde_json::to_string_pretty(&file)?.as_bytes())?;
     }
     Ok(())
 }

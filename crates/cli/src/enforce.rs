@@ -76,7 +76,7 @@ pub fn run(command: EnforceCommand) -> Result<u8> {
                 bail!("the execution with seed {seed} did not end normally: {:?}", m.end());
             }
             for e in ravel_vm::native_names::name_events(&m).events {
-                println!("{}", e.line());
+                crate::output::out!("{}", e.line());
             }
             Ok(0)
         }
@@ -88,7 +88,7 @@ pub fn run(command: EnforceCommand) -> Result<u8> {
                     format!(", {:+} orderings against the file before", size.orderings as i64 - p.orderings as i64)
                 });
                 let free = if size.free { " (a run is free from the start: every schedule is verified)" } else { "" };
-                println!(
+                crate::output::out!(
                     "{}: {} verified executions, {} admissible prefixes, {} constrained events, {} orderings{removed}{free}",
                     f.display(),
                     size.executions,

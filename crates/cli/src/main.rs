@@ -9,6 +9,7 @@ mod enforce;
 mod fuzz;
 mod html;
 mod json_report;
+mod output;
 mod predict;
 mod report;
 mod sarif;
@@ -383,7 +384,6 @@ enum Command {
 const WORK_STACK: usize = 1 << 30;
 
 fn main() -> ExitCode {
-    restore_sigpipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -418,16 +418,6 @@ fn main() -> ExitCode {
     }
 }
 
-/// Rust ignores SIGPIPE, which turns every write after the reader went away
-/// (`ravel check --json x.c | head -c 10`) into an error or a panic in `println!`. With
-/// the default action ravel ends quietly instead, as other command-line tools do.
-fn restore_sigpipe() {
-    // SAFETY: setting a signal's disposition to its default before any thread starts.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
-}
-
 /// Compiles and loads `file`, stopping the compilers at `deadline`; `None` when the
 /// deadline passed first.
 fn load(
@@ -459,7 +449,7 @@ fn compile_timeout(command: &str, program: &std::path::Path, json: bool) -> u8 {
             notes: &[],
             memory_model: "sc",
         };
-        println!("{}", json_report::report(header, Vec::new(), serde_json::json!({})));
+        crate::output::out!("{}", json_report::report(header, Vec::new(), serde_json::json!({})));
     } else {
         eprintln!("ravel: verdict: unknown ({why})");
     }
@@ -550,7 +540,7 @@ fn run(cli: Cli) -> Result<u8> {
                 let code = compile_timeout("check", &file, json);
                 match (property.is_some(), json) {
                     (true, true) => eprintln!("UNKNOWN"),
-                    (true, false) => println!("UNKNOWN"),
+                    (true, false) => crate::output::out!("UNKNOWN"),
                     _ => {}
                 }
                 return Ok(code);
@@ -649,15 +639,13 @@ fn run(cli: Cli) -> Result<u8> {
                 .then(|| check::to_json(&program, &outcome, &opts, &files, &clang_flags, seconds));
             if let (Some(path), Some(report)) = (&sarif, &report) {
                 let log = sarif::from_report(report, witness.as_deref().filter(|_| !outcome.errors.is_empty()));
-                std::fs::write(path, serde_json::to_string_pretty(&log)?)
-                    .with_context(|| format!("cannot write {}", path.display()))?;
+                output::write_file(path, serde_json::to_string_pretty(&log)?.as_bytes())?;
             }
             if let (Some(path), Some(report)) = (&html, &report) {
-                std::fs::write(path, html::from_report(report))
-                    .with_context(|| format!("cannot write {}", path.display()))?;
+                output::write_file(path, html::from_report(report).as_bytes())?;
             }
             if let (true, Some(report)) = (json, &report) {
-                println!("{}", serde_json::to_string_pretty(report)?);
+                crate::output::out!("{}", serde_json::to_string_pretty(report)?);
             } else {
                 eprint!("{}", check::render(&program, &outcome, &opts, seconds));
             }
@@ -678,7 +666,7 @@ fn run(cli: Cli) -> Result<u8> {
                 if json {
                     eprintln!("{answer}");
                 } else {
-                    println!("{answer}");
+                    crate::output::out!("{answer}");
                 }
                 return Ok(match answer {
                     "TRUE" => 0,
@@ -766,7 +754,7 @@ fn run(cli: Cli) -> Result<u8> {
             let outcome = ravel_vm::run_random(program, config, seed, timeout, given);
             let report = report::RunReport::new(&outcome, seed);
             if json {
-                println!("{}", serde_json::to_string_pretty(&report.to_json(&file, &outcome.machine))?);
+                crate::output::out!("{}", serde_json::to_string_pretty(&report.to_json(&file, &outcome.machine))?);
             } else {
                 eprint!("{}", report.render(verbose));
             }

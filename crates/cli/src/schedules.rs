@@ -2,7 +2,7 @@
 //! `ravel-schedules/1` file that `ravel enforce build --schedules` embeds in the native
 //! program, and `--check`: the verdict for the program run under them.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use ravel_explore::Options;
 use ravel_schedules::{Enumeration, Error, Exploration};
 use std::path::PathBuf;
@@ -95,24 +95,24 @@ pub fn run(a: SchedulesArgs) -> Result<u8> {
         Ok(e) => e,
         Err(Error::Incomplete(why)) => {
             match a.json {
-                true => println!("{}", serde_json::json!({ "verdict": "unknown", "reason": why })),
-                false => println!("unknown: no input-covering schedules: {why}"),
+                true => crate::output::out!("{}", serde_json::json!({ "verdict": "unknown", "reason": why })),
+                false => crate::output::out!("unknown: no input-covering schedules: {why}"),
             }
             return Ok(2);
         }
     };
     match a.json {
-        true => println!("{}", summary_json(&e, a.check, placed)),
+        true => crate::output::out!("{}", summary_json(&e, a.check, placed)),
         false => {
             if placed > 0 {
-                println!("epoch markers placed at the heads of {placed} fork-join loop(s)");
+                crate::output::out!("epoch markers placed at the heads of {placed} fork-join loop(s)");
             }
             print_summary(&e)
         }
     }
     if let Some(out) = &a.output {
         let text = serde_json::to_string(&e.file)?;
-        std::fs::write(out, text + "\n").with_context(|| format!("cannot write {}", out.display()))?;
+        crate::output::write_file(out, (text + "\n").as_bytes())?;
     }
     let covered = e.coverage.uncovered.is_none();
     if a.check && !a.json {
@@ -148,8 +148,8 @@ fn print_summary(e: &Enumeration) {
             )
         })
         .collect();
-    println!("exploration: {}", exploration(c));
-    println!("epochs: {}; {}", c.per_epoch.len(), sizes.join("; "));
+    crate::output::out!("exploration: {}", exploration(c));
+    crate::output::out!("epochs: {}; {}", c.per_epoch.len(), sizes.join("; "));
     let orders: Vec<String> = c
         .enumerated_per_epoch
         .iter()
@@ -160,9 +160,9 @@ fn print_summary(e: &Enumeration) {
             format!("epoch {}: min {min}, max {max}, avg {avg:.1}", i + 1)
         })
         .collect();
-    println!("orders enumerated per epoch: {}", orders.join("; "));
+    crate::output::out!("orders enumerated per epoch: {}", orders.join("; "));
     let distinct: Vec<String> = c.distinct_per_epoch.iter().map(|sets| format!("{sets:?}")).collect();
-    println!(
+    crate::output::out!(
         "schedules: {} total ({} orders enumerated, the others never selected), {} in distinct sets (per epoch: {}), {} infeasible, {} deadlocking, {} with another error (from {} executions, {} more joined at an epoch-start state; {} left out: a signal woke a later waiter)",
         c.total,
         c.enumerated,
@@ -180,7 +180,7 @@ fn print_summary(e: &Enumeration) {
         0 => String::new(),
         n => format!(", {n} epoch(s) over {} tree nodes keep the ordered list", ravel_schedules::MAX_TREE_NODES),
     };
-    println!(
+    crate::output::out!(
         "selector: {} schedules over {} inputs, {} expression nodes, decision trees of {} nodes (depth {}){lists}; analysis {:.2} s",
         c.total,
         e.file.inputs.len(),
@@ -190,21 +190,21 @@ fn print_summary(e: &Enumeration) {
         c.analysis.as_secs_f64()
     );
     if e.ignored_markers {
-        println!("note: ravel_epoch() calls made while other threads ran did not start epochs");
+        crate::output::out!("note: ravel_epoch() calls made while other threads ran did not start epochs");
     }
     if let Some(at) = &e.abstracted {
-        println!("note: {ABSTRACTED} (first at {at})");
+        crate::output::out!("note: {ABSTRACTED} (first at {at})");
     }
     if c.cut > 0 {
-        println!(
+        crate::output::out!(
             "prefix: {} execution(s) stopped after an epoch's first synchronisation operations; {} schedule(s) leave the run free after their events",
             c.cut, c.prefix_schedules
         );
     }
     match &e.coverage.uncovered {
-        None => println!("coverage: every input selects an error-free schedule (checked with Z3)"),
+        None => crate::output::out!("coverage: every input selects an error-free schedule (checked with Z3)"),
         Some((epoch, values)) => {
-            println!("coverage: inputs {values:?} select no error-free schedule in epoch {}", epoch + 1)
+            crate::output::out!("coverage: inputs {values:?} select no error-free schedule in epoch {}", epoch + 1)
         }
     }
 }
@@ -275,15 +275,15 @@ fn summary_json(e: &Enumeration, check: bool, markers_placed: usize) -> serde_js
 /// it; so it is safe exactly when every input selects one.
 fn print_verdict(e: &Enumeration) {
     if let Some(why) = &e.unverified {
-        println!("verdict under enforcement: unknown: {why}");
+        crate::output::out!("verdict under enforcement: unknown: {why}");
         return;
     }
     match &e.coverage.uncovered {
-        None => println!("verdict under enforcement: safe"),
+        None => crate::output::out!("verdict under enforcement: safe"),
         Some(_) => {
-            println!("verdict under enforcement: unsafe (an input with only failing schedules)");
+            crate::output::out!("verdict under enforcement: unsafe (an input with only failing schedules)");
             for f in failing(&e.file.root) {
-                println!("  failing order: {}: {}", f.kind, f.message);
+                crate::output::out!("  failing order: {}: {}", f.kind, f.message);
             }
         }
     }

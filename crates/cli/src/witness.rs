@@ -14,7 +14,6 @@
 use anyhow::{bail, Context, Result};
 use ravel_explore::Witness;
 use sha2::{Digest, Sha256};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The format tag of the witnesses this ravel writes and reads.
@@ -195,18 +194,7 @@ pub fn read(path: &Path, changed_source_ok: bool) -> Result<Witness> {
 /// over it, so a reader never sees half a witness and an interrupted run leaves the old
 /// file whole.
 pub fn write(path: &Path, w: &Witness) -> Result<()> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let text = serde_json::to_string_pretty(w)?;
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".ravel-witness-")
-        .tempfile_in(dir)
-        .with_context(|| format!("cannot write a witness into {}", dir.display()))?;
-    tmp.write_all(text.as_bytes()).and_then(|_| tmp.as_file().sync_all())?;
-    tmp.persist(path).with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
+    crate::output::write_file(path, serde_json::to_string_pretty(w)?.as_bytes())
 }
 
 /// Removes the witness at `path` left by an earlier run, when this run found no error:

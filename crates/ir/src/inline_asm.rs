@@ -33,12 +33,8 @@ enum Meaning {
 
 /// The meaning of assembly `text` (AT&T or Intel syntax, any spacing or separators).
 fn meaning(text: &str) -> Meaning {
-    let words: Vec<String> = text
-        .to_ascii_lowercase()
-        .split([';', '\n', '\t', ' '])
-        .filter(|w| !w.is_empty())
-        .map(str::to_string)
-        .collect();
+    let words: Vec<String> =
+        text.to_ascii_lowercase().split([';', '\n', '\t', ' ']).filter(|w| !w.is_empty()).map(str::to_string).collect();
     let joined = words.join(" ");
     match joined.as_str() {
         "" | "pause" | "rep nop" | "nop" | "yield" => Meaning::Nothing,

@@ -233,6 +233,16 @@ impl Machine {
                     (e, unsafe { contents[way].add(($addr - e.lo) as usize) })
                 }};
             }
+            // An access through a computed address must be in the object its base pointer
+            // points into; otherwise the general loop checks it (`Memory::check_derived`).
+            macro_rules! derived_within {
+                ($e:expr, $ix:expr) => {
+                    let from = $ix.base.get(r, k) & ptr_mask;
+                    if from < $e.lo || from > $e.hi {
+                        break Exit::Slow;
+                    }
+                };
+            }
             // A plain store of `$v` to `$at` in object `$e`, unless the object is not
             // writable or the store may publish a pointer (the general loop's cases).
             macro_rules! store {
@@ -321,7 +331,16 @@ impl Machine {
                             jump!(target);
                         }
                         Op::Gep(ix) => {
-                            set_address(&ix, r, address_of(&ix, r, k));
+                            // The result must stay in the base pointer's object, or the
+                            // general loop checks where it lands (`Memory::check_derived`).
+                            let computed = address_of(&ix, r, k);
+                            let from = ix.base.get(r, k) & ptr_mask;
+                            let Some(way) = cache.get(from, 1) else { break Exit::Slow };
+                            let e = cache.entry(way);
+                            if !(e.lo..=e.hi).contains(&(computed.0 & ptr_mask)) {
+                                break Exit::Slow;
+                            }
+                            set_address(&ix, r, computed);
                             pc += ix.insts() as u32;
                             steps += ix.insts();
                             continue;
@@ -329,7 +348,8 @@ impl Machine {
                         Op::GepLoad { ix, dst, bytes } => {
                             let computed = address_of(&ix, r, k);
                             let a = computed.0 & ptr_mask;
-                            let (_, at) = object!(a, bytes as u64);
+                            let (e, at) = object!(a, bytes as u64);
+                            derived_within!(e, ix);
                             set_address(&ix, r, computed);
                             // SAFETY: `at` has `bytes` bytes of a live object (`object!`).
                             r[dst as usize] = unsafe { read_word(at, bytes) };
@@ -341,6 +361,7 @@ impl Machine {
                             let computed = address_of(&ix, r, k);
                             let a = computed.0 & ptr_mask;
                             let (e, at) = object!(a, bytes as u64);
+                            derived_within!(e, ix);
                             set_address(&ix, r, computed);
                             store!(e, at, val.get(r, k), bytes);
                             pc += ix.insts() as u32 + 1;

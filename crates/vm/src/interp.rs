@@ -279,12 +279,21 @@ impl Machine {
                 }
             }
             Inst::Gep { dst, base: b, offset, indices, ptr_bits } => {
-                let mut p = rd(prog, regs, base, *b).wrapping_add(*offset as u64);
+                let from = rd(prog, regs, base, *b);
+                let mut p = from.wrapping_add(*offset as u64);
                 for (o, bits, scale) in indices.iter() {
                     let i = sign_extend(rd(prog, regs, base, *o), *bits);
                     p = p.wrapping_add(i.wrapping_mul(*scale as u64));
                 }
-                self.set_reg(t, base, *dst, mask(p, *ptr_bits));
+                let p = mask(p, *ptr_bits);
+                if p != from {
+                    let ptr_mask = prog.model.ptr_mask();
+                    if let Err(f) = self.memory.check_derived(from & ptr_mask, p & ptr_mask) {
+                        self.fault(t, f);
+                        return Next::Stop(Stop::End);
+                    }
+                }
+                self.set_reg(t, base, *dst, p);
             }
             other => unreachable!("{other:?} is not a scalar instruction"),
         }

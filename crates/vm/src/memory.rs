@@ -1007,6 +1007,35 @@ impl Memory {
         Ok(())
     }
 
+    /// Pointer arithmetic (`getelementptr`) made `to` from `from`: an out-of-bounds error
+    /// when `from` points into a live object and `to` lies inside another live object
+    /// (beyond the first's one-past-the-end). Without it a stray index would land unseen
+    /// in a neighbour, wherever the layout happens to put one; a result in a gap between
+    /// objects faults when it is used.
+    pub fn check_derived(&mut self, from: u64, to: u64) -> Result<(), Fault> {
+        let Some((x, _)) = self.find(from) else { return Ok(()) };
+        let (lo, size, alive) = {
+            let o = &self.objects[x as usize];
+            (o.base, o.size, o.alive)
+        };
+        if !alive || (lo..=lo + size).contains(&to) {
+            return Ok(());
+        }
+        let Some((y, off)) = self.find(to) else { return Ok(()) };
+        if y == x || !self.objects[y as usize].alive {
+            return Ok(());
+        }
+        let (distance, side) = if to > lo { (to - lo, "past the start of") } else { (lo - to, "before") };
+        Err(Fault::new(
+            ErrorKind::OutOfBounds,
+            format!(
+                "pointer arithmetic {distance} bytes {side} {} ({size} bytes) lands at byte {off} of {}",
+                self.describe(x),
+                self.describe(y)
+            ),
+        ))
+    }
+
     /// Marks an object reachable by other threads; true when it was not yet.
     pub fn share(&mut self, id: ObjId) -> bool {
         let obj = &mut self.objects[id as usize];

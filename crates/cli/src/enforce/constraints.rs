@@ -184,11 +184,7 @@ pub fn everything(executions: u64, source: String) -> ConstraintFile {
 /// Writes `file` to `path` atomically (a temporary file beside it, renamed), so that a
 /// program starting meanwhile reads either the old constraints or the new ones.
 pub fn write(path: &Path, file: &ConstraintFile) -> anyhow::Result<()> {
-    use anyhow::Context;
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    std::fs::write(&tmp, serde_json::to_string(file)?).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot replace {}", path.display()))
+    crate::output::write_file(path, serde_json::to_string(file)?.as_bytes())
 }
 
 /// Size of a constraint file: admissible prefixes, their listed events and orderings.

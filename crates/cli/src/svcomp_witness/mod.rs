@@ -315,7 +315,7 @@ pub fn is_svcomp_file(path: &Path) -> bool {
 
 /// Writes `text` to `path` (any earlier file is replaced).
 pub fn write(path: &Path, text: &str) -> Result<()> {
-    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+    crate::output::write_file(path, text.as_bytes())
 }
 
 #[cfg(test)]

@@ -188,7 +188,7 @@ pub fn replay(path: &Path, files: Vec<PathBuf>, clang_flags: Vec<String>, json_o
         let header =
             json_report::Header { command: "replay", program: &file, verdict, reason, notes: &[], memory_model: "sc" };
         let extra = json!({"witness": path.display().to_string(), "waypoints": summary});
-        println!("{}", serde_json::to_string_pretty(&json_report::report(header, errors, extra))?);
+        crate::output::out!("{}", serde_json::to_string_pretty(&json_report::report(header, errors, extra))?);
     } else {
         eprintln!("ravel: replay: {headline}");
         eprintln!("  {summary}");
