@@ -84,9 +84,16 @@ fn render_error(s: &mut String, i: usize, e: &Value, sources: &mut Sources) {
 
 /// The interleaving table: a column per thread, in order of first appearance.
 fn render_interleaving(s: &mut String, e: &Value, sources: &mut Sources) {
-    let steps = e["interleaving"].as_array().cloned().unwrap_or_default();
+    let mut steps = e["interleaving"].as_array().cloned().unwrap_or_default();
     if steps.is_empty() {
-        return;
+        // No visible operation came before the error (one thread, or an error in the
+        // first step): the table is the erroring operation alone.
+        let at = &e["location"];
+        steps.push(serde_json::json!({
+            "thread": at["thread"],
+            "at": format!("{}:{}", at["file"].as_str().unwrap_or(""), at["line"]),
+            "op": e["kind"],
+        }));
     }
     let mut threads: Vec<String> = Vec::new();
     for step in &steps {
