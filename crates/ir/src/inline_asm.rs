@@ -109,7 +109,9 @@ pub unsafe fn rewrite(ctx: LLVMContextRef, module: LLVMModuleRef) {
 
 /// Makes `call` call a new declaration named after the assembly `text`.
 unsafe fn redirect(module: LLVMModuleRef, call: LLVMValueRef, asm: LLVMValueRef, n: usize, text: &str) {
-    let shown: String = text.replace(['\n', '\t'], "; ").chars().filter(|&c| c != '\0').take(120).collect();
+    // As written in C: the IR doubles a literal `$`.
+    let shown: String =
+        text.replace("$$", "$").replace(['\n', '\t'], "; ").chars().filter(|&c| c != '\0').take(120).collect();
     let Ok(name) = CString::new(format!("{UNSUPPORTED_PREFIX}{n} {shown}")) else { return };
     let decl = LLVMAddFunction(module, name.as_ptr(), LLVMGetInlineAsmFunctionType(asm));
     let callee = LLVMGetNumOperands(call) - 1;

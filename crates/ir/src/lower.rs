@@ -165,14 +165,14 @@ fn is_undefined_external(g: &llvm_ir::module::GlobalVariable) -> bool {
 /// How the message about a function without a definition starts.
 const UNDEFINED_FUNCTION: &str = "call to undefined function";
 /// How the message about inline assembly ravel has no meaning for starts.
-const UNMODELLED_ASM: &str = "unmodelled inline assembly";
+const UNMODELLED_ASM: &str = "inline assembly";
 
 /// The message about a call of `name`, which no given file defines and ravel does not
 /// model: its C name and what to do.
 fn undefined_function(name: &str) -> String {
     if let Some(text) = crate::inline_asm::unsupported_text(name) {
         return format!(
-            "{UNMODELLED_ASM} `{text}` (ravel models compiler \
+            "{UNMODELLED_ASM} `{text}`, which ravel does not model (it models compiler \
              barriers, spin hints, fences and cpuid; build with the program's portable C variant if it has one)"
         );
     }
