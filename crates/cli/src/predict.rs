@@ -105,7 +105,7 @@ pub fn run(args: PredictArgs) -> Result<u8> {
         crate::witness::write(path, w)?;
     }
     if args.json {
-        println!("{}", to_json(&program, &args.file, &report, &witnesses, args.context_bound));
+        crate::output::out!("{}", to_json(&program, &args.file, &report, &witnesses, args.context_bound));
     } else {
         eprint!("{}", render(&program, &report, &witnesses, args.context_bound));
     }
