@@ -328,15 +328,7 @@ pub fn resolve_inputs(files: Vec<PathBuf>, mut clang_flags: Vec<String>) -> Resu
 pub fn replay_file(path: &Path, json_out: bool, force: bool) -> Result<u8> {
     let witness = crate::witness::read(path, force)?;
     let program = load_program(&witness.files(), &witness.clang_flags)?;
-    let granularity = if witness.interleave == "all" { Granularity::All } else { Granularity::Sync };
-    let opts = Options {
-        granularity,
-        detect_races: witness.detect_races,
-        strict_pthread: witness.strict_pthread,
-        abort_ends_path: witness.abort_ends_path,
-        spurious_wakeups: witness.spurious_wakeups,
-        ..Options::default()
-    };
+    let opts = Options::of_witness(&witness);
     let m = ravel_explore::replay(program.clone(), &witness, &opts, !json_out)?;
     let (code, verdict, headline) = match m.end() {
         Some(End::Error(e)) => (1, "unsafe", format!("error: {}: {}", e.kind.name(), e.message)),

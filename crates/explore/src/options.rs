@@ -137,3 +137,18 @@ impl Default for Options {
         }
     }
 }
+
+impl Options {
+    /// The settings a witness was found under (granularity, races, pthread strictness,
+    /// abort meaning, spurious wake-ups), for running it again or exploring from it.
+    pub fn of_witness(w: &crate::Witness) -> Options {
+        Options {
+            granularity: if w.interleave == "all" { Granularity::All } else { Granularity::Sync },
+            detect_races: w.detect_races,
+            strict_pthread: w.strict_pthread,
+            abort_ends_path: w.abort_ends_path,
+            spurious_wakeups: w.spurious_wakeups,
+            ..Options::default()
+        }
+    }
+}

@@ -15,6 +15,17 @@ struct Shadow {
     reads: Vec<Access>,
 }
 
+impl Shadow {
+    /// The earlier access of this byte that races with an access of thread `t` (a write
+    /// when `write`) whose clock is `clock`: the last write, or for a write any read, not
+    /// ordered before it.
+    fn conflict(&self, t: usize, clock: &VClock, write: bool) -> Option<(Access, How)> {
+        let unordered = |x: &Access| x.thread != t && !clock.covers(x.thread, x.epoch);
+        let earlier = self.write.filter(unordered).map(|w| (w, How::Write));
+        earlier.or_else(|| self.reads.iter().find(|r| write && unordered(r)).map(|&r| (r, How::Read)))
+    }
+}
+
 /// Bytes per [`ShadowChunk`].
 const CHUNK: u64 = 64;
 
@@ -187,25 +198,13 @@ impl RaceDetector {
                 chunk = Some((a / CHUNK, std::rc::Rc::make_mut(shared)));
             }
             let sh = &mut chunk.as_mut().expect("set above").1 .0[(a % CHUNK) as usize];
-            let unordered = |x: &Access| x.thread != t && !clock.covers(x.thread, x.epoch);
-            if race.is_none() {
-                if let Some(w) = sh.write.filter(|w| unordered(w)) {
-                    race = Some(Race {
-                        addr: a,
-                        first: (w.thread, w.at, How::Write),
-                        second: (t, at, How::of(write)),
-                        first_step: w.step,
-                    });
-                } else if write {
-                    if let Some(r) = sh.reads.iter().find(|r| unordered(r)) {
-                        race = Some(Race {
-                            addr: a,
-                            first: (r.thread, r.at, How::Read),
-                            second: (t, at, How::of(write)),
-                            first_step: r.step,
-                        });
-                    }
-                }
+            if let (None, Some((x, how))) = (&race, sh.conflict(t, &clock, write)) {
+                race = Some(Race {
+                    addr: a,
+                    first: (x.thread, x.at, how),
+                    second: (t, at, How::of(write)),
+                    first_step: x.step,
+                });
             }
             if write {
                 sh.write = Some(me);
@@ -236,10 +235,7 @@ impl RaceDetector {
             let chunk = std::rc::Rc::make_mut(self.shadow.get_mut(&n).expect("listed above"));
             for a in addr.max(n * CHUNK)..end.min((n + 1) * CHUNK) {
                 let sh = std::mem::take(&mut chunk.0[(a % CHUNK) as usize]);
-                let unordered = |x: &Access| x.thread != t && !clock.covers(x.thread, x.epoch);
-                let earlier = sh.write.filter(unordered).map(|w| (w, How::Write));
-                let earlier = earlier.or_else(|| sh.reads.iter().find(|r| unordered(r)).map(|&r| (r, How::Read)));
-                if let (None, Some((x, how))) = (&race, earlier) {
+                if let (None, Some((x, how))) = (&race, sh.conflict(t, &clock, true)) {
                     race = Some(Race {
                         addr: a,
                         first: (x.thread, x.at, how),
@@ -257,10 +253,7 @@ impl RaceDetector {
 pub fn race_error(m: &mut ravel_vm::Machine, race: &Race) -> ravel_vm::ProgramError {
     let what = m.symbolize(race.addr);
     // file:line:column, the file without its directory (the report's places give it whole).
-    let place = |at: SrcLoc| {
-        let file = m.program().files.get(at.file as usize).map_or("", |f| f.rsplit('/').next().unwrap_or(f));
-        format!("{file}:{}:{}", at.line, at.col)
-    };
+    let place = |at: SrcLoc| format!("{}:{}:{}", m.program().file_name(at), at.line, at.col);
     let message = format!(
         "data race on {what}: {} in thread {} at {} and {} in thread {} at {}",
         race.first.2.name(),

@@ -254,7 +254,7 @@ fn follow(
 /// blocked, or every one that can run only spins) with its deadlock or hang.
 pub(crate) fn report_stall(m: &mut Machine) {
     if m.enabled().is_empty() {
-        m.report_deadlock();
+        m.report_stall(&[]);
     } else if let Some(spinning) = m.only_spinning() {
         m.report_stall(&spinning);
     }

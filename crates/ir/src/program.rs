@@ -676,6 +676,12 @@ impl Program {
         }
     }
 
+    /// The name of `loc`'s file without its directory, as messages show it next to a line
+    /// (reports give the whole path among the error's places).
+    pub fn file_name(&self, loc: SrcLoc) -> &str {
+        self.files.get(loc.file as usize).map_or("", |f| f.rsplit('/').next().unwrap_or(f))
+    }
+
     /// The function whose address is `addr`, if any.
     pub fn function_at(&self, addr: u64) -> Option<FuncId> {
         addr::function_at(addr, self.functions.len())

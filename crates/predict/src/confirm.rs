@@ -41,14 +41,7 @@ pub fn confirm(
     thread: usize,
     explore_time: Duration,
 ) -> Result<Confirmation, String> {
-    let opts = Options {
-        granularity: Granularity::All,
-        detect_races: w.detect_races,
-        strict_pthread: w.strict_pthread,
-        abort_ends_path: w.abort_ends_path,
-        spurious_wakeups: w.spurious_wakeups,
-        ..Options::default()
-    };
+    let opts = Options { granularity: Granularity::All, ..Options::of_witness(w) };
     let (m, done) = ravel_explore::replay_prefix(program.clone(), w, &opts).map_err(|e| e.to_string())?;
     let mut witness = w.clone();
     witness.steps.truncate(done);

@@ -30,15 +30,11 @@ pub struct Explored {
 pub fn explore(program: Arc<Program>, prefix: &Witness, time: Duration) -> Result<Explored, String> {
     let opts = Options {
         granularity: Granularity::All,
-        detect_races: prefix.detect_races,
-        strict_pthread: prefix.strict_pthread,
-        abort_ends_path: prefix.abort_ends_path,
-        spurious_wakeups: prefix.spurious_wakeups,
         // The prefix's inputs are concrete; later ones take a few values each.
         symbolic: false,
         max_executions: Some(EXECUTIONS),
         timeout: Some(time),
-        ..Options::default()
+        ..Options::of_witness(prefix)
     };
     let outcome = ravel_explore::check_from(program, prefix, &opts);
     let n = outcome.stats.explored();

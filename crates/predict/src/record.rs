@@ -164,7 +164,7 @@ pub fn record(program: Arc<Program>, source: &Source, max_steps: u64) -> Result<
         let enabled = m.enabled();
         if enabled.is_empty() {
             if !m.any_stuck() {
-                m.report_deadlock();
+                m.report_stall(&[]);
             }
             break;
         }

@@ -6,7 +6,7 @@
 
 use crate::error::{ErrorKind, ProgramError};
 use crate::events::{AccessKind, Loc};
-use crate::memory::{Fault, Memory, ObjKind};
+use crate::memory::{Fault, Memory, ObjId, ObjKind};
 use crate::sync_state::SyncState;
 use crate::thread::{Frame, FrameKind, Thread};
 use ravel_ir::{FuncId, Program, SrcLoc};
@@ -644,9 +644,8 @@ impl Machine {
         let loc = self.current_loc(t);
         let mut error = ProgramError::at(f.kind, f.message, t, loc);
         if let Some((by, at, lead)) = f.freed {
-            let file = self.program.files.get(at.file as usize).map_or("", |f| f.rsplit('/').next().unwrap_or(f));
             let who = self.threads.get(by).map_or_else(|| format!("[{by}]"), |th| th.name());
-            error.message.push_str(&format!(" ({lead} thread {who} at {file}:{})", at.line));
+            error.message.push_str(&format!(" ({lead} thread {who} at {}:{})", self.program.file_name(at), at.line));
             error.related.push((by, at));
         }
         self.end = Some(End::Error(error));
@@ -730,10 +729,9 @@ impl Machine {
         th.regs = Vec::new();
         // Its frames' locals, then its thread-local variables and errno cell (main's are
         // the templates, which live on with the process).
-        let locals = frames.into_iter().flat_map(|f| f.allocas);
-        let tls: Vec<u64> = if t == 0 { Vec::new() } else { std::mem::take(&mut th.tls).into_values().collect() };
-        let tls = tls.into_iter().filter_map(|addr| self.memory.find(addr).map(|(id, _)| id)).collect::<Vec<_>>();
-        for id in locals.chain(tls) {
+        let tls = if t == 0 { Default::default() } else { std::mem::take(&mut th.tls) };
+        let tls: Vec<ObjId> = tls.into_values().filter_map(|addr| Some(self.memory.find(addr)?.0)).collect();
+        for id in frames.into_iter().flat_map(|f| f.allocas).chain(tls) {
             self.log_object_end(t, id, at);
             self.memory.release(id, Some((t, at)));
         }

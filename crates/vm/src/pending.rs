@@ -272,11 +272,6 @@ impl Machine {
         }
     }
 
-    /// Ends the execution with a deadlock error naming what each blocked thread waits for.
-    pub fn report_deadlock(&mut self) {
-        self.report_stall(&[]);
-    }
-
     /// Whether thread `t` can only loop without effect until another thread writes: it
     /// was found looping (`stuck`) or the explorer saw it repeat a step that changed
     /// nothing (`spinning`).

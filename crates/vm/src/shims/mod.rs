@@ -123,8 +123,7 @@ fn log_library_accesses(m: &mut Machine, t: usize, b: Builtin, at: Option<ravel_
     }
     let bytes: u64 = touches.iter().map(|&(_, len, _)| len).sum();
     let all = m.config.granularity == crate::Granularity::All;
-    let file = m.program.files.get(at.file as usize).map_or("", |f| f.rsplit('/').next().unwrap_or(f));
-    let place = format!("`{}` at {file}:{}", b.c_name(), at.line);
+    let place = format!("`{}` at {}:{}", b.c_name(), m.program.file_name(at), at.line);
     if !m.config.detect_races {
         // Under `--interleave sync` plain accesses are not scheduling points anyway.
         if all {
