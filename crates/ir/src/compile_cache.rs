@@ -7,9 +7,11 @@
 //! input's bytes, the flags, ravel's libc and `ravel.h`, the LLVM tools and ravel's own
 //! executable (its path, size and modification time, so a rebuilt ravel never reads what
 //! an older one wrote). C sources are never cached: what they include is not part of the
-//! key. Large programs are not cached either, so the directory stays small.
+//! key. Large programs are not cached either, so the directory stays small. Every file is
+//! sealed with a checksum: a damaged entry is compiled again.
 
 use crate::frontend::{self, cache_dir};
+use crate::sealed;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
@@ -55,39 +57,31 @@ impl Entry {
         self.dir.join(format!("program-{:016x}.{what}", self.key))
     }
 
-    /// The kept result, if any.
+    /// The kept result, if every file of it reads back whole ([`sealed`]).
     pub(crate) fn read(&self) -> Option<Hit> {
+        let notes = String::from_utf8(sealed::read(&self.file("notes"))?).ok()?;
         let bitcode = self.file("bc");
-        let notes = std::fs::read_to_string(self.file("notes")).ok()?;
-        if !bitcode.is_file() {
-            return None;
-        }
-        Some(Hit {
-            bitcode,
-            text: std::fs::read_to_string(self.file("ll")).ok(),
-            notes: notes.split('\0').filter(|n| !n.is_empty()).map(str::to_string).collect(),
-        })
+        sealed::read(&bitcode)?;
+        let text = match sealed::read(&self.file("ll")) {
+            Some(text) => Some(String::from_utf8(text).ok()?),
+            None if self.file("ll").exists() => return None,
+            None => None,
+        };
+        Some(Hit { bitcode, text, notes: notes.split('\0').filter(|n| !n.is_empty()).map(str::to_string).collect() })
     }
 
     /// Keeps a load's result. The notes file goes last: a reader finds an entry only once
-    /// it is whole, and every file is written under its own name first and renamed into
-    /// place, so concurrent loads of the same program never see a partial file.
+    /// it is whole, and every file is sealed and renamed into place ([`sealed::write`]),
+    /// so concurrent loads of the same program never see a partial file.
     pub(crate) fn write(&self, bitcode: &Path, text: Option<&str>, notes: &[String]) {
-        if std::fs::metadata(bitcode).map_or(true, |m| m.len() > MAX_BITCODE) {
+        let Ok(bytes) = std::fs::read(bitcode) else { return };
+        if bytes.len() as u64 > MAX_BITCODE {
             return;
         }
-        let place = |what: &str, write: &dyn Fn(&Path) -> std::io::Result<()>| {
-            let partial = self.dir.join(format!("program-{}-{:016x}.{what}.part", std::process::id(), self.key));
-            let ok = write(&partial).and_then(|_| std::fs::rename(&partial, self.file(what)));
-            if ok.is_err() {
-                let _ = std::fs::remove_file(&partial);
-            }
-            ok.is_ok()
-        };
-        let kept = place("bc", &|p| std::fs::copy(bitcode, p).map(|_| ()))
-            && text.is_none_or(|t| place("ll", &|p| std::fs::write(p, t)));
+        let kept = sealed::write(&self.file("bc"), &bytes)
+            && text.is_none_or(|t| sealed::write(&self.file("ll"), t.as_bytes()));
         if kept {
-            place("notes", &|p| std::fs::write(p, notes.join("\0")));
+            sealed::write(&self.file("notes"), notes.join("\0").as_bytes());
         }
     }
 }

@@ -9,6 +9,7 @@
 use crate::canon::canonicalize;
 use crate::child;
 use crate::error_fn_repair::repair;
+use crate::sealed;
 use crate::LoadError;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -222,15 +223,14 @@ fn compiled_libc(work: &Workdir, flags: &[String], deadline: Option<Instant>) ->
     let mut key = std::collections::hash_map::DefaultHasher::new();
     (RAVEL_LIBC, RAVEL_H, &libc_flags, tool("clang"), env!("CARGO_PKG_VERSION")).hash(&mut key);
     let cached = dir.join(format!("libc-{:016x}.bc", key.finish()));
-    if cached.is_file() {
+    if sealed::read(&cached).is_some() {
         return Ok(cached);
     }
     compile(&compiled)?;
-    // Another ravel may fill the same entry meanwhile: each writes its own file and
-    // renames it into place, so a reader never sees a partial one.
-    let partial = dir.join(format!("libc-{}-{:016x}.part", std::process::id(), key.finish()));
-    if std::fs::copy(&compiled, &partial).is_ok() && std::fs::rename(&partial, &cached).is_err() {
-        let _ = std::fs::remove_file(&partial);
+    // Another ravel may fill the same entry meanwhile: each writes its own files and
+    // renames them into place, so a reader never sees a partial one.
+    if let Ok(bytes) = std::fs::read(&compiled) {
+        sealed::write(&cached, &bytes);
     }
     Ok(compiled)
 }

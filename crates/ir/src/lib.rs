@@ -19,6 +19,7 @@ mod lower;
 mod names;
 mod private_allocas;
 mod program;
+mod sealed;
 pub mod static_init;
 mod target;
 mod unread_results;
