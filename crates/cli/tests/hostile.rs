@@ -334,6 +334,17 @@ fn foreign_targets_are_refused() {
         sb.ravel(&["compile", path(&program("envp.c")), "-o", path(&bc), "--", "--target=aarch64-linux-gnu"], MINUTE);
     assert_eq!(ran.code, Some(3), "{}", ran.stderr);
     assert!(!bc.exists());
+    // Windows bitcode (LLP64: a 4-byte `long`) of a correct program, compiled by clang.
+    let (src, win) = (sb.file("long.c"), sb.file("win.bc"));
+    std::fs::write(&src, "int main(void) { return sizeof(long) == 4 ? 0 : 1; }\n").unwrap();
+    let clang = Command::new("clang-19")
+        .args(["-c", "-emit-llvm", "-g", "--target=x86_64-pc-windows-msvc", path(&src), "-o", path(&win)])
+        .status()
+        .unwrap();
+    assert!(clang.success());
+    let ran = sb.ravel(&["check", path(&win)], MINUTE);
+    assert_eq!(ran.code, Some(3), "{}", ran.stderr);
+    assert!(ran.stderr.contains("windows") && ran.stderr.contains("Linux"), "{}", ran.stderr);
 }
 
 #[test]
