@@ -55,8 +55,8 @@ pub struct PredictArgs {
     #[arg(long, value_name = "FILE")]
     save_witness: Option<PathBuf>,
     /// Seconds per solver query.
-    #[arg(long, default_value_t = 30.0)]
-    solver_timeout: f64,
+    #[arg(long, default_value = "30", value_parser = crate::args::seconds)]
+    solver_timeout: Duration,
     /// Instructions the recorded execution may run.
     #[arg(long)]
     max_steps: Option<u64>,
@@ -95,7 +95,7 @@ pub fn run(args: PredictArgs) -> Result<u8> {
         source,
         properties,
         context_bound: args.context_bound,
-        query_timeout: Duration::from_secs_f64(args.solver_timeout.max(0.001)),
+        query_timeout: args.solver_timeout.max(Duration::from_millis(1)),
         max_steps: args.max_steps.unwrap_or(u64::MAX),
     };
     let report = ravel_predict::predict(program.clone(), &opts)?;

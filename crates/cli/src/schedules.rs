@@ -52,8 +52,8 @@ pub struct SchedulesArgs {
     #[arg(long)]
     max_executions: Option<u64>,
     /// Seconds per solver query.
-    #[arg(long, default_value_t = 30.0)]
-    solver_timeout: f64,
+    #[arg(long, default_value = "30", value_parser = crate::args::seconds)]
+    solver_timeout: Duration,
     /// Program arguments (argv[1..]).
     #[arg(long, num_args = 0.., allow_hyphen_values = true)]
     args: Vec<String>,
@@ -81,7 +81,7 @@ pub fn run(a: SchedulesArgs) -> Result<u8> {
         argv,
         timeout: a.timeout,
         max_executions: a.max_executions,
-        solver_timeout: Duration::from_secs_f64(a.solver_timeout.max(0.001)),
+        solver_timeout: a.solver_timeout.max(Duration::from_millis(1)),
         ..Options::default()
     };
     let settings = ravel_schedules::Settings {
