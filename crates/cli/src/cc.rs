@@ -268,7 +268,7 @@ pub fn run(args: &[String]) -> Result<u8> {
     // A link (maybe compiling some sources on the way): the bitcode of every input,
     // linked into PROGRAM.bc.
     let program = inv.output.clone().unwrap_or_else(|| PathBuf::from("a.out"));
-    let scratch = tempfile::tempdir().context("cannot create a scratch directory")?;
+    let scratch = ravel_ir::frontend::private_scratch().context("cannot create a scratch directory")?;
     let mut modules = Vec::new();
     for (i, source) in inv.sources.iter().enumerate() {
         let bc = scratch.path().join(format!("source{i}.bc"));

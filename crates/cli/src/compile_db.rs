@@ -157,7 +157,7 @@ fn target<'a>(modules: &'a [Module], name: &str, cwd: &Path) -> Result<&'a Modul
 /// the database as `NAME.ravel.bc` (a witness names it, so it must outlive the check).
 pub fn build(db: &Path, name: &str) -> Result<PathBuf> {
     let entries = read(db)?;
-    let scratch = tempfile::tempdir().context("cannot create a scratch directory")?;
+    let scratch = ravel_ir::frontend::private_scratch().context("cannot create a scratch directory")?;
     let cwd = std::env::current_dir()?;
     let mut modules = Vec::new();
     for (i, entry) in entries.iter().enumerate() {

@@ -21,15 +21,22 @@ pub const RAVEL_H: &str = include_str!("../include/ravel.h");
 /// libc functions written in C, linked into C programs on demand.
 const RAVEL_LIBC: &str = include_str!("../include/ravel_libc.c");
 
-/// A scratch directory for one compilation, made by `tempfile`: its name is unpredictable
-/// and it is created exclusively (an existing file or symlink of that name is never used),
-/// and it is removed with everything in it when dropped.
+/// A new scratch directory only its owner can read (mode 0700: the program's source and
+/// ravel's intermediate files stay private on a shared machine), with an unpredictable
+/// name, created exclusively, removed with everything in it when dropped.
+pub fn private_scratch() -> std::io::Result<tempfile::TempDir> {
+    use std::os::unix::fs::PermissionsExt;
+    tempfile::Builder::new().prefix("ravel-").permissions(std::fs::Permissions::from_mode(0o700)).tempdir()
+}
+
+/// A scratch directory for one compilation ([`private_scratch`]), holding ravel's header
+/// and C library source.
 pub struct Workdir(tempfile::TempDir);
 
 impl Workdir {
     pub fn new() -> Result<Workdir, LoadError> {
         let scratch = |e: std::io::Error| LoadError::Input(format!("cannot create a scratch directory: {e}"));
-        let dir = tempfile::Builder::new().prefix("ravel-").tempdir().map_err(scratch)?;
+        let dir = private_scratch().map_err(scratch)?;
         std::fs::create_dir(dir.path().join("include"))
             .and_then(|_| std::fs::write(dir.path().join("include/ravel.h"), RAVEL_H))
             .and_then(|_| std::fs::write(dir.path().join("ravel_libc.c"), RAVEL_LIBC))
@@ -348,4 +355,15 @@ pub fn compile(
     child::check_deadline(deadline)?;
     notes.extend(canonicalize(&promoted, &canonical).map_err(LoadError::Bitcode)?);
     Ok(Compiled { bitcode: canonical, notes })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn scratch_directories_are_private() {
+        use std::os::unix::fs::PermissionsExt;
+        let work = super::Workdir::new().unwrap();
+        let mode = std::fs::metadata(work.path()).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o700);
+    }
 }
