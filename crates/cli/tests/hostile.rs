@@ -421,6 +421,39 @@ fn memory_limit_gives_unknown() {
     assert!(ran.stderr.contains("memory limit"), "{}", ran.stderr);
 }
 
+/// A block filled in one call and host files copied in count against `--max-memory`
+/// before they outgrow it.
+#[test]
+fn memory_limit_counts_large_fills_and_file_contents() {
+    let sb = Sandbox::new();
+    let prog = program("big_inputs.c");
+    let ran = sb.ravel(&["run", path(&prog), "--max-memory", "200", "--args", "fill"], MINUTE);
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert!(ran.stderr.contains("memory limit"), "{}", ran.stderr);
+    assert!(ran.peak_mib < 300, "{} MiB", ran.peak_mib);
+    let mut args = vec!["run".to_string(), path(&prog).into(), "--max-memory".into(), "200".into()];
+    args.extend(["--args".into(), "files".into()]);
+    for i in 0..8 {
+        let file = sb.file(&format!("input{i}"));
+        std::fs::File::create(&file).unwrap().set_len(60 << 20).unwrap();
+        args.push(path(&file).into());
+    }
+    let ran = sb.ravel(&args.iter().map(String::as_str).collect::<Vec<_>>(), MINUTE);
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert!(ran.stderr.contains("memory limit"), "{}", ran.stderr);
+    assert!(ran.peak_mib < 300, "{} MiB", ran.peak_mib);
+}
+
+/// `/proc/self` shows the program its own modelled environment and command line, never
+/// ravel's, and none of ravel's other process files (`pagemap` alone is endless).
+#[test]
+fn the_program_sees_its_own_process_files() {
+    let sb = Sandbox::new();
+    let prog = program("own_process.c");
+    let ran = sb.command(&["check", path(&prog)]).env("RAVEL_HOST_SECRET", "1").output().unwrap();
+    assert_eq!(ran.status.code(), Some(0), "{}", String::from_utf8_lossy(&ran.stderr));
+}
+
 #[test]
 fn zero_filled_globals_cost_what_is_touched() {
     let sb = Sandbox::new();

@@ -456,6 +456,7 @@ impl Machine {
         let argv = m.string_array(&m.config.argv.clone());
         let envp = m.string_array(&m.config.env.clone());
         m.os.envp = envp;
+        m.os.fs.add_process_files(&m.config.argv, &m.config.env);
         m.set_environ(envp);
         let argc = m.config.argv.len() as u64;
         let args: Vec<Vec<u64>> = vec![vec![argc], vec![argv], vec![envp]];
@@ -714,6 +715,20 @@ impl Machine {
         };
         self.end.get_or_insert_with(|| End::Limit(crate::resident::limit_message(limit)));
         true
+    }
+
+    /// Whether one operation may take `bytes` more memory (a library call filling or
+    /// copying a large block) without going past `max_memory`; if not, the execution ends
+    /// at the limit before the operation runs, rather than overshooting it by the block.
+    pub(crate) fn room_for(&mut self, bytes: u64) -> bool {
+        let Some(limit) = self.config.max_memory else { return true };
+        let resident = crate::resident::resident_bytes().unwrap_or(0);
+        // Memory holds a block's bytes and, once written, their shadow: about twice the size.
+        if resident.saturating_add(bytes.saturating_mul(2)) <= limit {
+            return true;
+        }
+        self.end.get_or_insert_with(|| End::Limit(crate::resident::limit_message(limit)));
+        false
     }
 
     /// Marks thread `t` finished with `retval` and frees its stack.

@@ -4,6 +4,7 @@
 
 use ravel_sym::ExprId;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::io::Read;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -96,6 +97,25 @@ pub struct Fs {
     /// The host's modification times (ns since the epoch) of the files copied from it, by
     /// node: `stat` shows them, as programs that keep a file's time (archivers) expect.
     pub host_times: BTreeMap<u32, u64>,
+    /// Bytes copied from host files so far, which the memory limit counts.
+    pub copied_bytes: u64,
+}
+
+/// Where the program finds its own process's files.
+const PROCESS_DIR: &str = "/proc/self";
+
+/// `path` with the other names of the program's own process directory (`/proc/thread-self`,
+/// `/proc/<its pid>`) spelled `/proc/self`.
+fn own_process_path(path: &[u8]) -> Vec<u8> {
+    let own_pid = format!("/proc/{}", super::PROCESS_ID);
+    for alias in ["/proc/thread-self", own_pid.as_str()] {
+        if let Some(rest) = path.strip_prefix(alias.as_bytes()) {
+            if rest.is_empty() || rest.starts_with(b"/") {
+                return [PROCESS_DIR.as_bytes(), rest].concat();
+            }
+        }
+    }
+    path.to_vec()
 }
 
 /// A path as a key: `./` prefixes and repeated slashes removed.
@@ -125,6 +145,7 @@ impl Fs {
             nodes: (0..3).map(Node::Std).collect(),
             looked_up: BTreeSet::new(),
             host_times: BTreeMap::new(),
+            copied_bytes: 0,
         };
         for s in specs {
             let name = normalize(s.name.as_bytes());
@@ -145,12 +166,28 @@ impl Fs {
         (self.nodes.len() - 1) as u32
     }
 
+    /// Adds what `/proc/self` shows of the program's own process: its command line and
+    /// environment (the host's `/proc/self` describes ravel, whose environment the program
+    /// must not see). Everything else under it is not modelled.
+    pub fn add_process_files(&mut self, argv: &[String], env: &[String]) {
+        let nul_separated = |words: &[String]| words.iter().flat_map(|w| w.bytes().chain([0])).collect::<Vec<u8>>();
+        for (name, data) in [("cmdline", nul_separated(argv)), ("environ", nul_separated(env))] {
+            let ino = self.add(Node::File { data: Rc::new(data), sym: Rc::default() });
+            let path = format!("{PROCESS_DIR}/{name}").into_bytes();
+            self.looked_up.insert(path.clone());
+            self.names.insert(path, ino);
+        }
+    }
+
     /// The node named `path`, copying a regular file or noting a directory of the host on
     /// first use. `Err(errno)` when the host file cannot be read.
     pub fn lookup(&mut self, path: &[u8]) -> Result<Option<u32>, u64> {
-        let name = normalize(path);
+        let name = own_process_path(&normalize(path));
         if let Some(&ino) = self.names.get(&name) {
             return Ok(Some(ino));
+        }
+        if name.starts_with(format!("{PROCESS_DIR}/").as_bytes()) {
+            return Err(super::fd::EACCES);
         }
         if !self.looked_up.insert(name.clone()) {
             return Ok(None);
@@ -160,13 +197,18 @@ impl Fs {
         let node = if meta.is_dir() {
             Node::Dir
         } else if meta.is_file() {
-            if meta.len() > MAX_HOST_FILE {
+            // Read at most one byte past the cap whatever size the host reports: files
+            // under /proc and /sys say 0 and can be endless.
+            let mut data = Vec::new();
+            let read = std::fs::File::open(text).and_then(|f| f.take(MAX_HOST_FILE + 1).read_to_end(&mut data));
+            if read.is_err() {
+                return Err(super::fd::EACCES);
+            }
+            if data.len() as u64 > MAX_HOST_FILE {
                 return Err(super::fd::EFBIG);
             }
-            match std::fs::read(text) {
-                Ok(data) => Node::File { data: Rc::new(data), sym: Rc::default() },
-                Err(_) => return Err(super::fd::EACCES),
-            }
+            self.copied_bytes += data.len() as u64;
+            Node::File { data: Rc::new(data), sym: Rc::default() }
         } else {
             // Devices, sockets, FIFOs of the host are not modelled.
             return Err(super::fd::EACCES);

@@ -59,6 +59,9 @@ pub const EPOCH_NS: u64 = 1_700_000_000 * NS;
 pub const TICK_NS: u64 = 1_000;
 const NS: u64 = 1_000_000_000;
 
+/// The program's process id (`getpid`, `/proc/<pid>`): fixed, so runs replay.
+pub const PROCESS_ID: u64 = 4242;
+
 /// The process: everything the kernel keeps for it.
 #[derive(Clone, Debug, Hash)]
 pub struct Os {

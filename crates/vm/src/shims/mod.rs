@@ -2,6 +2,7 @@
 //! return values, errno) and call the semantics in `memory`, `sync`, `os` and `libc`.
 
 mod args;
+mod file_stream;
 mod intrinsics;
 mod libc;
 mod math;
@@ -83,7 +84,18 @@ pub(crate) fn call(
     }
     let at = m.config.log_events.then(|| m.current_loc(t));
     m.record_block(t, b, args.get(0), args.get(1));
+    if matches!(b, Builtin::Memcpy | Builtin::Memmove | Builtin::Memset)
+        && args.get(2) >= LARGE_BLOCK
+        && !m.room_for(args.get(2))
+    {
+        return Flow::End;
+    }
+    let copied = m.os.fs.copied_bytes;
     if let Some(f) = posix::call(m, t, b, &args, chooser) {
+        // Host files copied in count against the memory limit as allocations do.
+        if m.os.fs.copied_bytes >> 24 != copied >> 24 {
+            m.check_memory();
+        }
         // Under `--interleave sync` the call logged what it touched itself.
         if m.config.granularity == crate::Granularity::Sync {
             m.memory.library_touches.clear();
@@ -104,6 +116,9 @@ pub(crate) fn call(
     log_library_accesses(m, t, b, at);
     f
 }
+
+/// Size from which a block copy or fill checks the memory limit before it runs.
+const LARGE_BLOCK: u64 = 16 << 20;
 
 /// Bytes of shared memory up to which one library call's accesses are checked for data
 /// races; a call that touches more leaves the verdict imprecise.

@@ -10,7 +10,7 @@ use crate::os::{errno, TABLE_KEY};
 use ravel_ir::Builtin;
 
 /// The ids the program sees.
-pub(crate) const PID: u64 = 4242;
+pub(crate) const PID: u64 = crate::os::PROCESS_ID;
 const PPID: u64 = 1;
 const UID: u64 = 1000;
 /// Processors `sysconf` reports.
