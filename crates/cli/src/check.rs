@@ -21,7 +21,7 @@ pub enum Property {
 impl Property {
     /// Reads a `.prp` file.
     pub fn from_file(path: &Path) -> Result<Property> {
-        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let text = crate::input_file::read_text(path)?;
         Ok(Property::from_text(&text))
     }
 
@@ -298,7 +298,7 @@ pub fn resolve_inputs(files: Vec<PathBuf>, mut clang_flags: Vec<String>) -> Resu
     if !is_task(task) {
         return Ok((files, clang_flags));
     }
-    let text = std::fs::read_to_string(task).with_context(|| format!("cannot read {}", task.display()))?;
+    let text = crate::input_file::read_text(task)?;
     let dir = task.parent().unwrap_or(Path::new("."));
     let unquote = |v: &str| v.trim().trim_matches(|c| c == '\'' || c == '"').to_string();
     let mut inputs = Vec::new();
@@ -395,7 +395,7 @@ pub fn write_tests(dir: &Path, program: &Path, tests: &[Vec<ravel_explore::Input
 
 /// The input values of a test file, in order.
 pub fn read_test(path: &Path) -> Result<Vec<u64>> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = crate::input_file::read_text(path)?;
     let file: TestFile =
         serde_json::from_str(&text).with_context(|| format!("{} is not a ravel test file", path.display()))?;
     Ok(file.inputs.iter().map(|i| i.value as u64).collect())

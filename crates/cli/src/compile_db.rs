@@ -99,7 +99,7 @@ fn split_command(command: &str) -> Result<Vec<String>> {
 
 /// Reads the database at `path`.
 fn read(path: &Path) -> Result<Vec<Entry>> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = crate::input_file::read_text(path)?;
     let entries: Vec<Entry> =
         serde_json::from_str(&text).with_context(|| format!("{} is no compilation database", path.display()))?;
     if entries.is_empty() {

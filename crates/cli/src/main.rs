@@ -8,6 +8,7 @@ mod enforce;
 #[cfg(test)]
 mod fuzz;
 mod html;
+mod input_file;
 mod json_report;
 mod output;
 mod predict;
@@ -19,7 +20,7 @@ mod source;
 mod svcomp_witness;
 mod witness;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Parser, Subcommand, ValueEnum};
 use ravel_explore::{DporOptions, EngineKind, StatesOptions, UnfoldOptions};
 use ravel_vm::{Config, Granularity, MemoryModel};
@@ -600,7 +601,7 @@ fn run(cli: Cli) -> Result<u8> {
                 ..Default::default()
             };
             let prp_text = match &property {
-                Some(p) => std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?,
+                Some(p) => input_file::read_text(p)?,
                 None => String::new(),
             };
             let property = property.map(|p| check::Property::from_file(&p)).transpose()?;

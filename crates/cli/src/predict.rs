@@ -74,7 +74,7 @@ pub fn run(args: PredictArgs) -> Result<u8> {
     let program = load_program(std::slice::from_ref(&args.file), &args.clang_flags)?;
     let source = match &args.witness {
         Some(path) => {
-            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let text = crate::input_file::read_text(path)?;
             let w: Witness =
                 serde_json::from_str(&text).with_context(|| format!("{} is not a ravel witness", path.display()))?;
             Source::Witness(Box::new(w))

@@ -13,7 +13,7 @@ fn read_source(path: &Path) -> Option<String> {
     if !meta.is_file() || meta.len() > MAX_SOURCE_BYTES {
         return None;
     }
-    std::fs::read_to_string(path).ok()
+    crate::input_file::read_text(path).ok()
 }
 
 /// Caches the lines of source files named by the program's debug info.

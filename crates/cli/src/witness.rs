@@ -116,7 +116,7 @@ fn hex(digest: &[u8]) -> String {
 pub fn source_hash(files: &[PathBuf]) -> Result<String> {
     let mut h = Sha256::new();
     for path in files {
-        let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let bytes = crate::input_file::read_bytes(path)?;
         h.update(&bytes);
         if files.len() > 1 {
             h.update((bytes.len() as u64).to_le_bytes());
@@ -168,11 +168,8 @@ const MAX_WITNESS_BYTES: u64 = 1 << 30;
 
 /// The text of a regular file of at most `limit` bytes.
 fn read_text(path: &Path, limit: u64) -> Result<String> {
-    let meta = std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
-    if !meta.is_file() || meta.len() > limit {
-        bail!("{} is not a witness file (not a regular file of at most {} MiB)", path.display(), limit >> 20);
-    }
-    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+    let bytes = ravel_vm::read_regular(path, limit).map_err(|e| anyhow::anyhow!("{e}: not a witness file"))?;
+    String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{} is not a witness file (not UTF-8)", path.display()))
 }
 
 /// Reads and checks a witness file (see [`parse`]), and that the program is unchanged

@@ -454,6 +454,31 @@ fn the_program_sees_its_own_process_files() {
     assert_eq!(ran.status.code(), Some(0), "{}", String::from_utf8_lossy(&ran.stderr));
 }
 
+/// Every file ravel reads as input, named `/dev/zero` (endless) or `/proc/self/pagemap`
+/// (reports size 0): refused with exit 3 after reading at most the 64 MiB cap.
+#[test]
+fn endless_input_files_are_refused() {
+    let sb = Sandbox::new();
+    let prog = program("safe.c");
+    let p = path(&prog);
+    let out = sb.file("out");
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["check", p, "--peer-script", "/dev/zero"],
+        vec!["check", p, "--property", "/dev/zero"],
+        vec!["check", p, "--file", "x=/proc/self/pagemap"],
+        vec!["check", p, "--file", "x=/dev/zero"],
+        vec!["check", "--compile-commands", "/dev/zero", "--target", "x"],
+        vec!["predict", "--witness", "/dev/zero", p],
+        vec!["replay", "/proc/self/pagemap"],
+        vec!["enforce", "build", p, "-o", path(&out), "--constraints", "/dev/zero"],
+    ];
+    for args in cases {
+        let ran = sb.ravel(&args, MINUTE);
+        assert_eq!(ran.code, Some(3), "{args:?}: {}", ran.stderr);
+        assert!(ran.peak_mib < 400, "{args:?}: {} MiB", ran.peak_mib);
+    }
+}
+
 #[test]
 fn zero_filled_globals_cost_what_is_touched() {
     let sb = Sandbox::new();

@@ -136,9 +136,7 @@ pub struct Embedded<'a> {
 /// Builds the instrumented executable `output` from the C files `files`.
 pub fn build(files: &[PathBuf], output: &Path, embed: Embedded, clang_flags: &[String]) -> Result<()> {
     let rt = runtime_library()?;
-    let read = |p: Option<&Path>| {
-        p.map(|p| std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))).transpose()
-    };
+    let read = |p: Option<&Path>| p.map(crate::input_file::read_text).transpose();
     let text = read(embed.constraints)?;
     let schedules = read(embed.schedules)?;
     if let Some(s) = &schedules {
@@ -179,7 +177,7 @@ pub fn build(files: &[PathBuf], output: &Path, embed: Embedded, clang_flags: &[S
         // file is not looked up).
         let file = if files.len() == 1 { files[0].clone() } else { PathBuf::from("the program") };
         let text = line.and_then(|l| {
-            let src = std::fs::read_to_string(&file).ok()?;
+            let src = crate::input_file::read_text(&file).ok()?;
             Some(format!("\n{l:>6} | {}", src.lines().nth(l as usize - 1)?.trim_end()))
         });
         let at = line.map_or(file.display().to_string(), |l| format!("{}:{l}", file.display()));

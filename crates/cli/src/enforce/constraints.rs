@@ -200,7 +200,7 @@ pub struct Size {
 /// The size of the constraint file at `path`.
 pub fn size(path: &Path) -> anyhow::Result<Size> {
     use anyhow::Context;
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = crate::input_file::read_text(path)?;
     let v: serde_json::Value =
         serde_json::from_str(&text).with_context(|| format!("{} is not JSON", path.display()))?;
     if v["format"] != FORMAT {

@@ -102,7 +102,7 @@ pub fn read_file(path: &Path) -> Result<Waypoints> {
     if !meta.is_file() || meta.len() > MAX_BYTES {
         bail!("{} is not a witness file (not a regular file of at most {} MiB)", path.display(), MAX_BYTES >> 20);
     }
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = crate::input_file::read_text(path)?;
     let read = match super::sniff(&text) {
         super::Format::GraphMl => super::graphml::read(&text),
         _ => super::yaml::read(&text),

@@ -17,15 +17,38 @@ pub struct FileSpec {
     pub source: Option<String>,
 }
 
+/// Reads a host file that ravel or the program takes as input: only a regular file, and
+/// at most `cap` bytes whatever size it reports (files under `/proc` report 0 and can be
+/// endless), so no input file can exhaust memory. The error says which rule it broke.
+pub fn read_regular(path: &std::path::Path, cap: u64) -> Result<Vec<u8>, String> {
+    let shown = path.display();
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let meta = file.metadata().map_err(|e| format!("cannot read {shown}: {e}"))?;
+    if !meta.is_file() {
+        return Err(format!("{shown} is not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    file.take(cap + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    if bytes.len() as u64 > cap {
+        return Err(format!("{shown} is larger than {}", human_size(cap)));
+    }
+    Ok(bytes)
+}
+
+/// `bytes` in the largest whole binary unit (`64 MiB`).
+fn human_size(bytes: u64) -> String {
+    match bytes {
+        b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{} MiB", b >> 20),
+        b if b >= 1 << 10 && b % (1 << 10) == 0 => format!("{} KiB", b >> 10),
+        b => format!("{b} bytes"),
+    }
+}
+
 impl FileSpec {
     /// Parses `NAME=PATH` (`--file`): a copy of host file PATH named NAME.
     pub fn copy_of(flag: &str) -> Result<FileSpec, String> {
         let (name, path) = flag.split_once('=').ok_or_else(|| format!("`{flag}` is not NAME=PATH"))?;
-        let meta = std::fs::metadata(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
-        if !meta.is_file() || meta.len() > MAX_HOST_FILE {
-            return Err(format!("`{path}` is not a regular file of at most {MAX_HOST_FILE} bytes"));
-        }
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
+        let bytes = read_regular(path.as_ref(), MAX_HOST_FILE)?;
         Ok(FileSpec { name: name.into(), contents: FileContents::Bytes(bytes.into()), source: Some(path.into()) })
     }
 

@@ -48,10 +48,7 @@ pub struct Script {
 impl Peer {
     /// Adds a connection that sends the bytes of `--peer-script FILE` (at most 1 MiB).
     pub fn with_script(mut self, path: &str) -> Result<Peer, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
-        if bytes.len() > 1 << 20 {
-            return Err(format!("`{path}` is larger than 1 MiB"));
-        }
+        let bytes = super::fs::read_regular(path.as_ref(), 1 << 20)?;
         self.scripts.push(Script { bytes: bytes.into(), path: path.into() });
         Ok(self)
     }
