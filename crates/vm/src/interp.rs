@@ -685,7 +685,7 @@ impl Machine {
                                     self.set_reg(t, base, r, mask(v, ret_bits));
                                 }
                                 if self.sym.is_some() {
-                                    self.sym_after_builtin(t, base, b, dst.map(|(r, _)| r));
+                                    self.sym_after_builtin(t, base, b, args, dst.map(|(r, _)| r));
                                 }
                                 // A model may end the execution at a limit (the memory).
                                 if self.end.is_some() {
@@ -694,7 +694,7 @@ impl Machine {
                             }
                             Flow::ReturnWords(mut w) => {
                                 if self.sym.is_some() {
-                                    self.sym_after_builtin(t, base, b, dst.map(|(r, _)| r));
+                                    self.sym_after_builtin(t, base, b, args, dst.map(|(r, _)| r));
                                 }
                                 if let Some((r, words)) = dst {
                                     w.resize(words as usize, 0);

@@ -1,10 +1,8 @@
 //! The program's output streams: stdout buffered (or captured, with
 //! `Config::capture_stdout`), stderr written through, and the C streams (`FILE *`) that
-//! name them; ravel models no other file behind a `FILE *`.
+//! name them (`shims::file_stream` writes the other streams).
 
-use crate::error::ErrorKind;
 use crate::machine::{Machine, CAPTURE_LIMIT};
-use crate::memory::Fault;
 use std::io::Write;
 
 impl Machine {
@@ -41,7 +39,7 @@ impl Machine {
     }
 
     /// The real stream a `FILE *` names: 1 stdout, 2 stderr, `None` for any other.
-    fn stream_of(&self, file: u64) -> Option<usize> {
+    pub(crate) fn std_stream(&self, file: u64) -> Option<usize> {
         let s = self.program.std_streams;
         if file == s[1] {
             Some(1)
@@ -49,19 +47,6 @@ impl Machine {
             Some(2)
         } else {
             None
-        }
-    }
-
-    /// Writes `bytes` to the stream `file` names; a null `FILE *` is the program's
-    /// error, another file is unsupported.
-    pub(crate) fn write_stream(&mut self, file: u64, bytes: &[u8]) -> Result<(), Fault> {
-        match self.stream_of(file) {
-            Some(s) => {
-                self.output(s, bytes);
-                Ok(())
-            }
-            None if file == 0 => Err(Fault::new(ErrorKind::NullDereference, "output to a null FILE pointer")),
-            None => Err(Fault::unsupported("output to a FILE other than stdout/stderr")),
         }
     }
 }

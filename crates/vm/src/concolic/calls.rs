@@ -7,14 +7,23 @@ use crate::values::{rd, rd_words};
 use ravel_ir::{Arg, Builtin, FuncId, Opd};
 use ravel_sym::ExprId;
 
-/// Library functions that only print their arguments: symbolic arguments are shown with
-/// their current values without constraining them (output never decides a verdict).
-fn output_only(b: Builtin) -> bool {
-    use Builtin::*;
-    matches!(b, Printf | Fprintf | Vprintf | Vfprintf | Puts | Fputs | Putchar | Fputc | Fwrite | Fflush)
-}
-
 impl Machine {
+    /// True for calls that only print their arguments to stdout or stderr: symbolic
+    /// arguments are shown with their current values without constraining them (output
+    /// never decides a verdict). Output to a file is not: the program may read it back.
+    fn output_only(&self, t: usize, base: usize, b: Builtin, args: &[Arg]) -> bool {
+        use Builtin::*;
+        let stream = match b {
+            Printf | Vprintf | Puts | Putchar | Fflush => return true,
+            Fprintf | Vfprintf => 0,
+            Fputs | Fputc => 1,
+            Fwrite => 3,
+            _ => return false,
+        };
+        let file = args.get(stream).map(|a| rd(&self.program, &self.threads[t].regs, base, a.opd));
+        file.is_some_and(|f| self.std_stream(f & self.program.model.ptr_mask()).is_some())
+    }
+
     /// Before a call of library function `b`: handles the arguments that are symbolic.
     /// `Err` when the execution ended meanwhile (a limit).
     pub(crate) fn sym_before_builtin(
@@ -59,7 +68,7 @@ impl Machine {
                     self.note_abstracted(t);
                 }
             }
-            b if output_only(b) => {}
+            b if self.output_only(t, base, b, args) => {}
             _ => {
                 for a in args {
                     self.concretize(t, base, a.opd, "passed to a library function");
@@ -71,8 +80,8 @@ impl Machine {
 
     /// After a library call returned a value into `dst`: its shadow, and the bytes the
     /// model read concretely.
-    pub(crate) fn sym_after_builtin(&mut self, t: usize, base: usize, b: Builtin, dst: Option<u32>) {
-        if output_only(b) {
+    pub(crate) fn sym_after_builtin(&mut self, t: usize, base: usize, b: Builtin, args: &[Arg], dst: Option<u32>) {
+        if self.output_only(t, base, b, args) {
             self.memory.concretized.clear();
         } else {
             self.flush_concretized(t, "read by a library function");

@@ -112,6 +112,9 @@ impl ArgSource for VaListArgs<'_> {
     }
 }
 
+/// What the `FILE *` calls return on a write error.
+const EOF: u64 = u64::MAX;
+
 fn data_model(m: &Machine) -> DataModel {
     DataModel { long_bytes: m.program.model.long_bytes, pointer_bytes: m.program.model.ptr_bytes }
 }
@@ -147,9 +150,27 @@ fn formatted(m: &mut Machine, t: usize, a: &Args, fmt_index: usize, va_list: Opt
     format_result(m, t, r)
 }
 
-/// Writes to a `FILE *` (see `Machine::write_stream`); `None` when it went out.
-fn write_stream(m: &mut Machine, t: usize, file: u64, bytes: &[u8]) -> Option<Flow> {
-    m.write_stream(file, bytes).err().map(|e| fault_flow(m, t, e))
+/// Writes to a `FILE *`: stdout and stderr to ravel's output, a stream
+/// ravel's libc opened to its descriptor (`file_stream`). `None` when the bytes went
+/// out; else how the call ends (with `failed` after a write error).
+fn write_stream(m: &mut Machine, t: usize, file: u64, bytes: &[u8], failed: u64) -> Option<Flow> {
+    write_stream_with(m, t, file, bytes, &[], failed)
+}
+
+/// [`write_stream`] of bytes with symbolic shadows (by index), which a file keeps.
+fn write_stream_with(
+    m: &mut Machine,
+    t: usize,
+    file: u64,
+    bytes: &[u8],
+    shadows: &[(usize, ravel_sym::ExprId)],
+    failed: u64,
+) -> Option<Flow> {
+    if let Some(s) = m.std_stream(file) {
+        m.output(s, bytes);
+        return None;
+    }
+    super::file_stream::write(m, t, file, bytes, shadows, failed)
 }
 
 /// Stores formatted output like sprintf/snprintf (`limit` bytes incl. NUL).
@@ -173,7 +194,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
         Fprintf | Vfprintf => {
             let va = (b == Vfprintf).then(|| a.get(2));
             match formatted(m, t, a, 1, va) {
-                Ok(text) => write_stream(m, t, a.get(0), &text).unwrap_or(Flow::Return(text.len() as u64)),
+                Ok(text) => write_stream(m, t, a.get(0), &text, EOF).unwrap_or(Flow::Return(text.len() as u64)),
                 Err(f) => f,
             }
         }
@@ -200,18 +221,23 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
             Err(e) => fault_flow(m, t, e),
         },
         Fputs => match m.memory.c_string(a.get(0), None) {
-            Ok(s) => write_stream(m, t, a.get(1), &s).unwrap_or(Flow::Return(1)),
+            Ok(s) => write_stream(m, t, a.get(1), &s, EOF).unwrap_or(Flow::Return(1)),
             Err(e) => fault_flow(m, t, e),
         },
         Putchar => {
             m.output(1, &[a.get(0) as u8]);
             Flow::Return(a.get(0) & 0xff)
         }
-        Fputc => write_stream(m, t, a.get(1), &[a.get(0) as u8]).unwrap_or(Flow::Return(a.get(0) & 0xff)),
+        Fputc => write_stream(m, t, a.get(1), &[a.get(0) as u8], EOF).unwrap_or(Flow::Return(a.get(0) & 0xff)),
         Fwrite => {
             let n = a.get(1).saturating_mul(a.get(2));
-            match m.memory.read(a.get(0), n) {
-                Ok(bytes) => write_stream(m, t, a.get(3), &bytes).unwrap_or(Flow::Return(a.get(2))),
+            // The bytes go out with their shadows: reading them does not fix their values.
+            let shadows = m.memory.sym_range(a.get(0), n);
+            let before = m.memory.concretized.len();
+            let read = m.memory.read(a.get(0), n);
+            m.memory.concretized.truncate(before);
+            match read {
+                Ok(bytes) => write_stream_with(m, t, a.get(3), &bytes, &shadows, 0).unwrap_or(Flow::Return(a.get(2))),
                 Err(e) => fault_flow(m, t, e),
             }
         }
