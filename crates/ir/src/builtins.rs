@@ -80,6 +80,8 @@ builtins! {
     Pipe = "pipe"; Pipe2 = "pipe2"; Socketpair = "socketpair"; Eventfd = "eventfd"; Poll = "poll";
     Isatty = "isatty"; Readv = "readv"; Writev = "writev";
     Select = "select"; Pselect = "pselect";
+    Pread = "pread" | "pread64"; Pwrite = "pwrite" | "pwrite64"; Ftruncate = "ftruncate" | "ftruncate64";
+    Truncate = "truncate" | "truncate64"; Rename = "rename";
     EpollCreate = "epoll_create"; EpollCreate1 = "epoll_create1"; EpollCtl = "epoll_ctl";
     EpollWait = "epoll_wait"; EpollPwait = "epoll_pwait";
     // POSIX stream sockets (connections inside the program or to the scripted peer)
@@ -105,7 +107,7 @@ builtins! {
     AttrInit = "pthread_attr_init"; AttrDestroy = "pthread_attr_destroy";
     AttrSetDetachState = "pthread_attr_setdetachstate"; AttrGetDetachState = "pthread_attr_getdetachstate";
     AttrIgnored = "pthread_attr_setstacksize" | "pthread_attr_setscope" | "pthread_attr_setschedpolicy"
-        | "pthread_attr_setinheritsched" | "pthread_attr_setschedparam" | "pthread_attr_setguardsize";
+        | "pthread_attr_setinheritsched" | "pthread_attr_setguardsize";
     MutexInit = "pthread_mutex_init"; MutexLock = "pthread_mutex_lock";
     MutexTryLock = "pthread_mutex_trylock"; MutexTimedLock = "pthread_mutex_timedlock";
     MutexUnlock = "pthread_mutex_unlock"; MutexDestroy = "pthread_mutex_destroy";

@@ -105,6 +105,13 @@ impl FdTable {
         }
     }
 
+    /// Sets the offset of `fd`'s description (`pread`/`pwrite` move it and back).
+    pub fn set_offset(&mut self, fd: u64, offset: u64) {
+        if let Some(d) = self.get_mut(fd) {
+            d.offset = offset;
+        }
+    }
+
     /// Sets the status flags of `fd`'s description (the access mode stays).
     pub fn set_flags(&mut self, fd: u64, flags: u32) {
         if let Some(d) = self.get_mut(fd) {
@@ -453,6 +460,35 @@ impl Os {
             d.offset = offset;
         }
         Ok(written)
+    }
+
+    /// `truncate`: sets the length of file node `n` (new bytes are zeros).
+    pub fn truncate(&mut self, n: u32, len: u64) -> Result<(), u64> {
+        if len > super::fs::MAX_HOST_FILE {
+            return Err(EFBIG);
+        }
+        match &mut self.fs.nodes[n as usize] {
+            Node::File { data, sym } => {
+                Rc::make_mut(data).resize(len as usize, 0);
+                Rc::make_mut(sym).retain(|&o, _| o < len);
+                // A file changed here has the virtual clock's time from now on.
+                self.fs.host_times.remove(&n);
+                Ok(())
+            }
+            Node::Dir => Err(EISDIR),
+            _ => Err(EINVAL),
+        }
+    }
+
+    /// `rename` of file node `n` from name `from` to `to` (replacing what `to` named).
+    pub fn rename(&mut self, from: &[u8], to: &[u8], n: u32) {
+        let (from, to) = (super::fs::normalize(from), super::fs::normalize(to));
+        if from != to {
+            self.fs.names.remove(&from);
+            self.fs.looked_up.insert(from);
+            self.fs.looked_up.insert(to.clone());
+            self.fs.names.insert(to, n);
+        }
     }
 
     /// `lseek`: the new offset.

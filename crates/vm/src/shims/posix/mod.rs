@@ -6,6 +6,7 @@
 mod clock;
 mod epoll;
 mod fd;
+mod files;
 mod net;
 mod poll;
 mod process;
@@ -27,6 +28,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
         .or_else(|| process::call(m, t, b, a))
         .or_else(|| signal::call(m, t, b, a))
         .or_else(|| fd::call(m, t, b, a, chooser))
+        .or_else(|| files::call(m, t, b, a))
         .or_else(|| poll::call(m, t, b, a))
         .or_else(|| epoll::call(m, t, b, a))
         .or_else(|| net::call(m, t, b, a, chooser))
@@ -122,6 +124,11 @@ fn fd_op(b: Builtin) -> bool {
             | EpollWait
             | EpollPwait
             | Isatty
+            | Pread
+            | Pwrite
+            | Ftruncate
+            | Truncate
+            | Rename
     )
 }
 
