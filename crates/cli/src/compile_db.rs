@@ -1,8 +1,8 @@
 //! `--compile-commands compile_commands.json --target NAME` on `check` and `run`: the
 //! program is built from a compilation database (as CMake, Bear or `ravel cc`-less build
 //! systems write it) instead of source files on the command line. Each entry is compiled
-//! to bitcode with its own flags in its own directory (as `ravel cc` compiles them:
-//! the same flag filter and compile step); the entry whose source is the target and
+//! to bitcode with its own flags in its own directory (as `ravel cc` compiles them, the
+//! flags restricted to the allow-list of witnesses, `clang_flags`); the entry whose source is the target and
 //! defines `main` is linked with all its symbols, the others only for what it needs, as a
 //! linker takes archive members (a database lists every executable's sources together and
 //! says nothing about links, so other programs' `main` files are left out).
@@ -165,8 +165,20 @@ pub fn build(db: &Path, name: &str) -> Result<PathBuf> {
             continue; // C++, assembly: not C, not ravel's
         }
         let inv = crate::cc::parse(&entry.args()?);
+        // A database is written by whoever wrote the project: its flags pass the same
+        // allow-list as a witness's (no plugins, no files written where it says).
+        let flags = crate::clang_flags::split(&inv.flags);
+        if !flags.refused.is_empty() {
+            eprintln!(
+                "ravel: note: entry {} of {}: left out the clang flags {} ({})",
+                i + 1,
+                db.display(),
+                flags.refused.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(" "),
+                crate::clang_flags::ACCEPTED
+            );
+        }
         let bitcode = scratch.path().join(format!("entry{i}.bc"));
-        crate::cc::compile_bitcode(&entry.file, &inv.flags, &bitcode, &entry.directory)
+        crate::cc::compile_bitcode(&entry.file, &flags.kept, &bitcode, &entry.directory)
             .with_context(|| format!("entry {} of {}", i + 1, db.display()))?;
         modules.push(Module { source: entry.source(), defines_main: defines_main(&bitcode)?, bitcode });
     }

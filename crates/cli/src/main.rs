@@ -3,6 +3,7 @@
 mod args;
 mod cc;
 mod check;
+mod clang_flags;
 mod compile_db;
 mod enforce;
 #[cfg(test)]

@@ -2,15 +2,14 @@
 //! how a witness is tied to the program and flags it was found with, and how it is
 //! written (atomically) and retired (when a later run finds no error).
 //!
-//! A witness may come from anyone, so replay passes only clang flags that change what the
-//! program means (macros, include paths, language standard, 32-bit mode, a few code
-//! generation switches) and nothing that loads code, writes files or reaches other tools
-//! (`-fplugin=`, `-MF`, `-Xclang`, `-Wl,`…). The SHA-256 hashes of the source and of the
+//! A witness may come from anyone, so replay passes only the clang flags of the
+//! allow-list ([`clang_flags`]). The SHA-256 hashes of the source and of the
 //! flags catch a program edited since (or flags edited in the file) — an integrity check
 //! against accidents, not an authentication: the allow-list is what keeps replay safe.
 //! SHA-256 (crate `sha2`) rather than std's hasher because std's algorithm may change
 //! between Rust releases and a witness must check out with any later build of ravel.
 
+use crate::clang_flags;
 use anyhow::{bail, Context, Result};
 use ravel_explore::Witness;
 use sha2::{Digest, Sha256};
@@ -19,92 +18,16 @@ use std::path::{Path, PathBuf};
 /// The format tag of the witnesses this ravel writes and reads.
 pub const FORMAT: &str = "ravel-witness-1";
 
-/// Flags that take their value as the next argument when not joined (`-D N`, `-I dir`).
-const WITH_VALUE: &[&str] = &["-D", "-U", "-I", "-isystem", "-iquote", "-idirafter"];
-
-/// Whole flags replay passes as they are.
-const EXACT: &[&str] = &[
-    "-m32",
-    "-m64",
-    "-w",
-    "-g",
-    "-g0",
-    "-ansi",
-    "-pedantic",
-    "-pthread",
-    "-O0",
-    "-O1",
-    "-O2",
-    "-O3",
-    "-Os",
-    "-Oz",
-    "-Og",
-];
-
-/// `-f` switches (each also in its `-fno-` form) replay passes: language dialect and code
-/// generation choices that change what the program means, nothing else.
-const F_FLAGS: &[&str] = &[
-    "builtin",
-    "signed-char",
-    "unsigned-char",
-    "wrapv",
-    "trapv",
-    "strict-aliasing",
-    "strict-overflow",
-    "gnu89-inline",
-    "common",
-    "ms-extensions",
-    "gnu-keywords",
-    "asm",
-    "inline",
-    "short-enums",
-    "short-wchar",
-    "stack-protector",
-    "delete-null-pointer-checks",
-    "discard-value-names",
-    "pack-struct",
-    "dollars-in-identifiers",
-    "blocks",
-];
-
-/// Why `flag` (not the value of a [`WITH_VALUE`] flag) may not be passed to clang from a
-/// witness, if so.
-fn refuse_flag(flag: &str) -> Option<String> {
-    let joined = |f: &str| flag.strip_prefix(f).filter(|rest| !rest.is_empty());
-    let ok = EXACT.contains(&flag)
-        || WITH_VALUE.iter().any(|f| joined(f).is_some())
-        || joined("-std=").is_some_and(|s| s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'+'))
-        || joined("-fbracket-depth=").is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
-        || joined("-fbuiltin-")
-            .or_else(|| joined("-fno-builtin-"))
-            .is_some_and(|n| n.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'))
-        || joined("-fpack-struct=").is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
-        || joined("-f").is_some_and(|f| F_FLAGS.contains(&f.strip_prefix("no-").unwrap_or(f)))
-        || joined("-W").is_some_and(|w| {
-            !w.contains(',') && !w.contains('=') && w.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
-        });
-    (!ok).then(|| format!("the witness asks for the clang flag `{flag}`, which replay does not pass (it accepts -D, -U, -I, -isystem, -iquote, -idirafter, -std=, -m32, -m64, -O*, -W warning switches and a list of -f switches)"))
-}
-
-/// Checks every flag of a witness against the allow-list; the error names the first flag
-/// refused.
+/// Checks every flag of a witness against the allow-list ([`clang_flags`]); the error
+/// names the first flag refused.
 pub fn check_flags(flags: &[String]) -> Result<()> {
-    let mut i = 0;
-    while i < flags.len() {
-        let flag = flags[i].as_str();
-        if WITH_VALUE.contains(&flag) {
-            if i + 1 == flags.len() {
-                bail!("the witness's clang flag `{flag}` lacks its value");
-            }
-            i += 2;
-            continue;
-        }
-        if let Some(why) = refuse_flag(flag) {
-            bail!(why);
-        }
-        i += 1;
+    match clang_flags::split(flags).refused.first() {
+        Some(flag) => bail!(
+            "the witness asks for the clang flag `{flag}`, which replay does not pass ({})",
+            clang_flags::ACCEPTED
+        ),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 fn hex(digest: &[u8]) -> String {

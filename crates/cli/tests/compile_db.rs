@@ -105,3 +105,46 @@ fn wrong_databases_and_targets_are_input_errors() {
     let no_target = ravel(root.path(), &["check", "--compile-commands", db]);
     assert_eq!(no_target.status.code(), Some(3), "{}", stderr(&no_target));
 }
+
+/// A database's flags pass the allow-list of witnesses: a plugin is not loaded and no file
+/// is written where the database says (each dangerous flag is left out with a note); a
+/// source named like a response file is compiled as a file.
+#[test]
+fn a_database_cannot_load_plugins_or_write_files() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path();
+    std::fs::write(dir.join("@rsp.c"), "#include <assert.h>\nint main(void) { assert(1 + 1 == 2); return 0; }\n")
+        .unwrap();
+    let dropped = |name: &str| dir.join(name).display().to_string();
+    let arguments = vec![
+        "clang".to_string(),
+        "-fplugin=./evil.so".into(),
+        "-fpass-plugin=./evil.so".into(),
+        "-Xclang".into(),
+        "-load".into(),
+        "-Xclang".into(),
+        "./evil.so".into(),
+        "-MJ".into(),
+        dropped("mj.json"),
+        format!("-Wp,-MD,{}", dropped("wp.d")),
+        format!("-ftime-trace={}", dropped("trace.json")),
+        "-save-temps=cwd".into(),
+        "-c".into(),
+        "@rsp.c".into(),
+    ];
+    let db = serde_json::json!([{ "directory": dir, "file": "@rsp.c", "arguments": arguments }]);
+    let path = dir.join("compile_commands.json");
+    std::fs::write(&path, serde_json::to_string(&db).unwrap()).unwrap();
+    let before: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let out = ravel(dir, &["check", "--compile-commands", path.to_str().unwrap(), "--target", "@rsp.c"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    for flag in ["-fplugin=./evil.so", "-fpass-plugin=./evil.so", "-Xclang", "-MJ", "-Wp,-MD,", "-save-temps=cwd"] {
+        assert!(stderr(&out).contains(&format!("`{flag}")), "{flag} not noted: {}", stderr(&out));
+    }
+    let made: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .filter(|n| !before.contains(n) && n.to_string_lossy() != "@rsp.ravel.bc")
+        .collect();
+    assert!(made.is_empty(), "files written: {made:?}");
+}
