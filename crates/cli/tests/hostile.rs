@@ -421,6 +421,43 @@ fn memory_limit_gives_unknown() {
     assert!(ran.stderr.contains("memory limit"), "{}", ran.stderr);
 }
 
+/// A program file named like a clang response file (`@rsp.c`) and named so by each kind
+/// of file ravel reads (a ravel witness, an SV-COMP GraphML and YAML witness, an SV-COMP
+/// task): compiled as the C file it is, so the error is found and replays.
+#[test]
+fn response_file_names_from_files_are_compiled_as_files() {
+    let sb = Sandbox::new();
+    std::fs::write(
+        sb.file("@rsp.c"),
+        "extern void abort(void);\nvoid reach_error(void) { abort(); }\nint x;\nint main(void) { x = 2; if (x == 2) reach_error(); return 0; }\n",
+    )
+    .unwrap();
+    std::fs::write(sb.file("unreach.prp"), "CHECK( init(main()), LTL(G ! call(reach_error())) )\n").unwrap();
+    let witness = sb.file("w.json");
+    let ran = sb.ravel(&["check", "@rsp.c", "--witness", path(&witness)], MINUTE);
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    // The witness names the program as a relative `@rsp.c`.
+    let mut w: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&witness).unwrap()).unwrap();
+    w["program"] = "@rsp.c".into();
+    std::fs::write(&witness, w.to_string()).unwrap();
+    let ran = sb.ravel(&["replay", path(&witness)], MINUTE);
+    assert_eq!(ran.code, Some(1), "ravel witness: {}", ran.stderr);
+    let args =
+        ["check", "@rsp.c", "--property", "unreach.prp", "--witness-graphml", "w.graphml", "--witness-yaml", "w.yml"];
+    let ran = sb.ravel(&args, MINUTE);
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    for (kind, file) in [("GraphML", "w.graphml"), ("YAML", "w.yml")] {
+        let text = std::fs::read_to_string(sb.file(file)).unwrap();
+        assert!(text.contains("@rsp.c"), "{kind}: {text}");
+        let ran = sb.ravel(&["replay", file], MINUTE);
+        assert_eq!(ran.code, Some(1), "{kind} witness: {}", ran.stderr);
+    }
+    let task = "format_version: '2.0'\ninput_files: '@rsp.c'\nproperties:\n  - property_file: unreach.prp\n    expected_verdict: false\noptions:\n  language: C\n  data_model: LP64\n";
+    std::fs::write(sb.file("task.yml"), task).unwrap();
+    let ran = sb.ravel(&["check", "task.yml"], MINUTE);
+    assert_eq!(ran.code, Some(1), "task: {}", ran.stderr);
+}
+
 /// A block filled in one call and host files copied in count against `--max-memory`
 /// before they outgrow it.
 #[test]

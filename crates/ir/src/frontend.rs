@@ -200,7 +200,7 @@ fn clang(work: &Workdir, input: &Path, ext: Option<&str>, clang_flags: &[String]
     cmd
 }
 
-/// `path` spelled so that clang reads it as a file: a relative name beginning with `@`
+/// `path` spelled so that clang or an LLVM tool reads it as a file: a relative name beginning with `@`
 /// (a response file, whose contents clang would take as flags) or `-` (an option) gets a
 /// leading `./`.
 pub fn not_an_option(path: &Path) -> PathBuf {
@@ -272,7 +272,7 @@ fn module_triple(module: &Path) -> Option<String> {
 
 /// The textual IR of a bitcode file, if `llvm-dis` can produce it.
 pub fn disassemble(bc: &Path) -> Option<String> {
-    let out = Command::new(tool("llvm-dis")).arg(bc).arg("-o").arg("-").output().ok()?;
+    let out = Command::new(tool("llvm-dis")).arg(not_an_option(bc)).arg("-o").arg("-").output().ok()?;
     out.status.success().then(|| String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
@@ -312,7 +312,7 @@ pub fn compile(
         check_input(input)?;
         let ext = input.extension().and_then(|e| e.to_str()).unwrap_or("");
         if matches!(ext, "ll" | "bc") {
-            modules.push(input.clone());
+            modules.push(not_an_option(input));
         } else {
             let module = work.path().join(format!("program{i}.bc"));
             notes.extend(compile_c(work, input, ext, clang_flags, &module, deadline)?);
