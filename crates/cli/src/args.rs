@@ -51,6 +51,46 @@ pub fn peer(scripts: &[String], sym_packet: Option<u64>) -> anyhow::Result<Optio
     Ok(Some(std::sync::Arc::new(peer)))
 }
 
+/// Subcommands whose `--args` gives the program's `argv[1..]`.
+const TAKES_PROGRAM_ARGS: [&str; 3] = ["check", "run", "schedules"];
+
+/// Spells the program arguments of `--args W1 W2 …` as `--args=W1 --args=W2 …` before
+/// clap reads the command line, so that `--args` ends where a user expects: at `--` (the
+/// clang flags follow) or at the next long option of ravel's (`--timeout 10` after the
+/// program's arguments is ravel's, not the program's). A program argument spelled like
+/// one of ravel's long options is written `--args=WORD`, which passes WORD verbatim.
+pub fn spread_program_args(
+    argv: Vec<std::ffi::OsString>,
+    is_ravel_option: impl Fn(&str) -> bool,
+) -> Vec<std::ffi::OsString> {
+    let takes = argv.get(1).and_then(|s| s.to_str()).is_some_and(|s| TAKES_PROGRAM_ARGS.contains(&s));
+    if !takes {
+        return argv;
+    }
+    let ends_args = |w: &std::ffi::OsString| {
+        w.to_str().is_some_and(|w| {
+            w == "--" || w.strip_prefix("--").is_some_and(|o| is_ravel_option(o.split('=').next().unwrap_or(o)))
+        })
+    };
+    let mut out = Vec::with_capacity(argv.len());
+    let mut words = argv.into_iter().peekable();
+    while let Some(word) = words.next() {
+        if word == "--" {
+            out.push(word);
+            out.extend(words.by_ref());
+        } else if word == "--args" {
+            while let Some(arg) = words.next_if(|w| !ends_args(w)) {
+                let mut spelled = std::ffi::OsString::from("--args=");
+                spelled.push(arg);
+                out.push(spelled);
+            }
+        } else {
+            out.push(word);
+        }
+    }
+    out
+}
+
 /// Exit code for usage and input errors (DESIGN.md: 0 safe, 1 unsafe, 2 unknown, 3 input).
 pub const EXIT_INPUT: u8 = 3;
 
@@ -67,6 +107,30 @@ pub fn clap_exit_code(e: &clap::Error) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn program_args_end_at_dashes_or_a_ravel_option() {
+        let spread = |line: &str| -> Vec<String> {
+            let argv = line.split(' ').map(std::ffi::OsString::from).collect();
+            let out = spread_program_args(argv, |o| matches!(o, "timeout" | "json"));
+            out.into_iter().map(|w| w.into_string().unwrap()).collect()
+        };
+        assert_eq!(
+            spread("ravel run p.c --args a -b --c"),
+            ["ravel", "run", "p.c", "--args=a", "--args=-b", "--args=--c"]
+        );
+        assert_eq!(
+            spread("ravel run p.c --args a --timeout 10"),
+            ["ravel", "run", "p.c", "--args=a", "--timeout", "10"]
+        );
+        assert_eq!(spread("ravel check p.c --args a --json=x"), ["ravel", "check", "p.c", "--args=a", "--json=x"]);
+        assert_eq!(
+            spread("ravel run p.c --args a -- -m32 --args"),
+            ["ravel", "run", "p.c", "--args=a", "--", "-m32", "--args"]
+        );
+        assert_eq!(spread("ravel run p.c --args=--timeout --args"), ["ravel", "run", "p.c", "--args=--timeout"]);
+        assert_eq!(spread("ravel cc --args a"), ["ravel", "cc", "--args", "a"]);
+    }
 
     #[test]
     fn seconds_are_strict() {

@@ -166,8 +166,9 @@ enum Command {
         /// When timed waits (sleeps, poll time-outs, timed condition waits) end.
         #[arg(long, value_enum, default_value_t = TimeArg::Any)]
         time: TimeArg,
-        /// Program arguments (argv[1..]).
-        #[arg(long, num_args = 0.., allow_hyphen_values = true)]
+        /// Program arguments (argv[1..]): the words after it up to `--` or ravel's next
+        /// long option; a word spelled like one of ravel's options is given as --args=WORD.
+        #[arg(long, value_name = "WORDS", allow_hyphen_values = true, action = clap::ArgAction::Append)]
         args: Vec<String>,
         /// Extra clang flags, after `--`.
         #[arg(last = true)]
@@ -325,8 +326,9 @@ enum Command {
         /// When timed waits (sleeps, poll time-outs, timed condition waits) end.
         #[arg(long, value_enum, default_value_t = TimeArg::Any)]
         time: TimeArg,
-        /// Program arguments (argv[1..]).
-        #[arg(long, num_args = 0.., allow_hyphen_values = true)]
+        /// Program arguments (argv[1..]): the words after it up to `--` or ravel's next
+        /// long option; a word spelled like one of ravel's options is given as --args=WORD.
+        #[arg(long, value_name = "WORDS", allow_hyphen_values = true, action = clap::ArgAction::Append)]
         args: Vec<String>,
         /// Extra clang flags, after `--`.
         #[arg(last = true)]
@@ -382,11 +384,25 @@ enum Command {
     },
 }
 
+/// The long options of `command` and its subcommands (what ends `--args`).
+fn long_options(command: &clap::Command) -> std::collections::HashSet<String> {
+    let mut names: std::collections::HashSet<String> =
+        command.get_arguments().filter_map(|a| a.get_long()).map(str::to_string).collect();
+    names.extend(["help".to_string(), "version".to_string()]);
+    for sub in command.get_subcommands() {
+        names.extend(long_options(sub));
+    }
+    names
+}
+
 /// The stack of the thread that does ravel's work (see `main`).
 const WORK_STACK: usize = 1 << 30;
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let command = <Cli as clap::CommandFactory>::command();
+    let long_options = long_options(&command);
+    let argv = args::spread_program_args(std::env::args_os().collect(), |o| long_options.contains(o));
+    let cli = match Cli::try_parse_from(argv) {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();

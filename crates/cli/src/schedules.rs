@@ -54,8 +54,9 @@ pub struct SchedulesArgs {
     /// Seconds per solver query.
     #[arg(long, default_value = "30", value_parser = crate::args::seconds)]
     solver_timeout: Duration,
-    /// Program arguments (argv[1..]).
-    #[arg(long, num_args = 0.., allow_hyphen_values = true)]
+    /// Program arguments (argv[1..]): the words after it up to `--` or ravel's next long
+    /// option; a word spelled like one of ravel's options is given as --args=WORD.
+    #[arg(long, value_name = "WORDS", allow_hyphen_values = true, action = clap::ArgAction::Append)]
     args: Vec<String>,
     /// Extra clang flags, after `--`.
     #[arg(last = true)]

@@ -43,7 +43,7 @@ fn unsafe_programs_get_valid_sarif_and_html() {
         cmd.arg("check").arg(&file).args(["--interleave", mode]).arg("--sarif").arg(&sarif).arg("--html").arg(&html);
         cmd.arg("--witness").arg(&witness).args(["--timeout", "60"]).args(&e.check_flags);
         if !e.args.is_empty() {
-            cmd.arg("--args").args(&e.args);
+            cmd.args(e.args.iter().map(|a| format!("--args={a}")));
         }
         if !e.clang.is_empty() {
             cmd.arg("--").args(&e.clang);

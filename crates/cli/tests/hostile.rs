@@ -458,6 +458,28 @@ fn response_file_names_from_files_are_compiled_as_files() {
     assert_eq!(ran.code, Some(1), "task: {}", ran.stderr);
 }
 
+/// `--args` ends at `--` (clang flags follow) or at ravel's next long option, which is
+/// ravel's; `--args=WORD` passes a word spelled like one of ravel's options.
+#[test]
+fn program_arguments_end_at_dashes_or_a_ravel_option() {
+    let sb = Sandbox::new();
+    let prog = program("argv.c");
+    let p = path(&prog);
+    let cases: [(&[&str], &str); 4] = [
+        (&["run", p, "--args", "a", "-b", "--c=1"], "[a][-b][--c=1]\n"),
+        (&["run", p, "--args", "a", "-j", "--timeout", "10", "--", "-DTAG"], "[a][-j] TAG\n"),
+        (&["run", p, "--args", "a", "--args=--timeout", "--args", "b", "--seed", "2"], "[a][--timeout][b]\n"),
+        (&["run", p, "--args", "--", "-DTAG"], " TAG\n"),
+    ];
+    for (args, want) in cases {
+        let ran = sb.ravel(args, MINUTE);
+        assert_eq!(ran.code, Some(0), "{args:?}: {}", ran.stderr);
+        assert_eq!(ran.stdout, want, "{args:?}");
+    }
+    let ran = sb.ravel(&["run", p, "--args", "a", "--timeout", "-1"], MINUTE);
+    assert_eq!(ran.code, Some(3), "--timeout after --args is ravel's: {}", ran.stderr);
+}
+
 /// A block filled in one call and host files copied in count against `--max-memory`
 /// before they outgrow it.
 #[test]

@@ -15,7 +15,7 @@ fn check_run(file: &Path, e: &Expect, run: &str, seed: u64) -> Option<String> {
     cmd.arg("run").arg(file).arg("--seed").arg(seed.to_string()).arg("--json").arg("--timeout").arg("60");
     cmd.args(&e.flags);
     if !e.args.is_empty() {
-        cmd.arg("--args").args(&e.args);
+        cmd.args(e.args.iter().map(|a| format!("--args={a}")));
     }
     if !e.clang.is_empty() {
         cmd.arg("--").args(&e.clang);
@@ -89,9 +89,9 @@ fn run_check(
     cmd.arg("check").arg(file).args(["--json", "--interleave", interleave, "--engine"]).args(engine);
     cmd.args(["--timeout", "60"]);
     cmd.arg("--witness").arg(witness).args(&e.check_flags);
-    // Last: `--args` takes every value up to `--`.
+    // Each program argument alone (`--args=WORD`): verbatim even when spelled like an option.
     if !e.args.is_empty() {
-        cmd.arg("--args").args(&e.args);
+        cmd.args(e.args.iter().map(|a| format!("--args={a}")));
     }
     if !e.clang.is_empty() {
         cmd.arg("--").args(&e.clang);
@@ -361,7 +361,7 @@ fn verdict_under(file: &Path, e: &Expect, flags: &[&str]) -> (String, String) {
     cmd.arg("check").arg(file).args(["--json", "--timeout", "30"]).args(flags);
     cmd.args(e.check_flags.iter().filter(|f| !flags.contains(&f.as_str())));
     if !e.args.is_empty() {
-        cmd.arg("--args").args(&e.args);
+        cmd.args(e.args.iter().map(|a| format!("--args={a}")));
     }
     if !e.clang.is_empty() {
         cmd.arg("--").args(&e.clang);
