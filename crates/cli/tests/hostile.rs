@@ -521,6 +521,8 @@ fn endless_input_files_are_refused() {
     let prog = program("safe.c");
     let p = path(&prog);
     let out = sb.file("out");
+    blocking_fifo(&sb);
+    let fifo = sb.file("fifo");
     let cases: Vec<Vec<&str>> = vec![
         vec!["check", p, "--peer-script", "/dev/zero"],
         vec!["check", p, "--property", "/dev/zero"],
@@ -530,6 +532,10 @@ fn endless_input_files_are_refused() {
         vec!["predict", "--witness", "/dev/zero", p],
         vec!["replay", "/proc/self/pagemap"],
         vec!["enforce", "build", p, "-o", path(&out), "--constraints", "/dev/zero"],
+        // A FIFO without a writer: opening it must not wait.
+        vec!["replay", path(&fifo)],
+        vec!["check", p, "--property", path(&fifo)],
+        vec!["predict", "--witness", path(&fifo), p],
     ];
     for args in cases {
         let ran = sb.ravel(&args, MINUTE);

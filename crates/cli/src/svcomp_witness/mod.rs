@@ -305,7 +305,7 @@ pub fn write_for_answer(
 pub fn is_svcomp_file(path: &Path) -> bool {
     use std::io::Read;
     let mut head = Vec::new();
-    let Ok(f) = std::fs::File::open(path) else { return false };
+    let Ok(f) = ravel_vm::open_regular(path) else { return false };
     if f.take(4096).read_to_end(&mut head).is_err() {
         return false;
     }

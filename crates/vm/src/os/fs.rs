@@ -5,6 +5,7 @@
 use ravel_sym::ExprId;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::io::Read;
+use std::os::unix::fs::OpenOptionsExt;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -17,20 +18,36 @@ pub struct FileSpec {
     pub source: Option<String>,
 }
 
-/// Reads a host file that ravel or the program takes as input: only a regular file, and
-/// at most `cap` bytes whatever size it reports (files under `/proc` report 0 and can be
-/// endless), so no input file can exhaust memory. The error says which rule it broke.
-pub fn read_regular(path: &std::path::Path, cap: u64) -> Result<Vec<u8>, String> {
+/// The host's `O_NONBLOCK` (ravel runs on Linux, where it is 0o4000 on every architecture
+/// ravel builds for).
+const HOST_O_NONBLOCK: i32 = 0o4000;
+
+/// Opens a host file that ravel or the program takes as input, refusing anything but a
+/// regular file. It is opened without blocking: opening a FIFO for reading would wait
+/// for a writer, where no signal stops ravel cleanly.
+pub fn open_regular(path: &std::path::Path) -> Result<std::fs::File, String> {
     let shown = path.display();
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(HOST_O_NONBLOCK)
+        .open(path)
+        .map_err(|e| format!("cannot read {shown}: {e}"))?;
     let meta = file.metadata().map_err(|e| format!("cannot read {shown}: {e}"))?;
     if !meta.is_file() {
         return Err(format!("{shown} is not a regular file"));
     }
+    Ok(file)
+}
+
+/// Reads a host file that ravel or the program takes as input ([`open_regular`]): at most
+/// `cap` bytes whatever size it reports (files under `/proc` report 0 and can be
+/// endless), so no input file can exhaust memory. The error says which rule it broke.
+pub fn read_regular(path: &std::path::Path, cap: u64) -> Result<Vec<u8>, String> {
+    let file = open_regular(path)?;
     let mut bytes = Vec::new();
-    file.take(cap + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    file.take(cap + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     if bytes.len() as u64 > cap {
-        return Err(format!("{shown} is larger than {}", human_size(cap)));
+        return Err(format!("{} is larger than {}", path.display(), human_size(cap)));
     }
     Ok(bytes)
 }

@@ -20,7 +20,7 @@ pub mod epoll_consts {
 pub mod errno {
     pub use super::fd::{EAGAIN, EBADF, EEXIST, EINVAL, EISDIR, ENOENT, EPIPE};
 }
-pub use fs::{read_regular, FileContents, FileSpec, Fs, Node};
+pub use fs::{open_regular, read_regular, FileContents, FileSpec, Fs, Node};
 pub use net::{Addr, Connected, Peer, Script, Waiting};
 /// Socket families and error numbers the ABI needs.
 pub mod net_consts {
