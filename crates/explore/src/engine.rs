@@ -57,6 +57,7 @@ pub(crate) fn vm_config(opts: &Options) -> ravel_vm::Config {
         keep_path_constraint: opts.execution_sink.is_some(),
         peer: opts.peer.clone(),
         time: opts.time,
+        cwd: opts.cwd.clone(),
         ..Default::default()
     }
 }
@@ -257,6 +258,7 @@ impl<'a> Context<'a> {
         w.time = self.opts.time.name().into();
         w.defer_reinit = self.vm.defer_reinit;
         w.argv = self.opts.argv.clone();
+        w.cwd = self.opts.cwd.clone();
         for f in &self.opts.files {
             match f.flag() {
                 (true, v) => w.sym_files.push(v),

@@ -132,6 +132,7 @@ pub fn follow_guide(program: Arc<Program>, guide: &Guide, opts: &Options) -> Gui
             ravel_vm::Granularity::Sync => "sync".into(),
         },
         argv: opts.argv.clone(),
+        cwd: opts.cwd.clone(),
         detect_races: opts.detect_races,
         strict_pthread: opts.strict_pthread,
         abort_ends_path: opts.abort_ends_path,

@@ -96,6 +96,8 @@ pub struct Options {
     pub peer: Option<std::sync::Arc<ravel_vm::Peer>>,
     /// When timed waits end (`--time`): under discrete time no verdict is `safe`.
     pub time: ravel_vm::TimeModel,
+    /// The program's working directory at start (ravel's own unless a witness says).
+    pub cwd: String,
 }
 
 impl Default for Options {
@@ -134,6 +136,7 @@ impl Default for Options {
             input_region: None,
             peer: None,
             time: ravel_vm::TimeModel::Any,
+            cwd: ravel_vm::host_cwd(),
         }
     }
 }
@@ -148,6 +151,7 @@ impl Options {
             strict_pthread: w.strict_pthread,
             abort_ends_path: w.abort_ends_path,
             spurious_wakeups: w.spurious_wakeups,
+            cwd: if w.cwd.is_empty() { ravel_vm::host_cwd() } else { w.cwd.clone() },
             ..Options::default()
         }
     }

@@ -419,6 +419,10 @@ pub struct Witness {
     /// `--sym-packet N`: symbolic bytes the scripted peer sends first.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub sym_packet: u64,
+    /// The program's working directory at start (empty in old witnesses: the replaying
+    /// ravel's own).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub cwd: String,
     /// SHA-256 of the program file's bytes when the witness was written (hex), so a
     /// replay of a changed program is refused instead of silently diverging.
     #[serde(default, skip_serializing_if = "String::is_empty")]

@@ -70,6 +70,7 @@ fn recorded_settings(witness: &Witness, opts: &Options) -> Options {
         spurious_wakeups: witness.spurious_wakeups,
         time: ravel_vm::TimeModel::from_name(&witness.time).unwrap_or_default(),
         argv: if witness.argv.is_empty() { opts.argv.clone() } else { witness.argv.clone() },
+        cwd: if witness.cwd.is_empty() { opts.cwd.clone() } else { witness.cwd.clone() },
         // A file that can no longer be read is left out: the replay then diverges and
         // says so rather than reporting an error it did not reach.
         files: witness

@@ -82,6 +82,10 @@ builtins! {
     Select = "select"; Pselect = "pselect";
     Pread = "pread" | "pread64"; Pwrite = "pwrite" | "pwrite64"; Ftruncate = "ftruncate" | "ftruncate64";
     Truncate = "truncate" | "truncate64"; Rename = "rename";
+    Mkdir = "mkdir"; Mkdirat = "mkdirat"; Rmdir = "rmdir"; Unlinkat = "unlinkat"; Chdir = "chdir"; Fchdir = "fchdir";
+    Getdents64 = "getdents64"; RavelGetcwd = "__ravel_getcwd"; RavelRealpath = "__ravel_realpath";
+    Chmod = "chmod"; Fchmod = "fchmod"; Fchmodat = "fchmodat"; Chown = "chown" | "lchown"; Fchown = "fchown";
+    Fchownat = "fchownat"; Umask = "umask"; Utimensat = "utimensat"; Futimens = "futimens";
     EpollCreate = "epoll_create"; EpollCreate1 = "epoll_create1"; EpollCtl = "epoll_ctl";
     EpollWait = "epoll_wait"; EpollPwait = "epoll_pwait";
     // POSIX stream sockets (connections inside the program or to the scripted peer)

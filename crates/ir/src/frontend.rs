@@ -18,8 +18,10 @@ use std::time::Instant;
 /// The header behind `#include <ravel.h>`.
 pub const RAVEL_H: &str = include_str!("../include/ravel.h");
 
-/// libc functions written in C, linked into C programs on demand.
-const RAVEL_LIBC: &str = include_str!("../include/ravel_libc.c");
+/// libc functions written in C, linked into C programs on demand (the file-system part
+/// is its own file, appended).
+const RAVEL_LIBC: &str =
+    concat!(include_str!("../include/ravel_libc.c"), include_str!("../include/ravel_libc_files.c"));
 
 /// A new scratch directory only its owner can read (mode 0700: the program's source and
 /// ravel's intermediate files stay private on a shared machine), with an unpredictable

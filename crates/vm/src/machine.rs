@@ -118,6 +118,9 @@ pub struct Config {
     pub peer: Option<std::sync::Arc<crate::os::Peer>>,
     /// When timed waits (sleeps, time-outs) end.
     pub time: TimeModel,
+    /// The program's working directory at start (absolute): relative names resolve
+    /// against it. Fixed per exploration and recorded in witnesses, so runs replay.
+    pub cwd: String,
     /// Initialising a statically initialised lock again is reported in
     /// [`Machine::deferred`] and the execution goes on as with glibc (the object is
     /// reset), instead of ending it: for explorers that want every error.
@@ -154,6 +157,7 @@ impl Default for Config {
             files: Vec::new(),
             peer: None,
             time: TimeModel::Any,
+            cwd: crate::os::host_cwd(),
             defer_reinit: false,
         }
     }
@@ -410,6 +414,7 @@ impl Machine {
         symbolic: Option<crate::symbolic::SharedSym>,
     ) -> Machine {
         let config_files = config.files.clone();
+        let config_cwd = config.cwd.clone();
         let mut memory = Memory::new(program.model.ptr_bytes);
         for (i, g) in program.globals.iter().enumerate() {
             let id = memory.add_global(g, crate::images::initial(&program, i));
@@ -447,7 +452,7 @@ impl Machine {
             sym: symbolic.map(crate::symbolic::SymState::new),
             recording: None,
             buffers: Vec::new(),
-            os: crate::copy_on_write::CopyOnWrite::new(crate::os::Os::new(&config_files)),
+            os: crate::copy_on_write::CopyOnWrite::new(crate::os::Os::new(&config_files, &config_cwd)),
         };
         if m.config.record {
             m.start_recording();

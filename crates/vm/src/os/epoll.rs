@@ -294,7 +294,7 @@ mod tests {
 
     #[test]
     fn ready_order_is_wake_order_and_level_triggered_items_go_to_the_tail() {
-        let mut os = Os::new(&[]);
+        let mut os = Os::new(&[], "/");
         let ep = os.epoll_create(false).unwrap();
         let (r1, w1) = pipe(&mut os);
         let (r2, w2) = pipe(&mut os);
@@ -313,7 +313,7 @@ mod tests {
 
     #[test]
     fn edge_triggered_and_oneshot_items_report_once_per_wake_up() {
-        let mut os = Os::new(&[]);
+        let mut os = Os::new(&[], "/");
         let ep = os.epoll_create(false).unwrap();
         let d = os.desc_of(ep).unwrap();
         let (r1, w1) = pipe(&mut os);
@@ -333,11 +333,11 @@ mod tests {
 
     #[test]
     fn errors_and_the_end_of_a_description() {
-        let mut os = Os::new(&[]);
+        let mut os = Os::new(&[], "/");
         let ep = os.epoll_create(false).unwrap();
         let d = os.desc_of(ep).unwrap();
         let (r, w) = pipe(&mut os);
-        let f = os.fs.create(b"f");
+        let f = os.fs.create(b"/f", 0o644).unwrap();
         let file = os.open_desc(Some(f), Some(f), 2, false).unwrap();
         assert_eq!(os.epoll_ctl(ep, EPOLL_CTL_ADD, file, EPOLLIN, 0), Err(CtlError::Errno(EPERM)));
         assert_eq!(os.epoll_ctl(ep, EPOLL_CTL_MOD, r, EPOLLIN, 0), Err(CtlError::Errno(ENOENT)));

@@ -10,15 +10,20 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 
 pub use crate::errno::{EAGAIN, EINVAL};
+pub const EPERM: u64 = 1;
 pub const ENOENT: u64 = 2;
 pub const EBADF: u64 = 9;
 pub const EACCES: u64 = 13;
 pub const EEXIST: u64 = 17;
+pub const ENOTDIR: u64 = 20;
 pub const EISDIR: u64 = 21;
 pub const EMFILE: u64 = 24;
 pub const EFBIG: u64 = 27;
 pub const ESPIPE: u64 = 29;
 pub const EPIPE: u64 = 32;
+pub const ERANGE: u64 = 34;
+pub const ENAMETOOLONG: u64 = 36;
+pub const ENOTEMPTY: u64 = 39;
 
 /// Access mode and status flags (Linux values).
 pub const O_WRONLY: u32 = 1;
@@ -51,6 +56,9 @@ pub struct Desc {
     /// The socket node of a socket (its addresses, listening queue, options); `rd`/`wr`
     /// are its data pipes once it is connected.
     pub sock: Option<u32>,
+    /// A directory's entries as the first `getdents64` from offset 0 saw them (later
+    /// reads continue in them, as a real listing is not disturbed by changes).
+    pub listing: Option<Rc<[super::dir::DirEntry]>>,
 }
 
 /// Descriptors: each the index of its description and its close-on-exec flag.
@@ -71,7 +79,9 @@ pub enum Ready {
 impl FdTable {
     /// Descriptors 0, 1 and 2 on the terminal nodes 0, 1, 2.
     pub fn with_std_streams() -> FdTable {
-        let d = |n: u32, flags| Some(Desc { rd: Some(n), wr: Some(n), offset: 0, flags, refs: 1, sock: None });
+        let d = |n: u32, flags| {
+            Some(Desc { rd: Some(n), wr: Some(n), offset: 0, flags, refs: 1, sock: None, listing: None })
+        };
         FdTable {
             fds: (0..3).map(|i| Some((i, false))).collect(),
             descs: vec![d(0, 0), d(1, O_WRONLY), d(2, O_WRONLY)],
@@ -207,7 +217,7 @@ impl Os {
         if count {
             self.count(rd, wr, 1);
         }
-        self.fds.descs.push(Some(Desc { rd, wr, offset: 0, flags, refs: 1, sock }));
+        self.fds.descs.push(Some(Desc { rd, wr, offset: 0, flags, refs: 1, sock, listing: None }));
         self.fds.put(fd, (self.fds.descs.len() - 1) as u32, cloexec);
         Ok(fd as u64)
     }
@@ -365,7 +375,7 @@ impl Os {
                 Ok((v.to_le_bytes().to_vec(), Vec::new()))
             }
             Node::Std(_) => Ok((Vec::new(), Vec::new())),
-            Node::Unmade { .. } | Node::Socket(_) | Node::Sink { .. } => Err(EBADF),
+            Node::Unmade { .. } | Node::Host { .. } | Node::Socket(_) | Node::Sink { .. } => Err(EBADF),
         }
     }
 
@@ -398,7 +408,7 @@ impl Os {
             (d.wr.ok_or(EBADF)?, d.flags & O_APPEND != 0, d.flags & O_NONBLOCK != 0 || dontwait);
         let mut offset = d.offset;
         // A file written here has the virtual clock's time from now on.
-        self.fs.host_times.remove(&ino);
+        self.fs.times.remove(&ino);
         let written = match &mut self.fs.nodes[ino as usize] {
             Node::File { data, sym } => {
                 let data = Rc::make_mut(data);
@@ -454,7 +464,7 @@ impl Os {
                 bytes.len() as u64
             }
             Node::Dir => return Err(EISDIR),
-            Node::Std(_) | Node::Unmade { .. } | Node::Socket(_) => return Err(EBADF),
+            Node::Std(_) | Node::Unmade { .. } | Node::Host { .. } | Node::Socket(_) => return Err(EBADF),
         };
         if let Some(d) = self.fds.get_mut(fd) {
             d.offset = offset;
@@ -472,7 +482,7 @@ impl Os {
                 Rc::make_mut(data).resize(len as usize, 0);
                 Rc::make_mut(sym).retain(|&o, _| o < len);
                 // A file changed here has the virtual clock's time from now on.
-                self.fs.host_times.remove(&n);
+                self.fs.times.remove(&n);
                 Ok(())
             }
             Node::Dir => Err(EISDIR),
@@ -482,7 +492,7 @@ impl Os {
 
     /// `rename` of file node `n` from name `from` to `to` (replacing what `to` named).
     pub fn rename(&mut self, from: &[u8], to: &[u8], n: u32) {
-        let (from, to) = (super::fs::normalize(from), super::fs::normalize(to));
+        let (from, to) = (self.fs.resolve(from), self.fs.resolve(to));
         if from != to {
             self.fs.names.remove(&from);
             self.fs.looked_up.insert(from);
@@ -515,12 +525,12 @@ impl Os {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{fs::normalize, Node, Os};
+    use super::super::{Node, Os};
     use super::*;
 
     #[test]
     fn pipe_reader_blocks_until_data_or_last_writer_closes() {
-        let mut os = Os::new(&[]);
+        let mut os = Os::new(&[], "/");
         let p = os.fs.add(Node::Pipe { buf: Default::default(), readers: 0, writers: 0 });
         let r = os.open_desc(Some(p), None, 0, false).unwrap();
         let w = os.open_desc(None, Some(p), O_WRONLY, false).unwrap();
@@ -541,7 +551,7 @@ mod tests {
 
     #[test]
     fn nonblocking_read_of_a_pipe_without_writers_is_end_of_file() {
-        let mut os = Os::new(&[]);
+        let mut os = Os::new(&[], "/");
         let p = os.fs.add(Node::Pipe { buf: Default::default(), readers: 0, writers: 0 });
         let r = os.open_desc(Some(p), None, O_NONBLOCK, false).unwrap();
         let w = os.open_desc(None, Some(p), O_WRONLY, false).unwrap();
@@ -550,11 +560,5 @@ mod tests {
         os.close(w).unwrap();
         assert_eq!(os.read(r, 8).unwrap().0, b"a");
         assert_eq!(os.read(r, 8).unwrap().0, b"", "end of file, not EAGAIN");
-    }
-
-    #[test]
-    fn paths_are_normalised() {
-        assert_eq!(normalize(b"./a//b/"), b"a/b");
-        assert_eq!(normalize(b"/"), b"/");
     }
 }

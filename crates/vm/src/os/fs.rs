@@ -109,8 +109,11 @@ pub enum Node {
     File { data: Rc<Vec<u8>>, sym: Rc<BTreeMap<u64, ExprId>> },
     /// A file of `--sym-file` whose inputs are not made yet.
     Unmade { size: u64 },
-    /// A directory (only seen through `stat`/`open`; no listing).
+    /// A directory: its entries are the names one level below its own.
     Dir,
+    /// An entry of a listed host directory not copied in yet (its `d_type`): the first
+    /// lookup of its name copies it (see [`Fs::lookup`]).
+    Host { d_type: u8 },
     /// A pipe (or one direction of a socket pair): bytes in flight and how many open
     /// descriptions read and write it.
     Pipe { buf: VecDeque<(u8, Option<ExprId>)>, readers: u32, writers: u32 },
@@ -130,13 +133,23 @@ pub const PIPE_CAPACITY: usize = 65536;
 /// Names and nodes.
 #[derive(Clone, Debug, Hash)]
 pub struct Fs {
+    /// Nodes by absolute name (see [`super::path::resolve`]).
     pub names: BTreeMap<Vec<u8>, u32>,
     pub nodes: Vec<Node>,
     /// Names already looked up on the host (found or not), or removed: never again.
     pub looked_up: BTreeSet<Vec<u8>>,
-    /// The host's modification times (ns since the epoch) of the files copied from it, by
-    /// node: `stat` shows them, as programs that keep a file's time (archivers) expect.
-    pub host_times: BTreeMap<u32, u64>,
+    /// Access and modification times (ns since the epoch) that stay put, by node: those
+    /// of files copied from the host (archivers keep them) and those `utimensat` set.
+    /// Other nodes show the virtual clock.
+    pub times: BTreeMap<u32, (u64, u64)>,
+    /// Permission bits of files and directories by node (defaults in [`Fs::perm`]).
+    pub perms: BTreeMap<u32, u32>,
+    /// The working directory (an absolute name).
+    pub cwd: Vec<u8>,
+    /// The file mode creation mask.
+    pub umask: u32,
+    /// Host directories whose entries were made names (once: later listings see them).
+    pub listed: BTreeSet<Vec<u8>>,
     /// Bytes copied from host files so far, which the memory limit counts.
     pub copied_bytes: u64,
 }
@@ -158,37 +171,70 @@ fn own_process_path(path: &[u8]) -> Vec<u8> {
     path.to_vec()
 }
 
-/// A path as a key: `./` prefixes and repeated slashes removed.
-pub fn normalize(path: &[u8]) -> Vec<u8> {
-    let mut out: Vec<u8> = Vec::with_capacity(path.len());
-    let mut rest = path;
-    while let Some(r) = rest.strip_prefix(b"./") {
-        rest = r;
-    }
-    for &c in rest {
-        if c == b'/' && out.last() == Some(&b'/') {
-            continue;
-        }
-        out.push(c);
-    }
-    if out.len() > 1 && out.last() == Some(&b'/') {
-        out.pop();
-    }
-    out
+/// A node copied from the host: the node, its permission bits and modification time.
+type HostNode = (Node, u32, Option<u64>);
+
+/// `d_type` values (Linux).
+pub const DT_FIFO: u8 = 1;
+pub const DT_DIR: u8 = 4;
+pub const DT_REG: u8 = 8;
+pub const DT_LNK: u8 = 10;
+pub const DT_SOCK: u8 = 12;
+
+/// Entries (name, `d_type`) of a host directory.
+type HostEntries = std::sync::Arc<[(Vec<u8>, u8)]>;
+
+/// The entries of host directory `dir`, sorted by name. Read once per
+/// ravel process, so every execution of an exploration lists the same entries even when
+/// the host directory changes meanwhile.
+fn host_entries(dir: &str) -> HostEntries {
+    use std::os::unix::ffi::OsStringExt;
+    use std::os::unix::fs::FileTypeExt;
+    static SEEN: std::sync::Mutex<BTreeMap<String, HostEntries>> = std::sync::Mutex::new(BTreeMap::new());
+    let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
+    let entries = seen.entry(dir.to_string()).or_insert_with(|| {
+        let mut found: Vec<(Vec<u8>, u8)> = std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .filter_map(Result::ok)
+            .map(|e| {
+                let t = e.file_type().ok();
+                let d_type = match t {
+                    Some(t) if t.is_dir() => DT_DIR,
+                    Some(t) if t.is_file() => DT_REG,
+                    Some(t) if t.is_symlink() => DT_LNK,
+                    Some(t) if t.is_fifo() => DT_FIFO,
+                    Some(t) if t.is_socket() => DT_SOCK,
+                    _ => 0,
+                };
+                (e.file_name().into_vec(), d_type)
+            })
+            .collect();
+        found.sort();
+        found.into()
+    });
+    entries.clone()
 }
 
 impl Fs {
-    /// The file system at start: the terminal (nodes 0..3) and the given files.
-    pub fn new(specs: &[FileSpec]) -> Fs {
+    /// The file system at start: the terminal (nodes 0..3) and the given files (named
+    /// relative to `cwd`, an absolute host directory; missing directories above them are
+    /// made).
+    pub fn new(specs: &[FileSpec], cwd: &str) -> Fs {
         let mut fs = Fs {
             names: BTreeMap::new(),
             nodes: (0..3).map(Node::Std).collect(),
             looked_up: BTreeSet::new(),
-            host_times: BTreeMap::new(),
+            times: BTreeMap::new(),
+            perms: BTreeMap::new(),
+            cwd: super::path::resolve(b"/", cwd.as_bytes()),
+            umask: 0o022,
+            listed: BTreeSet::new(),
             copied_bytes: 0,
         };
         for s in specs {
-            let name = normalize(s.name.as_bytes());
+            let name = fs.resolve(s.name.as_bytes());
+            fs.make_parents(&name);
             let node = match &s.contents {
                 FileContents::Bytes(b) => Node::File { data: Rc::new(b.to_vec()), sym: Rc::default() },
                 FileContents::Symbolic(size) => Node::Unmade { size: *size },
@@ -198,6 +244,22 @@ impl Fs {
             fs.names.insert(name, ino);
         }
         fs
+    }
+
+    /// Makes the directories above `name` that neither the model nor the host has.
+    fn make_parents(&mut self, name: &[u8]) {
+        let Some((dir, _)) = super::path::split(name) else { return };
+        let dir = dir.to_vec();
+        if let Ok(None) = self.lookup(&dir) {
+            self.make_parents(&dir);
+            let ino = self.add(Node::Dir);
+            self.names.insert(dir, ino);
+        }
+    }
+
+    /// `path` as an absolute name, resolved against the working directory.
+    pub fn resolve(&self, path: &[u8]) -> Vec<u8> {
+        own_process_path(&super::path::resolve(&self.cwd, path))
     }
 
     /// Adds a node; its number.
@@ -222,8 +284,16 @@ impl Fs {
     /// The node named `path`, copying a regular file or noting a directory of the host on
     /// first use. `Err(errno)` when the host file cannot be read.
     pub fn lookup(&mut self, path: &[u8]) -> Result<Option<u32>, u64> {
-        let name = own_process_path(&normalize(path));
+        if path.is_empty() {
+            return Ok(None);
+        }
+        let name = self.resolve(path);
         if let Some(&ino) = self.names.get(&name) {
+            if let Node::Host { .. } = self.nodes[ino as usize] {
+                // A dangling symbolic link of the host is listed but names nothing.
+                let Some(node) = self.host_node(&name)? else { return Ok(None) };
+                self.place(ino, node);
+            }
             return Ok(Some(ino));
         }
         if name.starts_with(format!("{PROCESS_DIR}/").as_bytes()) {
@@ -232,7 +302,26 @@ impl Fs {
         if !self.looked_up.insert(name.clone()) {
             return Ok(None);
         }
-        let Ok(text) = std::str::from_utf8(&name) else { return Ok(None) };
+        let Some(node) = self.host_node(&name)? else { return Ok(None) };
+        let ino = self.add(Node::Host { d_type: 0 });
+        self.place(ino, node);
+        self.names.insert(name, ino);
+        Ok(Some(ino))
+    }
+
+    /// Puts a node copied from the host at `ino`.
+    fn place(&mut self, ino: u32, (node, perm, mtime): HostNode) {
+        self.nodes[ino as usize] = node;
+        self.perms.insert(ino, perm);
+        if let Some(t) = mtime {
+            self.times.insert(ino, (t, t));
+        }
+    }
+
+    /// A copy of the host's regular file or directory `name` (`None` when there is none).
+    fn host_node(&mut self, name: &[u8]) -> Result<Option<HostNode>, u64> {
+        use std::os::unix::fs::PermissionsExt;
+        let Ok(text) = std::str::from_utf8(name) else { return Ok(None) };
         let Ok(meta) = std::fs::metadata(text) else { return Ok(None) };
         let node = if meta.is_dir() {
             Node::Dir
@@ -253,28 +342,84 @@ impl Fs {
             // Devices, sockets, FIFOs of the host are not modelled.
             return Err(super::fd::EACCES);
         };
-        let ino = self.add(node);
-        self.names.insert(name, ino);
-        if let Some(since) = meta.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()) {
-            self.host_times.insert(ino, since.as_nanos() as u64);
-        }
-        Ok(Some(ino))
+        let mtime = meta.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok());
+        Ok(Some((node, meta.permissions().mode() & 0o7777, mtime.map(|d| d.as_nanos() as u64))))
     }
 
-    /// Creates an empty regular file named `path`.
-    pub fn create(&mut self, path: &[u8]) -> u32 {
-        let name = normalize(path);
-        let ino = self.add(Node::File { data: Rc::default(), sym: Rc::default() });
+    /// Checks that the directory `name` (absolute) would be made in exists.
+    fn parent_is_dir(&mut self, name: &[u8]) -> Result<(), u64> {
+        let Some((dir, _)) = super::path::split(name) else { return Err(super::fd::EEXIST) };
+        match self.lookup(dir)? {
+            Some(n) if matches!(self.nodes[n as usize], Node::Dir) => Ok(()),
+            Some(_) => Err(super::fd::ENOTDIR),
+            None => Err(super::fd::ENOENT),
+        }
+    }
+
+    /// Makes `node` named `path` (which does not exist yet) with permission bits `mode`
+    /// less the creation mask; `Err(errno)` when its directory does not exist.
+    pub fn make(&mut self, path: &[u8], node: Node, mode: u32) -> Result<u32, u64> {
+        let name = self.resolve(path);
+        self.parent_is_dir(&name)?;
+        let ino = self.add(node);
+        self.perms.insert(ino, mode & !self.umask & 0o7777);
         self.looked_up.insert(name.clone());
         self.names.insert(name, ino);
-        ino
+        Ok(ino)
+    }
+
+    /// Creates an empty regular file named `path` with permission bits `mode` (less the
+    /// creation mask).
+    pub fn create(&mut self, path: &[u8], mode: u32) -> Result<u32, u64> {
+        self.make(path, Node::File { data: Rc::default(), sym: Rc::default() }, mode)
     }
 
     /// Removes the name `path` (open descriptions keep the node). False when absent.
     pub fn unlink(&mut self, path: &[u8]) -> bool {
-        let name = normalize(path);
+        let name = self.resolve(path);
         self.looked_up.insert(name.clone());
         self.names.remove(&name).is_some()
+    }
+
+    /// The entries of directory `dir` (an absolute name), sorted by name: the names one
+    /// level below it. The host directory's entries become names on the first listing
+    /// (copied in when first looked up).
+    pub fn entries(&mut self, dir: &[u8]) -> Vec<(Vec<u8>, u32)> {
+        let prefix = super::path::child_prefix(dir);
+        if self.listed.insert(dir.to_vec()) {
+            let text = std::str::from_utf8(dir).unwrap_or_default();
+            for (name, d_type) in host_entries(text).iter() {
+                let key = [&prefix[..], name].concat();
+                if self.looked_up.insert(key.clone()) {
+                    let ino = self.add(Node::Host { d_type: *d_type });
+                    self.names.insert(key, ino);
+                }
+            }
+        }
+        let below = self.names.range(prefix.clone()..).take_while(|(k, _)| k.starts_with(&prefix));
+        let entries = below.filter(|(k, _)| k.len() > prefix.len() && !k[prefix.len()..].contains(&b'/'));
+        entries.map(|(k, &n)| (k[prefix.len()..].to_vec(), n)).collect()
+    }
+
+    /// Whether `name` (absolute) is under `/proc`, whose host entries describe ravel's
+    /// processes, not the program's: it is never listed.
+    pub fn is_proc(name: &[u8]) -> bool {
+        name == b"/proc" || name.starts_with(b"/proc/")
+    }
+
+    /// The name of directory node `ino` (`None` once removed).
+    pub fn path_of(&self, ino: u32) -> Option<Vec<u8>> {
+        self.names.iter().find(|(_, &n)| n == ino).map(|(k, _)| k.clone())
+    }
+
+    /// The permission bits of node `ino`: as set, else by kind.
+    pub fn perm(&self, ino: u32) -> u32 {
+        self.perms.get(&ino).copied().unwrap_or(match self.nodes[ino as usize] {
+            Node::Dir => 0o755,
+            Node::Socket(_) | Node::Sink { .. } => 0o777,
+            Node::Pipe { .. } | Node::Std(_) | Node::Event { .. } => 0o600,
+            _ => 0o644,
+        })
     }
 
     /// The size `stat` reports.

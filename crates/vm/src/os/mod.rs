@@ -4,12 +4,15 @@
 //! hashed into fingerprints), so executions and witnesses are deterministic.
 //! `shims::posix` decodes the ABI and calls these.
 
+mod dir;
 mod epoll;
 mod fd;
 mod fs;
 mod net;
+mod path;
 mod signal;
 
+pub use dir::{At, Unresolved};
 pub use epoll::{epoll_key, CtlError, Epoll};
 pub use fd::{FdTable, Ready};
 /// epoll flags and operations the ABI needs.
@@ -18,7 +21,9 @@ pub mod epoll_consts {
 }
 /// Error numbers (Linux values) the OS calls return.
 pub mod errno {
-    pub use super::fd::{EAGAIN, EBADF, EEXIST, EINVAL, EISDIR, ENOENT, EPIPE};
+    pub use super::fd::{
+        EACCES, EAGAIN, EBADF, EEXIST, EINVAL, EISDIR, ENAMETOOLONG, ENOENT, ENOTDIR, EPERM, EPIPE, ERANGE,
+    };
 }
 pub use fs::{open_regular, read_regular, FileContents, FileSpec, Fs, Node};
 pub use net::{Addr, Connected, Peer, Script, Waiting};
@@ -62,6 +67,12 @@ const NS: u64 = 1_000_000_000;
 /// The program's process id (`getpid`, `/proc/<pid>`): fixed, so runs replay.
 pub const PROCESS_ID: u64 = 4242;
 
+/// The host's working directory (ravel's), which the program starts in unless told
+/// otherwise; `/` when it has no UTF-8 name.
+pub fn host_cwd() -> String {
+    std::env::current_dir().ok().and_then(|d| d.to_str().map(String::from)).unwrap_or_else(|| "/".into())
+}
+
 /// The process: everything the kernel keeps for it.
 #[derive(Clone, Debug, Hash)]
 pub struct Os {
@@ -90,11 +101,12 @@ pub struct Os {
 }
 
 impl Os {
-    /// A fresh process with stdin, stdout and stderr open and the files of `specs`.
-    pub fn new(specs: &[FileSpec]) -> Os {
+    /// A fresh process with stdin, stdout and stderr open, the files of `specs` and the
+    /// working directory `cwd` (absolute).
+    pub fn new(specs: &[FileSpec], cwd: &str) -> Os {
         Os {
             now_ns: EPOCH_NS,
-            fs: Fs::new(specs),
+            fs: Fs::new(specs, cwd),
             fds: FdTable::with_std_streams(),
             signals: Signals::default(),
             rlimits: Vec::new(),

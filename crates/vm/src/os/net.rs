@@ -456,7 +456,7 @@ mod tests {
 
     #[test]
     fn connect_reaches_a_listener_then_the_peer_then_nobody() {
-        let mut os = Os::new(&[]);
+        let mut os = Os::new(&[], "/");
         let l = os.new_socket(AF_INET);
         let lfd = os.open_desc_with(None, None, 2, false, Some(l), true).unwrap();
         os.bind(l, Addr::any(AF_INET)).unwrap();
@@ -479,7 +479,7 @@ mod tests {
 
     #[test]
     fn the_peers_connections_wait_at_the_first_listener_in_order() {
-        let mut os = Os::new(&[]);
+        let mut os = Os::new(&[], "/");
         let c = os.new_socket(AF_INET);
         let cfd = os.open_desc_with(None, None, 2, false, Some(c), true).unwrap();
         assert_eq!(os.connect(cfd, c, v4(1), 3), Ok(Connected::Peer(0)), "a connect takes the first");

@@ -7,7 +7,7 @@ use crate::events::AccessKind;
 use crate::machine::{Chooser, Machine};
 use crate::memory::Fault;
 use crate::os::fd_consts::{O_NONBLOCK, O_RDWR, O_WRONLY};
-use crate::os::{errno, node_key, Node, Ready, TABLE_KEY};
+use crate::os::{errno, node_key, At, Node, Ready, TABLE_KEY};
 use ravel_ir::Builtin;
 use std::rc::Rc;
 
@@ -16,8 +16,6 @@ const O_EXCL: u64 = 0o200;
 const O_TRUNC: u64 = 0o1000;
 const O_DIRECTORY: u64 = 0o200000;
 const O_CLOEXEC: u64 = 0o2000000;
-const AT_FDCWD: i64 = -100;
-const ENOTDIR: u64 = 20;
 const ENOTTY: u64 = 25;
 const FD_CLOEXEC: u64 = 1;
 
@@ -30,19 +28,9 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
         return Some(Flow::End);
     }
     let r = match b {
-        Open => open(m, t, a.get(0), a.get(1), chooser),
-        Openat => match ravel_ir::sign_extend(a.get(0), 32) as i64 {
-            AT_FDCWD => open(m, t, a.get(1), a.get(2), chooser),
-            _ => match m.memory.c_string(a.get(1), None) {
-                Ok(p) if p.first() == Some(&b'/') => open(m, t, a.get(1), a.get(2), chooser),
-                Ok(_) => {
-                    m.unsupported(t, "openat relative to a directory descriptor");
-                    Ok(Flow::End)
-                }
-                Err(e) => Err(e),
-            },
-        },
-        Creat => open(m, t, a.get(0), O_CREAT | O_TRUNC | O_WRONLY as u64, chooser),
+        Open => open(m, t, At::Cwd, a.get(0), a.get(1), a.get(2), chooser),
+        Openat => open(m, t, super::dirs::at(a.get(0)), a.get(1), a.get(2), a.get(3), chooser),
+        Creat => open(m, t, At::Cwd, a.get(0), O_CREAT | O_TRUNC | O_WRONLY as u64, a.get(1), chooser),
         Read => read(m, t, a.get(0), &[(a.get(1), a.get(2))], false),
         Write => write(m, t, a.get(0), &[(a.get(1), a.get(2))], SendHow::default()),
         Close => Ok(close(m, t, a.get(0))),
@@ -61,20 +49,10 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
                 None => Ok(fail(m, t, errno::EBADF)),
             }
         }
-        Unlink => path_op(m, t, a.get(0), |m, t, path| {
-            Ok(match m.os.fs.lookup(&path) {
-                Ok(Some(n)) if matches!(m.os.fs.nodes[n as usize], Node::Dir) => fail(m, t, errno::EISDIR),
-                Ok(Some(n)) => {
-                    event(m, t, node_key(n), AccessKind::Rmw);
-                    m.os.fs.unlink(&path);
-                    Flow::Return(0)
-                }
-                Ok(None) => fail(m, t, errno::ENOENT),
-                Err(e) => fail(m, t, e),
-            })
-        }),
-        Access => path_op(m, t, a.get(0), |m, t, path| {
-            Ok(match m.os.fs.lookup(&path) {
+        Unlink => super::dirs::named(m, t, At::Cwd, a.get(0), |m, t, name| Ok(unlink(m, t, &name))),
+        Access => super::dirs::named(m, t, At::Cwd, a.get(0), |m, t, name| {
+            Ok(match m.os.fs.lookup(&name) {
+                Ok(Some(n)) if !permits(m, n, a.get(1) as u32 & 7) => fail(m, t, errno::EACCES),
                 Ok(Some(_)) => Flow::Return(0),
                 Ok(None) => fail(m, t, errno::ENOENT),
                 Err(e) => fail(m, t, e),
@@ -119,11 +97,18 @@ pub(super) fn table_event(m: &mut Machine, t: usize, fd: Option<u64>) {
     }
 }
 
-/// Runs `f` on the path at `addr`, after logging the name lookup.
-fn path_op(m: &mut Machine, t: usize, addr: u64, f: impl FnOnce(&mut Machine, usize, Vec<u8>) -> R) -> R {
-    let path = m.memory.c_string(addr, None)?;
-    event(m, t, TABLE_KEY, AccessKind::Rmw);
-    f(m, t, path)
+/// `unlink` of the absolute name `name` (not of a directory).
+pub(super) fn unlink(m: &mut Machine, t: usize, name: &[u8]) -> Flow {
+    match m.os.fs.lookup(name) {
+        Ok(Some(n)) if matches!(m.os.fs.nodes[n as usize], Node::Dir) => fail(m, t, errno::EISDIR),
+        Ok(Some(n)) => {
+            event(m, t, node_key(n), AccessKind::Rmw);
+            m.os.fs.unlink(name);
+            Flow::Return(0)
+        }
+        Ok(None) => fail(m, t, errno::ENOENT),
+        Err(e) => fail(m, t, e),
+    }
 }
 
 /// `n` fresh input bytes: symbolic (with their expressions) when the machine is, else
@@ -156,26 +141,44 @@ fn materialize(m: &mut Machine, t: usize, n: u32, chooser: &mut dyn Chooser) {
     m.os.fs.nodes[n as usize] = Node::File { data: Rc::new(data), sym: Rc::new(sym) };
 }
 
-fn open(m: &mut Machine, t: usize, path: u64, flags: u64, chooser: &mut dyn Chooser) -> R {
-    let path = m.memory.c_string(path, None)?;
+/// Whether the modelled user, who owns every file, may access node `n` as `want` asks
+/// (`R_OK` 4, `W_OK` 2, `X_OK` 1): the owner's permission bits.
+pub(super) fn permits(m: &Machine, n: u32, want: u32) -> bool {
+    (m.os.fs.perm(n) >> 6) & want == want
+}
+
+fn open(m: &mut Machine, t: usize, at: At, path: u64, flags: u64, mode: u64, chooser: &mut dyn Chooser) -> R {
+    let path = super::dirs::read_path(m, t, path)?;
     event(m, t, TABLE_KEY, AccessKind::Rmw);
+    let Some(name) = super::dirs::absolute(m, t, at, &path) else { return Ok(Flow::End) };
+    let name = match name {
+        Ok(name) => name,
+        Err(e) => return Ok(fail(m, t, e)),
+    };
     let access = (flags & 3) as u32;
     let writing = access == O_WRONLY || access == O_RDWR;
-    let n = match m.os.fs.lookup(&path) {
+    let want = if writing { 2 } else { 0 } | if access != O_WRONLY { 4 } else { 0 };
+    let made = match m.os.fs.lookup(&name) {
+        Err(e) => Err(e),
+        Ok(Some(_)) if flags & O_CREAT != 0 && flags & O_EXCL != 0 => Err(errno::EEXIST),
+        Ok(Some(n)) if !permits(m, n, want) => Err(errno::EACCES),
+        Ok(Some(n)) => Ok(n),
+        Ok(None) if flags & O_CREAT != 0 => m.os.fs.create(&name, mode as u32),
+        Ok(None) => Err(errno::ENOENT),
+    };
+    let n = match made {
+        Ok(n) => n,
         Err(e) => return Ok(fail(m, t, e)),
-        Ok(Some(_)) if flags & O_CREAT != 0 && flags & O_EXCL != 0 => return Ok(fail(m, t, errno::EEXIST)),
-        Ok(Some(n)) => n,
-        Ok(None) if flags & O_CREAT != 0 => m.os.fs.create(&path),
-        Ok(None) => return Ok(fail(m, t, errno::ENOENT)),
     };
     event(m, t, node_key(n), AccessKind::Rmw);
     materialize(m, t, n, chooser);
     match &mut m.os.fs.nodes[n as usize] {
         Node::Dir if writing => return Ok(fail(m, t, errno::EISDIR)),
-        Node::File { .. } if flags & O_DIRECTORY != 0 => return Ok(fail(m, t, ENOTDIR)),
+        Node::File { .. } if flags & O_DIRECTORY != 0 => return Ok(fail(m, t, errno::ENOTDIR)),
         Node::File { data, sym } if writing && flags & O_TRUNC != 0 => {
             *data = Rc::default();
             *sym = Rc::default();
+            m.os.fs.times.remove(&n);
         }
         _ => {}
     }
@@ -390,16 +393,16 @@ fn fill_stat(m: &mut Machine, t: usize, n: u32, buf: u64) -> R {
         m.unsupported(t, "stat on a 32-bit target");
         return Ok(Flow::End);
     }
-    let mode: u64 = match m.os.fs.nodes[n as usize] {
-        Node::File { .. } | Node::Unmade { .. } => 0o100644,
-        Node::Dir => 0o040755,
-        Node::Pipe { .. } | Node::Std(_) => 0o010600,
-        Node::Event { .. } => 0o600,
-        Node::Socket(_) | Node::Sink { .. } => 0o140777,
+    let kind: u64 = match m.os.fs.nodes[n as usize] {
+        Node::File { .. } | Node::Unmade { .. } | Node::Host { .. } => 0o100000,
+        Node::Dir => 0o040000,
+        Node::Pipe { .. } | Node::Std(_) => 0o010000,
+        Node::Event { .. } => 0,
+        Node::Socket(_) | Node::Sink { .. } => 0o140000,
     };
+    let mode = kind | m.os.fs.perm(n) as u64;
     let size = m.os.fs.size(n);
-    let time = m.os.fs.host_times.get(&n).copied().unwrap_or(m.os.now_ns);
-    let (secs, nsecs) = (time / 1_000_000_000, time % 1_000_000_000);
+    let (atime, mtime) = m.os.fs.times.get(&n).copied().unwrap_or((m.os.now_ns, m.os.now_ns));
     let mut st = [0u8; 144];
     let mut put = |off: usize, v: u64, bytes: usize| st[off..off + bytes].copy_from_slice(&v.to_le_bytes()[..bytes]);
     put(0, 1, 8); // st_dev
@@ -411,9 +414,10 @@ fn fill_stat(m: &mut Machine, t: usize, n: u32, buf: u64) -> R {
     put(48, size, 8);
     put(56, 4096, 8); // st_blksize
     put(64, size.div_ceil(512), 8); // st_blocks
-    for time in [72, 88, 104] {
-        put(time, secs, 8);
-        put(time + 8, nsecs, 8);
+                                    // st_atim, st_mtim, st_ctim (the status change time is shown as the modification's)
+    for (off, time) in [(72, atime), (88, mtime), (104, mtime)] {
+        put(off, time / 1_000_000_000, 8);
+        put(off + 8, time % 1_000_000_000, 8);
     }
     plain_access(m, t, buf, 144, true);
     m.memory.write(buf, &st)?;

@@ -3,7 +3,9 @@
 //! whose event names the OS object it touches (see `os::node_key`), so the explorers see
 //! which calls conflict; a call on a pipe that must wait is disabled until it can run.
 
+mod attrs;
 mod clock;
+mod dirs;
 mod epoll;
 mod fd;
 mod files;
@@ -29,6 +31,8 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
         .or_else(|| signal::call(m, t, b, a))
         .or_else(|| fd::call(m, t, b, a, chooser))
         .or_else(|| files::call(m, t, b, a))
+        .or_else(|| dirs::call(m, t, b, a))
+        .or_else(|| attrs::call(m, t, b, a))
         .or_else(|| poll::call(m, t, b, a))
         .or_else(|| epoll::call(m, t, b, a))
         .or_else(|| net::call(m, t, b, a, chooser))
@@ -129,6 +133,24 @@ fn fd_op(b: Builtin) -> bool {
             | Ftruncate
             | Truncate
             | Rename
+            | Mkdir
+            | Mkdirat
+            | Rmdir
+            | Unlinkat
+            | Chdir
+            | Fchdir
+            | Getdents64
+            | RavelGetcwd
+            | RavelRealpath
+            | Chmod
+            | Fchmod
+            | Fchmodat
+            | Chown
+            | Fchown
+            | Fchownat
+            | Umask
+            | Utimensat
+            | Futimens
     )
 }
 
