@@ -1,15 +1,16 @@
 //! The clang flags ravel passes when they come from a file someone else may have written
 //! (a witness, a compilation database): only flags that change what the program means
-//! (macros, include paths and forced includes, language standard, 32-bit mode, warning
+//! (macros, include paths, language standard, 32-bit mode, warning
 //! switches, a list of code generation switches), nothing that loads code, writes files
 //! or reaches other tools (`-fplugin=`, `-Xclang`, `-MJ`, `-MF`, `-Wl,`, `-save-temps`,
 //! `-ftime-trace=`, response files…).
 
 /// What the allow-list accepts, for messages.
-pub const ACCEPTED: &str = "it accepts -D, -U, -I, -isystem, -iquote, -idirafter, -include, -imacros, -std=, -m32, -m64, -O*, -g, -W warning switches and a list of -f switches";
+pub const ACCEPTED: &str = "it accepts -D, -U, -I, -isystem, -iquote, -idirafter, -std=, -m32, -m64, -O*, -g, -W warning switches and a list of -f switches";
 
 /// Flags that take their value as the next argument when not joined (`-D N`, `-I dir`).
-const WITH_VALUE: &[&str] = &["-D", "-U", "-I", "-isystem", "-iquote", "-idirafter", "-include", "-imacros"];
+/// (`-include FILE` is not: it would show any file's lines in clang's error messages.)
+const WITH_VALUE: &[&str] = &["-D", "-U", "-I", "-isystem", "-iquote", "-idirafter"];
 
 /// Whole flags passed as they are.
 const EXACT: &[&str] = &[
@@ -121,10 +122,11 @@ mod tests {
 
     #[test]
     fn only_flags_about_the_program_pass() {
-        let s = split(&words("-DX=1 -I inc -include config.h -std=gnu99 -fPIC -O2 -Wall -fno-strict-aliasing"));
+        let s = split(&words("-DX=1 -I inc -std=gnu99 -fPIC -O2 -Wall -fno-strict-aliasing"));
         assert!(s.refused.is_empty(), "{s:?}");
         for bad in [
             "-fplugin=./evil.so",
+            "-include",
             "-Xclang",
             "-MJ",
             "-Wp,-MD,dep",
