@@ -480,6 +480,24 @@ fn program_arguments_end_at_dashes_or_a_ravel_option() {
     assert_eq!(ran.code, Some(3), "--timeout after --args is ravel's: {}", ran.stderr);
 }
 
+/// Every phase keeps to `--timeout`: the scans of a program made of 40,000 one-line
+/// functions are linear (they were quadratic: 84 s).
+#[test]
+fn a_program_of_many_functions_keeps_to_the_timeout() {
+    let sb = Sandbox::new();
+    let src = sb.file("many.c");
+    let mut text = String::from("#include <stdatomic.h>\natomic_int a;\n");
+    for i in 0..40_000 {
+        text.push_str(&format!("int f{i}(int x) {{ return x + {i}; }}\n"));
+    }
+    text.push_str(
+        "int main(void) { atomic_store_explicit(&a, f7(1), memory_order_relaxed); return f39999(0) == 0; }\n",
+    );
+    std::fs::write(&src, text).unwrap();
+    let ran = sb.ravel(&["check", path(&src), "--timeout", "20"], MINUTE);
+    assert!(matches!(ran.code, Some(0 | 2)), "{}", ran.stderr);
+}
+
 /// A block filled in one call and host files copied in count against `--max-memory`
 /// before they outgrow it.
 #[test]
