@@ -60,6 +60,10 @@ pub struct PredictArgs {
     /// Instructions the recorded execution may run.
     #[arg(long)]
     max_steps: Option<u64>,
+    /// Seconds after which no more candidates are asked of the solver (those left are
+    /// undecided: exit 2 unless a violation was confirmed).
+    #[arg(long, default_value = "600", value_parser = crate::args::seconds)]
+    timeout: Duration,
     /// Print the report as one JSON object on stdout.
     #[arg(long)]
     json: bool,
@@ -71,6 +75,7 @@ pub struct PredictArgs {
 /// Runs `ravel predict`; the exit code is 1 when a violation was confirmed (or the recorded
 /// run itself fails), 2 when candidates were left undecided, 0 otherwise.
 pub fn run(args: PredictArgs) -> Result<u8> {
+    let started = std::time::Instant::now();
     let program = load_program(std::slice::from_ref(&args.file), &args.clang_flags)?;
     let source = match &args.witness {
         Some(path) => {
@@ -97,6 +102,7 @@ pub fn run(args: PredictArgs) -> Result<u8> {
         context_bound: args.context_bound,
         query_timeout: args.solver_timeout.max(Duration::from_millis(1)),
         max_steps: args.max_steps.unwrap_or(u64::MAX),
+        deadline: Some(started + args.timeout),
     };
     let report = ravel_predict::predict(program.clone(), &opts)?;
     let witnesses: Vec<Witness> =

@@ -45,9 +45,9 @@ pub struct SchedulesArgs {
     /// Print the figures as one JSON object on stdout instead.
     #[arg(long)]
     json: bool,
-    /// Seconds the exploration may take.
-    #[arg(long, value_parser = crate::args::seconds)]
-    timeout: Option<Duration>,
+    /// Seconds the exploration may take (past them the schedules are incomplete).
+    #[arg(long, default_value = "600", value_parser = crate::args::seconds)]
+    timeout: Duration,
     /// Executions the exploration may run.
     #[arg(long)]
     max_executions: Option<u64>,
@@ -80,7 +80,7 @@ pub fn run(a: SchedulesArgs) -> Result<u8> {
     argv.extend(a.args);
     let opts = Options {
         argv,
-        timeout: a.timeout,
+        timeout: Some(a.timeout),
         max_executions: a.max_executions,
         solver_timeout: a.solver_timeout.max(Duration::from_millis(1)),
         ..Options::default()

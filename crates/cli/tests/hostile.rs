@@ -498,6 +498,20 @@ fn a_program_of_many_functions_keeps_to_the_timeout() {
     assert!(matches!(ran.code, Some(0 | 2)), "{}", ran.stderr);
 }
 
+/// `predict` keeps to limits: a context bound beyond the trace's events is the unbounded
+/// formula (not one with 65,535 intervals), and `--timeout` leaves candidates undecided.
+#[test]
+fn predict_keeps_to_its_limits() {
+    let sb = Sandbox::new();
+    let prog = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/programs/predict_assert_lost_update.c");
+    let ran = sb.ravel(&["predict", path(&prog), "--context-bound", "65535"], MINUTE);
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    assert!(ran.peak_mib < 400, "{} MiB", ran.peak_mib);
+    let ran = sb.ravel(&["predict", path(&prog), "--timeout", "0"], MINUTE);
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert!(ran.stderr.contains("time limit"), "{}", ran.stderr);
+}
+
 /// A block filled in one call and host files copied in count against `--max-memory`
 /// before they outgrow it.
 #[test]

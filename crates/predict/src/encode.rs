@@ -546,7 +546,9 @@ impl<'a> Encoder<'a> {
             .iter()
             .filter(|e| matches!(e.kind, RecKind::Exit | RecKind::Join { .. } | RecKind::Wait { .. }))
             .count();
-        let intervals = k as usize + 1 + free;
+        // More intervals than events constrain nothing (every order splits into at most
+        // one run per event): a larger bound is the same formula, without its size.
+        let intervals = (k as usize).saturating_add(1 + free).min(t.events.len().max(1));
         let bounds: Vec<Int> = (0..=intervals).map(|j| Int::new_const(format!("ctx{j}"))).collect();
         let owners: Vec<Int> = (0..intervals).map(|j| Int::new_const(format!("owner{j}"))).collect();
         self.solver.assert(bounds[0].eq(Int::from_i64(0)));

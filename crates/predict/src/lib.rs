@@ -45,6 +45,8 @@ pub struct Options {
     pub query_timeout: Duration,
     /// Instructions the recorded execution may run.
     pub max_steps: u64,
+    /// When the analysis stops asking the solver (the candidates left are undecided).
+    pub deadline: Option<Instant>,
 }
 
 /// A violation the vm confirmed: a real error and the witness that reaches it.
@@ -171,7 +173,7 @@ pub fn predict(program: Arc<Program>, opts: &Options) -> Result<Report, PredictE
         stats.sources_pruned = sizes.sources_pruned;
         stats.reads_fixed = sizes.reads_fixed;
         stats.lock_pairs = sizes.lock_pairs;
-        let run = Run { program: &program, observed: &observed, trace: &sliced };
+        let run = Run { program: &program, observed: &observed, trace: &sliced, deadline: opts.deadline };
         match encoded {
             Ok(mut enc) => {
                 stats.pi_functions = enc.pi_functions;
@@ -196,10 +198,13 @@ pub fn predict(program: Arc<Program>, opts: &Options) -> Result<Report, PredictE
             }
         }
     }
-    let Findings { confirmed, unconfirmed, .. } = found;
+    let Findings { confirmed, unconfirmed, out_of_time, .. } = found;
     stats.total_time = start.elapsed();
-    let incomplete =
-        incomplete.or_else(|| (stats.unknown > 0).then(|| format!("{} solver queries ran out of time", stats.unknown)));
+    let incomplete = match out_of_time {
+        true => Some("the time limit was reached (--timeout): the candidates left were not decided".to_string()),
+        false => incomplete
+            .or_else(|| (stats.unknown > 0).then(|| format!("{} solver queries ran out of time", stats.unknown))),
+    };
     Ok(Report { observed: observed.end.clone(), confirmed, unconfirmed, incomplete, stats })
 }
 
@@ -221,6 +226,8 @@ struct Findings {
     done_sites: rustc_hash::FxHashSet<[ravel_ir::SrcLoc; 3]>,
     /// Time spent confirming so far, replays included (see [`EXPLORING_TIME`]).
     confirming: Duration,
+    /// The deadline passed before every candidate was asked.
+    out_of_time: bool,
 }
 
 /// One analysis: the program, its recorded run and the sliced trace.
@@ -228,6 +235,7 @@ struct Run<'a> {
     program: &'a Arc<Program>,
     observed: &'a record::Observed,
     trace: &'a trace::Trace,
+    deadline: Option<Instant>,
 }
 
 /// How long the windows of one trace may take together (each query is bounded by work,
@@ -252,6 +260,11 @@ impl Run<'_> {
         let mut undecided = Vec::new();
         for cand in cands {
             if found.done_sites.contains(&cand.site) {
+                continue;
+            }
+            if self.deadline.is_some_and(|d| Instant::now() > d) {
+                found.out_of_time = true;
+                undecided.push(cand.clone());
                 continue;
             }
             let t1 = Instant::now();
