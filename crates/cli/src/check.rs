@@ -300,23 +300,23 @@ pub fn resolve_inputs(files: Vec<PathBuf>, mut clang_flags: Vec<String>) -> Resu
     }
     let text = crate::input_file::read_text(task)?;
     let dir = task.parent().unwrap_or(Path::new("."));
-    let unquote = |v: &str| v.trim().trim_matches(|c| c == '\'' || c == '"').to_string();
-    let mut inputs = Vec::new();
-    let mut in_list = false;
-    for line in text.lines() {
-        if let Some(v) = line.strip_prefix("input_files:") {
-            in_list = v.trim().is_empty();
-            if !in_list {
-                inputs.push(dir.join(unquote(v)));
-            }
-        } else if in_list && line.trim_start().starts_with("- ") {
-            inputs.push(dir.join(unquote(&line.trim_start()[2..])));
-        } else if !line.starts_with(' ') {
-            in_list = false;
+    let doc: serde_norway::Value =
+        serde_norway::from_str(&text).with_context(|| format!("{} is not YAML", task.display()))?;
+    let names = match doc.get("input_files") {
+        Some(serde_norway::Value::String(one)) => vec![one.clone()],
+        Some(serde_norway::Value::Sequence(many)) => {
+            many.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()
         }
-        if line.trim() == "data_model: ILP32" && !clang_flags.iter().any(|f| f == "-m32") {
-            clang_flags.push("-m32".into());
-        }
+        _ => Vec::new(),
+    };
+    // The task's files lie beside it (relative names); an absolute name is refused.
+    if let Some(abs) = names.iter().find(|n| Path::new(n).is_absolute()) {
+        anyhow::bail!("{} names the input file {abs:?}, not one relative to the task", task.display());
+    }
+    let inputs: Vec<PathBuf> = names.iter().map(|n| dir.join(n)).collect();
+    let ilp32 = doc.get("options").and_then(|o| o.get("data_model")).and_then(|m| m.as_str()) == Some("ILP32");
+    if ilp32 && !clang_flags.iter().any(|f| f == "-m32") {
+        clang_flags.push("-m32".into());
     }
     if inputs.is_empty() {
         anyhow::bail!("{} names no input_files (is it an SV-COMP task definition?)", task.display());
