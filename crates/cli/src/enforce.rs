@@ -52,6 +52,16 @@ pub enum EnforceCommand {
         #[arg(last = true)]
         clang_flags: Vec<String>,
     },
+    /// Constraints that make the native program follow a witness's execution up to its
+    /// error (replayed in the interpreter, its dependent accesses ordered as there): a
+    /// binary from `enforce build` run under them shows the error natively, confirming it
+    /// outside ravel.
+    Witness {
+        /// A witness of `ravel check --witness`.
+        witness: PathBuf,
+        #[arg(short, long)]
+        output: PathBuf,
+    },
     /// Compare constraint files, older first: the admissible prefixes and orderings of each,
     /// and how many orderings each newer one adds or removes.
     Relax {
@@ -78,6 +88,33 @@ pub fn run(command: EnforceCommand) -> Result<u8> {
             for e in ravel_vm::native_names::name_events(&m).events {
                 crate::output::out!("{}", e.line());
             }
+            Ok(0)
+        }
+        EnforceCommand::Witness { witness, output } => {
+            let w = crate::witness::read(&witness, false)?;
+            let program = crate::check::load_program(&w.files(), &w.clang_flags)?;
+            let opts = ravel_explore::Options { name_native_events: true, ..ravel_explore::Options::of_witness(&w) };
+            let m = ravel_explore::replay(program, &w, &opts, false)?;
+            let Some(ravel_vm::End::Error(e)) = m.end() else {
+                bail!("{} does not replay to an error: {:?}", witness.display(), m.end());
+            };
+            if !m.input_values().is_empty() {
+                bail!("the witness gives the program inputs (symbolic files or values), which the native runtime cannot make take its values");
+            }
+            let named = ravel_vm::native_names::name_events(&m);
+            if !named.problems.is_empty() {
+                bail!("the runtime cannot follow this execution: {}", named.problems.join("; "));
+            }
+            let source = format!("the execution of witness {} up to its {}", witness.display(), e.kind.name());
+            let file = constraints::from_error_prefix(&named.events, source);
+            constraints::write(&output, &file)?;
+            let edges: usize = file.prefixes[0].events.iter().map(|e| e.after.len()).sum();
+            eprintln!(
+                "ravel: note: wrote {} constrained events ({edges} orderings) of the witness's execution up to its {} to {}",
+                file.prefixes[0].events.len(),
+                e.kind.name(),
+                output.display()
+            );
             Ok(0)
         }
         EnforceCommand::Relax { files } => {

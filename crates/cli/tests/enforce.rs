@@ -271,3 +271,22 @@ fn inline_assembly_is_refused_with_its_line() {
     let err = text(&out.stderr);
     assert!(err.contains("inline_asm.c:4") && err.contains("inline assembly"), "{err}");
 }
+
+/// A witness replayed natively: the constraints of `enforce witness` make every run of the
+/// native binary fail the assertion the interpreter found.
+#[test]
+fn a_witness_replays_natively() {
+    let bin = build("witness", "rare_assert");
+    let (w, c) = (scratch("witness", "w.json"), scratch("witness", "c.json"));
+    let out = ravel(&["check", &source("rare_assert"), "--witness", w.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let out = ravel(&["enforce", "witness", w.to_str().unwrap(), "-o", c.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    for i in 0..20 {
+        let out = run(&bin, &[("RAVEL_CONSTRAINTS", c.to_str().unwrap())]);
+        use std::os::unix::process::ExitStatusExt;
+        let aborted = out.status.code() == Some(134) || out.status.signal() == Some(6);
+        assert!(aborted, "constrained run {i}: {:?} {}", out.status, text(&out.stderr));
+        assert!(text(&out.stderr).contains("Assertion"), "run {i}: {}", text(&out.stderr));
+    }
+}

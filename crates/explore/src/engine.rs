@@ -53,7 +53,7 @@ pub(crate) fn vm_config(opts: &Options) -> ravel_vm::Config {
         argv: opts.argv.clone(),
         memory_model: opts.memory_model,
         files: opts.files.clone(),
-        record_accesses: opts.verified_sink.is_some() || opts.execution_sink.is_some(),
+        record_accesses: opts.verified_sink.is_some() || opts.execution_sink.is_some() || opts.name_native_events,
         keep_path_constraint: opts.execution_sink.is_some(),
         peer: opts.peer.clone(),
         time: opts.time,

@@ -90,6 +90,8 @@ pub struct Options {
     pub verified_sink: Option<crate::VerifiedSink>,
     /// Hand every ended execution to this sink (`ravel schedules`; dpor only).
     pub execution_sink: Option<crate::ExecutionSink>,
+    /// Record what the native runtime names (`ravel enforce witness` replays a witness so).
+    pub name_native_events: bool,
     /// Explore only the paths these inputs follow (symbolic inputs only).
     pub input_region: Option<crate::InputRegion>,
     /// The scripted peer of the program's sockets (`--peer-script`, `--sym-packet`).
@@ -133,6 +135,7 @@ impl Default for Options {
             files: Vec::new(),
             verified_sink: None,
             execution_sink: None,
+            name_native_events: false,
             input_region: None,
             peer: None,
             time: ravel_vm::TimeModel::Any,

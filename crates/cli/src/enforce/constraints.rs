@@ -183,6 +183,15 @@ pub fn everything(executions: u64, source: String) -> ConstraintFile {
 
 /// Writes `file` to `path` atomically (a temporary file beside it, renamed), so that a
 /// program starting meanwhile reads either the old constraints or the new ones.
+/// The constraints of an execution that ends in an error, up to the error: every event
+/// listed, so that until the run has done them all no access outside them comes before
+/// one it conflicts with (which would change what the erring thread reads).
+pub fn from_error_prefix(events: &[NamedEvent], source: String) -> ConstraintFile {
+    let mut b = Builder::default();
+    let prefixes = vec![b.prefix(events, false)];
+    ConstraintFile { format: FORMAT, source, executions: 1, objects: b.objects, events: b.events, prefixes }
+}
+
 pub fn write(path: &Path, file: &ConstraintFile) -> anyhow::Result<()> {
     crate::output::write_file(path, serde_json::to_string(file)?.as_bytes())
 }
