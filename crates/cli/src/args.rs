@@ -91,6 +91,30 @@ pub fn spread_program_args(
     out
 }
 
+/// The exit codes, for `--help` (DESIGN.md).
+pub const EXIT_CODES: &str = "Exit codes: 0 safe (run: ok), 1 unsafe (an error was found; its witness replays), \
+2 unknown (a limit was hit or something is unsupported: the report says why), \
+3 input or usage error, 130 interrupted.";
+
+/// The message for an option ravel does not know. clap's own suggests `-- --opt`, which
+/// would hand the word to clang as a flag: instead, say where the options are listed and
+/// where clang flags go.
+pub fn unknown_option(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(word)) = e.get(ContextKind::InvalidArg) else { return None };
+    let similar = match e.get(ContextKind::SuggestedArg) {
+        Some(ContextValue::String(s)) => format!(" (did you mean {s}?)"),
+        Some(ContextValue::Strings(s)) if !s.is_empty() => format!(" (did you mean {}?)", s.join(" or ")),
+        _ => String::new(),
+    };
+    Some(format!(
+        "error: ravel has no option {word}{similar}; `ravel <command> --help` lists the options, clang flags go after `--`, and a program argument that looks like an option is given as --args=WORD"
+    ))
+}
+
 /// Exit code for usage and input errors (DESIGN.md: 0 safe, 1 unsafe, 2 unknown, 3 input).
 pub const EXIT_INPUT: u8 = 3;
 

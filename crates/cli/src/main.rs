@@ -38,7 +38,12 @@ use args::EXIT_INPUT;
 use signals::Phase;
 
 #[derive(Parser)]
-#[command(name = "ravel", version, about = "Finds concurrency bugs in multithreaded C programs")]
+#[command(
+    name = "ravel",
+    version,
+    about = "Finds concurrency bugs in multithreaded C programs",
+    after_help = args::EXIT_CODES
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -399,13 +404,21 @@ fn long_options(command: &clap::Command) -> std::collections::HashSet<String> {
 const WORK_STACK: usize = 1 << 30;
 
 fn main() -> ExitCode {
-    let command = <Cli as clap::CommandFactory>::command();
+    let command = <Cli as clap::CommandFactory>::command().mut_subcommands(|c| c.after_help(args::EXIT_CODES));
     let long_options = long_options(&command);
     let argv = args::spread_program_args(std::env::args_os().collect(), |o| long_options.contains(o));
-    let cli = match Cli::try_parse_from(argv) {
+    let parsed = command
+        .try_get_matches_from(argv)
+        .and_then(|matches| <Cli as clap::FromArgMatches>::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
-            let _ = e.print();
+            match args::unknown_option(&e) {
+                Some(message) => eprintln!("{message}"),
+                None => {
+                    let _ = e.print();
+                }
+            }
             return ExitCode::from(args::clap_exit_code(&e));
         }
     };

@@ -50,10 +50,25 @@ pub fn from_report(report: &Value, witness: Option<&Path>) -> Value {
                 "version": env!("CARGO_PKG_VERSION"),
                 "rules": rules,
             }},
-            "invocations": [{"executionSuccessful": true, "exitCodeDescription": report["verdict"]}],
+            "invocations": [invocation(report)],
             "results": results,
         }],
     })
+}
+
+/// The run's invocation. An `unknown` verdict is not a clean run: code scanning must not
+/// show it as one, so the execution did not succeed and the reason is a notification.
+fn invocation(report: &Value) -> Value {
+    let unknown = report["verdict"] == "unknown";
+    let mut inv = json!({"executionSuccessful": !unknown, "exitCodeDescription": report["verdict"]});
+    if unknown {
+        let reason = report["reason"].as_str().unwrap_or("the exploration did not finish");
+        inv["toolExecutionNotifications"] = json!([{
+            "level": "error",
+            "message": {"text": format!("verdict unknown: {reason}; no error was found, but not every execution was checked")},
+        }]);
+    }
+    inv
 }
 
 /// What an error kind means, for the rule's description.

@@ -104,3 +104,29 @@ fn benchexec_tool_info_reads_ravels_answers() {
         assert!(out.status.success(), "{task}: {}", String::from_utf8_lossy(&out.stderr));
     }
 }
+
+/// An `unknown` verdict's SARIF is no clean run: the execution did not succeed and the
+/// reason is a tool notification; a `safe` one succeeded.
+#[test]
+fn unknown_verdicts_are_not_clean_sarif_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let branches = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/hostile/branches.c");
+    let safe = dir.path().join("single.c");
+    std::fs::write(&safe, "int main(void) { return 0; }\n").unwrap();
+    for (program, code, ok) in [(&branches, 2, false), (&safe, 0, true)] {
+        let sarif = dir.path().join("r.sarif");
+        let out = Command::new(env!("CARGO_BIN_EXE_ravel"))
+            .arg("check")
+            .arg(program)
+            .args(["--max-executions", "1", "--sarif"])
+            .arg(&sarif)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(code), "{}", String::from_utf8_lossy(&out.stderr));
+        let log: Value = serde_json::from_slice(&std::fs::read(&sarif).unwrap()).unwrap();
+        let invocation = &log["runs"][0]["invocations"][0];
+        assert_eq!(invocation["executionSuccessful"], ok, "{invocation}");
+        let notes = invocation["toolExecutionNotifications"].as_array().map_or(0, Vec::len);
+        assert_eq!(notes, usize::from(!ok), "{invocation}");
+    }
+}

@@ -271,6 +271,13 @@ fn bad_values_and_usage_errors_exit_3() {
         let ran = sb.ravel(args, MINUTE);
         assert_eq!(ran.code, Some(3), "{args:?}: {}", ran.stderr);
     }
+    // An unknown option is not suggested as `-- --unroll` (that would be a clang flag).
+    let ran = sb.ravel(&["check", ok, "--unroll", "3"], MINUTE);
+    assert_eq!(ran.code, Some(3), "{}", ran.stderr);
+    assert!(ran.stderr.contains("no option --unroll") && !ran.stderr.contains("-- --unroll"), "{}", ran.stderr);
+    let help = sb.ravel(&["check", "--help"], MINUTE);
+    assert_eq!(help.code, Some(0));
+    assert!(help.stdout.contains("Exit codes: 0 safe"), "{}", help.stdout);
     assert_eq!(sb.ravel(&["--help"], MINUTE).code, Some(0));
 }
 

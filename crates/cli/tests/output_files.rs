@@ -49,3 +49,31 @@ fn a_reader_that_goes_away_leaves_the_verdicts_status() {
     assert_eq!(out.status.code(), Some(1), "status {:?}: {}", out.status, text(&out.stderr));
     assert!(!text(&out.stderr).contains("panicked"), "{}", text(&out.stderr));
 }
+
+/// Symbolic links planted where a writer might put its temporary file (and a FIFO as the
+/// output itself) never lead ravel to write elsewhere: the victim stays as it was.
+#[test]
+fn planted_links_never_redirect_a_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let victim = dir.path().join("victim");
+    std::fs::write(&victim, "precious").unwrap();
+    let safe = dir.path().join("safe.c");
+    std::fs::write(&safe, "#include <pthread.h>\nint x;\nvoid *w(void *a) { return a; }\nint main(void) { pthread_t t; pthread_create(&t, 0, w, 0); x = 1; pthread_join(t, 0); return 0; }\n").unwrap();
+    let safe = safe.display().to_string();
+    for (flag, program) in [("--enforce-out", &safe), ("--witness", &unsafe_program()), ("--sarif", &safe)] {
+        let out = dir.path().join(format!("out{}", flag.trim_start_matches('-')));
+        let name = out.file_name().unwrap().to_string_lossy().into_owned();
+        for planted in [format!("{name}.tmp"), format!(".{name}.tmp"), format!("{name}.part"), format!("{name}~")] {
+            std::os::unix::fs::symlink(&victim, dir.path().join(planted)).unwrap();
+        }
+        let ran = ravel(&["check", program, flag, out.to_str().unwrap()]);
+        assert!(matches!(ran.status.code(), Some(0 | 1)), "{flag}: {}", text(&ran.stderr));
+        assert!(out.is_file(), "{flag}: no output written");
+    }
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+    let fifo = dir.path().join("fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let ran = ravel(&["check", &unsafe_program(), "--witness", fifo.to_str().unwrap()]);
+    assert_eq!(ran.status.code(), Some(3), "{}", text(&ran.stderr));
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo(), "the FIFO was replaced");
+}
