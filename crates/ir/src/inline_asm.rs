@@ -6,13 +6,20 @@
 //!   `sync`) become `fence seq_cst`;
 //! - `cpuid` and `xgetbv` answer zeros: a processor that reports no optional features,
 //!   so programs take their portable paths;
+//! - x86 atomic read-modify-write instructions (`lock cmpxchg`, `lock xadd`, `xchg`,
+//!   `lock inc/dec/add/sub/and/or/xor` on memory, with `sete`/`=@ccz` flags) become
+//!   sequentially consistent `cmpxchg`/`atomicrmw`, when text, constraints and operand
+//!   types fit exactly ([`atomic`]);
 //! - anything else is redirected to a declared function named after its text
 //!   ([`UNSUPPORTED_PREFIX`]), so that running it stops with the assembly's text and
 //!   source line instead of an anonymous "inline assembly".
 
+mod atomic;
+
+use atomic::{Flag, Op, Out, Value};
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
-use llvm_sys::LLVMAtomicOrdering;
+use llvm_sys::{LLVMAtomicOrdering, LLVMAtomicRMWBinOp, LLVMInlineAsmDialect, LLVMIntPredicate, LLVMTypeKind};
 use std::ffi::CString;
 
 /// Names of the functions that stand for unsupported inline assembly: the prefix, a
@@ -79,9 +86,8 @@ pub unsafe fn rewrite(ctx: LLVMContextRef, module: LLVMModuleRef) {
     for (n, call) in calls.into_iter().enumerate() {
         let asm = LLVMGetCalledValue(call);
         let mut len = 0;
-        let text = LLVMGetInlineAsmAsmString(asm, &mut len);
-        let text = String::from_utf8_lossy(std::slice::from_raw_parts(text.cast::<u8>(), len)).into_owned();
-        let returns_value = LLVMGetTypeKind(LLVMTypeOf(call)) != llvm_sys::LLVMTypeKind::LLVMVoidTypeKind;
+        let text = text_of(LLVMGetInlineAsmAsmString(asm, &mut len), len);
+        let returns_value = LLVMGetTypeKind(LLVMTypeOf(call)) != LLVMTypeKind::LLVMVoidTypeKind;
         match meaning(&text) {
             Meaning::Nothing if !returns_value => LLVMInstructionEraseFromParent(call),
             Meaning::Fence if !returns_value => {
@@ -101,10 +107,176 @@ pub unsafe fn rewrite(ctx: LLVMContextRef, module: LLVMModuleRef) {
                 }
                 LLVMInstructionEraseFromParent(call);
             }
-            _ => redirect(module, call, asm, n, &text),
+            _ => {
+                if !atomic_rmw(ctx, module, builder, call, asm, &text) {
+                    redirect(module, call, asm, n, &text)
+                }
+            }
         }
     }
     LLVMDisposeBuilder(builder);
+}
+
+/// The text of an LLVM string accessor's answer.
+unsafe fn text_of(ptr: *const std::os::raw::c_char, len: usize) -> String {
+    String::from_utf8_lossy(std::slice::from_raw_parts(ptr.cast::<u8>(), len)).into_owned()
+}
+
+/// The kind of the `elementtype` attribute, which types a memory operand of assembly.
+unsafe fn element_type_kind() -> u32 {
+    LLVMGetEnumAttributeKindForName(c"elementtype".as_ptr(), "elementtype".len())
+}
+
+/// The operand type [`atomic::plan`] checks widths against.
+unsafe fn ty_of(ty: LLVMTypeRef) -> atomic::Ty {
+    match LLVMGetTypeKind(ty) {
+        LLVMTypeKind::LLVMIntegerTypeKind => atomic::Ty::Int(LLVMGetIntTypeWidth(ty)),
+        LLVMTypeKind::LLVMPointerTypeKind => atomic::Ty::Ptr,
+        _ => atomic::Ty::Other,
+    }
+}
+
+/// The operands of an inline-assembly `call` with their types: register outputs are the
+/// call's result (a struct when several), the rest its arguments in order, memory ones
+/// typed by their `elementtype`.
+unsafe fn typed_operands(call: LLVMValueRef, asm: LLVMValueRef) -> Option<Vec<atomic::Operand>> {
+    let mut len = 0;
+    let constraints = text_of(LLVMGetInlineAsmConstraintString(asm, &mut len), len);
+    let mut ops = atomic::operands(&constraints)?;
+    let ret = LLVMTypeOf(call);
+    let results: Vec<LLVMTypeRef> = match LLVMGetTypeKind(ret) {
+        LLVMTypeKind::LLVMVoidTypeKind => Vec::new(),
+        LLVMTypeKind::LLVMStructTypeKind => {
+            let mut elems = vec![std::ptr::null_mut(); LLVMCountStructElementTypes(ret) as usize];
+            LLVMGetStructElementTypes(ret, elems.as_mut_ptr());
+            elems
+        }
+        _ => vec![ret],
+    };
+    let element_type = element_type_kind();
+    let args = LLVMGetNumArgOperands(call) as usize;
+    let (mut result, mut arg) = (0, 0);
+    for o in &mut ops {
+        let ty = if o.output && !o.indirect {
+            result += 1;
+            *results.get(result - 1)?
+        } else {
+            arg += 1;
+            if arg > args {
+                return None;
+            }
+            if o.indirect {
+                let attr = LLVMGetCallSiteEnumAttribute(call, arg as u32, element_type);
+                if attr.is_null() {
+                    return None;
+                }
+                LLVMGetTypeAttributeValue(attr)
+            } else {
+                LLVMTypeOf(LLVMGetOperand(call, arg as u32 - 1))
+            }
+        };
+        o.ty = ty_of(ty);
+    }
+    (result == results.len() && arg == args).then_some(ops)
+}
+
+/// Replaces `call` by the atomic instruction its assembly `text` is, if [`atomic::plan`]
+/// recognises it; whether it did.
+unsafe fn atomic_rmw(
+    ctx: LLVMContextRef,
+    module: LLVMModuleRef,
+    builder: LLVMBuilderRef,
+    call: LLVMValueRef,
+    asm: LLVMValueRef,
+    text: &str,
+) -> bool {
+    if LLVMGetInlineAsmDialect(asm) != LLVMInlineAsmDialect::LLVMInlineAsmDialectATT {
+        return false;
+    }
+    let Some(ops) = typed_operands(call, asm) else { return false };
+    let pointer_bits = llvm_sys::target::LLVMPointerSize(llvm_sys::target::LLVMGetModuleDataLayout(module)) * 8;
+    let Some(plan) = atomic::plan(text, &ops, pointer_bits) else { return false };
+    // Positioned at the call, the builder gives the new instructions its source line.
+    LLVMPositionBuilderBefore(builder, call);
+    let name = CString::default();
+    let name = name.as_ptr();
+    let seq_cst = LLVMAtomicOrdering::LLVMAtomicOrderingSequentiallyConsistent;
+    let int = LLVMIntTypeInContext(ctx, plan.width);
+    let value = |v: Value| match v {
+        Value::Arg(i) => LLVMGetOperand(call, i as u32),
+        Value::Imm(x) => LLVMConstInt(int, x as u64, 1),
+    };
+    let ptr = value(Value::Arg(plan.mem));
+    let operand = value(plan.value);
+    let (old, success) = if plan.op == Op::Cas {
+        let Some(expected) = plan.expected else { return false };
+        let pair = LLVMBuildAtomicCmpXchg(builder, ptr, value(expected), operand, seq_cst, seq_cst, 0);
+        (LLVMBuildExtractValue(builder, pair, 0, name), LLVMBuildExtractValue(builder, pair, 1, name))
+    } else {
+        let rmw = match plan.op {
+            Op::Sub => LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpSub,
+            Op::And => LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpAnd,
+            Op::Or => LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpOr,
+            Op::Xor => LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpXor,
+            Op::Xchg => LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpXchg,
+            _ => LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpAdd,
+        };
+        (LLVMBuildAtomicRMW(builder, rmw, ptr, operand, seq_cst, 0), std::ptr::null_mut())
+    };
+    // A flag as an `i1`: cmpxchg's ZF is its success; arithmetic's ZF and SF are the
+    // result's.
+    let flag = |f: Flag| {
+        let result = match plan.op {
+            Op::Cas => return if f.negated { LLVMBuildNot(builder, success, name) } else { success },
+            Op::Sub => LLVMBuildSub(builder, old, operand, name),
+            Op::And => LLVMBuildAnd(builder, old, operand, name),
+            Op::Or => LLVMBuildOr(builder, old, operand, name),
+            Op::Xor => LLVMBuildXor(builder, old, operand, name),
+            _ => LLVMBuildAdd(builder, old, operand, name),
+        };
+        let predicate = match (f.zero, f.negated) {
+            (true, false) => LLVMIntPredicate::LLVMIntEQ,
+            (true, true) => LLVMIntPredicate::LLVMIntNE,
+            (false, false) => LLVMIntPredicate::LLVMIntSLT,
+            (false, true) => LLVMIntPredicate::LLVMIntSGE,
+        };
+        LLVMBuildICmp(builder, predicate, result, LLVMConstInt(int, 0, 0), name)
+    };
+    for &(arg, f) in &plan.stores {
+        let byte = LLVMBuildZExt(builder, flag(f), LLVMInt8TypeInContext(ctx), name);
+        LLVMBuildStore(builder, byte, LLVMGetOperand(call, arg as u32));
+    }
+    let ret = LLVMTypeOf(call);
+    let result_type = |i: usize| {
+        if plan.results.len() == 1 {
+            ret
+        } else {
+            LLVMStructGetTypeAtIndex(ret, i as u32)
+        }
+    };
+    let results: Vec<LLVMValueRef> = plan
+        .results
+        .iter()
+        .enumerate()
+        .map(|(i, &out)| match out {
+            Out::Old => old,
+            Out::Flag(f) => LLVMBuildZExtOrBitCast(builder, flag(f), result_type(i), name),
+            Out::Arg(a) => LLVMGetOperand(call, a as u32),
+        })
+        .collect();
+    match results.as_slice() {
+        [] => {}
+        [one] => LLVMReplaceAllUsesWith(call, *one),
+        _ => {
+            let mut whole = LLVMGetUndef(ret);
+            for (i, &v) in results.iter().enumerate() {
+                whole = LLVMBuildInsertValue(builder, whole, v, i as u32, name);
+            }
+            LLVMReplaceAllUsesWith(call, whole);
+        }
+    }
+    LLVMInstructionEraseFromParent(call);
+    true
 }
 
 /// Makes `call` call a new declaration named after the assembly `text`.
@@ -116,6 +288,11 @@ unsafe fn redirect(module: LLVMModuleRef, call: LLVMValueRef, asm: LLVMValueRef,
     let decl = LLVMAddFunction(module, name.as_ptr(), LLVMGetInlineAsmFunctionType(asm));
     let callee = LLVMGetNumOperands(call) - 1;
     LLVMSetOperand(call, callee as u32, decl);
+    // Memory operands' `elementtype` is only valid on calls of assembly.
+    let element_type = element_type_kind();
+    for arg in 1..=LLVMGetNumArgOperands(call) {
+        LLVMRemoveCallSiteEnumAttribute(call, arg, element_type);
+    }
 }
 
 /// The assembly text a function named by [`redirect`] stands for.
