@@ -28,6 +28,8 @@ pub(crate) struct Invocation {
     pub(crate) sources: Vec<PathBuf>,
     /// Objects and bitcode given to a link (`.o`, `.bc`).
     objects: Vec<PathBuf>,
+    /// Assembly sources (`.s`, `.S`): compiled natively, no bitcode.
+    assembly: Vec<PathBuf>,
     /// Static libraries given to a link (`.a`), and the names of `-lNAME`.
     archives: Vec<PathBuf>,
     libraries: Vec<String>,
@@ -121,6 +123,7 @@ pub(crate) fn parse(args: &[String]) -> Invocation {
                 match path.extension().and_then(|e| e.to_str()) {
                     Some("c" | "i") => inv.sources.push(path),
                     Some("o" | "bc") => inv.objects.push(path),
+                    Some("s" | "S") => inv.assembly.push(path),
                     Some("a") => inv.archives.push(path),
                     _ => {}
                 }
@@ -281,10 +284,13 @@ pub fn run(args: &[String]) -> Result<u8> {
         } else {
             bitcode_of(object, scratch.path())
         };
-        let Some(bc) = bc else {
-            bail!("{} has no recorded bitcode: compile it with `ravel cc` too", object.display());
-        };
-        modules.push(bc);
+        match bc {
+            Some(bc) => modules.push(bc),
+            None => left_out(object, &defined_natively(object)),
+        }
+    }
+    for source in &inv.assembly {
+        left_out(source, &[]);
     }
     // Static libraries, named or found through -l in the -L directories (system libraries
     // are not searched: ravel models libc and pthreads itself). Only what the program
@@ -298,16 +304,46 @@ pub fn run(args: &[String]) -> Result<u8> {
         for member in members(&archive, scratch.path(), n)? {
             match bitcode_of(&member, scratch.path()) {
                 Some(bc) => libraries.push(bc),
-                None => bail!(
-                    "{} in {} has no recorded bitcode: build the library with `ravel cc` too",
-                    member.file_name().unwrap_or_default().to_string_lossy(),
-                    archive.display()
+                None => left_out(
+                    &member.with_file_name(format!(
+                        "{}({})",
+                        archive.display(),
+                        member.file_name().unwrap_or_default().to_string_lossy()
+                    )),
+                    &defined_natively(&member),
                 ),
             }
         }
     }
     link_program(&modules, &libraries, &sidecar(&program), scratch.path())?;
     Ok(0)
+}
+
+/// Says that `input` (assembly, or an object `ravel cc` did not compile) is left out of
+/// the program's bitcode: ravel cannot interpret what it defines (`defines`), so a check
+/// that calls one of those stops there as unsupported (verdict unknown), never guesses.
+fn left_out(input: &Path, defines: &[String]) {
+    let what = match defines {
+        [] => String::new(),
+        d if d.len() <= 8 => format!(" (it defines {})", d.join(", ")),
+        d => format!(" (it defines {} and {} more)", d[..8].join(", "), d.len() - 8),
+    };
+    eprintln!(
+        "ravel: note: {} has no bitcode (assembly, or not compiled with `ravel cc`): left out of the program's bitcode{what}; a check that uses what it defines stops there as unsupported (verdict unknown)",
+        input.display()
+    );
+}
+
+/// The symbols a native object defines, as `llvm-nm` lists them (none if it cannot).
+fn defined_natively(object: &Path) -> Vec<String> {
+    let Ok(out) = Command::new("llvm-nm-19")
+        .args(["--defined-only", "--extern-only", "--format=just-symbols"])
+        .arg(object)
+        .output()
+    else {
+        return Vec::new();
+    };
+    String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).collect()
 }
 
 /// Links a program into `out`: its own `modules` with all their symbols (a symbol defined

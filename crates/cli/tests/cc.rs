@@ -75,3 +75,37 @@ fn an_archive_member_needed_twice_is_linked_once() {
         assert_eq!(check.status.code(), Some(0), "{}", String::from_utf8_lossy(&check.stderr));
     }
 }
+
+/// An object assembled from a `.s` file links natively and is left out of the bitcode
+/// with a note: a check whose run never uses it is answered, one that calls its function
+/// or reads its data is `unknown` (unsupported), never a guess.
+#[test]
+fn an_assembly_object_is_left_out_with_a_note() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("a.s"), ".text\n.globl asm_add\nasm_add:\n leal (%rdi,%rsi), %eax\n ret\n.data\n.globl table\ntable:\n .long 5\n.section .note.GNU-stack,\"\",@progbits\n").unwrap();
+    std::fs::write(
+        d.join("m.c"),
+        "int asm_add(int, int);\nextern int table[];\nint main(int argc, char **argv) {\n  if (argc == 2) return asm_add(1, 2) != 3;\n  if (argc == 3) return table[0] != 5;\n  return 0;\n}\n",
+    )
+    .unwrap();
+    let ravel = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_ravel")).args(args).current_dir(d).output().unwrap();
+    for step in
+        [&["cc", "-c", "a.s", "-o", "a.o"][..], &["cc", "-c", "m.c", "-o", "m.o"], &["cc", "m.o", "a.o", "-o", "m"]]
+    {
+        let out = ravel(step);
+        assert!(out.status.success(), "{step:?}: {}", String::from_utf8_lossy(&out.stderr));
+        if step.len() == 5 && step[1] == "m.o" {
+            let note = String::from_utf8_lossy(&out.stderr);
+            assert!(note.contains("a.o has no bitcode") && note.contains("asm_add, table"), "{note}");
+        }
+    }
+    for (args, code) in [
+        (&["check", "m.bc"][..], 0),
+        (&["check", "m.bc", "--args", "x"], 2),
+        (&["check", "m.bc", "--args", "x", "y"], 2),
+    ] {
+        let out = ravel(args);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+}
