@@ -166,7 +166,7 @@ fn embed_path(object: &Path, bitcode: &Path) -> Result<()> {
 }
 
 /// The bitcode recorded for `object`: the path in its [`SECTION`], else the file beside it.
-fn bitcode_of(object: &Path, scratch: &Path) -> Option<PathBuf> {
+fn bitcode_of(object: &Path, scratch: &Path) -> Bitcode {
     let dumped = scratch.join("section");
     let copy = scratch.join("object");
     let ok = Command::new("llvm-objcopy-19")
@@ -178,7 +178,20 @@ fn bitcode_of(object: &Path, scratch: &Path) -> Option<PathBuf> {
         .is_ok_and(|s| s.success());
     let embedded =
         ok.then(|| std::fs::read(&dumped).ok()).flatten().map(|b| PathBuf::from(String::from_utf8_lossy(&b).trim()));
-    embedded.filter(|p| p.is_file()).or_else(|| Some(sidecar(object)).filter(|p| p.is_file()))
+    match embedded.filter(|p| p.is_file()).or_else(|| Some(sidecar(object)).filter(|p| p.is_file())) {
+        Some(bc) => Bitcode::Recorded(bc),
+        None if ok => Bitcode::Lost,
+        None => Bitcode::None,
+    }
+}
+
+/// What an object says about its bitcode.
+enum Bitcode {
+    Recorded(PathBuf),
+    /// `ravel cc` compiled it, but its bitcode is gone.
+    Lost,
+    /// Not compiled by `ravel cc` (assembly, another compiler).
+    None,
 }
 
 /// The members of static library `archive`, extracted into a fresh directory in `scratch`.
@@ -280,13 +293,14 @@ pub fn run(args: &[String]) -> Result<u8> {
     }
     for object in &inv.objects {
         let bc = if object.extension().is_some_and(|e| e == "bc") {
-            Some(object.clone())
+            Bitcode::Recorded(object.clone())
         } else {
             bitcode_of(object, scratch.path())
         };
         match bc {
-            Some(bc) => modules.push(bc),
-            None => left_out(object, &defined_natively(object)),
+            Bitcode::Recorded(bc) => modules.push(bc),
+            Bitcode::Lost => bail!("{} has no recorded bitcode: compile it with `ravel cc` again", object.display()),
+            Bitcode::None => left_out(object, &defined_natively(object)),
         }
     }
     for source in &inv.assembly {
@@ -303,8 +317,13 @@ pub fn run(args: &[String]) -> Result<u8> {
     for (n, archive) in inv.archives.iter().cloned().chain(named).enumerate() {
         for member in members(&archive, scratch.path(), n)? {
             match bitcode_of(&member, scratch.path()) {
-                Some(bc) => libraries.push(bc),
-                None => left_out(
+                Bitcode::Recorded(bc) => libraries.push(bc),
+                Bitcode::Lost => bail!(
+                    "{} in {} has no recorded bitcode: build the library with `ravel cc` again",
+                    member.file_name().unwrap_or_default().to_string_lossy(),
+                    archive.display()
+                ),
+                Bitcode::None => left_out(
                     &member.with_file_name(format!(
                         "{}({})",
                         archive.display(),
