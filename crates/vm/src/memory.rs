@@ -836,8 +836,13 @@ impl Memory {
     #[inline]
     pub fn store_word(&mut self, id: ObjId, off: usize, len: usize, v: u64) {
         // Storing what is there already changes nothing: no copy, and no sign of progress
-        // (a failed test-and-set spinning on a held lock writes the 1 it read).
-        if self.sym.is_empty() && len <= 8 && self.load_word(id, off, len) == crate::values::mask(v, len as u32 * 8) {
+        // (a failed test-and-set spinning on a held lock writes the 1 it read). Bytes with
+        // a symbolic shadow do change (the shadow goes); a symbolic value stored over equal
+        // concrete bytes counts as a write when its shadow is installed (`sym_store`).
+        if len <= 8
+            && self.load_word(id, off, len) == crate::values::mask(v, len as u32 * 8)
+            && !self.has_sym(id, off, len)
+        {
             return;
         }
         self.write_epoch += 1;
@@ -891,6 +896,12 @@ impl Memory {
         self.write_epoch += 1;
         self.forget_sym(id, off, data.len());
         bytes_mut(&mut self.objects[id as usize].bytes)[off..off + data.len()].copy_from_slice(data);
+    }
+
+    /// Whether a byte of the range has a symbolic shadow.
+    #[inline]
+    fn has_sym(&self, id: ObjId, off: usize, len: usize) -> bool {
+        !self.sym.is_empty() && (off..off + len).any(|i| self.sym.contains_key(&(id, i as u32)))
     }
 
     /// Drops the symbolic shadows of an overwritten range.

@@ -6,6 +6,10 @@
 use crate::machine::{Chooser, Machine};
 use ravel_ir::SrcLoc;
 
+/// Steps a probe of a spinning thread takes at most before it gives up (two iterations
+/// of a loop of up to half as many visible operations).
+const PROBE_STEPS: usize = 64;
+
 /// A chooser for probing a step: it notes that the step made a choice (which could lead
 /// elsewhere under another value) and answers with the first value.
 #[derive(Default)]
@@ -40,24 +44,30 @@ impl Machine {
         SpinMark { epoch: self.memory.write_epoch, signature: self.state_signature(t), threads: self.threads.len() }
     }
 
-    /// Whether enabled thread `t` only spins: its steps make no choice, end nothing, write
-    /// nothing and come back to the same state (probed on a copy).
+    /// Whether enabled thread `t` only spins: run alone, its steps make no choice, end
+    /// nothing, write nothing and come back to a state it was in (probed on a copy, for at
+    /// most [`PROBE_STEPS`] steps: a loop of several visible operations comes back after
+    /// its second iteration, the first may still change registers nobody reads again).
     pub fn spins_in_place(&self, t: usize) -> bool {
         let mut probe = self.clone();
         // The probe's output goes nowhere.
         let config = crate::machine::Config { echo_output: false, record_trace: false, ..(*self.config).clone() };
         probe.config = std::sync::Arc::new(config);
-        // The first step may still change registers nobody reads again (the previous
-        // iteration's values); from then on a spinning thread's state is a fixed point.
         let mut chooser = Probe::default();
-        let before = probe.spin_mark(t);
-        probe.step(t, &mut chooser);
-        let once = probe.spin_mark(t);
-        if once.epoch != before.epoch || once.threads != before.threads || !probe.is_enabled(t) {
-            return false;
+        let mut seen = vec![probe.spin_mark(t)];
+        for _ in 0..PROBE_STEPS {
+            probe.step(t, &mut chooser);
+            let mark = probe.spin_mark(t);
+            let moved = mark.epoch != seen[0].epoch || mark.threads != seen[0].threads;
+            if moved || chooser.chose || probe.end.is_some() || !probe.is_enabled(t) {
+                return false;
+            }
+            if seen.contains(&mark) {
+                return true;
+            }
+            seen.push(mark);
         }
-        probe.step(t, &mut chooser);
-        !chooser.chose && probe.end.is_none() && probe.spin_mark(t) == once
+        false
     }
 
     /// When threads can run but every one of them only spins: those threads (the program

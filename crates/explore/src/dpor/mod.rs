@@ -18,6 +18,7 @@ mod branch_sizes;
 mod history;
 mod joins;
 mod parallel;
+mod spin;
 mod start;
 mod wakeup;
 
@@ -33,6 +34,7 @@ use ravel_ir::Program;
 use ravel_vm::native_record::Recorded;
 use ravel_vm::{AccessKind, Chooser, End, ErrorKind, Loc, LogEntry, Machine, PendingKind, ProgramError};
 use smallvec::SmallVec;
+use spin::SpinMarks;
 use std::collections::VecDeque;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -213,10 +215,9 @@ struct Run {
     spawned_at: Vec<Option<usize>>,
     races: RaceDetector,
     counts: Vec<u32>,
-    /// Each thread's state when it last stepped: a thread back at the same state with no
-    /// write since is spinning (the write counter and the position say no without hashing
-    /// the thread's state).
-    last_sig: Vec<Option<SpinMark>>,
+    /// The threads' states before their steps since the last write: a thread back at one
+    /// of its own is spinning.
+    spin_marks: SpinMarks,
     /// The races of the latest transition, which do not end the execution (with
     /// `all_errors`), to record once the transition is on the path.
     races_found: Vec<ProgramError>,
@@ -245,7 +246,7 @@ ravel_vm::clone_reusing!(Run {
     spawned_at,
     races,
     counts,
-    last_sig,
+    spin_marks,
     races_found,
     path_hash,
     epoch_states,
@@ -254,25 +255,6 @@ ravel_vm::clone_reusing!(Run {
     prefix_end,
     raced
 });
-
-/// A thread's state when it last took a step (see `Explorer::is_spinning`).
-#[derive(Clone, Copy, Debug)]
-struct SpinMark {
-    /// The memory's write counter.
-    epoch: u64,
-    /// Where the thread stood (call depth, function, pc): a cheap first test, since a
-    /// thread that moved on is not spinning whatever its registers hold.
-    at: (usize, Option<(u32, u32)>),
-    /// The thread's spin signature.
-    sig: u64,
-}
-
-impl SpinMark {
-    fn at(m: &Machine, t: usize) -> (usize, Option<(u32, u32)>) {
-        let frames = &m.threads()[t].frames;
-        (frames.len(), frames.last().map(|f| (f.func, f.pc)))
-    }
-}
 
 /// A copy of `run`, made in one of the `spare` runs when there is one (no allocation then).
 /// The runs are boxed: they move in and out of the nodes' boxed snapshots whole.
@@ -445,7 +427,7 @@ impl<'a> Explorer<'a> {
             spawned_at: vec![None],
             races: RaceDetector::default(),
             counts: vec![0],
-            last_sig: vec![None],
+            spin_marks: SpinMarks::default(),
             races_found: Vec::new(),
             path_hash: 0,
             epoch_states: Vec::new(),
@@ -912,16 +894,13 @@ impl<'a> Explorer<'a> {
         None
     }
 
-    /// A thread spins when it is back at the same local state with no memory written
-    /// since its last step: it cannot make progress until another thread writes.
+    /// A thread spins when it is back at a local state it stood in before one of its
+    /// steps with no memory written since: it cannot make progress until another thread
+    /// writes (see `spin`).
     fn is_spinning(&self, run: &Run, a: usize) -> bool {
         let m = &run.machine;
         let Agent::Thread(t) = self.agents.get(a) else { return false };
-        if t >= m.threads().len() || m.threads()[t].finished {
-            return false;
-        }
-        let Some(mark) = run.last_sig.get(a).copied().flatten() else { return false };
-        mark.epoch == m.write_epoch() && mark.at == SpinMark::at(m, t) && mark.sig == m.spin_signature(t)
+        t < m.threads().len() && !m.threads()[t].finished && run.spin_marks.spinning(m, t)
     }
 
     /// Executes a transition of `t` from the node at `depth` and appends the child node,
@@ -972,9 +951,6 @@ impl<'a> Explorer<'a> {
     fn execute(&mut self, run: &mut Run, t: usize, forced: &[u64], analyse: bool) -> (Rc<TransInfo>, Vec<(u64, u64)>) {
         let agent = self.agents.get(t);
         let owner = self.agents.thread(t);
-        if run.last_sig.len() <= t {
-            run.last_sig.resize(t + 1, None);
-        }
         if run.counts.len() <= t {
             run.counts.resize(t + 1, 0);
         }
@@ -987,10 +963,7 @@ impl<'a> Explorer<'a> {
         let recorded_before = run.machine.recorded().len();
         match agent {
             Agent::Thread(_) => {
-                let m = &run.machine;
-                let mark =
-                    SpinMark { epoch: m.write_epoch(), at: SpinMark::at(m, owner), sig: m.spin_signature(owner) };
-                run.last_sig[t] = Some(mark);
+                run.spin_marks.before_step(&run.machine, owner);
                 run.machine.step(owner, &mut chooser);
             }
             Agent::Buffer(_) => run.machine.flush(owner),

@@ -91,6 +91,9 @@ struct Node {
     key: u128,
     /// The moves whose step came back to this very state: a thread spinning here.
     spins: Vec<usize>,
+    /// A move led to a state not seen before or ended the execution: the node is not the
+    /// last of a cycle of several steps that spins.
+    progressed: bool,
 }
 
 /// The explicit-state explorer.
@@ -215,7 +218,10 @@ impl<'a> Explorer<'a> {
             let top = self.path.last_mut().expect("the path is not empty");
             top.variant = next_choices(&ex.made);
             match self.arrive(snap.machine, snap.steps, forked) {
-                Arrival::New(node) => self.path.push(*node),
+                Arrival::New(node) => {
+                    self.path.last_mut().expect("the path is not empty").progressed = true;
+                    self.path.push(*node)
+                }
                 Arrival::Seen(key) => {
                     let top = self.path.last_mut().expect("the path is not empty");
                     if key == top.key && !top.spins.contains(&t) {
@@ -223,20 +229,25 @@ impl<'a> Explorer<'a> {
                     }
                     self.expand_reduced()
                 }
-                Arrival::Ended => {}
+                Arrival::Ended => self.path.last_mut().expect("the path is not empty").progressed = true,
             }
             self.cx.progress();
         }
     }
 
     /// When every thread that can run from the top node came back to it with its step (all
-    /// spin) and the program has not ended, no thread can make progress any more: the
-    /// program hangs there, an error like a deadlock.
+    /// spin), or, every move having led to states seen before, each of them run alone
+    /// comes back to a state of its own with nothing written (a loop of several steps),
+    /// and the program has not ended, no thread can make progress any more: the program
+    /// hangs there, an error like a deadlock.
     fn hang_at_top(&mut self) {
         let opts = self.cx.opts;
-        let top = self.path.last().expect("the path is not empty");
-        let all_spin = !top.moves.is_empty() && top.moves.iter().all(|t| top.spins.contains(t));
-        if !all_spin || top.reduced || !opts.deadlocks_are_errors || !opts.hangs_are_errors {
+        let top = self.path.last_mut().expect("the path is not empty");
+        if top.moves.is_empty() || top.reduced || !opts.deadlocks_are_errors || !opts.hangs_are_errors {
+            return;
+        }
+        let all_spin = top.moves.iter().all(|t| top.spins.contains(t));
+        if !all_spin && (top.progressed || top.machine.only_spinning().is_none()) {
             return;
         }
         if top.forked {
@@ -320,6 +331,7 @@ impl<'a> Explorer<'a> {
             cells: widening.map(|w| w.2).unwrap_or_default(),
             key: 0,
             spins: Vec::new(),
+            progressed: false,
         };
         if canon.symmetric {
             node.counts = self.counts_of(&canon);

@@ -135,6 +135,8 @@ impl Machine {
     /// Returns whether there were any.
     pub(crate) fn sym_stored(&mut self) -> bool {
         let Some((id, bytes)) = self.sym.as_mut().and_then(|st| st.pending_store.take()) else { return false };
+        // New shadows are a write even where the concrete bytes stayed (see `sym_store`).
+        self.memory.write_epoch += 1;
         for (p, e) in bytes.into_iter().enumerate() {
             if self.with_pool(|pool| pool.as_const(e).is_none()) {
                 self.memory.sym.insert((id, p as u32), e);
@@ -175,6 +177,10 @@ impl Machine {
         for (i, part) in parts.into_iter().enumerate() {
             if self.with_pool(|p| p.as_const(part).is_none()) {
                 self.memory.sym.insert((id, (off + i) as u32), part);
+                // A symbolic value stored over equal concrete bytes changed them (the
+                // concrete store alone looked like nothing): threads spinning on them
+                // must see the write.
+                self.memory.write_epoch += 1;
             }
         }
     }
