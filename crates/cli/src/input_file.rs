@@ -16,5 +16,12 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>> {
 
 /// The text of input file `path` (UTF-8).
 pub fn read_text(path: &Path) -> Result<String> {
-    String::from_utf8(read_bytes(path)?).map_err(|_| anyhow!("{} is not UTF-8 text", path.display()))
+    read_text_within(path, MAX_INPUT)
+}
+
+/// The text of input file `path` (UTF-8) of at most `cap` bytes (witnesses may be larger
+/// than other inputs).
+pub fn read_text_within(path: &Path, cap: u64) -> Result<String> {
+    let bytes = ravel_vm::read_regular(path, cap).map_err(|e| anyhow!(e))?;
+    String::from_utf8(bytes).map_err(|_| anyhow!("{} is not UTF-8 text", path.display()))
 }

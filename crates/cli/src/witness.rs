@@ -89,16 +89,10 @@ pub fn parse(text: &str) -> Result<Witness> {
 /// The largest witness file ravel reads (far beyond any real one; `/dev/zero` is not one).
 const MAX_WITNESS_BYTES: u64 = 1 << 30;
 
-/// The text of a regular file of at most `limit` bytes.
-fn read_text(path: &Path, limit: u64) -> Result<String> {
-    let bytes = ravel_vm::read_regular(path, limit).map_err(|e| anyhow::anyhow!("{e}: not a witness file"))?;
-    String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{} is not a witness file (not UTF-8)", path.display()))
-}
-
 /// Reads and checks a witness file (see [`parse`]), and that the program is unchanged
 /// unless `changed_source_ok` (the flags are checked either way).
 pub fn read(path: &Path, changed_source_ok: bool) -> Result<Witness> {
-    let text = read_text(path, MAX_WITNESS_BYTES)?;
+    let text = crate::input_file::read_text_within(path, MAX_WITNESS_BYTES)?;
     let w = parse(&text).with_context(|| format!("{} is not a usable ravel witness", path.display()))?;
     if !changed_source_ok && !w.source_sha256.is_empty() && source_hash(&w.files())? != w.source_sha256 {
         bail!(
@@ -121,7 +115,7 @@ pub fn write(path: &Path, w: &Witness) -> Result<()> {
 /// only a file that is a ravel witness, so a mistyped path never costs another file.
 /// Returns whether one was removed.
 pub fn remove_stale(path: &Path) -> Result<bool> {
-    let Ok(text) = read_text(path, MAX_WITNESS_BYTES) else { return Ok(false) };
+    let Ok(text) = crate::input_file::read_text_within(path, MAX_WITNESS_BYTES) else { return Ok(false) };
     let is_witness = serde_json::from_str::<Witness>(&text).is_ok_and(|w| w.format == FORMAT);
     if is_witness {
         std::fs::remove_file(path).with_context(|| format!("cannot remove the stale witness {}", path.display()))?;

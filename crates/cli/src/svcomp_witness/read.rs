@@ -93,15 +93,8 @@ fn parse_int(text: &str) -> Option<u64> {
     Some(if negative { m.wrapping_neg() } else { m })
 }
 
-/// The largest witness file read (far beyond any real one).
-const MAX_BYTES: u64 = 256 << 20;
-
 /// Reads a witness file as waypoints.
 pub fn read_file(path: &Path) -> Result<Waypoints> {
-    let meta = std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
-    if !meta.is_file() || meta.len() > MAX_BYTES {
-        bail!("{} is not a witness file (not a regular file of at most {} MiB)", path.display(), MAX_BYTES >> 20);
-    }
     let text = crate::input_file::read_text(path)?;
     let read = match super::sniff(&text) {
         super::Format::GraphMl => super::graphml::read(&text),
