@@ -28,7 +28,9 @@ int main(void) {
     for (int k = 0; k < 2 * N; k++) { int h = f + g; f = g; g = h; }
     int ci = i <= g, cj = j <= g;
     assert(ci && cj);
+#ifndef NO_JOIN /* main returning at once leaves the classes as they are (issue 44) */
     pthread_join(a, 0);
     pthread_join(b, 0);
+#endif
     return 0;
 }

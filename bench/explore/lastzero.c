@@ -32,6 +32,8 @@ int main(void) {
     pthread_t t[N + 1];
     pthread_create(&t[0], 0, scan, 0);
     for (long j = 1; j <= N; j++) pthread_create(&t[j], 0, inc, (void *)j);
+#ifndef NO_JOIN /* main returning at once leaves the classes as they are (issue 44) */
     for (int j = 0; j <= N; j++) pthread_join(t[j], 0);
+#endif
     return 0;
 }

@@ -152,6 +152,10 @@ enum Command {
         /// Also report notes such as threads still running at exit.
         #[arg(short, long)]
         verbose: bool,
+        /// Do not look for data races (by default the execution's first race is its error,
+        /// found by the same detector as `ravel check`'s).
+        #[arg(long)]
+        no_races: bool,
         /// A file the program finds: NAME=PATH copies host file PATH (the program's
         /// writes stay in memory; other host files are copied on first open).
         #[arg(long = "file", value_parser = args::host_file)]
@@ -748,6 +752,7 @@ fn run(cli: Cli) -> Result<u8> {
             interleave,
             json,
             verbose,
+            no_races,
             files_in,
             sym_files,
             peer_script,
@@ -782,7 +787,7 @@ fn run(cli: Cli) -> Result<u8> {
                 ..Config::default()
             };
             let timeout = timeout.map(|t| t.saturating_sub(started.elapsed()));
-            let outcome = ravel_vm::run_random(program, config, seed, timeout, given);
+            let outcome = ravel_explore::run_random(program, config, seed, timeout, given, !no_races);
             let report = report::RunReport::new(&outcome, seed);
             if json {
                 crate::output::out!("{}", serde_json::to_string_pretty(&report.to_json(&file, &outcome.machine))?);

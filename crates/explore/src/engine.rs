@@ -28,6 +28,11 @@ pub fn interrupt() {
     INTERRUPTED.store(true, Ordering::Relaxed);
 }
 
+/// Whether the user interrupted ravel.
+pub(crate) fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
+
 /// `engine` restricted to `opts.input_region`, if any (see [`crate::InputRegion`]).
 fn restricted(engine: SharedSym, opts: &Options) -> SharedSym {
     if let Some(region) = &opts.input_region {
@@ -58,6 +63,9 @@ pub(crate) fn vm_config(opts: &Options) -> ravel_vm::Config {
         peer: opts.peer.clone(),
         time: opts.time,
         cwd: opts.cwd.clone(),
+        // Natively an exit kills the other threads at once: what names native events
+        // must exit where the program does.
+        defer_exit: opts.verified_sink.is_none() && opts.execution_sink.is_none() && !opts.name_native_events,
         ..Default::default()
     }
 }
@@ -207,7 +215,8 @@ impl<'a> Context<'a> {
 
     /// The exploration-wide limit reached after `explored` executions (or states), if any.
     pub fn limit_at(&self, explored: u64) -> Option<Unknown> {
-        if self.cancelled() {
+        // A portfolio member waits here for its turn.
+        if self.cancelled() || self.opts.turn.as_ref().is_some_and(|turn| !turn.wait()) {
             return Some(Unknown::Interrupted);
         }
         let spent = |max: u64| explored >= max || self.job_budget.is_some_and(|b| explored >= b);

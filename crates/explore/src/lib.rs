@@ -13,8 +13,10 @@ mod portfolio;
 mod race;
 mod racy_sync;
 mod replay;
+mod run;
 mod states;
 mod tests;
+mod turns;
 mod unfold;
 mod verified;
 mod widen;
@@ -28,6 +30,7 @@ pub use outcome::{
     DepthUnit, FoundError, InputValue, Outcome, Stats, Unknown, Unscheduled, Verdict, Witness, WitnessStep, Work,
 };
 pub use replay::{replay, replay_observed, replay_prefix, replay_with, ReplayError};
+pub use run::run_random;
 pub use states::StatesOptions;
 pub use unfold::UnfoldOptions;
 pub use verified::{Admissible, Verified, VerifiedSink};

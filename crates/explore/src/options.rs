@@ -100,6 +100,9 @@ pub struct Options {
     pub time: ravel_vm::TimeModel,
     /// The program's working directory at start (ravel's own unless a witness says).
     pub cwd: String,
+    /// Set by the portfolio for each of its members: the search waits for its turn at
+    /// every limit check (see `turns.rs`). `None` everywhere else.
+    pub turn: Option<crate::turns::Turn>,
 }
 
 impl Default for Options {
@@ -140,6 +143,7 @@ impl Default for Options {
             peer: None,
             time: ravel_vm::TimeModel::Any,
             cwd: ravel_vm::host_cwd(),
+            turn: None,
         }
     }
 }

@@ -99,7 +99,7 @@ fn peer_of<'a>(scripts: impl Iterator<Item = &'a String>, sym_packet: u64) -> Op
 /// Puts the two accesses of a race into the trace where they happened: under sync
 /// granularity plain accesses are no visible operations, so the interleaving would show
 /// neither.
-fn show_plain_accesses(m: &mut Machine, r: &race::Race) {
+pub(crate) fn show_plain_accesses(m: &mut Machine, r: &race::Race) {
     let what = m.symbolize(r.addr);
     let first = TraceEntry {
         thread: r.first.0,

@@ -142,9 +142,12 @@ impl Machine {
         // synchronisation interleaves). Under TSO such stores are buffered.
         let in_atomic = self.threads[t].atomic_depth > 0;
         let alone = self.live_threads <= 1;
+        // Before the first thread is created nothing can interleave or race with main's
+        // accesses (every later one happens after them): the event log needs none of them.
+        let unlogged = !config.log_events || self.threads.len() == 1;
         let quiet = Quiet {
             memory: self.recording.is_none() && !config.record_accesses && self.memory.sym.is_empty(),
-            shared: !config.log_events
+            shared: unlogged
                 && config.memory_model == MemoryModel::Sc
                 && (in_atomic || alone || config.granularity == Granularity::Sync),
             detect_races: config.detect_races,

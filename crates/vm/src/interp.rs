@@ -705,6 +705,9 @@ impl Machine {
                                 if self.end.is_some() {
                                     return Next::Stop(Stop::End);
                                 }
+                                if self.terminating(t) {
+                                    return Next::Stop(Stop::Yield);
+                                }
                                 return Next::Resume;
                             }
                             Flow::Block => return Next::Stop(Stop::Yield),
@@ -787,6 +790,9 @@ impl Machine {
                 self.return_from(t, v);
                 if self.end.is_some() {
                     return Next::Stop(Stop::End);
+                }
+                if self.terminating(t) {
+                    return Next::Stop(Stop::Yield);
                 }
                 Next::Resume
             }
@@ -1034,7 +1040,10 @@ impl Machine {
                 }
             }
             FrameKind::Start => {
-                if t == 0 && self.config.log_events && self.live_threads > 1 {
+                // With exit handlers to run, the exit is a step of its own: they race with
+                // the other threads. Without, a deferred exit does nothing until its end.
+                let handlers = !self.atexit.is_empty() || !self.config.defer_exit;
+                if t == 0 && self.config.log_events && self.live_threads > 1 && handlers {
                     self.threads[t].wait = crate::thread::Wait::Exit { status: first as i32 };
                 } else if t == 0 {
                     self.begin_exit(t, first as i32);
@@ -1117,7 +1126,15 @@ impl Machine {
                 return;
             }
         }
-        self.terminate(self.exit_status.unwrap_or(0));
+        let status = self.exit_status.unwrap_or(0);
+        let others = self.threads.iter().enumerate().any(|(u, th)| u != t && !th.finished);
+        if self.config.defer_exit && others {
+            self.threads[t].wait = crate::thread::Wait::Terminate { status };
+            return;
+        }
+        // With exits deferred, one that finds every other thread finished cuts nothing.
+        self.ended_alone = self.config.defer_exit;
+        self.terminate(status);
     }
 
     /// Starts the exit of thread `t` (not the process) at `at` (its `pthread_exit` or the

@@ -125,6 +125,13 @@ pub struct Config {
     /// [`Machine::deferred`] and the execution goes on as with glibc (the object is
     /// reset), instead of ending it: for explorers that want every error.
     pub defer_reinit: bool,
+    /// `exit` (and `main`'s return) ends the process only once no other thread can run:
+    /// its atexit handlers run at once, racing with the other threads, and the final
+    /// termination waits ([`crate::thread::Wait::Terminate`]). Exploring the points at
+    /// which an exit cuts the other threads short adds only prefixes of the executions in
+    /// which it waits, so explorers set this; a single run (`ravel run`) does not, and
+    /// ends where the program does.
+    pub defer_exit: bool,
 }
 
 /// Bytes of program stdout a capturing machine keeps.
@@ -156,6 +163,7 @@ impl Default for Config {
             memory_model: crate::MemoryModel::Sc,
             files: Vec::new(),
             peer: None,
+            defer_exit: false,
             time: TimeModel::Any,
             cwd: crate::os::host_cwd(),
             defer_reinit: false,
@@ -235,6 +243,8 @@ pub struct Machine {
     pub(crate) ctype_table: u64,
     /// Threads still running when main exited (reported in verbose mode).
     pub(crate) exited_with_running_threads: usize,
+    /// See [`Machine::ended_alone`].
+    pub(crate) ended_alone: bool,
     /// Wall-clock deadline of the execution (`--timeout`).
     pub(crate) deadline: Option<std::time::Instant>,
     /// Events of the current step (exploration mode).
@@ -280,6 +290,7 @@ crate::clone_reusing!(Machine {
     rand_state,
     ctype_table,
     exited_with_running_threads,
+    ended_alone,
     deadline,
     log,
     imprecise,
@@ -443,6 +454,7 @@ impl Machine {
             rand_state: crate::libc::random::SEED,
             ctype_table: 0,
             exited_with_running_threads: 0,
+            ended_alone: false,
             deadline,
             log: Vec::new(),
             imprecise: None,
@@ -758,8 +770,26 @@ impl Machine {
         // When main called pthread_exit, the process ends with the last thread.
         if self.threads.iter().all(|th| th.finished) {
             let status = self.exit_status.unwrap_or(0);
+            self.ended_alone = self.config.defer_exit;
             self.end = Some(End::Exit(status));
         }
+    }
+
+    /// Whether thread `t` waits to terminate the process ([`Config::defer_exit`]).
+    pub(crate) fn terminating(&self, t: usize) -> bool {
+        matches!(self.threads[t].wait, crate::thread::Wait::Terminate { .. })
+    }
+
+    /// True when a thread waits to end the process ([`Config::defer_exit`]): a state in
+    /// which the other threads can only spin or wait is then its end, not a hang.
+    pub fn exit_waits(&self) -> bool {
+        (0..self.threads.len()).any(|t| self.terminating(t))
+    }
+
+    /// True when, with exits deferred ([`Config::defer_exit`]), the execution ended at a
+    /// point where no other thread could run: that last step cuts nothing short.
+    pub fn ended_alone(&self) -> bool {
+        self.ended_alone
     }
 
     /// Ends the whole program with `status` (after atexit handlers ran).

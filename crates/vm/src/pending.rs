@@ -154,6 +154,10 @@ impl Machine {
         if matches!(th.wait, Wait::Exit { .. }) {
             return !th.finished;
         }
+        if matches!(th.wait, Wait::Terminate { .. }) {
+            // The process ends once nothing else can happen.
+            return !(0..self.threads.len()).any(|u| u != t && !self.terminating(u) && self.can_run(u));
+        }
         if th.finished || th.frames.is_empty() || th.hung || th.stuck == Some(self.memory.write_epoch) {
             return false;
         }
@@ -206,6 +210,7 @@ impl Machine {
             }
             Wait::Barrier { .. } => "leaves the barrier".to_string(),
             Wait::Exit { status } => format!("returns from main: the program exits with status {status}"),
+            Wait::Terminate { status } => format!("ends the process with status {status}"),
             Wait::None => self.describe_instruction(t),
         };
         TraceEntry { thread: t, loc, what }
@@ -284,6 +289,11 @@ impl Machine {
     /// one of them spins (those of `spinning`, or found looping without effect) on values
     /// no other thread can change any more. Names what each thread waits for.
     pub fn report_stall(&mut self, spinning: &[usize]) {
+        // A deferred exit ends the process once the others only spin or wait.
+        if let Some(t) = (0..self.threads.len()).find(|&t| self.terminating(t)) {
+            crate::sync::blocking::wake(self, t);
+            return;
+        }
         let mut lines = Vec::new();
         let mut first = None;
         let hang = (0..self.threads.len()).any(|t| !self.threads[t].finished && self.spins(t, spinning));
@@ -311,7 +321,7 @@ impl Machine {
                     format!("waits to re-lock {}", self.symbolize(mutex))
                 }
                 Wait::Barrier { addr, .. } => format!("waits at barrier {}", self.symbolize(addr)),
-                Wait::Exit { .. } => "is about to exit the program".to_string(),
+                Wait::Exit { .. } | Wait::Terminate { .. } => "is about to exit the program".to_string(),
                 Wait::None => {
                     let d = self.describe_instruction(t);
                     let holder = self.holder_note(t);
@@ -423,7 +433,7 @@ impl Machine {
             Wait::Cond { cond, .. } => PendingKind::Access(Loc::Sync(cond), AccessKind::Rmw),
             Wait::Reacquire { mutex, .. } => PendingKind::Access(Loc::Sync(mutex), AccessKind::Rmw),
             Wait::Barrier { addr, generation } => PendingKind::Leave(addr, generation as u32),
-            Wait::Exit { .. } => PendingKind::Other,
+            Wait::Exit { .. } | Wait::Terminate { .. } => PendingKind::Other,
             Wait::None => self.pending_instruction(t),
         };
         Pending { kind, enabled }

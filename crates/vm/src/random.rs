@@ -83,16 +83,18 @@ pub struct RunOutcome {
 }
 
 /// Runs the program once, picking a random enabled thread at every visible operation; the
-/// nondeterministic inputs take the `given` values first, in order.
+/// nondeterministic inputs take the `given` values first, in order. `observe(t, machine)`
+/// sees the machine after each step of thread `t` (a race detector reads its event log).
 pub fn run_random(
     program: Arc<Program>,
     config: Config,
     seed: u64,
     timeout: Option<Duration>,
     given: Vec<u64>,
+    observe: &mut dyn FnMut(usize, &mut Machine),
 ) -> RunOutcome {
     let mut sched = RandomChooser::new(seed ^ 0x5eed);
-    run_picking(program, config, seed, timeout, given, |enabled| enabled[sched.below(enabled.len())])
+    run_picking(program, config, seed, timeout, given, |enabled| enabled[sched.below(enabled.len())], observe)
 }
 
 /// Runs the program once, the oldest enabled thread first at every visible operation (each
@@ -100,7 +102,7 @@ pub fn run_random(
 /// (`ravel enforce`), such a schedule hands control between threads as rarely as the program
 /// allows, and in the order the threads were created, which is the order they start in.
 pub fn run_oldest_first(program: Arc<Program>, config: Config, seed: u64, timeout: Option<Duration>) -> RunOutcome {
-    run_picking(program, config, seed, timeout, Vec::new(), |enabled| enabled[0])
+    run_picking(program, config, seed, timeout, Vec::new(), |enabled| enabled[0], &mut |_, _| {})
 }
 
 /// One execution, `pick` choosing among the enabled threads (ascending ids).
@@ -111,6 +113,7 @@ fn run_picking(
     timeout: Option<Duration>,
     given: Vec<u64>,
     mut pick: impl FnMut(&[usize]) -> usize,
+    observe: &mut dyn FnMut(usize, &mut Machine),
 ) -> RunOutcome {
     let start = Instant::now();
     let mut chooser = RandomChooser::new(seed);
@@ -132,6 +135,7 @@ fn run_picking(
         let t = pick(&moving);
         let (before, inputs) = (m.spin_mark(t), chooser.inputs.len());
         m.step(t, &mut chooser);
+        observe(t, &mut m);
         if spun.len() <= t {
             spun.resize(t + 1, None);
         }

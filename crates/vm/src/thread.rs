@@ -71,6 +71,11 @@ pub enum Wait {
         addr: u64,
         generation: u64,
     },
+    /// Exiting the process with `status`, its atexit handlers done
+    /// ([`crate::Config::defer_exit`]): it terminates once no other thread can run.
+    Terminate {
+        status: i32,
+    },
 }
 
 /// A thread of the program.

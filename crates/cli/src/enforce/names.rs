@@ -12,7 +12,8 @@ use std::time::Duration;
 /// access a scheduling point, recording what the native runtime names; at most
 /// `max_steps` instructions and `timeout`.
 pub fn record_run(program: &Arc<Program>, argv: Vec<String>, seed: u64, max_steps: u64, timeout: Duration) -> Machine {
-    ravel_vm::run_random(program.clone(), recording(argv, max_steps), seed, Some(timeout), Vec::new()).machine
+    ravel_vm::run_random(program.clone(), recording(argv, max_steps), seed, Some(timeout), Vec::new(), &mut |_, _| {})
+        .machine
 }
 
 /// Like [`record_run`], but the oldest enabled thread runs first (`ravel_vm::run_oldest_first`):

@@ -794,6 +794,10 @@ impl<'a> Explorer<'a> {
                     .filter(|&t| self.is_spinning(run, self.agents.of_thread(t)))
                     .collect();
                 let hangs = !spinning.is_empty() || run.machine.any_stuck();
+                if run.machine.exit_waits() {
+                    run.machine.report_stall(&spinning);
+                    continue;
+                }
                 if !self.cx.opts.deadlocks_are_errors || (hangs && !self.cx.opts.hangs_are_errors) {
                     break Ending::Blocked;
                 }
@@ -1018,8 +1022,9 @@ impl<'a> Explorer<'a> {
             }
         }
         self.log_buffer = log;
-        // A step that ends the program stops every other thread: it depends on all of them.
-        step.global = run.machine.end().is_some();
+        // A step that ends the program stops every other thread: it depends on all of them
+        // (a deferred exit, which ran when no other thread could, stops none).
+        step.global = run.machine.end().is_some() && !run.machine.ended_alone();
         step.choices = chooser.made.iter().map(|(v, _)| *v).collect();
         self.cx.note_step(chooser.partial, &run.machine);
         let (vc, races) = self.happens_before(run, &step, analyse);
@@ -1104,6 +1109,15 @@ impl<'a> Explorer<'a> {
                 let could = |k: usize| !waits || self.reversible(run, k, t) != Some(false);
                 if let Some(k) = last.filter(|&k| q != t && !joined(k) && could(k)) {
                     candidates.push((k, None));
+                }
+            }
+        }
+        // A deferred exit ran once nothing else could: it comes after the last step of
+        // every other thread and reverses none.
+        if run.machine.ended_alone() {
+            for (q, last) in run.last_of_thread.iter().enumerate() {
+                if let Some(k) = last.filter(|_| q != t) {
+                    direct.push((k, None));
                 }
             }
         }

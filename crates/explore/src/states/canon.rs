@@ -191,6 +191,7 @@ fn class_of(
         Wait::Cond { cond, mutex, deadline } => (2u8, v(cond)?, v(mutex)?, deadline).hash(&mut h),
         Wait::Reacquire { mutex, timed_out } => (3u8, v(mutex)?, timed_out).hash(&mut h),
         Wait::Barrier { addr, generation } => (4u8, v(addr)?, released(addr, generation)).hash(&mut h),
+        Wait::Terminate { status } => (5u8, status).hash(&mut h),
     }
     let stuck = th.stuck.map(|e| e == m.write_epoch());
     (th.finished, v(th.retval)?, th.retval_symbolic, th.detached, th.joined, th.atomic_depth).hash(&mut h);

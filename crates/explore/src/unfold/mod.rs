@@ -114,6 +114,9 @@ impl<'a> Explorer<'a> {
     pub fn new(program: Arc<Program>, opts: &'a Options) -> Self {
         let mut cx = Context::new(program, opts);
         cx.defer_reinit();
+        // An event's enabling follows from its causes alone: a termination that waits for
+        // every other thread to stop would depend on what they have not done.
+        cx.vm.defer_exit = false;
         Explorer {
             cx,
             u: Unfolding::new(opts.unfold.cutoffs),

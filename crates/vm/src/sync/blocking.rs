@@ -20,6 +20,7 @@ pub(crate) fn can_wake(m: &mut Machine, t: usize) -> bool {
     match m.threads[t].wait {
         Wait::None => false,
         Wait::Exit { .. } => true,
+        Wait::Terminate { .. } => false,
         Wait::Cond { deadline, .. } => condvar::can_wake_unsignalled(m, deadline),
         Wait::Reacquire { mutex, .. } => mutex::can_lock(m, t, mutex),
         Wait::Barrier { addr, generation } => barrier::is_open(m, addr, generation),
@@ -40,6 +41,11 @@ pub(crate) fn wake(m: &mut Machine, t: usize) -> bool {
         Wait::Exit { status } => {
             m.threads[t].wait = Wait::None;
             m.begin_exit(t, status);
+        }
+        Wait::Terminate { status } => {
+            m.threads[t].wait = Wait::None;
+            m.ended_alone = true;
+            m.terminate(status);
         }
         Wait::None => {}
     }
