@@ -2,6 +2,7 @@
  * the `lock; cmpxchgl` spinlock of asm_cmpxchg_spinlock.c, but one thread updates the
  * counter without taking it: a plain read-modify-write that races with the locked one.
  * run: ok
+ * run-flags: --no-races (a litmus test: its races are the point; run checks the output)
  * check: unsafe data-race
  * check-all: unsafe data-race
  */

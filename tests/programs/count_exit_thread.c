@@ -1,6 +1,7 @@
 /* ravel-test
  * a thread writes then calls exit(3) while another thread writes twice: 3
  * run: ok
+ * run-flags: --no-races (a litmus test: its races are the point; run checks the output)
  * exit: 3
  * check-all: safe executions=3
  * check-flags: --no-races

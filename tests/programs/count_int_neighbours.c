@@ -5,6 +5,7 @@
  * comes before the other thread's store (W0 < R1 < W1 < R0 < W0): 3 classes. (Per word,
  * the two stores would conflict too and the count would be higher.)
  * run: ok
+ * run-flags: --no-races (a litmus test: its races are the point; run checks the output)
  * check-all: safe executions=3
  * check-flags: --no-races
  */

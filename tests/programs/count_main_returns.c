@@ -1,6 +1,7 @@
 /* ravel-test
  * main reads, then returns without joining while a writer may still run: 3
  * run: ok
+ * run-flags: --no-races (a litmus test: its races are the point; run checks the output)
  * check-all: safe executions=3
  * check-flags: --no-races
  */

@@ -1,6 +1,7 @@
 /* ravel-test
  * message passing with plain accesses under SC: (flag 1, data 0) is impossible: 3
  * run: ok
+ * run-flags: --no-races (a litmus test: its races are the point; run checks the output)
  * check-all: safe executions=3
  * check-flags: --no-races
  */

@@ -1,6 +1,7 @@
 /* ravel-test
  * four plain readers and one writer of one variable: 2^4 = 16
  * run: ok
+ * run-flags: --no-races (a litmus test: its races are the point; run checks the output)
  * check-all: safe executions=16
  * check-flags: --no-races
  */

@@ -1,6 +1,7 @@
 /* ravel-test
  * two readers that read one variable twice each, one writer: 3^2 = 9
  * run: ok
+ * run-flags: --no-races (a litmus test: its races are the point; run checks the output)
  * check-all: safe executions=9
  * check-flags: --no-races
  */

@@ -1,6 +1,7 @@
 /* ravel-test
  * plain accesses on one variable, three threads (two writers, a reader reading twice): 12
  * run: ok
+ * run-flags: --no-races (a litmus test: its races are the point; run checks the output)
  * check-all: safe executions=12
  * check-flags: --no-races
  */

@@ -1,6 +1,7 @@
 /* ravel-test
  * plain write/read on one variable, two threads, two accesses each: 5 classes
  * run: ok
+ * run-flags: --no-races (a litmus test: its races are the point; run checks the output)
  * check-all: safe executions=5
  * check-flags: --no-races
  */

@@ -1,6 +1,7 @@
 /* ravel-test
  * store buffering with three threads in a ring, plain accesses: 2^3 - 1 = 7 SC classes
  * run: ok
+ * run-flags: --no-races (a litmus test: its races are the point; run checks the output)
  * check-all: safe executions=7
  * check-flags: --no-races
  */

@@ -1,6 +1,7 @@
 /* ravel-test
  * two threads write one variable twice each: every pair conflicts, C(4,2) = 6
  * run: ok
+ * run-flags: --no-races (a litmus test: its races are the point; run checks the output)
  * check-all: safe executions=6
  * check-flags: --no-races
  */

@@ -1,5 +1,6 @@
 /* ravel-test
  * run: ok
+ * run-flags: --no-races (a litmus test: its races are the point; run checks the output)
  * seeds: 1
  * predict: unsafe data-race
  * predict-flags: --seed 1 --property race

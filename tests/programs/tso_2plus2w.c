@@ -4,6 +4,7 @@
  * last in coherence) is forbidden as under SC. Classes, both models: two coherence orders
  * per variable, minus the cyclic one: 3.
  * run: ok
+ * run-flags: --no-races (a litmus test: its races are the point; run checks the output)
  * check-all: safe executions=3
  * check-tso: safe executions=3
  * check-flags: --no-races

@@ -3,6 +3,7 @@
  * SC, broken under TSO where both flags can still be buffered when each thread checks the
  * other's.
  * run: ok
+ * run-flags: --no-races (a litmus test: its races are the point; run checks the output)
  * check-all: safe
  * check-tso: unsafe assertion-failure
  * check-flags: --no-races

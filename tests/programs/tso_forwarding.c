@@ -5,6 +5,7 @@
  * stores buffered, own loads forwarded, the other loads from memory) and not under SC.
  * SC: 3 classes, as SB (the own loads conflict with nothing the other thread writes).
  * run: ok
+ * run-flags: --no-races (a litmus test: its races are the point; run checks the output)
  * check-all: safe executions=3
  * check-tso: unsafe assertion-failure
  * check-flags: --no-races

@@ -8,6 +8,7 @@
  * a's flush and the load, or after the load: 3. 5 classes (of thread and buffer steps;
  * some have the same outcome, as the reduction is over steps, not over reads-from).
  * run: ok
+ * run-flags: --no-races (a litmus test: its races are the point; run checks the output)
  * check-all: safe executions=3
  * check-tso: safe executions=5
  * check-flags: --no-races

@@ -6,6 +6,7 @@
  * writer's flush takes the place of its store; the readers' results are read by main only
  * after the joins).
  * run: ok
+ * run-flags: --no-races (a litmus test: its races are the point; run checks the output)
  * check-all: safe executions=15
  * check-tso: safe executions=15
  * check-flags: --no-races

@@ -5,6 +5,7 @@
  * minus the cycle where both loads see the other's later store: 3 under both models (under
  * TSO a store enters the buffer after its thread's load, so its flush is ordered after it).
  * run: ok
+ * run-flags: --no-races (a litmus test: its races are the point; run checks the output)
  * check-all: safe executions=3
  * check-tso: safe executions=3
  * check-flags: --no-races

@@ -5,6 +5,7 @@
  * exploration can conclude safe: the verdict is unknown, with the reason. Under SC: 3
  * classes as SB.
  * run: ok
+ * run-flags: --no-races (a litmus test: its races are the point; run checks the output)
  * check-all: safe executions=3
  * check-tso: unknown
  * check-flags: --no-races

@@ -4,6 +4,7 @@
  * data. Classes, both models: the pairs (data store, data load) and (flag store, flag
  * load) each go either way, minus the cyclic combination (flag seen, data not): 3.
  * run: ok
+ * run-flags: --no-races (a litmus test: its races are the point; run checks the output)
  * check-all: safe executions=3
  * check-tso: safe executions=3
  * check-flags: --no-races

@@ -4,6 +4,7 @@
  * four orders of the two store/load pairs minus the cyclic one). Under TSO both stores can
  * still sit in their buffers when the loads run: r1 = r2 = 0 is allowed.
  * run: ok
+ * run-flags: --no-races (a litmus test: its races are the point; run checks the output)
  * check-all: safe executions=3
  * check-tso: unsafe assertion-failure
  * check-flags: --no-races

@@ -7,6 +7,7 @@
  * The results r1, r2 are stored too, but only main reads them, after the joins (a thread's
  * end waits for its buffer to empty).
  * run: ok
+ * run-flags: --no-races (a litmus test: its races are the point; run checks the output)
  * check-all: safe executions=3
  * check-tso: safe executions=4
  * check-flags: --no-races

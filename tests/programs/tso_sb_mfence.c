@@ -4,6 +4,7 @@
  * store is visible and the cyclic order is impossible again: 3 classes under both models
  * (the fence step reads the last flushed store, which orders it after the flush).
  * run: ok
+ * run-flags: --no-races (a litmus test: its races are the point; run checks the output)
  * check-all: safe executions=3
  * check-tso: safe executions=3
  * check-flags: --no-races

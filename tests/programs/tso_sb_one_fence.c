@@ -3,6 +3,7 @@
  * loads x before a's fenced store is visible, and a then loads y = 0. Not enough under
  * TSO; SC needs no fence.
  * run: ok
+ * run-flags: --no-races (a litmus test: its races are the point; run checks the output)
  * check-all: safe executions=3
  * check-tso: unsafe assertion-failure
  * check-flags: --no-races

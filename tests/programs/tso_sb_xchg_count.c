@@ -4,6 +4,7 @@
  * either way, and so do b's flush of y and a's load of y; b's flush is ordered after b's
  * store entered the buffer but not after b's load, so no order is cyclic: 4 classes.
  * run: ok
+ * run-flags: --no-races (a litmus test: its races are the point; run checks the output)
  * check-all: safe executions=3
  * check-tso: safe executions=4
  * check-flags: --no-races

@@ -3,13 +3,13 @@
 //! decides most programs; the states engine those with few distinct states (and those that
 //! create threads without bound or spin) quickly; after it, the states engine with
 //! [`StatesOptions::cartesian`](crate::StatesOptions::cartesian) may prove what the exact
-//! search could not. Searches are paused and resumed, not restarted (see `turns.rs`), and
-//! dpor gets three times the states engine's time: a program dpor decides costs at most a
-//! third more than dpor alone.
+//! search could not. Searches are paused and resumed, not restarted (see `turns.rs`); the
+//! states engine takes the first short turn, and dpor gets three times the states engine's
+//! time: a program dpor decides costs at most a third more than dpor alone.
 
 use crate::engine::Engine;
 use crate::turns::{Turn, Turns};
-use crate::{dpor, states, Options, Outcome, Stats, Verdict};
+use crate::{dpor, states, Options, Outcome, Stats, Unknown, Verdict};
 use ravel_ir::Program;
 use ravel_vm::Granularity;
 use std::sync::Arc;
@@ -100,9 +100,17 @@ struct Member {
 impl Member {
     /// Starts a member on its own thread; `None` when no thread can be started (the
     /// portfolio then does without it).
-    fn start(role: Role, program: &Arc<Program>, opts: &Options, turns: &Arc<Turns>) -> Option<Member> {
+    /// Its time limit is what is left of the portfolio's at `started`.
+    fn start(
+        role: Role,
+        program: &Arc<Program>,
+        opts: &Options,
+        turns: &Arc<Turns>,
+        started: Instant,
+    ) -> Option<Member> {
         let turn = turns.join();
-        let mut opts = Options { turn: Some(turn.clone()), ..opts.clone() };
+        let timeout = opts.timeout.map(|t| t.saturating_sub(started.elapsed()));
+        let mut opts = Options { turn: Some(turn.clone()), timeout, ..opts.clone() };
         if role != Role::Dpor {
             opts.progress = false;
             opts.states.cartesian = role == Role::Cartesian;
@@ -140,20 +148,21 @@ impl Engine for Portfolio<'_> {
             return Box::new(dpor::Explorer::new(program, opts)).run();
         }
         let total = opts.timeout.unwrap_or(UNTIMED_SHARES);
+        let started = Instant::now();
         let turns = Turns::new();
-        let Some(dpor) = Member::start(Role::Dpor, &program, opts, &turns) else {
+        let Some(dpor) = Member::start(Role::Dpor, &program, opts, &turns, started) else {
             return Box::new(dpor::Explorer::new(program, opts)).run();
         };
         let mut members = vec![dpor];
-        if let Some(mut states) = Member::start(Role::States, &program, opts, &turns) {
+        // The states engine takes the first (short) turn: it decides small programs at once.
+        if let Some(mut states) = Member::start(Role::States, &program, opts, &turns, started) {
             states.budget = Some(total / 3);
-            members.push(states);
+            members.insert(0, states);
         }
         // What the members that ended without an answer explored.
         let mut earlier = Stats::default();
         let mut dpor_outcome: Option<Outcome> = None;
         let mut slice = FIRST_SLICE;
-        let started = Instant::now();
         while !members.is_empty() {
             let mut i = 0;
             while i < members.len() {
@@ -175,7 +184,19 @@ impl Engine for Portfolio<'_> {
                 let m = members.remove(i);
                 let role = m.role;
                 let mut outcome = m.outcome();
-                if role.decides(&outcome) {
+                // A limit of the whole exploration (time, memory, Ctrl-C) ends every member.
+                let spent = matches!(
+                    outcome.verdict,
+                    Verdict::Unknown(Unknown::Time | Unknown::Memory(_) | Unknown::Interrupted)
+                );
+                // dpor can miss a bug that needs a symbolic choice in one thread and a
+                // concurrent check in another (issue 38's note, a known bug): its `safe`
+                // over symbolic inputs waits for the states engine's own answer.
+                let provisional = role == Role::Dpor
+                    && outcome.verdict == Verdict::Safe
+                    && outcome.stats.solver_queries > 0
+                    && !members.is_empty();
+                if (role.decides(&outcome) && !provisional) || (role == Role::Dpor && spent) {
                     for other in members.drain(..) {
                         turns.retire(other.turn.member());
                         earlier.absorb_earlier(&other.outcome().stats);
@@ -196,8 +217,13 @@ impl Engine for Portfolio<'_> {
                 // States built from ever new inputs may repeat once what ties different
                 // threads' inputs together is forgotten: the abstraction gets a sixth of the
                 // time, or what is left of the states engine's half.
-                if role == Role::States && outcome.stats.solver_queries > 0 && !crate::engine::interrupted() {
-                    if let Some(mut cartesian) = Member::start(Role::Cartesian, &program, opts, &turns) {
+                let time_left = opts.timeout.is_none_or(|t| started.elapsed() < t);
+                if role == Role::States
+                    && outcome.stats.solver_queries > 0
+                    && time_left
+                    && !crate::engine::interrupted()
+                {
+                    if let Some(mut cartesian) = Member::start(Role::Cartesian, &program, opts, &turns, started) {
                         cartesian.budget = Some((total / 2).saturating_sub(started.elapsed()).max(total / 6));
                         members.push(cartesian);
                     }

@@ -81,6 +81,11 @@ pub fn parse_header(text: &str) -> Option<Expect> {
                 e.check_flags.extend(flags.iter().cloned());
                 e.flags = flags;
             }
+            // `ravel run`'s own flags, then an optional reason in parentheses.
+            "run-flags" => {
+                let flags = value.split_once(" (").map_or(value, |(flags, _)| flags);
+                e.flags.extend(flags.split_whitespace().map(str::to_string))
+            }
             "check-tso" => e.tso.push(("all", value.trim().to_string())),
             "check-tso-sync" => e.tso.push(("sync", value.trim().to_string())),
             "report" => e.report = value.split_whitespace().map(str::to_string).collect(),
