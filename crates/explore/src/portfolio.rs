@@ -4,8 +4,8 @@
 //! create threads without bound or spin) quickly; after it, the states engine with
 //! [`StatesOptions::cartesian`](crate::StatesOptions::cartesian) may prove what the exact
 //! search could not. Searches are paused and resumed, not restarted (see `turns.rs`), in
-//! equal turns, dpor first: a program either engine decides costs at most about twice
-//! that engine's own time.
+//! equal turns, dpor first: a program dpor decides costs less than twice dpor's own
+//! time, one the states engine decides less than three times its own.
 
 use crate::engine::Engine;
 use crate::turns::{Turn, Turns};
@@ -24,9 +24,8 @@ const UNTIMED_SHARES: Duration = Duration::from_secs(15);
 /// dpor's first slice; the slices double every round.
 const FIRST_SLICE: Duration = Duration::from_millis(100);
 
-/// The states engine's slice is this fraction of dpor's: equal turns, so neither engine's
-/// programs take more than about twice their own time (a third for the states engine cost
-/// SV-COMP rows it decides in 20 s alone: `pthread-ext/39_rand_lock_p0_vs`).
+/// The states engine's slice is this fraction of dpor's: equal turns (a third for the
+/// states engine cost SV-COMP rows it decides in 20 s alone: `pthread-ext/39_rand_lock_p0_vs`).
 const STATES_SHARE: u32 = 1;
 
 /// A member's thread runs what ravel's worker thread would: the same generous stack.
