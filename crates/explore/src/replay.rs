@@ -99,7 +99,17 @@ fn peer_of<'a>(scripts: impl Iterator<Item = &'a String>, sym_packet: u64) -> Op
 /// Puts the two accesses of a race into the trace where they happened: under sync
 /// granularity plain accesses are no visible operations, so the interleaving would show
 /// neither.
-pub(crate) fn show_plain_accesses(m: &mut Machine, r: &race::Race) {
+/// Ends the execution with data race `r` as its error, the race's accesses shown in the
+/// trace where `granularity` left them out.
+pub(crate) fn end_with_race(m: &mut Machine, r: &race::Race, granularity: Granularity) {
+    let error = race::race_error(m, r);
+    m.end_with_error(error);
+    if granularity == Granularity::Sync {
+        show_plain_accesses(m, r);
+    }
+}
+
+fn show_plain_accesses(m: &mut Machine, r: &race::Race) {
     let what = m.symbolize(r.addr);
     let first = TraceEntry {
         thread: r.first.0,
@@ -233,11 +243,7 @@ fn follow(
             // One transition may race several times: the witness names which race it shows.
             let race = found.get(witness.race_index as usize).or(found.first()).filter(|_| counts);
             if let Some(r) = race {
-                let error = race::race_error(m, r);
-                m.end_with_error(error);
-                if opts.granularity == Granularity::Sync {
-                    show_plain_accesses(m, r);
-                }
+                end_with_race(m, r, opts.granularity);
             }
         }
         // An error the exploration let the execution go on after ends it only at the

@@ -3,7 +3,7 @@
 
 use crate::{race, replay};
 use ravel_ir::Program;
-use ravel_vm::{Config, Granularity, RunOutcome};
+use ravel_vm::{Config, RunOutcome};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -20,7 +20,7 @@ pub fn run_random(
     if !detect_races {
         return ravel_vm::run_random(program, config, seed, timeout, given, &mut |_, _| {});
     }
-    let sync = config.granularity == Granularity::Sync;
+    let granularity = config.granularity;
     let config = Config { log_events: true, detect_races: true, ..config };
     let mut races = race::RaceDetector::default();
     ravel_vm::run_random(program, config, seed, timeout, given, &mut |t, m| {
@@ -29,11 +29,7 @@ pub fn run_random(
             return;
         }
         if let Some(r) = races.transition(t, &log).first() {
-            let error = race::race_error(m, r);
-            m.end_with_error(error);
-            if sync {
-                replay::show_plain_accesses(m, r);
-            }
+            replay::end_with_race(m, r, granularity);
         }
     })
 }
