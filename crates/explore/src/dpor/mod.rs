@@ -149,6 +149,25 @@ impl Taken {
     fn absorb(&mut self, step: &Step) {
         self.absorbed.get_or_insert_with(|| Box::new(self.first.step.clone())).absorb(step);
     }
+
+    /// Whether the variant being explored is thread `thread`'s with these forced choices.
+    fn runs(&self, thread: usize, choices: &[u64]) -> bool {
+        let made: SmallVec<[u64; 4]> = self.choices.iter().map(|(v, _)| *v).collect();
+        self.thread == thread && wakeup::same_choices(&made, choices)
+    }
+}
+
+/// Where the search goes on: a step from the node at `depth`, then the sequences of
+/// `wakeup`.
+struct Backtrack {
+    depth: usize,
+    thread: usize,
+    /// Choices the step is executed with.
+    forced: Vec<u64>,
+    /// How many of them are another variant of the step taken there before, whose
+    /// alternatives are on that node's stack already (0 for a new branch).
+    fixed: usize,
+    wakeup: WakeupTree,
 }
 
 /// A state on the current path.
@@ -520,7 +539,7 @@ impl<'a> Explorer<'a> {
             while !stop && runs < SCOUT_RUNS {
                 let Some((depth, thread, forced)) = self.choice_variant() else { break };
                 let Ok(mut run) = self.replay(depth) else { return false };
-                self.step(&mut run, depth, thread, &forced, false, WakeupTree::default());
+                self.step(&mut run, depth, thread, (&forced, forced.len()), false, WakeupTree::default());
                 stop = self.forward(&mut run);
                 runs += 1;
             }
@@ -580,7 +599,9 @@ impl<'a> Explorer<'a> {
             if !last_round && self.capped && self.cx.stats.executions + self.cx.stats.blocked >= ROUND_BUDGET {
                 return true;
             }
-            let Some((depth, thread, forced, wakeup)) = self.backtrack_point() else { return self.halted };
+            let Some(Backtrack { depth, thread, forced, fixed, wakeup }) = self.backtrack_point() else {
+                return self.halted;
+            };
             let mut run = match self.replay(depth) {
                 Ok(run) => run,
                 Err(why) => {
@@ -592,7 +613,7 @@ impl<'a> Explorer<'a> {
                 self.cx.stats.infeasible_wakeups += 1;
                 continue;
             }
-            self.step(&mut run, depth, thread, &forced, true, wakeup);
+            self.step(&mut run, depth, thread, (&forced, fixed), true, wakeup);
             self.speculate();
             let stop = self.forward(&mut run);
             self.recycle(run);
@@ -680,14 +701,14 @@ impl<'a> Explorer<'a> {
     /// Finds the deepest node with something left to explore — another variant of the
     /// choices of the step taken there, or a wakeup sequence — trimming the path to it. A
     /// step whose variants are all explored goes to its node's sleep set.
-    fn backtrack_point(&mut self) -> Option<(usize, usize, Vec<u64>, WakeupTree)> {
+    fn backtrack_point(&mut self) -> Option<Backtrack> {
         if !self.receive_grafts() {
             return None;
         }
         let found = self.next_backtrack_point();
         // The nodes left behind are done: the shallowest of them is an admissible prefix.
         if let Some(v) = self.verified.as_mut().filter(|_| self.policy == Policy::Systematic) {
-            let kept = found.as_ref().map_or(0, |(depth, ..)| depth + 1);
+            let kept = found.as_ref().map_or(0, |b| b.depth + 1);
             if v.last.as_ref().is_some_and(|l| l.schedule.len() >= kept) {
                 v.subtree_done(kept);
             }
@@ -695,13 +716,20 @@ impl<'a> Explorer<'a> {
         found
     }
 
-    fn next_backtrack_point(&mut self) -> Option<(usize, usize, Vec<u64>, WakeupTree)> {
+    fn next_backtrack_point(&mut self) -> Option<Backtrack> {
         let naive = self.cx.opts.dpor.naive;
         while let Some(depth) = self.path.len().checked_sub(1) {
             let node = &mut self.path[depth];
             if let Some(taken) = &mut node.taken {
                 if let Some(prefix) = taken.variants.pop() {
-                    return Some((depth, taken.thread, prefix, WakeupTree::default()));
+                    // Sequences given to this variant of the step go with it.
+                    let (thread, fixed) = (taken.thread, prefix.len());
+                    let Some((step, wakeup)) = node.wakeup.take_variant(thread, &prefix) else {
+                        return Some(Backtrack { depth, thread, forced: prefix, fixed, wakeup: WakeupTree::default() });
+                    };
+                    let mut forced = prefix;
+                    forced.extend(step.choices.iter().skip(fixed));
+                    return Some(Backtrack { depth, thread, forced, fixed, wakeup });
                 }
             }
             // A helper's branch is done once the search is back at its node.
@@ -726,8 +754,8 @@ impl<'a> Explorer<'a> {
                 continue;
             }
             let node = &mut self.path[depth];
-            if let Some((step, below)) = node.wakeup.pop_first() {
-                return Some((depth, step.thread, step.choices, below));
+            if let Some((step, wakeup)) = node.wakeup.pop_first() {
+                return Some(Backtrack { depth, thread: step.thread, forced: step.choices, fixed: 0, wakeup });
             }
             self.truncate_path(depth);
         }
@@ -781,7 +809,7 @@ impl<'a> Explorer<'a> {
                 self.cx.stats.infeasible_wakeups += 1;
             }
             if let Some((step, below)) = next {
-                self.step(run, depth, step.thread, &step.choices, true, below);
+                self.step(run, depth, step.thread, (&step.choices, 0), true, below);
                 continue;
             }
             // The sequences this node was given could not run: the races they reversed
@@ -813,7 +841,7 @@ impl<'a> Explorer<'a> {
                     self.path[depth].wakeup.push(Step { thread: q, ..Default::default() });
                 }
             }
-            self.step(run, depth, t, &[], true, WakeupTree::default());
+            self.step(run, depth, t, (&[], 0), true, WakeupTree::default());
         };
         self.finish_execution(run, ending)
     }
@@ -907,9 +935,20 @@ impl<'a> Explorer<'a> {
         t < m.threads().len() && !m.threads()[t].finished && run.spin_marks.spinning(m, t)
     }
 
-    /// Executes a transition of `t` from the node at `depth` and appends the child node,
-    /// which explores `wakeup` first.
-    fn step(&mut self, run: &mut Run, depth: usize, t: usize, forced: &[u64], analyse: bool, wakeup: WakeupTree) {
+    /// Executes a transition of `t` with the choices `forced` from the node at `depth` and
+    /// appends the child node, which explores `wakeup` first. On another variant of the
+    /// step taken there, the alternatives of the choices after the first `fixed` join the
+    /// node's stack.
+    fn step(
+        &mut self,
+        run: &mut Run,
+        depth: usize,
+        t: usize,
+        choices: (&[u64], usize),
+        analyse: bool,
+        wakeup: WakeupTree,
+    ) {
+        let (forced, fixed) = choices;
         let (info, made) = self.execute(run, t, forced, analyse);
         let step = &info.step;
         let node = &mut self.path[depth];
@@ -918,7 +957,7 @@ impl<'a> Explorer<'a> {
         match &mut node.taken {
             Some(taken) if taken.thread == t => {
                 taken.absorb(step);
-                taken.variants.extend(choice_siblings(&made, forced.len()));
+                taken.variants.extend(choice_siblings(&made, fixed));
                 taken.choices = made;
             }
             _ => {

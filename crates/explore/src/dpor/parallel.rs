@@ -714,9 +714,9 @@ impl<'a> Explorer<'a> {
     /// again goes on to that branch's helper.
     fn apply_graft(&mut self, mut depth: usize, graft: &Graft) -> Result<(), ()> {
         let mut route = &graft.route[..];
-        while let Some(&thread) = route.first() {
-            let in_progress =
-                depth + 1 < self.path.len() && self.path[depth].taken.as_ref().is_some_and(|t| t.thread == thread);
+        while let Some((thread, choices)) = route.first() {
+            let in_progress = depth + 1 < self.path.len()
+                && self.path[depth].taken.as_ref().is_some_and(|t| t.runs(*thread, choices));
             if !in_progress {
                 break;
             }

@@ -35,6 +35,17 @@ impl Step {
             || self.footprint.conflicts(&other.footprint)
     }
 
+    /// Whether the two steps are the same choice variant of a thread's step: their forced
+    /// choices agree, an unforced choice taking its default, 0.
+    pub fn same_variant(&self, other: &Step) -> bool {
+        self.thread == other.thread && same_choices(&self.choices, &other.choices)
+    }
+
+    /// Whether the variant `self` forces begins with the choice prefix `prefix`.
+    pub fn starts_variant(&self, prefix: &[u64]) -> bool {
+        prefix.iter().enumerate().all(|(i, v)| self.choices.get(i).copied().unwrap_or(0) == *v)
+    }
+
     /// Adds what `other` (another variant of the same step) did, for the sleep set.
     pub fn absorb(&mut self, other: &Step) {
         self.footprint.extend(&other.footprint);
@@ -63,6 +74,20 @@ impl Step {
         );
         Cow::Owned(Step { choices: Vec::new(), footprint, ..self.clone() })
     }
+}
+
+/// Whether two forced choice vectors make the same choices (missing values are 0).
+pub(crate) fn same_choices(a: &[u64], b: &[u64]) -> bool {
+    (0..a.len().max(b.len())).all(|i| a.get(i).copied().unwrap_or(0) == b.get(i).copied().unwrap_or(0))
+}
+
+/// Where a branch starting with `next` can take `seq` in: as [`weak_initial`], but a
+/// branch of `seq`'s thread must run the same choice variant of its step, unless that step
+/// is all that is left of `seq` (every variant of a branch's first step is explored from
+/// its node). Following another variant would explore the rest of `seq` where its steps
+/// cannot happen.
+fn branch_takes(seq: &[&Step], next: &Step) -> Option<Option<usize>> {
+    weak_initial(seq, next).filter(|k| k.is_none_or(|k| seq.len() == 1 || seq[k].same_variant(next)))
 }
 
 /// Where thread `next.thread` can start `seq`: `Some(Some(k))` when its first step in `seq`
@@ -97,7 +122,8 @@ pub(crate) struct WakeupTree {
 /// must be told).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Graft {
-    pub route: Vec<usize>,
+    /// Thread and forced choices of each branch followed.
+    pub route: Vec<(usize, Vec<u64>)>,
     pub chain: Vec<Step>,
 }
 
@@ -121,6 +147,14 @@ impl WakeupTree {
     /// Takes the leftmost branch: its first step and the tree below it.
     pub fn pop_first(&mut self) -> Option<(Step, WakeupTree)> {
         (!self.children.is_empty()).then(|| self.children.remove(0))
+    }
+
+    /// Takes the first top-level branch that runs thread `thread`'s step with a choice
+    /// variant starting with `prefix`: the search explores that variant next, and the
+    /// sequences below the branch go with it.
+    pub fn take_variant(&mut self, thread: usize, prefix: &[u64]) -> Option<(Step, WakeupTree)> {
+        let at = self.children.iter().position(|(s, _)| s.thread == thread && s.starts_variant(prefix))?;
+        Some(self.children.remove(at))
     }
 
     /// Adds a one-step branch (the naive engine explores every thread this way).
@@ -153,7 +187,7 @@ impl WakeupTree {
             if seq.is_empty() {
                 return Inserted::Covered;
             }
-            let hit = node.children.iter().enumerate().find_map(|(c, (s, _))| weak_initial(&seq, s).map(|k| (c, k)));
+            let hit = node.children.iter().enumerate().find_map(|(c, (s, _))| branch_takes(&seq, s).map(|k| (c, k)));
             let Some((c, k)) = hit else {
                 let chain: Vec<Step> = seq.into_iter().cloned().collect();
                 node.grown = true;
@@ -167,7 +201,8 @@ impl WakeupTree {
             };
             under.get_or_insert(c);
             if describe > 0 {
-                route.push(node.children[c].0.thread);
+                let first = &node.children[c].0;
+                route.push((first.thread, first.choices.clone()));
             }
             if let Some(k) = k {
                 seq.remove(k);
@@ -184,11 +219,15 @@ impl WakeupTree {
     /// branch was appended there since ([`WakeupTree::forget_growth`]), which would have
     /// come after it. The end of the route may have no children left: they are in
     /// progress. Returns the index of the top-level branch the route starts with.
-    pub fn graft(&mut self, route: &[usize], chain: &[Step]) -> Result<Option<usize>, ()> {
+    pub fn graft(&mut self, route: &[(usize, Vec<u64>)], chain: &[Step]) -> Result<Option<usize>, ()> {
         let mut node = self;
         let mut first = None;
-        for &thread in route {
-            let c = node.children.iter().position(|(s, _)| s.thread == thread).ok_or(())?;
+        for (thread, choices) in route {
+            let c = node
+                .children
+                .iter()
+                .position(|(s, _)| s.thread == *thread && same_choices(&s.choices, choices))
+                .ok_or(())?;
             first.get_or_insert(c);
             node = &mut node.children[c].1;
         }
@@ -278,7 +317,7 @@ mod tests {
         let Inserted::Under(2, Some(graft)) = tree.insert(vec![&step(6, &[(8, W)]), &step(9, &[(40, W)])], 3) else {
             panic!("an insertion under the third branch, described")
         };
-        assert_eq!(graft.route, vec![6]);
+        assert_eq!(graft.route, vec![(6, vec![])]);
     }
 
     #[test]
@@ -289,7 +328,7 @@ mod tests {
         let Inserted::Under(0, Some(graft)) = tree.insert(vec![&step(1, &[(8, W)]), &step(5, &[(16, W)])], 1) else {
             panic!("an insertion under the leftmost branch")
         };
-        assert_eq!(graft.route, vec![1]);
+        assert_eq!(graft.route, vec![(1, vec![])]);
         assert_eq!(graft.chain.iter().map(|s| s.thread).collect::<Vec<_>>(), vec![5]);
         // The helper's copy gets the same branch in the same place.
         let mut helper = copy.clone();
@@ -306,6 +345,27 @@ mod tests {
         let mut explored = tree.clone();
         explored.pop_first();
         assert_eq!(explored.graft(&graft.route, &graft.chain), Err(()));
+    }
+
+    #[test]
+    fn a_sequence_follows_a_branch_only_in_its_choice_variant() {
+        let variant = |v: u64| Step { choices: vec![v], ..step(1, &[(8, R)]) };
+        let (zero, one, later) = (variant(0), variant(1), step(2, &[(16, W)]));
+        let mut tree = WakeupTree::default();
+        tree.insert(vec![&zero, &later], 0);
+        // The other variant of thread 1's step is another branch: what follows it there
+        // cannot be explored below variant 0.
+        assert_eq!(tree.insert(vec![&one, &later], 0), Inserted::Beside);
+        // Unforced choices are the defaults: the same variant as 0.
+        assert_eq!(tree.insert(vec![&step(1, &[(8, R)]), &later], 0), Inserted::Covered);
+        // A sequence that is only the step: every variant is explored where it runs.
+        let mut single = WakeupTree::default();
+        single.insert(vec![&zero, &later], 0);
+        assert_eq!(single.insert(vec![&one], 0), Inserted::Covered);
+        // The search takes a variant's branch when it explores that variant.
+        let (taken, _) = tree.take_variant(1, &[1]).expect("the branch of variant 1");
+        assert_eq!(taken.choices, vec![1]);
+        assert!(tree.take_variant(1, &[1]).is_none());
     }
 
     #[test]
