@@ -146,28 +146,35 @@ fn replayed(
     ravel_explore::replay_with(program.clone(), &found.witness, opts, false, outcome.sym.clone()).ok()
 }
 
-/// The call stack of the thread an error stopped, when it is the error's own (a data race
-/// is found after the transition that made its access, when the thread may have moved on)
-/// and says more than the error's place.
-pub fn error_stack(m: &Machine, e: &ProgramError) -> Option<Vec<(String, ravel_ir::SrcLoc)>> {
-    if e.kind == ErrorKind::DataRace || e.thread >= m.threads().len() {
-        return None;
-    }
-    Some(m.call_stack(e.thread)).filter(|stack| stack.len() > 1)
-}
-
 /// Where an error happened, with the other places it involves, for people: `-->` lines
-/// with file, line, column and thread, each followed by its source line.
-pub fn render_places(program: &Program, e: &ProgramError, name: &dyn Fn(usize) -> String) -> String {
+/// with file, line, column and thread, each followed by its source line and its call
+/// stack, then where each thread involved other than main was created (the stacks come
+/// from `m`, the replayed execution).
+pub fn render_places(
+    program: &Program,
+    e: &ProgramError,
+    m: Option<&Machine>,
+    name: &dyn Fn(usize) -> String,
+) -> String {
     let mut s = String::new();
     let mut sources = crate::source::Sources::default();
-    let places = std::iter::once((e.thread, e.loc, "-->")).chain(e.related.iter().map(|&(t, l)| (t, l, "and")));
-    for (t, loc, arrow) in places {
-        s.push_str(&format!("  {arrow:>3} {} (thread {})\n", place_col(program, loc), name(t)));
-        let file = program.files.get(loc.file as usize).cloned().unwrap_or_default();
-        if let Some(code) = sources.line(&file, loc.line) {
-            s.push_str(&format!("{:>6} | {}\n", loc.line, code.trim_end()));
+    let places = crate::stacks::places(m, e);
+    for (i, p) in places.iter().enumerate() {
+        let arrow = if i == 0 { "-->" } else { "and" };
+        s.push_str(&format!("  {arrow:>3} {} (thread {})\n", place_col(program, p.loc), name(p.thread)));
+        let file = program.files.get(p.loc.file as usize).cloned().unwrap_or_default();
+        if let Some(code) = sources.line(&file, p.loc.line) {
+            s.push_str(&format!("{:>6} | {}\n", p.loc.line, code.trim_end()));
         }
+        s.push_str(&crate::stacks::text(program, &p.stack, false));
+    }
+    for (t, by, stack) in m.map(|m| crate::stacks::creations(m, &places)).unwrap_or_default() {
+        s.push_str(&format!("  thread {} was created by thread {} at:\n", name(t), name(by)));
+        s.push_str(&crate::stacks::text(program, &stack, true));
+    }
+    if let Some((by, stack)) = m.and_then(|m| crate::stacks::allocation(m, e)) {
+        s.push_str(&format!("  the block was allocated by thread {} at:\n", name(by)));
+        s.push_str(&crate::stacks::text(program, &stack, true));
     }
     s
 }
@@ -185,12 +192,7 @@ pub fn render(program: &Arc<Program>, outcome: &Outcome, opts: &Options, seconds
         s.push_str(&format!("error: {}: {}\n", e.kind.name(), e.message));
         let m = replayed(program, found, opts, outcome);
         let name = |t: usize| m.as_ref().and_then(|m| m.threads().get(t)).map_or_else(|| t.to_string(), |th| th.name());
-        s.push_str(&render_places(program, e, &name));
-        if let Some(stack) = m.as_ref().and_then(|m| error_stack(m, e)) {
-            let calls: Vec<String> =
-                stack.iter().map(|(f, loc)| format!("{f} ({})", place_col(program, *loc))).collect();
-            s.push_str(&format!("  stack of thread {}: {}\n", name(e.thread), calls.join(" <- ")));
-        }
+        s.push_str(&render_places(program, e, m.as_ref(), &name));
         if let Some(m) = &m {
             s.push_str(&render_interleaving(program, m.trace(), |t| m.threads()[t].name()));
             let inputs = m.input_values();
@@ -363,7 +365,7 @@ pub fn replay_file(path: &Path, json_out: bool, force: bool) -> Result<u8> {
     } else {
         eprintln!("ravel: replay: {headline}");
         if let Some(End::Error(e)) = m.end() {
-            eprint!("{}", render_places(&program, e, &name));
+            eprint!("{}", render_places(&program, e, Some(&m), &name));
         }
         eprint!("{}", render_interleaving(&program, m.trace(), |t| m.threads()[t].name()));
     }

@@ -54,15 +54,28 @@ fn render_error(s: &mut String, i: usize, e: &Value, sources: &mut Sources) {
     );
     let places = std::iter::once(&e["location"]).chain(e["related"].as_array().into_iter().flatten());
     for at in places {
-        let _ = writeln!(
+        let _ = write!(
             s,
-            "<li>thread {} at <code>{}:{}:{}</code> <code class=\"src\">{}</code></li>",
+            "<li>thread {} at <code>{}:{}:{}</code> <code class=\"src\">{}</code>",
             escape(at["thread"].as_str().unwrap_or("")),
             escape(at["file"].as_str().unwrap_or("")),
             at["line"],
             at["column"],
             escape(at["code"].as_str().unwrap_or("").trim())
         );
+        render_stack(s, &at["stack"], false);
+        s.push_str("</li>\n");
+    }
+    for t in e["threads"].as_array().into_iter().flatten() {
+        let (thread, by) = (t["thread"].as_str().unwrap_or(""), t["created_by"].as_str().unwrap_or(""));
+        let _ = write!(s, "<li>thread {} was created by thread {} at", escape(thread), escape(by));
+        render_stack(s, &t["stack"], true);
+        s.push_str("</li>\n");
+    }
+    if let Some(a) = e["allocated"].as_object() {
+        let _ = write!(s, "<li>the block was allocated by thread {} at", escape(a["thread"].as_str().unwrap_or("")));
+        render_stack(s, &a["stack"], true);
+        s.push_str("</li>\n");
     }
     s.push_str("</ul>\n");
     let inputs = e["inputs"].as_array().cloned().unwrap_or_default();
@@ -80,6 +93,27 @@ fn render_error(s: &mut String, i: usize, e: &Value, sources: &mut Sources) {
     }
     render_interleaving(s, e, sources);
     s.push_str("</section>\n");
+}
+
+/// A call stack as a list of frames, innermost first (nothing for a single frame unless
+/// `always`: at an error's place, the place says it).
+fn render_stack(s: &mut String, frames: &Value, always: bool) {
+    let frames = frames.as_array().cloned().unwrap_or_default();
+    if frames.is_empty() || (frames.len() < 2 && !always) {
+        return;
+    }
+    s.push_str("<ol class=\"stack\" start=\"0\">");
+    for f in &frames {
+        let _ = write!(
+            s,
+            "<li><code>{}</code> <code>{}:{}:{}</code></li>",
+            escape(f["function"].as_str().unwrap_or("")),
+            escape(f["file"].as_str().unwrap_or("")),
+            f["line"],
+            f["column"]
+        );
+    }
+    s.push_str("</ol>");
 }
 
 /// The interleaving table: a column per thread, in order of first appearance.

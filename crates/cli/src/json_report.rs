@@ -67,7 +67,10 @@ pub fn error(
         .map(|m| {
             m.trace()
                 .iter()
-                .map(|s| json!({"thread": name(s.thread), "at": place(program, s.loc), "op": s.what}))
+                .map(|s| {
+                    let stack = crate::stacks::json(program, &s.stack);
+                    json!({"thread": name(s.thread), "at": place(program, s.loc), "op": s.what, "stack": stack})
+                })
                 .collect()
         })
         .unwrap_or_default();
@@ -82,21 +85,31 @@ pub fn error(
                 .collect()
         })
         .unwrap_or_default();
-    let stack: Vec<Value> = machine
-        .and_then(|m| crate::check::error_stack(m, e))
+    let places = crate::stacks::places(machine, e);
+    let mut located = places.iter().map(|p| {
+        let mut at = location(program, p.loc, name(p.thread), sources);
+        at["stack"] = json!(crate::stacks::json(program, &p.stack));
+        at
+    });
+    let own = located.next().unwrap_or_default();
+    let related: Vec<Value> = located.collect();
+    let threads: Vec<Value> = machine
+        .map(|m| crate::stacks::creations(m, &places))
         .unwrap_or_default()
         .into_iter()
-        .map(|(function, loc)| {
-            let file = program.files.get(loc.file as usize).cloned().unwrap_or_default();
-            json!({"function": function, "file": file, "line": loc.line, "column": loc.col})
-        })
+        .map(|(t, by, stack)| json!({"thread": name(t), "created_by": name(by), "stack": crate::stacks::json(program, &stack)}))
         .collect();
+    let allocated = machine
+        .and_then(|m| crate::stacks::allocation(m, e))
+        .map(|(by, stack)| json!({"thread": name(by), "stack": crate::stacks::json(program, &stack)}));
     json!({
-        "stack": stack,
+        "stack": own["stack"].clone(),
+        "allocated": allocated,
         "kind": e.kind.name(),
         "message": e.message,
-        "location": location(program, e.loc, name(e.thread), sources),
-        "related": e.related.iter().map(|&(t, l)| location(program, l, name(t), sources)).collect::<Vec<_>>(),
+        "location": own,
+        "related": related,
+        "threads": threads,
         "interleaving": interleaving,
         "inputs": inputs,
         "witness": witness,

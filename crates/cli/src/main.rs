@@ -18,6 +18,7 @@ mod sarif;
 mod schedules;
 mod signals;
 mod source;
+mod stacks;
 mod svcomp_witness;
 mod witness;
 

@@ -28,6 +28,10 @@ pub fn from_report(report: &Value, witness: Option<&Path>) -> Value {
                 "locations": [location(&e["location"], None)],
                 "relatedLocations": related(e),
             });
+            let stacks = stacks(e);
+            if !stacks.is_empty() {
+                result["stacks"] = json!(stacks);
+            }
             let flows = thread_flows(e);
             if !flows.is_empty() {
                 result["codeFlows"] = json!([{"threadFlows": flows}]);
@@ -111,6 +115,45 @@ fn location(at: &Value, message: Option<String>) -> Value {
     loc
 }
 
+/// A report's call stack (`function`, `file`, `line`, `column` frames) as a SARIF stack.
+fn stack(frames: &Value, message: String) -> Option<Value> {
+    let frames: Vec<Value> = frames
+        .as_array()
+        .filter(|f| !f.is_empty())?
+        .iter()
+        .map(|f| {
+            let mut at = location(f, None);
+            at["logicalLocations"] = json!([{"fullyQualifiedName": f["function"], "kind": "function"}]);
+            json!({"location": at})
+        })
+        .collect();
+    Some(json!({"message": {"text": message}, "frames": frames}))
+}
+
+/// The call stacks of an error's places (its own first), of the creation of its threads
+/// and of the allocation of its block.
+fn stacks(e: &Value) -> Vec<Value> {
+    let places = std::iter::once(&e["location"]).chain(e["related"].as_array().into_iter().flatten());
+    let mut out: Vec<Value> = places
+        .filter_map(|at| stack(&at["stack"], format!("thread {}", at["thread"].as_str().unwrap_or("?"))))
+        .collect();
+    for t in e["threads"].as_array().into_iter().flatten() {
+        let what = format!(
+            "thread {} created by thread {}",
+            t["thread"].as_str().unwrap_or("?"),
+            t["created_by"].as_str().unwrap_or("?")
+        );
+        out.extend(stack(&t["stack"], what));
+    }
+    if let Some(a) = e["allocated"].as_object() {
+        out.extend(stack(
+            &a["stack"],
+            format!("the block allocated by thread {}", a["thread"].as_str().unwrap_or("?")),
+        ));
+    }
+    out
+}
+
 /// The other places of an error, each naming its thread.
 fn related(e: &Value) -> Vec<Value> {
     let places = e["related"].as_array().cloned().unwrap_or_default();
@@ -135,10 +178,13 @@ fn thread_flows(e: &Value) -> Vec<Value> {
         let at = step["at"].as_str().unwrap_or("?");
         let (file, line) = at.rsplit_once(':').unwrap_or((at, "0"));
         let place = json!({"file": file, "line": line.parse::<u64>().unwrap_or(0)});
-        let flow_location = json!({
+        let mut flow_location = json!({
             "location": location(&place, Some(step["op"].as_str().unwrap_or("").to_string())),
             "executionOrder": order + 1,
         });
+        if let Some(stack) = stack(&step["stack"], format!("thread {thread}")) {
+            flow_location["stack"] = stack;
+        }
         match threads.iter_mut().find(|(t, _)| *t == thread) {
             Some((_, locations)) => locations.push(flow_location),
             None => threads.push((thread, vec![flow_location])),

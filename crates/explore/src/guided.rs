@@ -71,7 +71,7 @@ impl Chooser for GuideChooser<'_> {
 /// Runs `program` along `guide` with the settings of `opts` (concrete inputs, the race
 /// detector when races are errors; the first race ends the run).
 pub fn follow_guide(program: Arc<Program>, guide: &Guide, opts: &Options) -> Guided {
-    let config = ravel_vm::Config { record_trace: true, ..vm_config(opts) };
+    let config = ravel_vm::Config { record_trace: true, site_stacks: true, ..vm_config(opts) };
     let mut values: HashMap<Option<usize>, VecDeque<u64>> = HashMap::new();
     for &(t, v) in &guide.values {
         values.entry(t).or_default().push_back(v);

@@ -269,6 +269,7 @@ pub fn race_error(m: &mut ravel_vm::Machine, race: &Race) -> ravel_vm::ProgramEr
         thread: race.second.0,
         loc: race.second.1,
         related: vec![(race.first.0, race.first.1)],
+        block: m.heap_block(race.addr),
     }
 }
 

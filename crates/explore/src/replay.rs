@@ -115,11 +115,13 @@ fn show_plain_accesses(m: &mut Machine, r: &race::Race) {
         thread: r.first.0,
         loc: r.first.1,
         what: format!("{} {what} (unsynchronised: the race's first access)", r.first.2.verb()),
+        stack: m.site_stack(r.first.0, r.first.1),
     };
     let second = TraceEntry {
         thread: r.second.0,
         loc: r.second.1,
         what: format!("{} {what} (unsynchronised: races with the access above)", r.second.2.verb()),
+        stack: m.site_stack(r.second.0, r.second.1),
     };
     m.insert_trace(r.first_step + 1, first);
     m.insert_trace(usize::MAX, second);
@@ -162,6 +164,7 @@ pub fn replay_observed(
     let config = ravel_vm::Config {
         echo_output,
         record_trace: true,
+        site_stacks: true,
         pause_at_symbolic_branches: witness.branch_steps,
         defer_reinit: witness.defer_reinit,
         ..vm_config(opts)
@@ -195,7 +198,7 @@ pub fn replay_prefix(
     witness: &Witness,
     opts: &Options,
 ) -> Result<(Machine, usize), ReplayError> {
-    let config = ravel_vm::Config { record_trace: true, ..vm_config(opts) };
+    let config = ravel_vm::Config { record_trace: true, site_stacks: true, ..vm_config(opts) };
     let mut chooser = ReplayChooser::new(&witness.init_choices);
     let mut m = Machine::new(program, config, None, &mut chooser);
     chooser.check()?;

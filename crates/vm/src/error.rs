@@ -71,12 +71,16 @@ pub struct ProgramError {
     /// data race, the operations the other threads of a deadlock are blocked at.
     #[serde(skip)]
     pub related: Vec<(usize, SrcLoc)>,
+    /// The start of the heap block the error is about (a use after free, a double free, a
+    /// race on a block), whose allocation a report shows.
+    #[serde(skip)]
+    pub block: Option<u64>,
 }
 
 impl ProgramError {
     /// An error at one place.
     pub fn at(kind: ErrorKind, message: String, thread: usize, loc: SrcLoc) -> ProgramError {
-        ProgramError { kind, message, thread, loc, related: Vec::new() }
+        ProgramError { kind, message, thread, loc, related: Vec::new(), block: None }
     }
 
     /// Every place the error involves, in a canonical order: two reports of the same race

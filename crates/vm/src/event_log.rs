@@ -76,6 +76,7 @@ impl Machine {
         }
         if self.config.log_events {
             let at = self.current_loc(t);
+            self.note_site(t, at);
             if is_event {
                 if (addr & 7) + len > 8 {
                     self.imprecise.get_or_insert_with(|| "a shared access spans several memory words".into());

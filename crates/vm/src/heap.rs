@@ -18,6 +18,7 @@ pub(crate) fn allocate(m: &mut Machine, t: usize, size: u64, align: u64) -> u64 
         m.check_memory();
     }
     m.record_alloc(t, addr);
+    m.note_allocation_site(addr, t);
     addr
 }
 
@@ -34,6 +35,7 @@ pub(crate) fn free(m: &mut Machine, t: usize, addr: u64) -> Result<(), Fault> {
         return Ok(());
     }
     let loc = m.current_loc(t);
+    m.note_site(t, loc);
     if let Some(id) = m.block_at(addr) {
         m.log_object_end(t, id, loc);
     }

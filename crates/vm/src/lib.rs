@@ -5,7 +5,8 @@
 //! so no imports form a circle (`scripts/module-cycles`, run by CI, checks it):
 //! 1. **data**: `error`, `errno`, `events`, `thread`, `memory`, `values` (register words
 //!    and the scalar operations on them), `sync_state`, `sync_calls`, `record`, `native_record`,
-//!    `store_buffer`, `symbolic`, `os`, `libc`, `fp80`, `fphash`, `images`, `resident`.
+//!    `store_buffer`, `symbolic`, `os`, `libc`, `fp80`, `fphash`, `images`, `resident`,
+//!    `site_stacks`.
 //! 2. **state**: `machine` — the `Machine` struct, its settings and the small API the
 //!    layers above share (frames, faults, thread ends).
 //! 3. **semantics on the state**, as `impl Machine` blocks or functions of `&mut Machine`:
@@ -58,6 +59,7 @@ mod recorder;
 pub mod resident;
 mod shims;
 mod signals;
+mod site_stacks;
 mod spin;
 mod step;
 mod store_buffer;
@@ -82,6 +84,7 @@ pub use memory::{pointer_words, ObjId, ObjKind, Object};
 pub use os::{host_cwd, open_regular, read_regular, FileContents, FileSpec, Peer, Script};
 pub use random::{run_oldest_first, run_random, Nondet, RandomChooser, RunOutcome};
 pub use record::{GuardOrigin, RecEvent, RecKind, Recording};
+pub use site_stacks::{CallStack, StackFrame};
 pub use spin::SpinMark;
 pub use store_buffer::MemoryModel;
 pub use symbolic::{Input, SharedSym, SymEngine};

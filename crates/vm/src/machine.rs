@@ -7,6 +7,7 @@
 use crate::error::{ErrorKind, ProgramError};
 use crate::events::{AccessKind, Loc};
 use crate::memory::{Fault, Memory, ObjId, ObjKind};
+use crate::site_stacks::{CallStack, StackFrame};
 use crate::sync_state::SyncState;
 use crate::thread::{Frame, FrameKind, Thread};
 use ravel_ir::{FuncId, Program, SrcLoc};
@@ -86,6 +87,10 @@ pub struct Config {
     pub signal_longest_waiter: bool,
     /// Keep a readable trace of visible operations (for reports).
     pub record_trace: bool,
+    /// Keep the call stacks of the places a report names (see `site_stacks`): each
+    /// thread's latest access at each source location, thread creations and the trace's
+    /// operations. For the replay of a found error; an exploration does without.
+    pub site_stacks: bool,
     /// `pthread_create` stores 0 as the handle (for explorers that compare states up to
     /// thread permutation, on programs that never read handles).
     pub anonymous_handles: bool,
@@ -153,6 +158,7 @@ impl Default for Config {
             spurious_wakeups: false,
             signal_longest_waiter: false,
             record_trace: true,
+            site_stacks: false,
             anonymous_handles: false,
             pause_at_symbolic_branches: false,
             detect_races: true,
@@ -203,6 +209,8 @@ pub struct TraceEntry {
     pub thread: usize,
     pub loc: SrcLoc,
     pub what: String,
+    /// The thread's call stack at the operation (with [`Config::site_stacks`], else empty).
+    pub stack: crate::site_stacks::CallStack,
 }
 
 /// The state of one execution. Cloning it gives an independent snapshot (the unfolding
@@ -267,6 +275,8 @@ pub struct Machine {
     pub(crate) buffers: Vec<crate::store_buffer::StoreBuffer>,
     /// The process as the kernel sees it: clock, files, descriptors, signals.
     pub(crate) os: crate::copy_on_write::CopyOnWrite<crate::os::Os>,
+    /// With [`Config::site_stacks`]: the call stacks a report names.
+    pub(crate) site_stacks: Option<Box<crate::site_stacks::SiteStacks>>,
 }
 
 crate::clone_reusing!(Machine {
@@ -301,6 +311,7 @@ crate::clone_reusing!(Machine {
     recording,
     buffers,
     os,
+    site_stacks,
 });
 
 /// What engines and reports read of a machine whose fields are the vm's own.
@@ -465,7 +476,11 @@ impl Machine {
             recording: None,
             buffers: Vec::new(),
             os: crate::copy_on_write::CopyOnWrite::new(crate::os::Os::new(&config_files, &config_cwd)),
+            site_stacks: None,
         };
+        if m.config.site_stacks {
+            m.site_stacks = Some(Box::default());
+        }
         if m.config.record {
             m.start_recording();
         }
@@ -661,6 +676,7 @@ impl Machine {
         }
         let loc = self.current_loc(t);
         let mut error = ProgramError::at(f.kind, f.message, t, loc);
+        error.block = f.block;
         if let Some((by, at, lead)) = f.freed {
             let who = self.threads.get(by).map_or_else(|| format!("[{by}]"), |th| th.name());
             error.message.push_str(&format!(" ({lead} thread {who} at {}:{})", self.program.file_name(at), at.line));
@@ -678,6 +694,13 @@ impl Machine {
     /// current instruction in the innermost frame, the call site in the others); frames
     /// without a source location (library stubs) are left out.
     pub fn call_stack(&self, t: usize) -> Vec<(String, SrcLoc)> {
+        let names = |fr: StackFrame| (self.program.functions[fr.func as usize].name.clone(), fr.loc);
+        self.stack_frames(t).into_iter().map(names).collect()
+    }
+
+    /// Thread `t`'s call stack, innermost frame first (frames without a source line left
+    /// out).
+    pub fn stack_frames(&self, t: usize) -> CallStack {
         let frames = &self.threads[t].frames;
         let innermost = frames.len().saturating_sub(1);
         frames
@@ -689,9 +712,79 @@ impl Machine {
                 // Callers stand after their call instruction.
                 let pc = if i == innermost { fr.pc } else { fr.pc.saturating_sub(1) };
                 let loc = f.locs.get(pc as usize).copied()?;
-                (loc.line != 0).then(|| (f.name.clone(), loc))
+                (loc.line != 0).then_some(StackFrame { func: fr.func, loc })
             })
             .collect()
+    }
+
+    /// With [`Config::site_stacks`]: notes thread `t`'s stack at a shared access at `at`.
+    pub(crate) fn note_site(&mut self, t: usize, at: SrcLoc) {
+        if self.site_stacks.is_some() {
+            let stack = self.stack_frames(t);
+            if let Some(s) = self.site_stacks.as_mut() {
+                s.note_access(t, at, stack);
+            }
+        }
+    }
+
+    /// With [`Config::site_stacks`]: notes that thread `t` allocated the heap block at
+    /// `base`.
+    pub(crate) fn note_allocation_site(&mut self, base: u64, t: usize) {
+        if self.site_stacks.is_some() && base != 0 {
+            let stack = self.stack_frames(t);
+            if let Some(s) = self.site_stacks.as_mut() {
+                s.note_allocation(base, t, stack);
+            }
+        }
+    }
+
+    /// With [`Config::site_stacks`]: notes that thread `creator`, at its current stack,
+    /// created thread `child`.
+    pub(crate) fn note_creation_site(&mut self, child: usize, creator: usize) {
+        if self.site_stacks.is_some() {
+            let stack = self.stack_frames(creator);
+            if let Some(s) = self.site_stacks.as_mut() {
+                s.note_creation(child, creator, stack);
+            }
+        }
+    }
+
+    /// The call stack of thread `t` at the place `loc` an error names: that of its latest
+    /// shared access there, else its own if it stands there now (a blocked thread, a
+    /// failed check), else that of its latest traced operation there. Empty without
+    /// [`Config::site_stacks`].
+    pub fn site_stack(&self, t: usize, loc: SrcLoc) -> CallStack {
+        let Some(sites) = self.site_stacks.as_deref() else { return Vec::new() };
+        if let Some(stack) = sites.access(t, loc) {
+            return stack.clone();
+        }
+        if self.threads.get(t).is_some_and(|th| !th.finished) {
+            let stack = self.stack_frames(t);
+            if stack.first().is_some_and(|f| f.loc == loc) {
+                return stack;
+            }
+        }
+        let traced = self.trace.iter().rev().find(|e| e.thread == t && e.loc == loc && !e.stack.is_empty());
+        traced.map(|e| e.stack.clone()).unwrap_or_default()
+    }
+
+    /// With [`Config::site_stacks`]: which thread allocated the heap block starting at
+    /// `base`, and its stack at the allocation.
+    pub fn allocation_site(&self, base: u64) -> Option<&(usize, CallStack)> {
+        self.site_stacks.as_deref()?.allocation(base)
+    }
+
+    /// The start of the heap block holding `addr`, freed or not.
+    pub fn heap_block(&mut self, addr: u64) -> Option<u64> {
+        let (id, _) = self.memory.find(addr)?;
+        let obj = &self.memory.objects[id as usize];
+        (obj.kind == ObjKind::Heap).then_some(obj.base)
+    }
+
+    /// With [`Config::site_stacks`]: which thread created thread `t`, and its stack at
+    /// the `pthread_create`.
+    pub fn creation_site(&self, t: usize) -> Option<&(usize, CallStack)> {
+        self.site_stacks.as_deref()?.creation(t)
     }
 
     /// Source location of the instruction thread `t` is at (in a library stub: its

@@ -112,16 +112,18 @@ pub struct Fault {
     /// For a use after free or a double free: the thread and place that ended the object
     /// (the report's second site), with the words that introduce them ("freed by").
     pub freed: Option<(usize, SrcLoc, &'static str)>,
+    /// The start of the heap block it is about.
+    pub block: Option<u64>,
 }
 
 impl Fault {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Fault {
-        Fault { kind, message: message.into(), unsupported: false, freed: None }
+        Fault { kind, message: message.into(), unsupported: false, freed: None, block: None }
     }
 
     /// An access ravel cannot give a meaning to (see [`Fault::unsupported`]).
     pub fn unsupported(message: impl Into<String>) -> Fault {
-        Fault { kind: ErrorKind::OutOfBounds, message: message.into(), unsupported: true, freed: None }
+        Fault { kind: ErrorKind::OutOfBounds, message: message.into(), unsupported: true, freed: None, block: None }
     }
 }
 
@@ -745,6 +747,7 @@ impl Memory {
         };
         let mut f = Fault::new(ErrorKind::UseAfterFree, format!("{} of {} {what}", rw(write), self.describe(id)));
         f.freed = obj.freed_at().map(|(t, at)| (t, at, lead));
+        f.block = (obj.kind == ObjKind::Heap).then_some(obj.base);
         f
     }
 
@@ -1012,6 +1015,7 @@ impl Memory {
         if !obj.alive {
             let mut f = Fault::new(ErrorKind::DoubleFree, format!("double free of {}", self.describe(id)));
             f.freed = obj.freed_at().map(|(t, at)| (t, at, "first freed by"));
+            f.block = Some(obj.base);
             return Err(f);
         }
         self.release(id, Some((t, at)));

@@ -50,6 +50,7 @@ impl Machine {
         let obj = &self.memory.objects[id as usize];
         let (addr, len) = (obj.base, obj.size);
         let event = self.object_end_is_event(t);
+        self.note_site(t, at);
         self.log.push(LogEntry::Free { thread: t, addr, len, event, at });
     }
 

@@ -30,6 +30,9 @@ use crate::shims;
 use crate::thread::Wait;
 use ravel_ir::{Builtin, Callee, Inst};
 
+/// How the trace names a `pthread_create` before it ran (the step names the thread made).
+pub(crate) const CREATES: &str = "creates a thread";
+
 impl Machine {
     /// The builtin call thread `t` is stopped at, with its evaluated arguments.
     fn pending_call(&self, t: usize) -> Option<(Builtin, shims::Args<'_>)> {
@@ -213,7 +216,8 @@ impl Machine {
             Wait::Terminate { status } => format!("ends the process with status {status}"),
             Wait::None => self.describe_instruction(t),
         };
-        TraceEntry { thread: t, loc, what }
+        let stack = if self.config.site_stacks { self.stack_frames(t) } else { Vec::new() };
+        TraceEntry { thread: t, loc, what, stack }
     }
 
     fn describe_instruction(&mut self, t: usize) -> String {
@@ -244,7 +248,7 @@ impl Machine {
             Some(Inst::Call { callee: Callee::Builtin(b), args, .. }) => {
                 let p0 = args.first().map_or(0, |a| addr_of(a.opd));
                 match b {
-                    Builtin::ThreadCreate => "creates a thread".into(),
+                    Builtin::ThreadCreate => CREATES.into(),
                     Builtin::ThreadJoin => match self.thread_by_handle(p0) {
                         Some(j) => format!("joins thread {}", self.threads[j].name()),
                         None => "joins an invalid thread".into(),
@@ -347,7 +351,8 @@ impl Machine {
         } else {
             (ErrorKind::Deadlock, format!("all live threads are blocked: {}", lines.join("; ")))
         };
-        self.end = Some(End::Error(ProgramError { kind, message, thread: t, loc: self.current_loc(t), related }));
+        self.end =
+            Some(End::Error(ProgramError { kind, message, thread: t, loc: self.current_loc(t), related, block: None }));
     }
 
     /// Whether thread `t` is blocked acquiring a lock (or re-acquiring a condition

@@ -3,6 +3,7 @@
 //! above the machine's state, the interpreter loop and the synchronisation semantics.
 
 use crate::machine::{Chooser, Machine, TRACE_KEEP};
+use crate::pending::CREATES;
 use crate::sync::blocking;
 
 impl Machine {
@@ -36,6 +37,9 @@ impl Machine {
         } else {
             self.exec_granted(t, chooser);
         }
+        if self.config.record_trace && self.threads.len() > before {
+            self.name_created_thread(t, before);
+        }
         // The thread, and any it created, stopped at their next operation now.
         let now = self.os.now_ns;
         self.threads[t].arrived_ns = now;
@@ -48,6 +52,14 @@ impl Machine {
             if self.config.pause_at_symbolic_branches {
                 self.prune_path_constraint();
             }
+        }
+    }
+
+    /// Names the thread that thread `t`'s latest traced operation created (index `child`).
+    fn name_created_thread(&mut self, t: usize, child: usize) {
+        let name = self.threads[child].name();
+        if let Some(e) = self.trace.iter_mut().rev().find(|e| e.thread == t).filter(|e| e.what == CREATES) {
+            e.what = format!("creates thread {name}");
         }
     }
 }

@@ -187,7 +187,7 @@ pub fn replay(path: &Path, files: Vec<PathBuf>, clang_flags: Vec<String>, json_o
         eprintln!("  {summary}");
         if let Some(End::Error(e)) = m.end() {
             let name = |t: usize| m.threads().get(t).map_or_else(|| t.to_string(), |th| th.name());
-            eprint!("{}", check::render_places(&program, e, &name));
+            eprint!("{}", check::render_places(&program, e, Some(m), &name));
         }
         eprint!("{}", crate::report::render_interleaving(&program, m.trace(), |t| m.threads()[t].name()));
     }

@@ -47,6 +47,9 @@ pub struct Expect {
     pub states_races: Option<String>,
     /// `report:` the command and flags whose human report has a snapshot.
     pub report: Vec<String>,
+    /// `report-formats:` the other renderings of the same run with snapshots (json, sarif,
+    /// html).
+    pub report_formats: Vec<String>,
     /// `ravel check --memory-model tso` expectations: (interleave, expectation text).
     pub tso: Vec<(&'static str, String)>,
 }
@@ -89,6 +92,7 @@ pub fn parse_header(text: &str) -> Option<Expect> {
             "check-tso" => e.tso.push(("all", value.trim().to_string())),
             "check-tso-sync" => e.tso.push(("sync", value.trim().to_string())),
             "report" => e.report = value.split_whitespace().map(str::to_string).collect(),
+            "report-formats" => e.report_formats = value.split_whitespace().map(str::to_string).collect(),
             _ => {}
         }
     }

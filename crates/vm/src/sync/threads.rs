@@ -30,6 +30,7 @@ pub(crate) fn create(m: &mut Machine, t: usize, detached: bool) -> Option<usize>
         m.os.signals.set_mask(new, mask);
     }
     m.live_threads += 1;
+    m.note_creation_site(new, t);
     Some(new)
 }
 
