@@ -335,7 +335,15 @@ pub fn replay_file(path: &Path, json_out: bool, force: bool) -> Result<u8> {
     let (code, verdict, headline) = match m.end() {
         Some(End::Error(e)) => (1, "unsafe", format!("error: {}: {}", e.kind.name(), e.message)),
         Some(End::Exit(s)) => (0, "ok", format!("the execution exits with status {s}")),
-        Some(other) => (2, "unknown", format!("the execution ends: {other:?}")),
+        Some(End::AssumeFailed(loc)) => {
+            let at = place(&program, *loc);
+            (0, "ok", format!("the execution was cut off by an assumption at {at} (no error on this path)"))
+        }
+        Some(End::Abort(loc)) => (0, "ok", format!("the program called abort() at {}", place(&program, *loc))),
+        Some(End::Unsupported { what, loc, .. }) => {
+            (2, "unknown", format!("unsupported: {what} at {}", place(&program, *loc)))
+        }
+        Some(End::Limit(why)) => (2, "unknown", format!("limit reached: {why}")),
         None => (2, "unknown", "the witness ends before the execution does".into()),
     };
     let name = |t: usize| m.threads().get(t).map_or_else(|| t.to_string(), |th| th.name());

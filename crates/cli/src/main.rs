@@ -157,6 +157,10 @@ enum Command {
         /// found by the same detector as `ravel check`'s).
         #[arg(long)]
         no_races: bool,
+        /// Write the execution's witness to this file: `ravel replay FILE` re-executes
+        /// exactly this run (its schedule and input values), error included.
+        #[arg(long)]
+        witness: Option<PathBuf>,
         /// A file the program finds: NAME=PATH copies host file PATH (the program's
         /// writes stay in memory; other host files are copied on first open).
         #[arg(long = "file", value_parser = args::host_file)]
@@ -228,6 +232,12 @@ enum Command {
         /// Scheduling steps per execution; longer executions are cut (verdict unknown).
         #[arg(long, default_value_t = 20_000)]
         max_depth: usize,
+        /// Explore only schedules with at most K preemptions (switches away from a thread
+        /// that could go on): a bug finder's mode, in which most concurrency bugs show with
+        /// 2 or fewer. The dpor engine (naive too); the verdict is never `safe` once a
+        /// schedule was left out.
+        #[arg(long, value_name = "K")]
+        preemption_bound: Option<u32>,
         /// Report every distinct error, not just the first.
         #[arg(long)]
         all_errors: bool,
@@ -519,6 +529,7 @@ fn run(cli: Cli) -> Result<u8> {
             max_memory,
             max_steps,
             max_depth,
+            preemption_bound,
             all_errors,
             no_races,
             no_deadlocks,
@@ -568,6 +579,12 @@ fn run(cli: Cli) -> Result<u8> {
                     "--enforce-out needs --memory-model sc: the native runtime orders events sequentially consistently, so it cannot enforce schedules with buffered stores"
                 );
             }
+            if preemption_bound.is_some() && matches!(engine, EngineArg::Unfold | EngineArg::States) {
+                anyhow::bail!("--preemption-bound needs the dpor engine (--engine dpor, naive or auto)");
+            }
+            if preemption_bound.is_some() && memory_model == MemoryModelArg::Tso {
+                anyhow::bail!("--preemption-bound counts thread switches under --memory-model sc only");
+            }
             if enforce_out.is_some() && matches!(engine, EngineArg::Unfold | EngineArg::States) {
                 anyhow::bail!("--enforce-out needs the dpor engine (--engine dpor, naive or auto)");
             }
@@ -589,7 +606,7 @@ fn run(cli: Cli) -> Result<u8> {
                 peer,
                 engine: match engine {
                     // Only dpor's depth-first search tells which prefixes are verified.
-                    _ if enforce_out.is_some() => EngineKind::Dpor,
+                    _ if enforce_out.is_some() || preemption_bound.is_some() => EngineKind::Dpor,
                     EngineArg::Dpor | EngineArg::Naive => EngineKind::Dpor,
                     EngineArg::Unfold => EngineKind::Unfold,
                     EngineArg::States => EngineKind::States,
@@ -615,11 +632,16 @@ fn run(cli: Cli) -> Result<u8> {
                 collect_tests: tests.is_some(),
                 dpor: DporOptions {
                     naive: engine == EngineArg::Naive,
-                    jobs: jobs
-                        .map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |j| j as usize),
+                    // The helpers of -j do not count preemptions.
+                    jobs: if preemption_bound.is_some() {
+                        1
+                    } else {
+                        jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |j| j as usize)
+                    },
                     join_at_epochs: false,
                     one_order_per_path: None,
                     prefix_events: None,
+                    preemption_bound,
                 },
                 unfold: UnfoldOptions {
                     cutoffs: !no_cutoffs,
@@ -754,6 +776,7 @@ fn run(cli: Cli) -> Result<u8> {
             json,
             verbose,
             no_races,
+            witness,
             files_in,
             sym_files,
             peer_script,
@@ -788,7 +811,16 @@ fn run(cli: Cli) -> Result<u8> {
                 ..Config::default()
             };
             let timeout = timeout.map(|t| t.saturating_sub(started.elapsed()));
+            let recorded = witness.is_some().then(|| config.clone());
             let outcome = ravel_explore::run_random(program, config, seed, timeout, given, !no_races);
+            if let (Some(path), Some(config)) = (&witness, recorded) {
+                let w = ravel_explore::run_witness(&outcome, &config, !no_races);
+                let w = witness::sealed(check::complete_witness(&w, &files, &clang_flags))?;
+                witness::write(path, &w)?;
+                if let Err(e) = witness::check_flags(&clang_flags) {
+                    eprintln!("ravel: warning: `ravel replay` will refuse this witness: {e}");
+                }
+            }
             let report = report::RunReport::new(&outcome, seed);
             if json {
                 crate::output::out!("{}", serde_json::to_string_pretty(&report.to_json(&file, &outcome.machine))?);

@@ -266,20 +266,8 @@ impl<'a> Context<'a> {
         w.spurious_wakeups = self.opts.spurious_wakeups;
         w.time = self.opts.time.name().into();
         w.defer_reinit = self.vm.defer_reinit;
-        w.argv = self.opts.argv.clone();
-        w.cwd = self.opts.cwd.clone();
-        for f in &self.opts.files {
-            match f.flag() {
-                (true, v) => w.sym_files.push(v),
-                (false, v) => w.files.push(v),
-            }
-        }
-        if let Some(p) = &self.opts.peer {
-            let mut paths = p.scripts.iter().map(|s| s.path.clone());
-            w.peer_script = paths.next();
-            w.more_peer_scripts = paths.collect();
-            w.sym_packet = p.sym_packet;
-        }
+        w.exit_at_once = !self.vm.defer_exit;
+        w.set_environment(&self.opts.argv, &self.opts.cwd, &self.opts.files, self.opts.peer.as_deref());
         if !self.is_known(&found.error) {
             self.errors.push(found);
         }

@@ -30,7 +30,7 @@ pub use outcome::{
     DepthUnit, FoundError, InputValue, Outcome, Stats, Unknown, Unscheduled, Verdict, Witness, WitnessStep, Work,
 };
 pub use replay::{replay, replay_observed, replay_prefix, replay_with, ReplayError};
-pub use run::run_random;
+pub use run::{run_random, run_witness};
 pub use states::StatesOptions;
 pub use unfold::UnfoldOptions;
 pub use verified::{Admissible, Verified, VerifiedSink};

@@ -48,6 +48,8 @@ pub enum Unknown {
     /// synchronisation operations of an epoch and leave the rest of a run free natively;
     /// that rest was not explored.
     FreeSuffix(u32),
+    /// `--preemption-bound`: schedules with more preemptions than this were left out.
+    Preemptions(u32),
     /// An operation ravel does not support; without its place, the vm's words alone.
     Unsupported { what: String, at: Option<(String, u32)> },
     /// An engine bug (a re-execution did not do the same thing again).
@@ -123,6 +125,10 @@ impl fmt::Display for Unknown {
             Unknown::FreeSuffix(n) => write!(
                 f,
                 "the schedules order only the first {n} synchronisation operations of an epoch (--prefix): the rest of a run is free under enforcement and was not explored"
+            ),
+            Unknown::Preemptions(k) => write!(
+                f,
+                "only schedules with at most {k} preemptions were explored (--preemption-bound): a bug that needs more may remain"
             ),
             Unknown::Unsupported { what, at: Some((file, line)) } => write!(f, "unsupported: {what} at {file}:{line}"),
             Unknown::Unsupported { what, at: None } => write!(f, "{what}"),
@@ -314,6 +320,31 @@ impl Work {
 }
 
 impl Witness {
+    /// Records the world the program ran in: its arguments, working directory, files
+    /// (host copies and symbolic ones) and scripted peer.
+    pub(crate) fn set_environment(
+        &mut self,
+        argv: &[String],
+        cwd: &str,
+        files: &[ravel_vm::FileSpec],
+        peer: Option<&ravel_vm::Peer>,
+    ) {
+        self.argv = argv.to_vec();
+        self.cwd = cwd.to_string();
+        for f in files {
+            match f.flag() {
+                (true, v) => self.sym_files.push(v),
+                (false, v) => self.files.push(v),
+            }
+        }
+        if let Some(p) = peer {
+            let mut paths = p.scripts.iter().map(|s| s.path.clone());
+            self.peer_script = paths.next();
+            self.more_peer_scripts = paths.collect();
+            self.sym_packet = p.sym_packet;
+        }
+    }
+
     /// The program's files: `program`, then `more_sources`.
     pub fn files(&self) -> Vec<std::path::PathBuf> {
         std::iter::once(&self.program).chain(&self.more_sources).map(std::path::PathBuf::from).collect()
@@ -468,6 +499,10 @@ pub struct Witness {
     /// Steps end before branches on symbolic inputs (the states engine's executions).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub branch_steps: bool,
+    /// An exit ended the process at once instead of waiting until no other thread could
+    /// run (`ravel run` and the unfolding engine; see `ravel_vm::Config::defer_exit`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub exit_at_once: bool,
 }
 
 #[cfg(test)]
@@ -512,6 +547,10 @@ mod tests {
                 "unsupported: inline asm at a.c:3",
             ),
             (Unknown::Unsupported { what: "inline asm".into(), at: None }, "inline asm"),
+            (
+                Unknown::Preemptions(2),
+                "only schedules with at most 2 preemptions were explored (--preemption-bound): a bug that needs more may remain",
+            ),
             (Unknown::Internal("re-execution diverged".into()), "internal error: re-execution diverged"),
             (
                 Unknown::SymbolicAddressRace,

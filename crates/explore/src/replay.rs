@@ -167,6 +167,7 @@ pub fn replay_observed(
         site_stacks: true,
         pause_at_symbolic_branches: witness.branch_steps,
         defer_reinit: witness.defer_reinit,
+        defer_exit: vm_config(opts).defer_exit && !witness.exit_at_once,
         ..vm_config(opts)
     };
     let mut chooser = ReplayChooser::new(&witness.init_choices);
@@ -198,7 +199,8 @@ pub fn replay_prefix(
     witness: &Witness,
     opts: &Options,
 ) -> Result<(Machine, usize), ReplayError> {
-    let config = ravel_vm::Config { record_trace: true, site_stacks: true, ..vm_config(opts) };
+    let defer_exit = vm_config(opts).defer_exit && !witness.exit_at_once;
+    let config = ravel_vm::Config { record_trace: true, site_stacks: true, defer_exit, ..vm_config(opts) };
     let mut chooser = ReplayChooser::new(&witness.init_choices);
     let mut m = Machine::new(program, config, None, &mut chooser);
     chooser.check()?;

@@ -1,11 +1,37 @@
 //! `ravel run` with the race detector of `ravel check`: the one seeded random execution's
 //! transitions go through it, and the first data race ends the execution as its error.
 
-use crate::{race, replay};
+use crate::{race, replay, Witness, WitnessStep};
 use ravel_ir::Program;
-use ravel_vm::{Config, RunOutcome};
+use ravel_vm::{Config, Granularity, RunOutcome};
 use std::sync::Arc;
 use std::time::Duration;
+
+/// The witness of a run made with `config` (and the race detector when `detect_races`):
+/// its steps with the values handed out in each, concrete inputs, so that `ravel replay`
+/// re-executes it (the caller names the program's files).
+pub fn run_witness(outcome: &RunOutcome, config: &Config, detect_races: bool) -> Witness {
+    let config = &Config { detect_races, ..config.clone() };
+    let mut w = Witness {
+        interleave: if config.granularity == Granularity::All { "all" } else { "sync" }.into(),
+        memory_model: config.memory_model.name().into(),
+        detect_races,
+        strict_pthread: config.strict_pthread,
+        abort_ends_path: config.abort_ends_path,
+        spurious_wakeups: config.spurious_wakeups,
+        time: config.time.name().into(),
+        exit_at_once: !config.defer_exit,
+        init_choices: outcome.init_choices.clone(),
+        steps: outcome
+            .schedule
+            .iter()
+            .map(|(thread, choices)| WitnessStep { thread: *thread, choices: choices.clone(), flush: false })
+            .collect(),
+        ..Witness::default()
+    };
+    w.set_environment(&config.argv, &config.cwd, &config.files, config.peer.as_deref());
+    w
+}
 
 /// One execution under a seeded random schedule (see [`ravel_vm::run_random`]); with
 /// `detect_races`, a data race between two of its accesses is an error like any other.
@@ -17,11 +43,14 @@ pub fn run_random(
     given: Vec<u64>,
     detect_races: bool,
 ) -> RunOutcome {
+    // The scheduling points are those of an exploration (events logged), so that `ravel
+    // replay` re-executes the run's witness under the same settings as a check's.
+    let config = Config { log_events: true, detect_races, ..config };
     if !detect_races {
-        return ravel_vm::run_random(program, config, seed, timeout, given, &mut |_, _| {});
+        let mut log = Vec::new();
+        return ravel_vm::run_random(program, config, seed, timeout, given, &mut |_, m| m.swap_log(&mut log));
     }
     let granularity = config.granularity;
-    let config = Config { log_events: true, detect_races: true, ..config };
     let mut races = race::RaceDetector::default();
     ravel_vm::run_random(program, config, seed, timeout, given, &mut |t, m| {
         let log = m.take_log();

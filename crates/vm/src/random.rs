@@ -19,6 +19,9 @@ pub struct RandomChooser {
     state: u64,
     pub inputs: Vec<Nondet>,
     given: std::collections::VecDeque<u64>,
+    /// Every value handed out (inputs and choices among alternatives), in order: what a
+    /// replay's chooser must hand out again.
+    pub made: Vec<u64>,
 }
 
 impl RandomChooser {
@@ -27,6 +30,7 @@ impl RandomChooser {
             state: seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x1234_5678,
             inputs: Vec::new(),
             given: Default::default(),
+            made: Vec::new(),
         }
     }
 
@@ -67,11 +71,14 @@ impl Chooser for RandomChooser {
             None => self.interesting(bits),
         };
         self.inputs.push(Nondet { value, bits, loc });
+        self.made.push(value);
         value
     }
 
     fn choose(&mut self, n: usize) -> usize {
-        self.below(n)
+        let v = self.below(n);
+        self.made.push(v as u64);
+        v
     }
 }
 
@@ -80,6 +87,11 @@ pub struct RunOutcome {
     pub machine: Machine,
     pub inputs: Vec<Nondet>,
     pub elapsed: Duration,
+    /// The values handed out while the machine was set up (main's prefix).
+    pub init_choices: Vec<u64>,
+    /// Each step: the thread that ran and the values handed out during it (a witness of
+    /// the execution).
+    pub schedule: Vec<(usize, Vec<u64>)>,
 }
 
 /// Runs the program once, picking a random enabled thread at every visible operation; the
@@ -120,6 +132,8 @@ fn run_picking(
     chooser.given = given.into();
     let deadline = timeout.map(|d| start + d);
     let mut m = Machine::new(program, config, deadline, &mut chooser);
+    let init_choices = std::mem::take(&mut chooser.made);
+    let mut schedule = Vec::new();
     let mut steps: u64 = 0;
     // The write count at which each thread was last seen spinning: its step came back to
     // the same state with nothing written, so it only runs again once something is.
@@ -135,6 +149,7 @@ fn run_picking(
         let t = pick(&moving);
         let (before, inputs) = (m.spin_mark(t), chooser.inputs.len());
         m.step(t, &mut chooser);
+        schedule.push((t, std::mem::take(&mut chooser.made)));
         observe(t, &mut m);
         if spun.len() <= t {
             spun.resize(t + 1, None);
@@ -153,5 +168,5 @@ fn run_picking(
         }
     }
     m.flush_stdout();
-    RunOutcome { machine: m, inputs: chooser.inputs, elapsed: start.elapsed() }
+    RunOutcome { machine: m, inputs: chooser.inputs, elapsed: start.elapsed(), init_choices, schedule }
 }

@@ -184,6 +184,8 @@ struct Node {
     snapshot: Option<Box<Run>>,
     /// Helpers exploring the leftmost waiting branches, in their order (`-j`).
     speculations: Vec<parallel::Speculation>,
+    /// Preemptions on the path before this node (`--preemption-bound`).
+    preemptions: u32,
 }
 
 /// Nodes between two snapshots of the execution on the current path around depth
@@ -337,6 +339,11 @@ pub struct DporOptions {
     /// schedules --prefix`, whose schedules then order only that prefix and leave the rest
     /// of the run free (Bergan's prefix schedules).
     pub prefix_events: Option<u32>,
+    /// Explore only schedules with at most this many preemptions (a thread switched away
+    /// from while it could go on): iterative context bounding (Musuvathi and Qadeer, PLDI
+    /// 2007), a bug finder's mode in which most bugs show within 2. Never `safe` once a
+    /// schedule was left out.
+    pub preemption_bound: Option<u32>,
 }
 
 /// How [`DporOptions::one_order_per_path`] picks the one order of a path.
@@ -609,7 +616,10 @@ impl<'a> Explorer<'a> {
                     return true;
                 }
             };
-            if !self.agents.enabled(&mut run.machine).contains(&thread) || self.is_spinning(&run, thread) {
+            if !self.agents.enabled(&mut run.machine).contains(&thread)
+                || self.is_spinning(&run, thread)
+                || self.beyond_bound(&run, depth, thread)
+            {
                 self.cx.stats.infeasible_wakeups += 1;
                 continue;
             }
@@ -796,13 +806,12 @@ impl<'a> Explorer<'a> {
             let runnable = self.agents.enabled(&mut run.machine);
             let enabled: SmallVec<[usize; 16]> =
                 runnable.iter().copied().filter(|&t| !self.is_spinning(run, t)).collect();
-            let node = &mut self.path[depth];
-            node.runnable = runnable;
+            self.path[depth].runnable = runnable;
             let mut next = None;
-            let given = !node.wakeup.is_empty();
+            let given = !self.path[depth].wakeup.is_empty();
             // A spinning thread would only repeat its last step.
-            while let Some((step, below)) = node.wakeup.pop_first() {
-                if enabled.contains(&step.thread) {
+            while let Some((step, below)) = self.path[depth].wakeup.pop_first() {
+                if enabled.contains(&step.thread) && !self.beyond_bound(run, depth, step.thread) {
                     next = Some((step, below));
                     break;
                 }
@@ -833,8 +842,13 @@ impl<'a> Explorer<'a> {
                 continue;
             }
             let node = &self.path[depth];
-            let candidates: SmallVec<[usize; 16]> =
+            let awake: SmallVec<[usize; 16]> =
                 enabled.iter().copied().filter(|t| !node.sleep.iter().any(|s| s.thread == *t)).collect();
+            let candidates: SmallVec<[usize; 16]> =
+                awake.iter().copied().filter(|&t| !self.beyond_bound(run, depth, t)).collect();
+            if candidates.is_empty() && !awake.is_empty() {
+                break Ending::Infeasible;
+            }
             let Some(t) = self.pick(&candidates, run) else { break Ending::SleepBlocked };
             if self.cx.opts.dpor.naive {
                 for &q in enabled.iter().filter(|&&q| q != t) {
@@ -926,6 +940,27 @@ impl<'a> Explorer<'a> {
         None
     }
 
+    /// Preemptions on the path once agent `t` runs from node `depth`: one more than before
+    /// it when the thread that ran last could go on (runnable, not spinning) and `t` is
+    /// another.
+    fn preemptions_after(&self, run: &Run, depth: usize, t: usize) -> u32 {
+        let node = &self.path[depth];
+        let last = depth.checked_sub(1).and_then(|d| self.path[d].taken.as_ref()).map(|k| k.thread);
+        let switch = last.is_some_and(|p| p != t && node.runnable.contains(&p) && !self.is_spinning(run, p));
+        node.preemptions + u32::from(switch)
+    }
+
+    /// Whether running agent `t` from node `depth` goes past `--preemption-bound`; such a
+    /// schedule is left out, and the verdict says so.
+    fn beyond_bound(&mut self, run: &Run, depth: usize, t: usize) -> bool {
+        let Some(k) = self.cx.opts.dpor.preemption_bound else { return false };
+        let beyond = self.preemptions_after(run, depth, t) > k;
+        if beyond {
+            self.cx.note(Unknown::Preemptions(k));
+        }
+        beyond
+    }
+
     /// A thread spins when it is back at a local state it stood in before one of its
     /// steps with no memory written since: it cannot make progress until another thread
     /// writes (see `spin`).
@@ -949,6 +984,7 @@ impl<'a> Explorer<'a> {
         wakeup: WakeupTree,
     ) {
         let (forced, fixed) = choices;
+        let preemptions = self.preemptions_after(run, depth, t);
         let (info, made) = self.execute(run, t, forced, analyse);
         let step = &info.step;
         let node = &mut self.path[depth];
@@ -970,7 +1006,7 @@ impl<'a> Explorer<'a> {
         let snapshot = (depth + 1)
             .is_multiple_of(snapshot_interval(depth + 1))
             .then(|| copy_into_spare(&mut self.spare_runs, run));
-        self.path.push(Node { sleep, wakeup, snapshot, ..Default::default() });
+        self.path.push(Node { sleep, wakeup, snapshot, preemptions, ..Default::default() });
         for (index, error) in std::mem::take(&mut run.races_found).into_iter().enumerate() {
             if run.raced.is_none() && self.cx.opts.execution_sink.is_some() {
                 run.raced = Some(error.clone());
