@@ -6,6 +6,7 @@ mod check;
 mod clang_flags;
 mod compile_db;
 mod enforce;
+mod explain;
 #[cfg(test)]
 mod fuzz;
 mod html;
@@ -192,7 +193,7 @@ enum Command {
     Check {
         /// The program: .c, .i, .ll or .bc files (several are compiled and linked into one
         /// program), or an SV-COMP task (.yml).
-        #[arg(required_unless_present = "compile_commands")]
+        #[arg(required_unless_present_any = ["compile_commands", "explain"])]
         files: Vec<PathBuf>,
         /// Build the program from a compilation database (compile_commands.json) instead
         /// of FILES: each C entry compiled with its own flags, the --target's source linked
@@ -238,6 +239,10 @@ enum Command {
         /// schedule was left out.
         #[arg(long, value_name = "K")]
         preemption_bound: Option<u32>,
+        /// Print what an error kind (as a report names it, e.g. data-race) means and how it
+        /// is usually fixed, and exit.
+        #[arg(long, value_name = "KIND", exclusive = true)]
+        explain: Option<String>,
         /// Report every distinct error, not just the first.
         #[arg(long)]
         all_errors: bool,
@@ -530,6 +535,7 @@ fn run(cli: Cli) -> Result<u8> {
             max_steps,
             max_depth,
             preemption_bound,
+            explain,
             all_errors,
             no_races,
             no_deadlocks,
@@ -561,6 +567,10 @@ fn run(cli: Cli) -> Result<u8> {
             args,
             clang_flags,
         } => {
+            if let Some(kind) = explain {
+                crate::output::out!("{}", explain::explain(&kind)?);
+                return Ok(0);
+            }
             let peer = args::peer(&peer_script, sym_packet)?;
             let files = match (compile_commands, target) {
                 (Some(db), Some(name)) => vec![compile_db::build(&db, &name)?],
