@@ -5,6 +5,7 @@ mod cc;
 mod check;
 mod clang_flags;
 mod compile_db;
+mod dot;
 mod enforce;
 mod explain;
 #[cfg(test)]
@@ -239,6 +240,11 @@ enum Command {
         /// schedule was left out.
         #[arg(long, value_name = "K")]
         preemption_bound: Option<u32>,
+        /// Write the first error's execution as a graph in Graphviz's DOT language: a column
+        /// per thread, and which write each read read from, which unlock each lock found,
+        /// which step created each thread (`dot -Tsvg FILE` renders it).
+        #[arg(long, value_name = "FILE")]
+        dot: Option<PathBuf>,
         /// Print what an error kind (as a report names it, e.g. data-race) means and how it
         /// is usually fixed, and exit.
         #[arg(long, value_name = "KIND", exclusive = true)]
@@ -535,6 +541,7 @@ fn run(cli: Cli) -> Result<u8> {
             max_steps,
             max_depth,
             preemption_bound,
+            dot,
             explain,
             all_errors,
             no_races,
@@ -708,6 +715,15 @@ fn run(cli: Cli) -> Result<u8> {
             if let (Some(path), Some(report)) = (&sarif, &report) {
                 let log = sarif::from_report(report, witness.as_deref().filter(|_| !outcome.errors.is_empty()));
                 output::write_file(path, serde_json::to_string_pretty(&log)?.as_bytes())?;
+            }
+            match (&dot, outcome.errors.first()) {
+                (Some(path), Some(first)) => {
+                    let (m, graph) =
+                        ravel_explore::replay_graph(program.clone(), &first.witness, &opts, outcome.sym.clone())?;
+                    output::write_file(path, dot::render(&program, &m, &graph).as_bytes())?;
+                }
+                (Some(path), None) => eprintln!("ravel: note: no error, so no graph in {}", path.display()),
+                (None, _) => {}
             }
             if let (Some(path), Some(report)) = (&html, &report) {
                 output::write_file(path, html::from_report(report).as_bytes())?;

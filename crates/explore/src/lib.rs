@@ -6,6 +6,7 @@ mod dpor;
 mod engine;
 mod executions;
 mod footprint;
+pub mod graph;
 mod guided;
 mod options;
 mod outcome;
@@ -24,12 +25,13 @@ mod widen;
 pub use dpor::{DporOptions, OrderRule};
 pub use engine::interrupt;
 pub use executions::{ExecutionEnd, ExecutionSink, InputRegion};
+pub use graph::{EdgeKind, ExecutionGraph};
 pub use guided::{follow_guide, Guide, GuideStep, Guided};
 pub use options::{EngineKind, Options};
 pub use outcome::{
     DepthUnit, FoundError, InputValue, Outcome, Stats, Unknown, Unscheduled, Verdict, Witness, WitnessStep, Work,
 };
-pub use replay::{replay, replay_observed, replay_prefix, replay_with, ReplayError};
+pub use replay::{replay, replay_graph, replay_observed, replay_prefix, replay_with, ReplayError};
 pub use run::{run_random, run_witness};
 pub use states::StatesOptions;
 pub use unfold::UnfoldOptions;

@@ -2,9 +2,10 @@
 //! race detector of the exploration that found it.
 
 use crate::engine::vm_config;
+use crate::graph::ExecutionGraph;
 use crate::{race, Options, Witness};
 use ravel_ir::Program;
-use ravel_vm::{Chooser, Granularity, Machine, MemoryModel, SharedSym, SymEngine, TraceEntry};
+use ravel_vm::{Chooser, Granularity, LogEntry, Machine, MemoryModel, SharedSym, SymEngine, TraceEntry};
 use std::sync::Arc;
 
 /// Replays the choices of a witness, in order. A witness may come from anywhere, so a
@@ -116,12 +117,14 @@ fn show_plain_accesses(m: &mut Machine, r: &race::Race) {
         loc: r.first.1,
         what: format!("{} {what} (unsynchronised: the race's first access)", r.first.2.verb()),
         stack: m.site_stack(r.first.0, r.first.1),
+        from_step: false,
     };
     let second = TraceEntry {
         thread: r.second.0,
         loc: r.second.1,
         what: format!("{} {what} (unsynchronised: races with the access above)", r.second.2.verb()),
         stack: m.site_stack(r.second.0, r.second.1),
+        from_step: false,
     };
     m.insert_trace(r.first_step + 1, first);
     m.insert_trace(usize::MAX, second);
@@ -146,19 +149,34 @@ pub fn replay_with(
     echo_output: bool,
     engine: Option<SharedSym>,
 ) -> Result<Machine, ReplayError> {
-    replay_observed(program, witness, opts, echo_output, engine, &mut |_, _| {})
+    replay_observed(program, witness, opts, echo_output, engine, &mut |_, _, _| {})
 }
 
-/// [`replay_with`], calling `observe(i, machine)` after step `i` ran (the last entry of the
-/// machine's trace is that step's visible operation): how exporters of other witness
-/// formats learn which step created which thread or input.
+/// [`replay_with`] with the execution's graph (see [`crate::graph`]): which step read
+/// from which, synchronised with which, created which thread.
+pub fn replay_graph(
+    program: Arc<Program>,
+    witness: &Witness,
+    opts: &Options,
+    engine: Option<SharedSym>,
+) -> Result<(Machine, ExecutionGraph), ReplayError> {
+    let mut graph = ExecutionGraph::default();
+    let m = replay_observed(program, witness, opts, false, engine, &mut |i, _, log| {
+        graph.add(witness.steps[i].thread, log);
+    })?;
+    Ok((m, graph))
+}
+
+/// [`replay_with`], calling `observe(i, machine, events)` after step `i` ran (the last
+/// entry of the machine's trace is that step's visible operation): how exporters of other
+/// witness formats learn which step created which thread or input.
 pub fn replay_observed(
     program: Arc<Program>,
     witness: &Witness,
     opts: &Options,
     echo_output: bool,
     engine: Option<SharedSym>,
-    observe: &mut dyn FnMut(usize, &Machine),
+    observe: &mut dyn FnMut(usize, &Machine, &[LogEntry]),
 ) -> Result<Machine, ReplayError> {
     let opts = &recorded_settings(witness, opts);
     let config = ravel_vm::Config {
@@ -204,7 +222,7 @@ pub fn replay_prefix(
     let mut chooser = ReplayChooser::new(&witness.init_choices);
     let mut m = Machine::new(program, config, None, &mut chooser);
     chooser.check()?;
-    let done = follow(&mut m, witness, opts, RaceStop::First, &mut |_, _| {})?;
+    let done = follow(&mut m, witness, opts, RaceStop::First, &mut |_, _, _| {})?;
     Ok((m, done))
 }
 
@@ -226,7 +244,7 @@ fn follow(
     witness: &Witness,
     opts: &Options,
     stop: RaceStop,
-    observe: &mut dyn FnMut(usize, &Machine),
+    observe: &mut dyn FnMut(usize, &Machine, &[LogEntry]),
 ) -> Result<usize, ReplayError> {
     let mut races = race::RaceDetector::default();
     for (i, s) in witness.steps.iter().enumerate() {
@@ -257,7 +275,7 @@ fn follow(
         if let Some(e) = deferred.into_iter().next().filter(|_| counts && m.end().is_none()) {
             m.end_with_error(e);
         }
-        observe(i, m);
+        observe(i, m, &log);
     }
     Ok(witness.steps.len())
 }

@@ -211,6 +211,9 @@ pub struct TraceEntry {
     pub what: String,
     /// The thread's call stack at the operation (with [`Config::site_stacks`], else empty).
     pub stack: crate::site_stacks::CallStack,
+    /// The entry of a step (false: an access a report shows inside a step, such as a
+    /// race's plain accesses).
+    pub from_step: bool,
 }
 
 /// The state of one execution. Cloning it gives an independent snapshot (the unfolding

@@ -217,7 +217,7 @@ impl Machine {
             Wait::None => self.describe_instruction(t),
         };
         let stack = if self.config.site_stacks { self.stack_frames(t) } else { Vec::new() };
-        TraceEntry { thread: t, loc, what, stack }
+        TraceEntry { thread: t, loc, what, stack, from_step: true }
     }
 
     fn describe_instruction(&mut self, t: usize) -> String {

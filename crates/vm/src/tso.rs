@@ -172,7 +172,7 @@ impl Machine {
             if self.trace.len() >= 2 * crate::machine::TRACE_KEEP {
                 self.trace.drain(..crate::machine::TRACE_KEEP);
             }
-            self.trace.push(TraceEntry { thread: t, loc: s.at, what, stack: Vec::new() });
+            self.trace.push(TraceEntry { thread: t, loc: s.at, what, stack: Vec::new(), from_step: true });
             self.trace_total += 1;
         }
         // A store into memory freed since (a returned frame's locals) has nobody to see it.

@@ -117,7 +117,7 @@ pub fn describe(
     type Observed = (Place, Vec<(usize, String)>, usize);
     let mut steps: Vec<Observed> = Vec::new();
     let mut threads = 1usize;
-    let mut observe = |i: usize, m: &ravel_vm::Machine| {
+    let mut observe = |i: usize, m: &ravel_vm::Machine, _: &[ravel_vm::LogEntry]| {
         let loc = m.trace().last().map(|e| e.loc).unwrap_or_default();
         let thread = witness.steps.get(i).map_or(0, |s| s.thread);
         let created: Vec<(usize, String)> = (threads..m.threads().len())
