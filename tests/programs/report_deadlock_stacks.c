@@ -2,7 +2,7 @@
  * Two threads take two locks in opposite orders through one helper: the report gives
  * each blocked thread's call stack (lock_both <- main/worker).
  * check: unsafe deadlock
- * report: check
+ * report: check -j 1
  * report-formats: json sarif html
  */
 #include <pthread.h>

@@ -3,7 +3,7 @@
  * resets the flag, and the consumer spins in wait_for forever. The report gives the
  * spinning thread's call stack.
  * check: unsafe hang
- * report: check
+ * report: check -j 1
  * report-formats: json sarif html
  */
 #include <pthread.h>

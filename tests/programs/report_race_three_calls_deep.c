@@ -3,7 +3,7 @@
  * (bump <- update_stats <- worker/main) and where the worker was created, as
  * ThreadSanitizer does.
  * check: unsafe data-race
- * report: check
+ * report: check -j 1
  * report-formats: json sarif html
  */
 #include <pthread.h>

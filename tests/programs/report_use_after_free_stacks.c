@@ -3,7 +3,7 @@
  * and the free's call stacks, where the worker was created and where the block was
  * allocated, as AddressSanitizer does.
  * check: unsafe data-race
- * report: check
+ * report: check -j 1
  * report-formats: json sarif html
  */
 #include <pthread.h>

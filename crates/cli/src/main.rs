@@ -837,19 +837,35 @@ fn run(cli: Cli) -> Result<u8> {
                 ..Config::default()
             };
             let timeout = timeout.map(|t| t.saturating_sub(started.elapsed()));
-            let recorded = witness.is_some().then(|| config.clone());
-            let outcome = ravel_explore::run_random(program, config, seed, timeout, given, !no_races);
-            if let (Some(path), Some(config)) = (&witness, recorded) {
-                let w = ravel_explore::run_witness(&outcome, &config, !no_races);
-                let w = witness::sealed(check::complete_witness(&w, &files, &clang_flags))?;
+            let recorded = config.clone();
+            let outcome = ravel_explore::run_random(program.clone(), config, seed, timeout, given, !no_races);
+            let w = ravel_explore::run_witness(&outcome, &recorded, !no_races);
+            // An error's report gives its places with their call stacks, which only a
+            // replay of the run keeps (the run itself does without, at full speed).
+            let replayed = w
+                .as_ref()
+                .filter(|_| matches!(outcome.machine.end(), Some(ravel_vm::End::Error(_))))
+                .and_then(|w| ravel_explore::replay(program, w, &ravel_explore::Options::of_witness(w), false).ok());
+            match (&witness, &w) {
+                (Some(_), None) => eprintln!(
+                    "ravel: warning: no witness written: the run took more than {} steps, too long to keep its schedule",
+                    ravel_vm::SCHEDULE_KEEP
+                ),
+                (Some(path), Some(w)) => {
+                let w = witness::sealed(check::complete_witness(w, &files, &clang_flags))?;
                 witness::write(path, &w)?;
                 if let Err(e) = witness::check_flags(&clang_flags) {
                     eprintln!("ravel: warning: `ravel replay` will refuse this witness: {e}");
                 }
+                }
+                (None, _) => {}
             }
-            let report = report::RunReport::new(&outcome, seed);
+            let report = report::RunReport::new(&outcome, seed, replayed.as_ref());
             if json {
-                crate::output::out!("{}", serde_json::to_string_pretty(&report.to_json(&file, &outcome.machine))?);
+                crate::output::out!(
+                    "{}",
+                    serde_json::to_string_pretty(&report.to_json(&file, &outcome.machine, replayed.as_ref()))?
+                );
             } else {
                 eprint!("{}", report.render(verbose));
             }

@@ -11,6 +11,8 @@ pub struct RunReport {
     verdict: &'static str,
     headline: String,
     location: Option<(String, u32, u32, Option<String>, String)>,
+    /// An error's places with their call stacks, rendered as `check` renders them.
+    places: Option<String>,
     interleaving: Vec<(String, String, String)>,
     inputs: Vec<(String, u64)>,
     notes: Vec<String>,
@@ -58,7 +60,9 @@ pub fn render_interleaving(
 }
 
 impl RunReport {
-    pub fn new(o: &RunOutcome, seed: u64) -> RunReport {
+    /// The report of run `o`; `replayed`, the same execution replayed with its call
+    /// stacks, gives an error's places with them.
+    pub fn new(o: &RunOutcome, seed: u64, replayed: Option<&ravel_vm::Machine>) -> RunReport {
         let m = &o.machine;
         let p = m.program();
         let mut sources = Sources::default();
@@ -66,6 +70,7 @@ impl RunReport {
             verdict: "unknown",
             headline: String::new(),
             location: None,
+            places: None,
             interleaving: Vec::new(),
             inputs: o.inputs.iter().map(|n| (format!("nondet value at {}", place(p, n.loc)), n.value)).collect(),
             notes: Vec::new(),
@@ -106,7 +111,8 @@ impl RunReport {
                 r.verdict = "error";
                 r.error_kind = Some(e.kind.name());
                 r.headline = format!("{}: {}", e.kind.name(), e.message);
-                r.location = locate(e.loc, e.thread);
+                let name = |t: usize| m.threads().get(t).map_or_else(|| t.to_string(), |th| th.name());
+                r.places = Some(crate::check::render_places(p, e, Some(replayed.unwrap_or(m)), &name));
             }
             Some(End::Unsupported { what, loc, thread }) => {
                 r.headline = format!("unsupported: {what} at {}", place(p, *loc));
@@ -143,6 +149,7 @@ impl RunReport {
             _ => "unknown",
         };
         let _ = writeln!(s, "ravel: {prefix}: {}", self.headline);
+        s.push_str(self.places.as_deref().unwrap_or_default());
         if let Some((file, line, col, text, thread)) = &self.location {
             let _ = writeln!(s, "  --> {file}:{line}:{col} (thread {thread})");
             if let Some(t) = text {
@@ -172,8 +179,14 @@ impl RunReport {
         s
     }
 
-    /// The JSON report of `run` (see [`crate::json_report`]), with the program's stdout.
-    pub fn to_json(&self, file: &std::path::Path, m: &ravel_vm::Machine) -> Value {
+    /// The JSON report of `run` (see [`crate::json_report`]), with the program's stdout;
+    /// an error's places get their call stacks from `replayed` (see [`RunReport::new`]).
+    pub fn to_json(
+        &self,
+        file: &std::path::Path,
+        m: &ravel_vm::Machine,
+        replayed: Option<&ravel_vm::Machine>,
+    ) -> Value {
         let verdict = match self.verdict {
             "error" => "unsafe",
             other => other,
@@ -189,7 +202,13 @@ impl RunReport {
         };
         let errors = match m.end() {
             Some(End::Error(e)) => {
-                vec![crate::json_report::error(m.program(), e, Some(m), None, &mut Sources::default())]
+                vec![crate::json_report::error(
+                    m.program(),
+                    e,
+                    Some(replayed.unwrap_or(m)),
+                    None,
+                    &mut Sources::default(),
+                )]
             }
             _ => Vec::new(),
         };

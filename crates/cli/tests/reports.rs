@@ -35,8 +35,8 @@ fn normalise(text: &str, dir: &Path) -> String {
         + "\n"
 }
 
-/// Blanks what changes from run to run in a JSON report or SARIF log (parsed): times
-/// and memory.
+/// Blanks what changes from run to run in a JSON report or SARIF log (parsed): times,
+/// memory and the work of `-j`'s helpers.
 fn normalise_json(text: &str, dir: &Path) -> String {
     let text = text.replace(&format!("{}/", dir.display()), "").replace(&dir.display().to_string(), ".");
     let mut v: serde_json::Value = match serde_json::from_str(&text) {
@@ -46,6 +46,8 @@ fn normalise_json(text: &str, dir: &Path) -> String {
     fn blank(v: &mut serde_json::Value) {
         match v {
             serde_json::Value::Object(map) => {
+                // What `-j`'s helper threads did varies with their timing.
+                map.retain(|k, _| k != "helped" && !k.starts_with("helper_"));
                 for (k, x) in map.iter_mut() {
                     if k == "seconds" || k == "peak_memory_mib" {
                         *x = serde_json::json!(0);

@@ -9,8 +9,9 @@ use std::time::Duration;
 
 /// The witness of a run made with `config` (and the race detector when `detect_races`):
 /// its steps with the values handed out in each, concrete inputs, so that `ravel replay`
-/// re-executes it (the caller names the program's files).
-pub fn run_witness(outcome: &RunOutcome, config: &Config, detect_races: bool) -> Witness {
+/// re-executes it (the caller names the program's files). `None` for a run too long to
+/// keep its schedule.
+pub fn run_witness(outcome: &RunOutcome, config: &Config, detect_races: bool) -> Option<Witness> {
     let config = &Config { detect_races, ..config.clone() };
     let mut w = Witness {
         interleave: if config.granularity == Granularity::All { "all" } else { "sync" }.into(),
@@ -24,13 +25,14 @@ pub fn run_witness(outcome: &RunOutcome, config: &Config, detect_races: bool) ->
         init_choices: outcome.init_choices.clone(),
         steps: outcome
             .schedule
+            .as_ref()?
             .iter()
             .map(|(thread, choices)| WitnessStep { thread: *thread, choices: choices.clone(), flush: false })
             .collect(),
         ..Witness::default()
     };
     w.set_environment(&config.argv, &config.cwd, &config.files, config.peer.as_deref());
-    w
+    Some(w)
 }
 
 /// One execution under a seeded random schedule (see [`ravel_vm::run_random`]); with

@@ -90,9 +90,12 @@ pub struct RunOutcome {
     /// The values handed out while the machine was set up (main's prefix).
     pub init_choices: Vec<u64>,
     /// Each step: the thread that ran and the values handed out during it (a witness of
-    /// the execution).
-    pub schedule: Vec<(usize, Vec<u64>)>,
+    /// the execution); `None` for a run longer than [`SCHEDULE_KEEP`] steps.
+    pub schedule: Option<Vec<(usize, Vec<u64>)>>,
 }
+
+/// Steps of a run whose schedule is kept (about 32 MiB): a longer run has no witness.
+pub const SCHEDULE_KEEP: usize = 1 << 20;
 
 /// Runs the program once, picking a random enabled thread at every visible operation; the
 /// nondeterministic inputs take the `given` values first, in order. `observe(t, machine)`
@@ -133,7 +136,7 @@ fn run_picking(
     let deadline = timeout.map(|d| start + d);
     let mut m = Machine::new(program, config, deadline, &mut chooser);
     let init_choices = std::mem::take(&mut chooser.made);
-    let mut schedule = Vec::new();
+    let mut schedule = Some(Vec::new());
     let mut steps: u64 = 0;
     // The write count at which each thread was last seen spinning: its step came back to
     // the same state with nothing written, so it only runs again once something is.
@@ -149,7 +152,13 @@ fn run_picking(
         let t = pick(&moving);
         let (before, inputs) = (m.spin_mark(t), chooser.inputs.len());
         m.step(t, &mut chooser);
-        schedule.push((t, std::mem::take(&mut chooser.made)));
+        let made = std::mem::take(&mut chooser.made);
+        if schedule.as_ref().is_some_and(|s| s.len() >= SCHEDULE_KEEP) {
+            schedule = None;
+        }
+        if let Some(s) = schedule.as_mut() {
+            s.push((t, made));
+        }
         observe(t, &mut m);
         if spun.len() <= t {
             spun.resize(t + 1, None);
