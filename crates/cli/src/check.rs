@@ -246,10 +246,15 @@ pub fn to_json(
         .errors
         .iter()
         .map(|found| {
-            let m = replayed(program, found, opts, outcome);
+            let replay = ravel_explore::replay_graph(program.clone(), &found.witness, opts, outcome.sym.clone()).ok();
+            let m = replay.as_ref().map(|(m, _)| m);
             let sealed = crate::witness::sealed(complete_witness(&found.witness, files, clang_flags));
             let witness = sealed.ok().and_then(|w| serde_json::to_value(w).ok());
-            json_report::error(program, &found.error, m.as_ref(), witness, &mut sources)
+            let mut error = json_report::error(program, &found.error, m, witness, &mut sources);
+            if let Some((m, graph)) = &replay {
+                error["graph"] = crate::dot::edges_json(m, graph);
+            }
+            error
         })
         .collect();
     let program_file = files.first().map_or(Path::new(""), PathBuf::as_path);

@@ -73,6 +73,28 @@ pub fn render(program: &Program, m: &Machine, graph: &ExecutionGraph) -> String 
     s
 }
 
+/// The graph's edges for the JSON report: `from` and `to` index the error's
+/// `interleaving` (which lists the trace's entries, those of steps and those a report
+/// shows inside steps), `kind` is `rf`, `sync` or `create`.
+pub fn edges_json(m: &Machine, graph: &ExecutionGraph) -> serde_json::Value {
+    let at_step: Vec<usize> = m.trace().iter().enumerate().filter(|(_, e)| e.from_step).map(|(k, _)| k).collect();
+    let shift = graph.steps.len().saturating_sub(at_step.len());
+    let row = |step: usize| step.checked_sub(shift).and_then(|k| at_step.get(k)).copied();
+    let edges: Vec<serde_json::Value> = graph
+        .edges
+        .iter()
+        .filter_map(|&(from, to, kind)| {
+            let kind = match kind {
+                EdgeKind::ReadsFrom => "rf",
+                EdgeKind::Synchronises => "sync",
+                EdgeKind::Creates => "create",
+            };
+            Some(serde_json::json!({"from": row(from)?, "to": row(to)?, "kind": kind}))
+        })
+        .collect();
+    serde_json::json!({ "edges": edges })
+}
+
 fn escape(text: &str) -> String {
     text.replace('\\', "\\\\").replace('"', "\\\"")
 }

@@ -92,6 +92,7 @@ fn render_error(s: &mut String, i: usize, e: &Value, sources: &mut Sources) {
         s.push_str("</table>\n");
     }
     render_interleaving(s, e, sources);
+    render_graph(s, e);
     s.push_str("</section>\n");
 }
 
@@ -114,6 +115,77 @@ fn render_stack(s: &mut String, frames: &Value, always: bool) {
         );
     }
     s.push_str("</ol>");
+}
+
+/// The execution graph (`graph.edges` of the report, indexing its interleaving) as an
+/// inline SVG: a column per thread, a row per operation, program order in gray, and the
+/// edges between threads — reads-from blue, synchronisation green, creation purple.
+fn render_graph(s: &mut String, e: &Value) {
+    const ROWS: usize = 200;
+    let steps = e["interleaving"].as_array().cloned().unwrap_or_default();
+    let edges = e["graph"]["edges"].as_array().cloned().unwrap_or_default();
+    if steps.is_empty() || edges.is_empty() || steps.len() > ROWS {
+        return;
+    }
+    let mut threads: Vec<String> = Vec::new();
+    let column: Vec<usize> = steps
+        .iter()
+        .map(|step| {
+            let t = step["thread"].as_str().unwrap_or("?").to_string();
+            threads.iter().position(|x| *x == t).unwrap_or_else(|| {
+                threads.push(t);
+                threads.len() - 1
+            })
+        })
+        .collect();
+    let (w, h) = (180, 30);
+    let centre = |row: usize| (20 + column[row] * w + 75, 40 + row * h + 10);
+    let _ = write!(
+        s,
+        "<h3>execution graph</h3>\n<svg class=\"graph\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" font-family=\"monospace\" font-size=\"10\">\n\
+         <defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"6\" markerHeight=\"6\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\"/></marker></defs>\n",
+        40 + threads.len() * w,
+        60 + steps.len() * h
+    );
+    for (c, t) in threads.iter().enumerate() {
+        let _ = writeln!(s, "<text x=\"{}\" y=\"20\" font-weight=\"bold\">thread {}</text>", 20 + c * w, escape(t));
+    }
+    for (row, step) in steps.iter().enumerate() {
+        let (x, y) = (20 + column[row] * w, 40 + row * h);
+        let op: String = step["op"].as_str().unwrap_or("").chars().take(24).collect();
+        let _ = writeln!(
+            s,
+            "<rect x=\"{x}\" y=\"{y}\" width=\"150\" height=\"20\" fill=\"#f4f4f4\" stroke=\"#999\"/><text x=\"{}\" y=\"{}\">{} {}</text>",
+            x + 4,
+            y + 14,
+            row + 1,
+            escape(&op)
+        );
+        if let Some(prev) = (0..row).rev().find(|&p| column[p] == column[row]) {
+            let ((x1, y1), (x2, y2)) = (centre(prev), centre(row));
+            let _ =
+                writeln!(s, "<line x1=\"{x1}\" y1=\"{}\" x2=\"{x2}\" y2=\"{}\" stroke=\"#ccc\"/>", y1 + 10, y2 - 10);
+        }
+    }
+    for edge in &edges {
+        let (Some(from), Some(to)) = (edge["from"].as_u64(), edge["to"].as_u64()) else { continue };
+        let (from, to) = (from as usize, to as usize);
+        if from >= steps.len() || to >= steps.len() {
+            continue;
+        }
+        let colour = match edge["kind"].as_str() {
+            Some("rf") => "blue",
+            Some("sync") => "green",
+            _ => "purple",
+        };
+        let ((x1, y1), (x2, y2)) = (centre(from), centre(to));
+        let _ = writeln!(
+            s,
+            "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"{colour}\" marker-end=\"url(#arrow)\"><title>{}</title></line>",
+            escape(edge["kind"].as_str().unwrap_or(""))
+        );
+    }
+    s.push_str("</svg>\n");
 }
 
 /// The interleaving table: a column per thread, in order of first appearance.
