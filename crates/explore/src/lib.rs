@@ -1,6 +1,7 @@
 //! Exhaustive exploration of thread schedules: the engines behind `ravel check`, with
 //! what they share (statistics, witnesses, race detection, replay).
 
+mod bounded;
 mod clock;
 mod dpor;
 mod engine;
@@ -78,6 +79,9 @@ fn check_with(program: Arc<Program>, opts: &Options) -> Outcome {
     let engine: Box<dyn Engine + '_> = match opts.engine {
         // Only dpor schedules store buffers (the CLI refuses the other engines with TSO).
         _ if opts.memory_model == MemoryModel::Tso => Box::new(dpor::Explorer::new(program, opts)),
+        EngineKind::Dpor if opts.dpor.preemption_bound.is_some() && !opts.dpor.naive => {
+            return bounded::check(program, opts)
+        }
         EngineKind::Dpor => Box::new(dpor::Explorer::new(program, opts)),
         EngineKind::Unfold => Box::new(unfold::Explorer::new(program, opts)),
         EngineKind::States => Box::new(states::Explorer::new(program, opts)),

@@ -1,0 +1,46 @@
+//! `--preemption-bound K` with the dpor engine. Its reduced search goes first: it finds
+//! most bugs within the bound in few executions, but dropping the steps past the bound
+//! can make it miss some (a race's reversal may need one preemption too many where a
+//! reversal elsewhere would not). When it finds none, the naive search with the same
+//! bound explores every schedule of at most K preemptions, so that an answer without an
+//! error means what it says: no error within K preemptions.
+
+use crate::dpor::{DporOptions, Explorer};
+use crate::engine::Engine;
+use crate::{Options, Outcome, Unknown, Verdict};
+use ravel_ir::Program;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The reduced search's time without an exploration-wide limit.
+const REDUCED_ALONE: Duration = Duration::from_secs(30);
+
+/// The bounded search of `opts` (its `dpor.preemption_bound` set, not naive). The naive
+/// search follows the reduced one when that found no error and stopped for a reason of
+/// its own (a schedule left out, an execution cut at the depth limit, its share of the
+/// time spent).
+pub(crate) fn check(program: Arc<Program>, opts: &Options) -> Outcome {
+    let started = Instant::now();
+    // The reduced search gets half the time (a spinning program can keep it busy with
+    // schedules it then drops); the naive one the rest.
+    let share = opts.timeout.map_or(REDUCED_ALONE, |t| t / 2);
+    let reduced = Box::new(Explorer::new(program.clone(), &Options { timeout: Some(share), ..opts.clone() })).run();
+    let out_of_time = opts.timeout.is_some_and(|t| started.elapsed() >= t);
+    // Safe: nothing was left out; an exploration-wide limit leaves no room for more.
+    let done = match &reduced.verdict {
+        Verdict::Unknown(Unknown::Time) => out_of_time,
+        Verdict::Unknown(why) => matches!(why, Unknown::Interrupted | Unknown::Memory(_) | Unknown::Executions(_)),
+        _ => true,
+    };
+    if !reduced.errors.is_empty() || done {
+        return reduced;
+    }
+    let every = Options {
+        dpor: DporOptions { naive: true, ..opts.dpor.clone() },
+        timeout: opts.timeout.map(|t| t.saturating_sub(started.elapsed())),
+        ..opts.clone()
+    };
+    let mut outcome = Box::new(Explorer::new(program, &every)).run();
+    outcome.stats.absorb_earlier(&reduced.stats);
+    outcome
+}
