@@ -1,7 +1,8 @@
 //! `ravel run --witness FILE` (issue 40): the witness of one seeded random execution makes
 //! `ravel replay` re-execute it exactly. Every program under `tests/programs/` with a
-//! `run:` expectation is run with two seeds, and the replay of each run's witness must end
-//! the same way: the same verdict, the same error (kind and message), the same exit status.
+//! `run:` expectation is run (one seed each, 1 to 3 in turn), and the replay of its
+//! witness must end the same way: the same verdict, the same error (kind and message),
+//! the same exit status.
 
 mod common;
 
@@ -59,11 +60,11 @@ fn every_run_replays_from_its_witness() {
     for file in c_programs("") {
         let text = std::fs::read_to_string(&file).unwrap();
         let Some(e) = parse_header(&text).filter(|e| e.run.is_some()) else { continue };
-        for seed in [1, 2] {
-            checked += 1;
-            failures.extend(run_and_replay(&file, &e, seed));
-        }
+        // One seed each keeps CI short; the seed varies by program so schedules differ.
+        let seed = 1 + checked % 3;
+        checked += 1;
+        failures.extend(run_and_replay(&file, &e, seed));
     }
-    assert!(checked >= 400, "only {checked} runs");
+    assert!(checked >= 300, "only {checked} runs");
     assert!(failures.is_empty(), "{} of {checked} runs:\n{}", failures.len(), failures.join("\n"));
 }
