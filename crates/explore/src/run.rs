@@ -12,7 +12,6 @@ use std::time::Duration;
 /// re-executes it (the caller names the program's files). `None` for a run too long to
 /// keep its schedule.
 pub fn run_witness(outcome: &RunOutcome, config: &Config, detect_races: bool) -> Option<Witness> {
-    let config = &Config { detect_races, ..config.clone() };
     let mut w = Witness {
         interleave: if config.granularity == Granularity::All { "all" } else { "sync" }.into(),
         memory_model: config.memory_model.name().into(),

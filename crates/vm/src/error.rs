@@ -34,6 +34,27 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// Every kind, for what must cover them all (explanations, rule tables).
+    pub const ALL: [ErrorKind; 17] = [
+        ErrorKind::AssertionFailure,
+        ErrorKind::ReachError,
+        ErrorKind::OutOfBounds,
+        ErrorKind::NullDereference,
+        ErrorKind::UseAfterFree,
+        ErrorKind::DoubleFree,
+        ErrorKind::InvalidFree,
+        ErrorKind::DivisionByZero,
+        ErrorKind::Deadlock,
+        ErrorKind::PthreadMisuse,
+        ErrorKind::StackOverflow,
+        ErrorKind::DataRace,
+        ErrorKind::Trap,
+        ErrorKind::Unreachable,
+        ErrorKind::Abort,
+        ErrorKind::Hang,
+        ErrorKind::InvalidJump,
+    ];
+
     /// The stable kebab-case name.
     pub fn name(self) -> &'static str {
         match self {

@@ -842,12 +842,13 @@ impl<'a> Explorer<'a> {
                 continue;
             }
             let node = &self.path[depth];
-            let awake: SmallVec<[usize; 16]> =
+            let mut candidates: SmallVec<[usize; 16]> =
                 enabled.iter().copied().filter(|t| !node.sleep.iter().any(|s| s.thread == *t)).collect();
-            let candidates: SmallVec<[usize; 16]> =
-                awake.iter().copied().filter(|&t| !self.beyond_bound(run, depth, t)).collect();
-            if candidates.is_empty() && !awake.is_empty() {
-                break Ending::Infeasible;
+            if self.cx.opts.dpor.preemption_bound.is_some() && !candidates.is_empty() {
+                candidates.retain(|t| !self.beyond_bound(run, depth, *t));
+                if candidates.is_empty() {
+                    break Ending::Infeasible;
+                }
             }
             let Some(t) = self.pick(&candidates, run) else { break Ending::SleepBlocked };
             if self.cx.opts.dpor.naive {
