@@ -3,6 +3,7 @@
  * depth-first search meets that order late, the first scouting run (main first, then
  * always the newest thread, the program's end last) at once
  * check: unsafe assertion-failure executions=1
+ * check-flags: --first-error
  */
 #include <assert.h>
 #include <pthread.h>

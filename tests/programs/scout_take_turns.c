@@ -3,6 +3,7 @@
  * (a Fibonacci number), which main checks without joining: the second scouting policy
  * (main creates the threads, then every thread in turn) finds it in its first run
  * check: unsafe assertion-failure executions=2
+ * check-flags: --first-error
  */
 #include <assert.h>
 #include <pthread.h>

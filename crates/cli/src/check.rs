@@ -101,16 +101,23 @@ pub fn property_options(property: Property, mut opts: Options) -> Options {
 
 /// Loads a program and tells the user on standard error about any change made to it.
 pub fn load_program(files: &[PathBuf], clang_flags: &[String]) -> Result<Arc<Program>> {
-    load_program_within(files, clang_flags, None)
+    load_program_within(files, clang_flags, None, None)
 }
 
-/// [`load_program`], with the compilers stopped at `deadline`.
+/// The program a witness names, starting where it started.
+pub fn load_witness_program(w: &Witness) -> Result<Arc<Program>> {
+    load_program_within(&w.files(), &w.clang_flags, None, w.entry.as_deref())
+}
+
+/// [`load_program`], with the compilers stopped at `deadline`, starting in function
+/// `entry` instead of `main` when given (`--entry`).
 pub fn load_program_within(
     files: &[PathBuf],
     clang_flags: &[String],
     deadline: Option<std::time::Instant>,
+    entry: Option<&str>,
 ) -> Result<Arc<Program>> {
-    let program = ravel_ir::load_within(files, clang_flags, deadline)?;
+    let program = ravel_ir::load_starting_in(files, clang_flags, deadline, entry)?;
     for note in &program.notes {
         eprintln!("ravel: note: {note}");
     }
@@ -248,7 +255,7 @@ pub fn to_json(
         .map(|found| {
             let replay = ravel_explore::replay_graph(program.clone(), &found.witness, opts, outcome.sym.clone()).ok();
             let m = replay.as_ref().map(|(m, _)| m);
-            let sealed = crate::witness::sealed(complete_witness(&found.witness, files, clang_flags));
+            let sealed = crate::witness::sealed(complete_witness(&found.witness, program, files, clang_flags));
             let witness = sealed.ok().and_then(|w| serde_json::to_value(w).ok());
             let mut error = json_report::error(program, &found.error, m, witness, &mut sources);
             if let Some((m, graph)) = &replay {
@@ -280,13 +287,14 @@ pub fn to_json(
 
 /// Fills in the witness header so `ravel replay FILE` needs nothing else (the engine
 /// recorded the exploration settings it ran under).
-pub fn complete_witness(w: &Witness, files: &[PathBuf], clang_flags: &[String]) -> Witness {
+pub fn complete_witness(w: &Witness, program: &Program, files: &[PathBuf], clang_flags: &[String]) -> Witness {
     let absolute = |f: &PathBuf| std::fs::canonicalize(f).unwrap_or_else(|_| f.clone()).display().to_string();
     Witness {
         format: "ravel-witness-1".into(),
         program: files.first().map(absolute).unwrap_or_default(),
         more_sources: files.iter().skip(1).map(absolute).collect(),
         clang_flags: clang_flags.to_vec(),
+        entry: program.entry.clone(),
         ..w.clone()
     }
 }
@@ -334,7 +342,7 @@ pub fn resolve_inputs(files: Vec<PathBuf>, mut clang_flags: Vec<String>) -> Resu
 /// `ravel replay`: re-executes a witness and reports what happens.
 pub fn replay_file(path: &Path, json_out: bool, force: bool) -> Result<u8> {
     let witness = crate::witness::read(path, force)?;
-    let program = load_program(&witness.files(), &witness.clang_flags)?;
+    let program = load_witness_program(&witness)?;
     let opts = Options::of_witness(&witness);
     let m = ravel_explore::replay(program.clone(), &witness, &opts, !json_out)?;
     let (code, verdict, headline) = match m.end() {

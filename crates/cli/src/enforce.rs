@@ -92,7 +92,7 @@ pub fn run(command: EnforceCommand) -> Result<u8> {
         }
         EnforceCommand::Witness { witness, output } => {
             let w = crate::witness::read(&witness, false)?;
-            let program = crate::check::load_program(&w.files(), &w.clang_flags)?;
+            let program = crate::check::load_witness_program(&w)?;
             let opts = ravel_explore::Options { name_native_events: true, ..ravel_explore::Options::of_witness(&w) };
             let m = ravel_explore::replay(program, &w, &opts, false)?;
             let Some(ravel_vm::End::Error(e)) = m.end() else {

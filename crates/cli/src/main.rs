@@ -128,6 +128,11 @@ enum Command {
         /// name) or the program's name (that source's file name without extension).
         #[arg(long, value_name = "NAME", requires = "compile_commands")]
         target: Option<String>,
+        /// Start in this function instead of `main` (a library without `main` works too):
+        /// each integer parameter is a nondeterministic input, each pointer the address of
+        /// a fresh zeroed 4 KiB heap block.
+        #[arg(long, value_name = "FUNCTION")]
+        entry: Option<String>,
         /// Seed of the scheduler and of nondeterministic inputs.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -205,6 +210,11 @@ enum Command {
         /// name) or the program's name (that source's file name without extension).
         #[arg(long, value_name = "NAME", requires = "compile_commands")]
         target: Option<String>,
+        /// Start in this function instead of `main` (a library without `main` works too):
+        /// each integer parameter is a nondeterministic input, each pointer the address of
+        /// a fresh zeroed 4 KiB heap block.
+        #[arg(long, value_name = "FUNCTION")]
+        entry: Option<String>,
         /// Scheduling points (SV-COMP tasks need `all`).
         #[arg(long, value_enum, default_value_t = Interleave::Sync)]
         interleave: Interleave,
@@ -249,9 +259,14 @@ enum Command {
         /// is usually fixed, and exit.
         #[arg(long, value_name = "KIND", exclusive = true)]
         explain: Option<String>,
-        /// Report every distinct error, not just the first.
-        #[arg(long)]
+        /// Explore everything and report every distinct error. By default the search goes
+        /// on after the first error for as many executions again (at least 10,000) and
+        /// reports every distinct error it met, grouped by kind.
+        #[arg(long, conflicts_with = "first_error")]
         all_errors: bool,
+        /// Stop at the first error.
+        #[arg(long)]
+        first_error: bool,
         /// Do not report data races.
         #[arg(long)]
         no_races: bool,
@@ -429,6 +444,11 @@ fn long_options(command: &clap::Command) -> std::collections::HashSet<String> {
 /// The stack of the thread that does ravel's work (see `main`).
 const WORK_STACK: usize = 1 << 30;
 
+/// Executions `check` goes on looking for other errors after the first (or as many as the
+/// first took, if more): enough for the errors a race hides in a small program, bounded
+/// so that a search that cannot end still reports the bug it found.
+const FURTHER_ERRORS: u64 = 10_000;
+
 fn main() -> ExitCode {
     let command = <Cli as clap::CommandFactory>::command().mut_subcommands(|c| c.after_help(args::EXIT_CODES));
     let long_options = long_options(&command);
@@ -481,9 +501,10 @@ fn load(
     files: &[PathBuf],
     clang_flags: &[String],
     deadline: Option<std::time::Instant>,
+    entry: Option<&str>,
 ) -> Result<Option<std::sync::Arc<ravel_ir::Program>>> {
     signals::enter(Phase::Compiling);
-    let loaded = check::load_program_within(files, clang_flags, deadline);
+    let loaded = check::load_program_within(files, clang_flags, deadline, entry);
     if signals::enter(Phase::Other) {
         return Err(ravel_ir::LoadError::Interrupted.into());
     }
@@ -531,6 +552,7 @@ fn run(cli: Cli) -> Result<u8> {
             files,
             compile_commands,
             target,
+            entry,
             interleave,
             engine,
             memory_model,
@@ -544,6 +566,7 @@ fn run(cli: Cli) -> Result<u8> {
             dot,
             explain,
             all_errors,
+            first_error,
             no_races,
             no_deadlocks,
             no_hangs,
@@ -606,7 +629,7 @@ fn run(cli: Cli) -> Result<u8> {
                 anyhow::bail!("--enforce-out needs the dpor engine (--engine dpor, naive or auto)");
             }
             let started = std::time::Instant::now();
-            let Some(program) = load(&files, &clang_flags, timeout.map(|t| started + t))? else {
+            let Some(program) = load(&files, &clang_flags, timeout.map(|t| started + t), entry.as_deref())? else {
                 let code = compile_timeout("check", &file, json);
                 match (property.is_some(), json) {
                     (true, true) => eprintln!("UNKNOWN"),
@@ -635,6 +658,7 @@ fn run(cli: Cli) -> Result<u8> {
                 hangs_are_errors: !no_hangs,
                 abort_ends_path: abort_is_assume,
                 all_errors,
+                further_errors: (!first_error).then_some(FURTHER_ERRORS),
                 max_executions,
                 timeout: timeout.map(|t| t.saturating_sub(started.elapsed())),
                 max_memory: memory_limit(max_memory),
@@ -686,7 +710,10 @@ fn run(cli: Cli) -> Result<u8> {
             opts.verified_sink = collector.as_ref().map(enforce::Collector::sink);
             let explored = std::time::Instant::now();
             signals::enter(Phase::Exploring);
-            let outcome = ravel_explore::check(program.clone(), &opts);
+            let mut outcome = ravel_explore::check(program.clone(), &opts);
+            if let (ravel_explore::Verdict::Unsafe, Some(why)) = (&outcome.verdict, &outcome.incomplete) {
+                outcome.notes.push(format!("not every execution was explored, so more errors may exist: {why}"));
+            }
             signals::enter(Phase::Other);
             let seconds = explored.elapsed().as_secs_f64();
             if opts.progress {
@@ -697,7 +724,7 @@ fn run(cli: Cli) -> Result<u8> {
             }
             match (&witness, outcome.errors.first()) {
                 (Some(path), Some(first)) => {
-                    let w = witness::sealed(check::complete_witness(&first.witness, &files, &clang_flags))?;
+                    let w = witness::sealed(check::complete_witness(&first.witness, &program, &files, &clang_flags))?;
                     witness::write(path, &w)?;
                     if let Err(e) = witness::check_flags(&clang_flags) {
                         eprintln!("ravel: warning: `ravel replay` will refuse this witness: {e}");
@@ -793,6 +820,7 @@ fn run(cli: Cli) -> Result<u8> {
             files,
             compile_commands,
             target,
+            entry,
             seed,
             inputs,
             timeout,
@@ -820,7 +848,7 @@ fn run(cli: Cli) -> Result<u8> {
             let file = files[0].clone();
             let given = inputs.map(|p| check::read_test(&p)).transpose()?.unwrap_or_default();
             let started = std::time::Instant::now();
-            let Some(program) = load(&files, &clang_flags, timeout.map(|t| started + t))? else {
+            let Some(program) = load(&files, &clang_flags, timeout.map(|t| started + t), entry.as_deref())? else {
                 return Ok(compile_timeout("run", &file, json));
             };
             let mut argv = vec![file.display().to_string()];
@@ -842,17 +870,17 @@ fn run(cli: Cli) -> Result<u8> {
             let w = ravel_explore::run_witness(&outcome, &recorded, !no_races);
             // An error's report gives its places with their call stacks, which only a
             // replay of the run keeps (the run itself does without, at full speed).
-            let replayed = w
-                .as_ref()
-                .filter(|_| matches!(outcome.machine.end(), Some(ravel_vm::End::Error(_))))
-                .and_then(|w| ravel_explore::replay(program, w, &ravel_explore::Options::of_witness(w), false).ok());
+            let replayed =
+                w.as_ref().filter(|_| matches!(outcome.machine.end(), Some(ravel_vm::End::Error(_)))).and_then(|w| {
+                    ravel_explore::replay(program.clone(), w, &ravel_explore::Options::of_witness(w), false).ok()
+                });
             match (&witness, &w) {
                 (Some(_), None) => eprintln!(
                     "ravel: warning: no witness written: the run took more than {} steps, too long to keep its schedule",
                     ravel_vm::SCHEDULE_KEEP
                 ),
                 (Some(path), Some(w)) => {
-                let w = witness::sealed(check::complete_witness(w, &files, &clang_flags))?;
+                let w = witness::sealed(check::complete_witness(w, &program, &files, &clang_flags))?;
                 witness::write(path, &w)?;
                 if let Err(e) = witness::check_flags(&clang_flags) {
                     eprintln!("ravel: warning: `ravel replay` will refuse this witness: {e}");

@@ -105,8 +105,11 @@ pub fn run(args: PredictArgs) -> Result<u8> {
         deadline: Some(started + args.timeout),
     };
     let report = ravel_predict::predict(program.clone(), &opts)?;
-    let witnesses: Vec<Witness> =
-        report.confirmed.iter().map(|c| complete(&c.witness, &args.file, &args.clang_flags)).collect::<Result<_>>()?;
+    let witnesses: Vec<Witness> = report
+        .confirmed
+        .iter()
+        .map(|c| complete(&c.witness, &program, &args.file, &args.clang_flags))
+        .collect::<Result<_>>()?;
     if let (Some(path), Some(w)) = (&args.save_witness, witnesses.first()) {
         crate::witness::write(path, w)?;
     }
@@ -124,9 +127,9 @@ pub fn run(args: PredictArgs) -> Result<u8> {
 
 /// The witness header `ravel replay` needs (program, flags, the granularity predictions
 /// are replayed under, the source hash); the rest is the prediction's.
-fn complete(w: &Witness, file: &Path, clang_flags: &[String]) -> Result<Witness> {
+fn complete(w: &Witness, program: &ravel_ir::Program, file: &Path, clang_flags: &[String]) -> Result<Witness> {
     let w = Witness { interleave: "all".into(), ..w.clone() };
-    crate::witness::sealed(complete_witness(&w, &[file.to_path_buf()], clang_flags))
+    crate::witness::sealed(complete_witness(&w, program, &[file.to_path_buf()], clang_flags))
 }
 
 /// How a violation was confirmed, for people and for the JSON report.

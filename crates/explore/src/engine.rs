@@ -70,6 +70,10 @@ pub(crate) fn vm_config(opts: &Options) -> ravel_vm::Config {
     }
 }
 
+/// The stack of a thread that runs a search (a portfolio member, a `-j` helper): what
+/// ravel's own worker thread has, since lowering and searching deep paths recurse.
+pub(crate) const SEARCH_STACK: usize = 1 << 30;
+
 /// The state of one exploration that does not depend on the algorithm.
 pub(crate) struct Context<'a> {
     program: Arc<Program>,
@@ -97,6 +101,9 @@ pub(crate) struct Context<'a> {
     /// Executions a helper's current job may take: beyond them, the search will have
     /// reached its execution limit before it could use the job.
     pub job_budget: Option<u64>,
+    /// With [`Options::further_errors`]: the executions (earlier rounds' included) at the
+    /// first error, and the count at which the search for further errors ends.
+    error_search: Option<(u64, u64)>,
 }
 
 impl<'a> Context<'a> {
@@ -117,6 +124,7 @@ impl<'a> Context<'a> {
             cancel: None,
             job_cancel: None,
             job_budget: None,
+            error_search: None,
         }
     }
 
@@ -140,7 +148,8 @@ impl<'a> Context<'a> {
     /// is reported without ending its execution, as glibc goes on after it; the engine
     /// takes such errors from the machine after each step.
     pub fn defer_reinit(&mut self) {
-        self.vm.defer_reinit = self.opts.all_errors && !self.opts.stop_at.contains(&ravel_vm::ErrorKind::PthreadMisuse);
+        self.vm.defer_reinit =
+            self.opts.keeps_looking() && !self.opts.stop_at.contains(&ravel_vm::ErrorKind::PthreadMisuse);
     }
 
     /// Starts one execution: the machine at main's first visible operation, with `forced`
@@ -204,7 +213,12 @@ impl<'a> Context<'a> {
     /// Executions left before the execution limit (or a helper's job budget).
     pub fn executions_left(&self) -> Option<u64> {
         let explored = self.spent + self.stats.explored();
-        [self.opts.max_executions, self.job_budget].into_iter().flatten().min().map(|m| m.saturating_sub(explored))
+        let error_cap = self.error_search.map(|(_, cap)| cap);
+        [self.opts.max_executions, self.job_budget, error_cap]
+            .into_iter()
+            .flatten()
+            .min()
+            .map(|m| m.saturating_sub(explored))
     }
 
     /// Whether the exploration was interrupted (Ctrl-C), or this helper or its job cancelled.
@@ -222,6 +236,9 @@ impl<'a> Context<'a> {
         let spent = |max: u64| explored >= max || self.job_budget.is_some_and(|b| explored >= b);
         if let Some(max) = self.opts.max_executions.filter(|&max| spent(max)) {
             return Some(Unknown::Executions(max));
+        }
+        if let Some((first, _)) = self.error_search.filter(|&(_, cap)| explored >= cap) {
+            return Some(Unknown::FurtherErrors(explored - first));
         }
         if self.opts.timeout.is_some_and(|d| self.started.elapsed() > d) {
             return Some(Unknown::Time);
@@ -268,10 +285,16 @@ impl<'a> Context<'a> {
         w.defer_reinit = self.vm.defer_reinit;
         w.exit_at_once = !self.vm.defer_exit;
         w.set_environment(&self.opts.argv, &self.opts.cwd, &self.opts.files, self.opts.peer.as_deref());
+        // Helpers get the search's cap through their job budgets.
+        let first = self.errors.is_empty() && self.cancel.is_none() && !self.opts.all_errors;
+        if let Some(more) = self.opts.further_errors.filter(|_| first) {
+            let explored = self.spent + self.stats.explored();
+            self.error_search = Some((explored, explored + explored.max(more)));
+        }
         if !self.is_known(&found.error) {
             self.errors.push(found);
         }
-        !self.opts.all_errors || self.opts.stop_at.contains(&kind)
+        !self.opts.keeps_looking() || self.opts.stop_at.contains(&kind)
     }
 
     /// Whether an error of the same kind at the same places was recorded already.

@@ -50,6 +50,7 @@ pub fn check(program: Arc<Program>, opts: &Options) -> Outcome {
     } else {
         check_with(program.clone(), opts)
     };
+    outcome.group_errors_by_kind();
     if let Some(at) = program.weak_atomic() {
         let file = program.files.get(at.file as usize).map_or("", String::as_str);
         outcome.notes.push(format!(

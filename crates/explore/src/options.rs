@@ -35,6 +35,12 @@ pub struct Options {
     pub detect_races: bool,
     /// Keep exploring after an error to collect every distinct one...
     pub all_errors: bool,
+    /// Without `all_errors`: after the first error, keep looking for other distinct errors
+    /// for this many more executions (and at least as many as the first took), then stop
+    /// with what was found ([`crate::Unknown::FurtherErrors`]): the default command's
+    /// middle way, so that a race does not hide an assertion failure, nor an unbounded
+    /// search keep a found bug from being reported. `None`: stop at the first error.
+    pub further_errors: Option<u64>,
     /// ...except after an error of one of these kinds (SV-COMP: the property's violation).
     pub stop_at: Vec<ErrorKind>,
     /// Errors that only end their execution for the property checked (SV-COMP
@@ -112,6 +118,7 @@ impl Default for Options {
             granularity: Granularity::Sync,
             detect_races: true,
             all_errors: false,
+            further_errors: None,
             stop_at: Vec::new(),
             ends_only: Vec::new(),
             max_executions: None,
@@ -149,6 +156,12 @@ impl Default for Options {
 }
 
 impl Options {
+    /// Whether an error leaves the exploration going (every error wanted, or a search
+    /// for further ones): races and re-initialisations then do not end their execution.
+    pub fn keeps_looking(&self) -> bool {
+        self.all_errors || self.further_errors.is_some()
+    }
+
     /// The settings a witness was found under (granularity, races, pthread strictness,
     /// abort meaning, spurious wake-ups), for running it again or exploring from it.
     pub fn of_witness(w: &crate::Witness) -> Options {

@@ -50,6 +50,9 @@ pub enum Unknown {
     FreeSuffix(u32),
     /// `--preemption-bound`: schedules with more preemptions than this were left out.
     Preemptions(u32),
+    /// The search for errors beyond the first stopped after this many more executions
+    /// ([`crate::Options::further_errors`]).
+    FurtherErrors(u64),
     /// An operation ravel does not support; without its place, the vm's words alone.
     Unsupported { what: String, at: Option<(String, u32)> },
     /// An engine bug (a re-execution did not do the same thing again).
@@ -130,6 +133,10 @@ impl fmt::Display for Unknown {
                 f,
                 "only schedules with at most {k} preemptions were explored (--preemption-bound): a bug that needs more may remain"
             ),
+            Unknown::FurtherErrors(n) => write!(
+                f,
+                "the search for further errors stopped {n} executions after the first error (--all-errors explores everything)"
+            ),
             Unknown::Unsupported { what, at: Some((file, line)) } => write!(f, "unsupported: {what} at {file}:{line}"),
             Unknown::Unsupported { what, at: None } => write!(f, "{what}"),
             Unknown::Internal(what) => write!(f, "internal error: {what}"),
@@ -201,6 +208,17 @@ pub struct Outcome {
     /// What the verdict holds for beyond the options, for people (how the search was
     /// adapted to the program).
     pub notes: Vec<String>,
+}
+
+impl Outcome {
+    /// Puts the errors of each kind together, kinds in the order their first error was
+    /// found (so the first error stays first, and a race found early does not scatter the
+    /// assertion failures found after it).
+    pub fn group_errors_by_kind(&mut self) {
+        let kinds: Vec<ravel_vm::ErrorKind> = self.errors.iter().map(|e| e.error.kind).collect();
+        let first_of = |kind| kinds.iter().position(|&k| k == kind).unwrap_or(0);
+        self.errors.sort_by_key(|e| first_of(e.error.kind));
+    }
 }
 
 /// Counters of an exploration.
@@ -432,6 +450,9 @@ pub struct Witness {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub more_sources: Vec<String>,
     pub clang_flags: Vec<String>,
+    /// The function the program started in instead of `main` (`--entry`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entry: Option<String>,
     /// The program's arguments, `argv[0]` included (empty in old witnesses: the default).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub argv: Vec<String>,
@@ -547,6 +568,10 @@ mod tests {
                 "unsupported: inline asm at a.c:3",
             ),
             (Unknown::Unsupported { what: "inline asm".into(), at: None }, "inline asm"),
+            (
+                Unknown::FurtherErrors(9),
+                "the search for further errors stopped 9 executions after the first error (--all-errors explores everything)",
+            ),
             (
                 Unknown::Preemptions(2),
                 "only schedules with at most 2 preemptions were explored (--preemption-bound): a bug that needs more may remain",

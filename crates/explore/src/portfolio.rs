@@ -28,9 +28,6 @@ const FIRST_SLICE: Duration = Duration::from_millis(100);
 /// states engine cost SV-COMP rows it decides in 20 s alone: `pthread-ext/39_rand_lock_p0_vs`).
 const STATES_SHARE: u32 = 1;
 
-/// A member's thread runs what ravel's worker thread would: the same generous stack.
-const MEMBER_STACK: usize = 1 << 30;
-
 /// The engines in turn under one time limit.
 pub(crate) struct Portfolio<'a> {
     program: Arc<Program>,
@@ -119,7 +116,7 @@ impl Member {
         let (program, finished) = (program.clone(), turn.clone());
         let thread = std::thread::Builder::new()
             .name("ravel-portfolio".into())
-            .stack_size(MEMBER_STACK)
+            .stack_size(crate::engine::SEARCH_STACK)
             .spawn(move || {
                 // The search waits for its first turn at its first limit check.
                 let engine: Box<dyn Engine> = match role {

@@ -247,6 +247,11 @@ fn follow(
     observe: &mut dyn FnMut(usize, &Machine, &[LogEntry]),
 ) -> Result<usize, ReplayError> {
     let mut races = race::RaceDetector::default();
+    if witness.steps.is_empty() {
+        // The error came before the first scheduling point (the program may even have
+        // ended there).
+        end_with_deferred(m);
+    }
     for (i, s) in witness.steps.iter().enumerate() {
         let can_run = if s.flush { m.buffered(s.thread) > 0 } else { m.enabled().contains(&s.thread) };
         if m.is_done() || !can_run {
@@ -271,13 +276,23 @@ fn follow(
         }
         // An error the exploration let the execution go on after ends it only at the
         // witness's last step (the witness of a later error passes it).
-        let deferred = m.take_deferred();
-        if let Some(e) = deferred.into_iter().next().filter(|_| counts && m.end().is_none()) {
-            m.end_with_error(e);
+        if counts {
+            end_with_deferred(m);
+        } else {
+            m.take_deferred();
         }
         observe(i, m, &log);
     }
     Ok(witness.steps.len())
+}
+
+/// Ends the execution with the first error it went on after (see
+/// `ravel_vm::Config::defer_reinit`), unless it already ended in an error; the execution
+/// may have ended otherwise in the same step (`main` returned after the error).
+fn end_with_deferred(m: &mut Machine) {
+    if let Some(e) = m.take_deferred().into_iter().next().filter(|_| !m.ended_in_error()) {
+        m.end_with_error(e);
+    }
 }
 
 /// Ends a replayed execution that stopped where no thread can make progress any more (all

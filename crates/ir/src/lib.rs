@@ -62,6 +62,17 @@ pub fn load_within(
     clang_flags: &[String],
     deadline: Option<Instant>,
 ) -> Result<Program, LoadError> {
+    load_starting_in(inputs, clang_flags, deadline, None)
+}
+
+/// [`load_within`], the program starting in function `start` instead of `main` when given
+/// (`--entry`; see [`Program::set_entry`]), so that a library without `main` loads too.
+pub fn load_starting_in(
+    inputs: &[PathBuf],
+    clang_flags: &[String],
+    deadline: Option<Instant>,
+    start: Option<&str>,
+) -> Result<Program, LoadError> {
     let entry = compile_cache::Entry::for_inputs(inputs, clang_flags);
     // A fresh load's scratch directory holds its bitcode until lowering has read it.
     let _work;
@@ -83,7 +94,12 @@ pub fn load_within(
     // Reading and lowering run in-process and cannot be stopped midway: they do not start
     // after the deadline (each takes seconds on a program of megabytes).
     child::check_deadline(deadline)?;
-    let mut program = load_bitcode(&hit.bitcode)?;
+    let mut program = lower_bitcode(&hit.bitcode)?;
+    match start {
+        Some(name) => program.set_entry(name).map_err(LoadError::Input)?,
+        None if program.main.is_none() => return Err(no_main()),
+        None => {}
+    }
     program.notes = hit.notes;
     if let Some(text) = &hit.text {
         program.global_types = debug_types::global_types(text);
@@ -96,16 +112,25 @@ pub fn load_within(
 
 /// Lowers canonical bitcode produced by [`frontend::compile`].
 pub fn load_bitcode(bc: &Path) -> Result<Program, LoadError> {
+    let program = lower_bitcode(bc)?;
+    if program.main.is_none() {
+        return Err(no_main());
+    }
+    Ok(program)
+}
+
+fn no_main() -> LoadError {
+    LoadError::Input("the program has no `main` function (--entry FUNCTION starts in another one)".into())
+}
+
+/// Reads and lowers canonical bitcode, whatever function it starts in.
+fn lower_bitcode(bc: &Path) -> Result<Program, LoadError> {
     let module = quietly(|| llvm_ir::Module::from_bc_path(bc))
         .map_err(|_| LoadError::Bitcode("the LLVM IR reader failed on this module".into()))?
         .map_err(LoadError::Bitcode)?;
-    let program = quietly(|| lower::lower(&module))
+    quietly(|| lower::lower(&module))
         .map_err(|_| LoadError::Unsupported("the module uses IR that ravel cannot lower".into()))?
-        .map_err(LoadError::Unsupported)?;
-    if program.main.is_none() {
-        return Err(LoadError::Input("the program has no `main` function".into()));
-    }
-    Ok(program)
+        .map_err(LoadError::Unsupported)
 }
 
 /// Runs `f`, catching a panic without printing it: the loader turns a panic of the IR

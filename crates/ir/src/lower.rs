@@ -140,6 +140,7 @@ pub fn lower(module: &Module) -> Result<Program, String> {
         globals,
         wide_consts: ctx.wide,
         main: func_ids.get("main").copied().filter(|&m| (m as usize) < module.functions.len()),
+        entry: None,
         ctors,
         model,
         files: ctx.files,
@@ -209,10 +210,20 @@ fn global_ctors(g: &llvm_ir::module::GlobalVariable, symbols: &SymbolTable) -> V
     out.into_iter().map(|(_, a)| a).collect()
 }
 
+/// What `--entry` can pass a parameter of type `ty`.
+fn param_kind(ty: &Type) -> ParamKind {
+    match ty {
+        Type::IntegerType { bits } => ParamKind::Int(*bits),
+        Type::PointerType { .. } => ParamKind::Ptr,
+        _ => ParamKind::Other,
+    }
+}
+
 /// A function body for a declaration: forwards to the builtin model, or stops with
 /// "unsupported" when ravel has no model.
 fn stub(ctx: &mut Ctx, name: &str, decl: Option<&llvm_ir::function::FunctionDeclaration>) -> Function {
     let mut params = Vec::new();
+    let mut param_kinds = Vec::new();
     let mut args = Vec::new();
     let mut next = 0;
     let mut ret = None;
@@ -222,6 +233,7 @@ fn stub(ctx: &mut Ctx, name: &str, decl: Option<&llvm_ir::function::FunctionDecl
         for p in &d.parameters {
             let words = ctx.layout.words(&p.ty).unwrap_or(1);
             params.push((next, words));
+            param_kinds.push(param_kind(&p.ty));
             let bytes = ctx.layout.store_size(&p.ty).unwrap_or(8) as u32;
             args.push(Arg { opd: Opd::Reg(next), bytes, is_float: matches!(p.ty.as_ref(), Type::FPType(_)), byval: 0 });
             next += words;
@@ -252,6 +264,7 @@ fn stub(ctx: &mut Ctx, name: &str, decl: Option<&llvm_ir::function::FunctionDecl
         private_allocas: crate::private_allocas::private_allocas(&code),
         name: name.to_string(),
         params,
+        param_kinds,
         is_var_arg: decl.is_some_and(|d| d.is_var_arg),
         frame_words: next,
         code,
@@ -365,6 +378,7 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
 
     fn lower(mut self, f: &llvm_ir::Function) -> Function {
         let mut params = Vec::new();
+        let param_kinds = f.parameters.iter().map(|p| param_kind(&p.ty)).collect();
         for p in &f.parameters {
             match self.define(&p.name, &p.ty) {
                 Ok(r) => params.push((r, self.regs[&p.name].1)),
@@ -424,6 +438,7 @@ impl<'c, 'a, 'm> FnLowerer<'c, 'a, 'm> {
             atomic: self.name.starts_with("__VERIFIER_atomic_"),
             name: self.name,
             params,
+            param_kinds,
             is_var_arg: f.is_var_arg,
             frame_words: self.next_reg,
             code: self.code,

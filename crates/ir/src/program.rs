@@ -469,6 +469,8 @@ pub struct Function {
     pub name: String,
     /// Register slot and word count of every parameter.
     pub params: Vec<(Reg, u32)>,
+    /// What each parameter's type is, for `--entry` (see [`Program::set_entry`]).
+    pub param_kinds: Vec<ParamKind>,
     pub is_var_arg: bool,
     /// Number of register words a frame of this function needs.
     pub frame_words: u32,
@@ -569,6 +571,10 @@ pub struct Program {
     /// Multi-word constants referenced by [`Opd::Wide`].
     pub wide_consts: Vec<u64>,
     pub main: Option<FuncId>,
+    /// The function `--entry` chose to start in instead of C's `main` (then `main` is
+    /// it): the vm passes it made-up arguments (see [`ParamKind`]) instead of `argc`,
+    /// `argv` and `envp`.
+    pub entry: Option<String>,
     /// Global constructors in the order they run.
     pub ctors: Vec<FuncId>,
     pub model: DataModel,
@@ -589,7 +595,45 @@ pub struct Program {
     pub static_inits: std::collections::HashMap<u64, crate::static_init::StaticInit>,
 }
 
+/// A parameter's type as far as `--entry` can make up a value for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamKind {
+    /// An integer of this many bits: a nondeterministic input.
+    Int(u32),
+    /// A pointer: the address of a fresh zeroed heap block.
+    Ptr,
+    /// Anything else (floating point, vectors, aggregates passed by value).
+    Other,
+}
+
+/// Bytes of the block a pointer parameter of an `--entry` function points to.
+pub const ENTRY_BLOCK_BYTES: u64 = 4096;
+
 impl Program {
+    /// Makes the function `name` the program's start instead of `main` (`--entry`, as
+    /// GenMC's `--program-entry-function` and CBMC's `--function`): it runs as the first
+    /// thread with an input for each integer parameter and a fresh zeroed block of
+    /// [`ENTRY_BLOCK_BYTES`] for each pointer. The error says why it cannot be.
+    pub fn set_entry(&mut self, name: &str) -> Result<(), String> {
+        let Some(id) = self.functions.iter().position(|f| f.name == name) else {
+            return Err(format!("the program has no function `{name}` (--entry)"));
+        };
+        let f = &self.functions[id];
+        if matches!(f.code.first(), Some(Inst::Unsupported { .. })) {
+            return Err(format!("`{name}` is only declared, not defined, in the program (--entry)"));
+        }
+        if let Some(i) = f.param_kinds.iter().position(|k| *k == ParamKind::Other) {
+            return Err(format!(
+                "parameter {} of `{name}` is neither an integer nor a pointer, so --entry cannot make up its \
+                 value; write a `main` that calls `{name}` with the arguments you want checked",
+                i + 1
+            ));
+        }
+        self.main = Some(id as FuncId);
+        self.entry = Some(name.to_string());
+        Ok(())
+    }
+
     /// True when no thread handle `pthread_create` stores can ever be read: each call
     /// stores it into a local variable or global used for nothing else, and the program
     /// never joins, detaches or compares threads. Thread ids are then unobservable.

@@ -493,9 +493,12 @@ impl Machine {
         m.os.envp = envp;
         m.os.fs.add_process_files(&m.config.argv, &m.config.env);
         m.set_environ(envp);
-        let argc = m.config.argv.len() as u64;
-        let args: Vec<Vec<u64>> = vec![vec![argc], vec![argv], vec![envp]];
-        m.push_frame(0, main, &args, &[], None, FrameKind::Start);
+        if program.entry.is_some() {
+            m.start_entry(main, chooser);
+        } else {
+            let args = [vec![m.config.argv.len() as u64], vec![argv], vec![envp]];
+            m.push_frame(0, main, &args, &[], None, FrameKind::Start);
+        }
         for &c in program.ctors.iter().rev() {
             m.push_frame(0, c, &[], &[], None, FrameKind::Ctor);
         }

@@ -3,7 +3,9 @@
 //! sections, `abort` and `atexit`.
 
 use crate::machine::{Chooser, End, Machine};
-use crate::memory::Fault;
+use crate::memory::{Fault, ObjKind};
+use crate::thread::FrameKind;
+use ravel_ir::{FuncId, ParamKind, SrcLoc, ENTRY_BLOCK_BYTES};
 
 impl Machine {
     /// Whether open values become symbolic inputs: in a concolic execution that is not
@@ -16,11 +18,51 @@ impl Machine {
     /// (up to 64 bits), else the chooser's.
     pub(crate) fn nondet(&mut self, t: usize, ret_bits: u32, chooser: &mut dyn Chooser) -> u64 {
         let loc = self.current_loc(t);
+        self.open_value(ret_bits, loc, chooser)
+    }
+
+    /// [`Machine::nondet`] at `loc`.
+    fn open_value(&mut self, ret_bits: u32, loc: SrcLoc, chooser: &mut dyn Chooser) -> u64 {
         if self.open_values_symbolic() && ret_bits <= 64 {
             let bits = ret_bits.max(1);
             return self.fresh_input(bits, bits, loc);
         }
         chooser.nondet(ret_bits.clamp(1, 64), loc)
+    }
+
+    /// Starts the first thread in an `--entry` function (see
+    /// [`ravel_ir::Program::set_entry`]): an open value for each integer parameter, a
+    /// fresh zeroed heap block for each pointer (as if its caller had allocated it), zeros
+    /// for anything wider than 64 bits.
+    pub(crate) fn start_entry(&mut self, f: FuncId, chooser: &mut dyn Chooser) {
+        let program = self.program.clone();
+        let func = &program.functions[f as usize];
+        let loc = func.loc;
+        let mut args = Vec::new();
+        let mut shadows = Vec::new();
+        for (&(reg, words), kind) in func.params.iter().zip(&func.param_kinds) {
+            args.push(match *kind {
+                ParamKind::Int(bits) if bits <= 64 => {
+                    let value = self.open_value(bits, loc, chooser);
+                    if let Some(e) = self.sym.as_mut().and_then(|st| st.pending_ret.take()) {
+                        shadows.push((reg, e));
+                    }
+                    vec![value]
+                }
+                ParamKind::Ptr => {
+                    let block = self.memory.allocate(0, ENTRY_BLOCK_BYTES, 16, ObjKind::Heap, 0, loc);
+                    let addr = block.map_or(0, |(_, a)| a);
+                    self.note_allocation_site(addr, 0);
+                    vec![addr]
+                }
+                _ => vec![0; words as usize],
+            });
+        }
+        let base = self.threads[0].regs.len();
+        self.push_frame(0, f, &args, &[], None, FrameKind::Start);
+        for (reg, e) in shadows {
+            self.set_shadow(0, base, reg, Some(e));
+        }
     }
 
     /// An open value only ever compared with zero: 0 and 1 stand for every value.

@@ -503,7 +503,7 @@ impl<'a> Explorer<'a> {
             }
             // With --all-errors a bug found under a low cap does not end the search: the
             // next rounds run the threads the cap cut off, where other bugs may be.
-            let found = !self.cx.errors.is_empty() && !self.cx.opts.all_errors;
+            let found = !self.cx.errors.is_empty() && !self.cx.opts.keeps_looking();
             if last || found || !self.capped || self.cx.limit_reached().is_some() {
                 return;
             }
@@ -1052,7 +1052,7 @@ impl<'a> Explorer<'a> {
         run.machine.swap_log(&mut log);
         if !run.machine.ended_in_error() && self.cx.opts.detect_races {
             let found = run.races.transition(owner, &log);
-            if self.cx.opts.all_errors && !self.cx.opts.stop_at.contains(&ErrorKind::DataRace) {
+            if self.cx.opts.keeps_looking() && !self.cx.opts.stop_at.contains(&ErrorKind::DataRace) {
                 // Every distinct error is wanted: the execution goes on to later ones.
                 for race in &found {
                     run.races_found.push(crate::race::race_error(&mut run.machine, race));

@@ -474,7 +474,7 @@ impl<'a> Explorer<'a> {
         let opts = self.cx.opts;
         if !opts.detect_races {
             Races::Off
-        } else if opts.all_errors && !opts.stop_at.contains(&ravel_vm::ErrorKind::DataRace) {
+        } else if opts.keeps_looking() && !opts.stop_at.contains(&ravel_vm::ErrorKind::DataRace) {
             Races::Collect
         } else {
             Races::EndAtFirst
@@ -489,7 +489,7 @@ impl<'a> Explorer<'a> {
     /// Records `error`, found by the `index`-th race of step `steps - 1` of `s`'s
     /// execution (the witness ends there). An error met again is not recorded again.
     fn record_at(&mut self, s: &Snapshot, error: ravel_vm::ProgramError, steps: usize, index: usize) {
-        if self.cx.opts.all_errors && self.cx.is_known(&error) {
+        if self.cx.opts.keeps_looking() && self.cx.is_known(&error) {
             return;
         }
         let witness = Witness {
