@@ -1657,3 +1657,38 @@ __attribute__((weak)) char *ctime_r(const long *t, char *buf) {
     return localtime_r(t, &tm) ? asctime_r(&tm, buf) : 0;
 }
 __attribute__((weak)) char *ctime(const long *t) { return asctime(localtime(t)); }
+
+/* Data reaches the in-memory file system at once, so syncing a descriptor only checks
+ * it (EBADF for one that is not open). */
+extern int fcntl(int, int, ...);
+__attribute__((weak)) int fsync(int fd) { return fcntl(fd, 1 /* F_GETFD */) < 0 ? -1 : 0; }
+__attribute__((weak)) int fdatasync(int fd) { return fsync(fd); }
+__attribute__((weak)) void sync(void) {}
+__attribute__((weak)) int syncfs(int fd) { return fsync(fd); }
+
+/* memset that an optimiser may not drop (the model is never optimised away anyway). */
+__attribute__((weak)) void explicit_bzero(void *p, size_t n) { memset(p, 0, n); }
+
+/* prctl: a thread's name (PR_SET_NAME 15, PR_GET_NAME 16: 16 bytes with the NUL) is
+ * kept per thread; other options are not modelled and fail with EINVAL. */
+static __thread char ravel_thread_name[16];
+__attribute__((weak)) int prctl(int option, ...) {
+    __builtin_va_list args;
+    char *name;
+    size_t i;
+    __builtin_va_start(args, option);
+    name = __builtin_va_arg(args, char *);
+    __builtin_va_end(args);
+    if (option == 15) {
+        for (i = 0; i < 15 && name[i]; i++)
+            ravel_thread_name[i] = name[i];
+        ravel_thread_name[i] = 0;
+        return 0;
+    }
+    if (option == 16) {
+        memcpy(name, ravel_thread_name, 16);
+        return 0;
+    }
+    *__errno_location() = 22;
+    return -1;
+}

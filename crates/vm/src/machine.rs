@@ -249,7 +249,8 @@ pub struct Machine {
     /// written than it keeps.
     pub(crate) captured: Vec<u8>,
     pub(crate) captured_truncated: bool,
-    pub(crate) rand_state: u64,
+    /// `rand`'s state, shared with copies of the machine until one draws.
+    pub(crate) rand_state: std::rc::Rc<crate::libc::random::Random>,
     /// Address of the `__ctype_b_loc` table pointer, allocated on first use.
     pub(crate) ctype_table: u64,
     /// Threads still running when main exited (reported in verbose mode).
@@ -465,7 +466,7 @@ impl Machine {
             stdout: Vec::new(),
             captured: Vec::new(),
             captured_truncated: false,
-            rand_state: crate::libc::random::SEED,
+            rand_state: Default::default(),
             ctype_table: 0,
             exited_with_running_threads: 0,
             ended_alone: false,

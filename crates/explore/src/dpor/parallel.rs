@@ -469,12 +469,13 @@ impl<'a> Explorer<'a> {
         self.path[depth].speculations.push(spec);
     }
 
-    /// Whether the search goes on after errors it found: it then explores alone. Helpers
-    /// lost there — on `check_trylock_poll.c` under `--interleave all`, where every
-    /// execution fails, `-j 2` made 532 executions in 10 s against 38,882 with `-j 1`
-    /// (why is not known yet).
+    /// Whether the search goes on for a while after errors it found
+    /// ([`crate::Options::further_errors`]): it then explores alone. Helpers lost there —
+    /// on `check_trylock_poll.c` under `--interleave all`, where every execution fails,
+    /// `-j 2` made 532 executions in 10 s against 38,882 with `-j 1` (why is not known
+    /// yet; `--all-errors` and SV-COMP's property mode keep their helpers).
     fn searching_on_after_errors(&self) -> bool {
-        !self.cx.errors.is_empty()
+        !self.cx.errors.is_empty() && self.cx.opts.further_errors.is_some() && !self.cx.opts.all_errors
     }
 
     fn submit(&self, job: Job, assumed: Vec<Step>) -> Speculation {

@@ -178,9 +178,9 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
                 m.leave_atomic(t);
                 Flow::Return(0)
             }
-            Rand => Flow::Return(random::next(&mut m.rand_state)),
+            Rand => Flow::Return(std::rc::Rc::make_mut(&mut m.rand_state).draw()),
             Srand => {
-                m.rand_state = a.get(0);
+                m.rand_state = std::rc::Rc::new(random::Random::seeded(a.get(0) as u32));
                 Flow::Return(0)
             }
             Strtol | Strtoll | Strtoul | Strtoull | Atoi | Atol | Atoll | Strtod | Atof => parse_number(m, t, b, a)?,
