@@ -6,6 +6,10 @@
 //! - integer constants wider than 64 bits are truncated, so each instruction operand
 //!   holding one is rebuilt from two 64-bit halves with instructions.
 //!
+//! It drops `llvm.prefetch` calls with the address arithmetic only they used: a hint
+//! that touches no memory, whose address C code often computes out of bounds on purpose
+//! (`__builtin_prefetch(&a[i - d])`, libsais), which ravel would report.
+//!
 //! It also narrows nondeterministic inputs that are only ever tested against zero
 //! (`if (__VERIFIER_nondet_int())`): their calls are redirected to
 //! `__ravel_nondet_zero_one_*`, whose values 0 and 1 cover every behaviour, so
@@ -104,6 +108,7 @@ impl Canon {
     }
 
     unsafe fn rewrite(&mut self) -> Result<(), String> {
+        self.drop_prefetches();
         self.flatten_fp80_globals();
         let mut g = LLVMGetFirstGlobal(self.module);
         while !g.is_null() {
@@ -142,6 +147,35 @@ impl Canon {
             }
         }
         Ok(())
+    }
+
+    /// Erases every `llvm.prefetch` call, then each `getelementptr` instruction (and the
+    /// ones it was computed from) left without a use.
+    unsafe fn drop_prefetches(&mut self) {
+        let mut calls = Vec::new();
+        self.for_each_instruction(|_, inst| {
+            if LLVMIsACallInst(inst).is_null() {
+                return;
+            }
+            let callee = LLVMGetCalledValue(inst);
+            let mut len = 0;
+            let name = if callee.is_null() { std::ptr::null() } else { LLVMGetValueName2(callee, &mut len) };
+            if !name.is_null() && CStr::from_ptr(name).to_bytes().starts_with(b"llvm.prefetch") {
+                calls.push(inst);
+            }
+        });
+        for call in calls {
+            let mut address = LLVMGetOperand(call, 0);
+            LLVMInstructionEraseFromParent(call);
+            while !address.is_null()
+                && !LLVMIsAGetElementPtrInst(address).is_null()
+                && LLVMGetFirstUse(address).is_null()
+            {
+                let base = LLVMGetOperand(address, 0);
+                LLVMInstructionEraseFromParent(address);
+                address = base;
+            }
+        }
     }
 
     /// Redirects calls of nondeterministic-input functions whose result is only compared
