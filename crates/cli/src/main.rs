@@ -92,6 +92,31 @@ impl TimeArg {
     }
 }
 
+/// Which standard streams are terminals, as `--tty` names them.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum TtyArg {
+    /// None: the streams are pipes, so output does not depend on where ravel's goes.
+    None,
+    /// Standard input only.
+    Stdin,
+    /// Standard output only.
+    Stdout,
+    /// Standard input, output and error.
+    All,
+}
+
+impl TtyArg {
+    /// The streams as bits of `ravel_vm::Config::tty` (bit n: descriptor n).
+    fn streams(self) -> u8 {
+        match self {
+            TtyArg::None => 0,
+            TtyArg::Stdin => 1,
+            TtyArg::Stdout => 2,
+            TtyArg::All => 7,
+        }
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum EngineArg {
     /// Dynamic partial-order reduction.
@@ -187,6 +212,10 @@ enum Command {
         /// When timed waits (sleeps, poll time-outs, timed condition waits) end.
         #[arg(long, value_enum, default_value_t = TimeArg::Any)]
         time: TimeArg,
+        /// Which standard streams are terminals (`isatty` answers 1, `fstat` says
+        /// character device).
+        #[arg(long, value_enum, default_value_t = TtyArg::None)]
+        tty: TtyArg,
         /// Program arguments (argv[1..]): the words after it up to `--` or ravel's next
         /// long option; a word spelled like one of ravel's options is given as --args=WORD.
         #[arg(long, value_name = "WORDS", allow_hyphen_values = true, action = clap::ArgAction::Append)]
@@ -372,6 +401,10 @@ enum Command {
         /// When timed waits (sleeps, poll time-outs, timed condition waits) end.
         #[arg(long, value_enum, default_value_t = TimeArg::Any)]
         time: TimeArg,
+        /// Which standard streams are terminals (`isatty` answers 1, `fstat` says
+        /// character device).
+        #[arg(long, value_enum, default_value_t = TtyArg::None)]
+        tty: TtyArg,
         /// Program arguments (argv[1..]): the words after it up to `--` or ravel's next
         /// long option; a word spelled like one of ravel's options is given as --args=WORD.
         #[arg(long, value_name = "WORDS", allow_hyphen_values = true, action = clap::ArgAction::Append)]
@@ -594,6 +627,7 @@ fn run(cli: Cli) -> Result<u8> {
             peer_script,
             sym_packet,
             time,
+            tty,
             args,
             clang_flags,
         } => {
@@ -696,6 +730,7 @@ fn run(cli: Cli) -> Result<u8> {
                     MemoryModelArg::Tso => MemoryModel::Tso,
                 },
                 time: time.model(),
+                tty: tty.streams(),
                 ..Default::default()
             };
             let prp_text = match &property {
@@ -836,6 +871,7 @@ fn run(cli: Cli) -> Result<u8> {
             peer_script,
             sym_packet,
             time,
+            tty,
             args,
             clang_flags,
         } => {
@@ -862,6 +898,7 @@ fn run(cli: Cli) -> Result<u8> {
                 files: files_in.into_iter().chain(sym_files).collect(),
                 peer,
                 time: time.model(),
+                tty: tty.streams(),
                 ..Config::default()
             };
             let timeout = timeout.map(|t| t.saturating_sub(started.elapsed()));

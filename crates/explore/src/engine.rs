@@ -54,6 +54,7 @@ pub(crate) fn vm_config(opts: &Options) -> ravel_vm::Config {
         strict_pthread: opts.strict_pthread,
         abort_ends_path: opts.abort_ends_path,
         spurious_wakeups: opts.spurious_wakeups,
+        tty: opts.tty,
         detect_races: opts.detect_races,
         argv: opts.argv.clone(),
         memory_model: opts.memory_model,
@@ -281,6 +282,7 @@ impl<'a> Context<'a> {
         w.strict_pthread = self.opts.strict_pthread;
         w.abort_ends_path = self.opts.abort_ends_path;
         w.spurious_wakeups = self.opts.spurious_wakeups;
+        w.tty = self.opts.tty;
         w.time = self.opts.time.name().into();
         w.defer_reinit = self.vm.defer_reinit;
         w.exit_at_once = !self.vm.defer_exit;

@@ -137,6 +137,7 @@ pub fn follow_guide(program: Arc<Program>, guide: &Guide, opts: &Options) -> Gui
         strict_pthread: opts.strict_pthread,
         abort_ends_path: opts.abort_ends_path,
         spurious_wakeups: opts.spurious_wakeups,
+        tty: opts.tty,
         symbolic: false,
         init_choices,
         steps,

@@ -73,6 +73,8 @@ pub struct Options {
     pub solver_timeout: Duration,
     /// Explore spurious wake-ups of condition-variable waits.
     pub spurious_wakeups: bool,
+    /// Standard streams that are terminals ([`ravel_vm::Config::tty`]).
+    pub tty: u8,
     /// Collect the input values of every complete execution (`ravel check --tests`).
     pub collect_tests: bool,
     /// Report deadlocks (SV-COMP properties do not count them; the states engine cannot
@@ -134,6 +136,7 @@ impl Default for Options {
             max_sym_branches: 10_000,
             solver_timeout: Duration::from_secs(10),
             spurious_wakeups: false,
+            tty: 0,
             collect_tests: false,
             deadlocks_are_errors: true,
             hangs_are_errors: true,
@@ -171,6 +174,7 @@ impl Options {
             strict_pthread: w.strict_pthread,
             abort_ends_path: w.abort_ends_path,
             spurious_wakeups: w.spurious_wakeups,
+            tty: w.tty,
             cwd: if w.cwd.is_empty() { ravel_vm::host_cwd() } else { w.cwd.clone() },
             ..Options::default()
         }

@@ -428,6 +428,10 @@ pub struct WitnessStep {
     pub flush: bool,
 }
 
+fn is_zero_u8(v: &u8) -> bool {
+    *v == 0
+}
+
 fn is_sc(name: &str) -> bool {
     name.is_empty() || name == "sc"
 }
@@ -497,6 +501,9 @@ pub struct Witness {
     pub abort_ends_path: bool,
     #[serde(default)]
     pub spurious_wakeups: bool,
+    /// Standard streams that were terminals (`--tty`).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub tty: u8,
     /// Initialising a statically initialised lock again did not end the execution
     /// (`ravel_vm::Config::defer_reinit`): such an error ends a replay at the last step only.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -69,6 +69,7 @@ fn recorded_settings(witness: &Witness, opts: &Options) -> Options {
         strict_pthread: witness.strict_pthread,
         abort_ends_path: witness.abort_ends_path,
         spurious_wakeups: witness.spurious_wakeups,
+        tty: witness.tty,
         time: ravel_vm::TimeModel::from_name(&witness.time).unwrap_or_default(),
         argv: if witness.argv.is_empty() { opts.argv.clone() } else { witness.argv.clone() },
         cwd: if witness.cwd.is_empty() { opts.cwd.clone() } else { witness.cwd.clone() },

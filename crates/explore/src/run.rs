@@ -19,6 +19,7 @@ pub fn run_witness(outcome: &RunOutcome, config: &Config, detect_races: bool) ->
         strict_pthread: config.strict_pthread,
         abort_ends_path: config.abort_ends_path,
         spurious_wakeups: config.spurious_wakeups,
+        tty: config.tty,
         time: config.time.name().into(),
         exit_at_once: !config.defer_exit,
         init_choices: outcome.init_choices.clone(),

@@ -82,6 +82,10 @@ pub struct Config {
     pub log_events: bool,
     /// Condition-variable waits may return without a signal (POSIX allows it).
     pub spurious_wakeups: bool,
+    /// Which standard streams are terminals (`--tty`; bit 0 stdin, 1 stdout, 2 stderr):
+    /// `isatty` answers 1 for them and `fstat` says character device. None by default, so
+    /// a program's output does not depend on where ravel's own output goes.
+    pub tty: u8,
     /// A signal wakes the longest waiting thread, as `ravel enforce`'s runtime does,
     /// instead of leaving the choice to the explorer.
     pub signal_longest_waiter: bool,
@@ -155,6 +159,7 @@ impl Default for Config {
             strict_pthread: true,
             abort_ends_path: false,
             log_events: false,
+            tty: 0,
             spurious_wakeups: false,
             signal_longest_waiter: false,
             record_trace: true,

@@ -69,7 +69,11 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
             // does not depend on where ravel's own output goes.
             // It answers 0 (not -1) when it fails.
             fd_event(m, t, b, a.get(0));
-            let e = if m.os.fds.get(a.get(0)).and_then(|d| d.rd.or(d.wr)).is_some() { ENOTTY } else { errno::EBADF };
+            let node = m.os.fds.get(a.get(0)).and_then(|d| d.rd.or(d.wr));
+            if node.is_some_and(|n| is_terminal(m, n)) {
+                return Some(Flow::Return(1));
+            }
+            let e = if node.is_some() { ENOTTY } else { errno::EBADF };
             Ok(match fail(m, t, e) {
                 Flow::Return(_) => Flow::Return(0),
                 other => other,
@@ -78,6 +82,11 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
         _ => return None,
     };
     Some(r.unwrap_or_else(|e| super::super::fault_flow(m, t, e)))
+}
+
+/// Whether node `n` is a standard stream `--tty` made a terminal.
+fn is_terminal(m: &Machine, n: u32) -> bool {
+    matches!(m.os.fs.nodes[n as usize], Node::Std(s) if m.config.tty & (1 << s) != 0)
 }
 
 /// Logs the event of a call on one descriptor (see `super::fd_loc`).
@@ -396,6 +405,7 @@ fn fill_stat(m: &mut Machine, t: usize, n: u32, buf: u64) -> R {
     let kind: u64 = match m.os.fs.nodes[n as usize] {
         Node::File { .. } | Node::Unmade { .. } | Node::Host { .. } => 0o100000,
         Node::Dir => 0o040000,
+        Node::Std(_) if is_terminal(m, n) => 0o020000,
         Node::Pipe { .. } | Node::Std(_) => 0o010000,
         Node::Event { .. } => 0,
         Node::Socket(_) | Node::Sink { .. } => 0o140000,
