@@ -266,7 +266,14 @@ pub fn run(args: &[String]) -> Result<u8> {
     let native = Command::new(clang()).args(args).status().with_context(|| format!("cannot run {}", clang()))?;
     let code = native.code().unwrap_or(1) as u8;
     let inv = parse(args);
-    if code != 0 || inv.no_output || (inv.sources.is_empty() && inv.objects.is_empty() && inv.archives.is_empty()) {
+    // Output to a device (`-o /dev/null`, as configure scripts probe flags) keeps nothing
+    // to record the bitcode beside.
+    let to_device = inv.output.as_deref().is_some_and(|o| std::fs::metadata(o).is_ok_and(|m| !m.is_file()));
+    if code != 0
+        || inv.no_output
+        || to_device
+        || (inv.sources.is_empty() && inv.objects.is_empty() && inv.archives.is_empty())
+    {
         return Ok(code);
     }
     if inv.compile_only {

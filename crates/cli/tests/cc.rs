@@ -109,3 +109,18 @@ fn an_assembly_object_is_left_out_with_a_note() {
         assert_eq!(out.status.code(), Some(code), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
     }
 }
+
+/// A configure script's probe compiles and links to `/dev/null`: it succeeds as natively,
+/// and nothing is recorded (or written over the device).
+#[test]
+fn output_to_dev_null_succeeds_as_natively() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("probe.c"), "int main(void) { return 0; }\n").unwrap();
+    for args in [&["cc", "-c", "probe.c", "-o", "/dev/null"][..], &["cc", "probe.c", "-o", "/dev/null"]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_ravel")).args(args).current_dir(dir.path()).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    let null = std::fs::metadata("/dev/null").unwrap();
+    assert!(!null.is_file(), "/dev/null is still a device");
+    assert!(!Path::new("/dev/null.bc").exists());
+}

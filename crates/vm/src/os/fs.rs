@@ -154,6 +154,9 @@ pub struct Fs {
     pub copied_bytes: u64,
 }
 
+/// The names of the standard streams (nodes 0, 1 and 2).
+const STREAM_NAMES: [&[u8]; 3] = [b"/dev/stdin", b"/dev/stdout", b"/dev/stderr"];
+
 /// Where the program finds its own process's files.
 const PROCESS_DIR: &str = "/proc/self";
 
@@ -232,6 +235,11 @@ impl Fs {
             listed: BTreeSet::new(),
             copied_bytes: 0,
         };
+        // The standard streams' own names (programs write `fopen("/dev/stdout", "w")`).
+        for (ino, name) in STREAM_NAMES.iter().enumerate() {
+            fs.looked_up.insert(name.to_vec());
+            fs.names.insert(name.to_vec(), ino as u32);
+        }
         for s in specs {
             let name = fs.resolve(s.name.as_bytes());
             fs.make_parents(&name);
