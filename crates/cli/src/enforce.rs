@@ -92,6 +92,9 @@ pub fn run(command: EnforceCommand) -> Result<u8> {
         }
         EnforceCommand::Witness { witness, output } => {
             let w = crate::witness::read(&witness, false)?;
+            if let Some(entry) = &w.entry {
+                bail!("the witness starts in `{entry}` (--entry), but a native build starts in `main`");
+            }
             let program = crate::check::load_witness_program(&w)?;
             let opts = ravel_explore::Options { name_native_events: true, ..ravel_explore::Options::of_witness(&w) };
             let m = ravel_explore::replay(program, &w, &opts, false)?;

@@ -82,6 +82,11 @@ fn an_integer_parameter_is_an_input_and_the_witness_replays_from_the_entry() {
     let replay = ravel(&["replay", witness.to_str().unwrap()]);
     assert_eq!(replay.status.code(), Some(1), "{}", text(&replay.stderr));
     assert!(text(&replay.stderr).contains("out-of-bounds"), "{}", text(&replay.stderr));
+    // A native build starts in main: such a witness cannot be enforced there.
+    let constraints = scratch("entry", "int", "c.txt");
+    let enforce = ravel(&["enforce", "witness", witness.to_str().unwrap(), "-o", constraints.to_str().unwrap()]);
+    assert_eq!(enforce.status.code(), Some(3), "{}", text(&enforce.stderr));
+    assert!(text(&enforce.stderr).contains("starts in `store` (--entry)"), "{}", text(&enforce.stderr));
 }
 
 #[test]
