@@ -56,6 +56,7 @@ impl ExecutionGraph {
                 LogEntry::Spawn { child } => {
                     self.created_by.insert(child, step);
                 }
+                LogEntry::Channel { .. } => {}
             }
         }
     }

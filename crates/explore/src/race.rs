@@ -99,18 +99,30 @@ pub struct Race {
     pub first_step: usize,
 }
 
+/// What happens-before a pipe's (or a socket's) bytes carry: the clock of each send not
+/// yet consumed whole, by the stream offset where it ends, and the writers' closes.
+#[derive(Clone, Default)]
+struct Stream {
+    sent: u64,
+    received: u64,
+    sends: std::collections::VecDeque<(u64, VClock)>,
+    closed: VClock,
+}
+
 /// Happens-before state of one execution.
 #[derive(Default)]
 pub struct RaceDetector {
     threads: Vec<VClock>,
     sync: FxHashMap<Loc, VClock>,
+    /// Pipes and sockets by their node's key ([`LogEntry::Channel`]).
+    streams: FxHashMap<u64, Stream>,
     /// Shadows by chunk number (address / [`CHUNK`]).
     shadow: FxHashMap<u64, std::rc::Rc<ShadowChunk>>,
     /// Transitions processed so far.
     steps: usize,
 }
 
-ravel_vm::clone_reusing!(RaceDetector { threads, sync, shadow, steps });
+ravel_vm::clone_reusing!(RaceDetector { threads, sync, streams, shadow, steps });
 
 impl RaceDetector {
     fn clock(&mut self, t: usize) -> &mut VClock {
@@ -143,8 +155,22 @@ impl RaceDetector {
                 found.push(r);
             }
         };
+        // Bytes moved through a pipe synchronise as data flows (below), not as the step's
+        // events on its node do; the descriptor table (which numbers `open`, `accept` and
+        // `close` hand out) orders steps for the engines but carries no data between
+        // threads, so it synchronises nothing (ThreadSanitizer does not either).
+        let channels: smallvec::SmallVec<[u64; 2]> = log
+            .iter()
+            .filter_map(|e| match e {
+                LogEntry::Channel { key, .. } => Some(*key),
+                _ => None,
+            })
+            .collect();
+        let channel =
+            |loc: &Loc| matches!(loc, Loc::Sync(k) if channels.contains(k) || *k == ravel_vm::DESCRIPTOR_TABLE);
         for entry in log {
             match entry {
+                LogEntry::Event { loc, atomic: true, .. } if channel(loc) => {}
                 LogEntry::Event { thread, loc, kind, atomic: true, .. } => {
                     let t = *thread;
                     let clock = self.clock(t).clone();
@@ -182,9 +208,49 @@ impl RaceDetector {
                     self.clock(*child).join(&parent);
                     self.tick(t);
                 }
+                LogEntry::Channel { thread, key, bytes, send, close } => {
+                    self.channel(*thread, *key, *bytes, *send, *close)
+                }
             }
         }
         found
+    }
+
+    /// Thread `t` moved `bytes` through the stream `key` ([`LogEntry::Channel`]): a send
+    /// releases its clock with its bytes, a receive acquires the clocks of the sends whose
+    /// bytes it consumes (of the closes, at the end of the stream).
+    fn channel(&mut self, t: usize, key: u64, bytes: u64, send: bool, close: bool) {
+        if close && !send {
+            return; // a reader going away tells the writers nothing but EPIPE
+        }
+        let clock = self.clock(t).clone();
+        let stream = self.streams.entry(key).or_default();
+        if send {
+            if close {
+                stream.closed.join(&clock);
+            } else {
+                stream.sent += bytes;
+                let end = stream.sent;
+                stream.sends.push_back((end, clock));
+            }
+            // Accesses after a release are not covered by it.
+            self.tick(t);
+            return;
+        }
+        let mut acquired = VClock::default();
+        if bytes == 0 {
+            acquired.join(&stream.closed);
+        }
+        let upto = stream.received + bytes;
+        stream.received = upto;
+        while let Some((end, c)) = stream.sends.front() {
+            acquired.join(c);
+            if *end > upto {
+                break;
+            }
+            stream.sends.pop_front();
+        }
+        self.clock(t).join(&acquired);
     }
 
     fn plain(&mut self, t: usize, addr: u64, len: u64, write: bool, at: SrcLoc) -> Option<Race> {

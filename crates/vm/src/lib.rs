@@ -81,7 +81,9 @@ pub use events::{barrier_arrival, AccessKind, Arrival, Loc, LogEntry, Pending, P
 pub use fork::ForkPlan;
 pub use machine::{Chooser, Config, End, Granularity, Machine, TimeModel, TraceEntry};
 pub use memory::{pointer_words, ObjId, ObjKind, Object};
-pub use os::{host_cwd, open_regular, read_regular, FileContents, FileSpec, Peer, Script};
+pub use os::{
+    host_cwd, open_regular, read_regular, FileContents, FileSpec, Peer, Script, TABLE_KEY as DESCRIPTOR_TABLE,
+};
 pub use random::{run_oldest_first, run_random, Nondet, RandomChooser, RunOutcome, SCHEDULE_KEEP};
 pub use record::{GuardOrigin, RecEvent, RecKind, Recording};
 pub use site_stacks::{CallStack, StackFrame};

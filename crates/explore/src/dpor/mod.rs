@@ -1087,7 +1087,7 @@ impl<'a> Explorer<'a> {
                         self.cx.note(Unknown::SymbolicAddressRace);
                     }
                 }
-                LogEntry::Plain { .. } | LogEntry::Free { event: false, .. } => {}
+                LogEntry::Plain { .. } | LogEntry::Free { event: false, .. } | LogEntry::Channel { .. } => {}
                 LogEntry::Free { addr, len, event: true, .. } => {
                     step.footprint.0.extend(crate::footprint::whole_range(*addr, *len, AccessKind::Write))
                 }

@@ -115,7 +115,7 @@ pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, races: 
                 LogEntry::Free { addr, len, event: false, .. } => {
                     plain.push(PlainAccess { addr: *addr, len: *len, write: true })
                 }
-                LogEntry::Touch { .. } => {}
+                LogEntry::Touch { .. } | LogEntry::Channel { .. } => {}
                 LogEntry::Flush { addr, .. } => places.push(Place::Res(ravel_vm::Loc::Mem(addr & !7))),
             }
         }

@@ -3,7 +3,7 @@
 //! `crate::os`. The terminal streams keep writing to ravel's stdout/stderr; stdin is empty.
 
 use super::{event, fail, plain_access, write_word, Args, Flow};
-use crate::events::AccessKind;
+use crate::events::{AccessKind, LogEntry};
 use crate::machine::{Chooser, Machine};
 use crate::memory::Fault;
 use crate::os::fd_consts::{O_NONBLOCK, O_RDWR, O_WRONLY};
@@ -82,6 +82,16 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
         _ => return None,
     };
     Some(r.unwrap_or_else(|e| super::super::fault_flow(m, t, e)))
+}
+
+/// Logs `bytes` moved through the pipe `node` (a pipe's or a socket's end) for the race
+/// detector ([`LogEntry::Channel`]); nothing for other nodes, whose events synchronise.
+fn channel(m: &mut Machine, t: usize, node: Option<u32>, bytes: u64, send: bool, close: bool) {
+    if !m.config.log_events {
+        return;
+    }
+    let Some(n) = node.filter(|&n| matches!(m.os.fs.nodes[n as usize], Node::Pipe { .. })) else { return };
+    m.log.push(LogEntry::Channel { thread: t, key: crate::os::node_key(n), bytes, send, close });
 }
 
 /// Whether node `n` is a standard stream `--tty` made a terminal.
@@ -214,6 +224,8 @@ pub(super) fn read(m: &mut Machine, t: usize, fd: u64, segs: &[(u64, u64)], dont
         Ok(r) => r,
         Err(e) => return Ok(fail(m, t, e)),
     };
+    let from = m.os.fds.get(fd).and_then(|d| d.rd);
+    channel(m, t, from, bytes.len() as u64, false, false);
     let mut done = 0;
     for &(buf, len) in segs {
         let k = (len as usize).min(bytes.len() - done);
@@ -273,7 +285,10 @@ pub(super) fn write(m: &mut Machine, t: usize, fd: u64, segs: &[(u64, u64)], how
         return Ok(Flow::Return(n));
     }
     Ok(match m.os.write_with(fd, &bytes, &shadows, how.dontwait) {
-        Ok(k) => Flow::Return(k),
+        Ok(k) => {
+            channel(m, t, node, k, true, false);
+            Flow::Return(k)
+        }
         Err(errno::EPIPE) if how.nosignal => fail(m, t, errno::EPIPE),
         Err(errno::EPIPE) => {
             super::super::pthread::set_errno(m, t, errno::EPIPE)?;
@@ -285,6 +300,9 @@ pub(super) fn write(m: &mut Machine, t: usize, fd: u64, segs: &[(u64, u64)], how
 
 pub(super) fn close(m: &mut Machine, t: usize, fd: u64) -> Flow {
     table_event(m, t, Some(fd));
+    let ends = m.os.fds.get(fd).map(|d| (d.rd, d.wr)).unwrap_or_default();
+    channel(m, t, ends.0, 0, false, true);
+    channel(m, t, ends.1, 0, true, true);
     match m.os.close(fd) {
         Ok(_) => Flow::Return(0),
         Err(e) => fail(m, t, e),
