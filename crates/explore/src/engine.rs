@@ -103,8 +103,8 @@ pub(crate) struct Context<'a> {
     /// reached its execution limit before it could use the job.
     pub job_budget: Option<u64>,
     /// With [`Options::further_errors`]: the executions (earlier rounds' included) at the
-    /// first error, and the count at which the search for further errors ends.
-    error_search: Option<(u64, u64)>,
+    /// first error.
+    first_error_at: Option<u64>,
 }
 
 impl<'a> Context<'a> {
@@ -125,7 +125,7 @@ impl<'a> Context<'a> {
             cancel: None,
             job_cancel: None,
             job_budget: None,
-            error_search: None,
+            first_error_at: None,
         }
     }
 
@@ -214,12 +214,18 @@ impl<'a> Context<'a> {
     /// Executions left before the execution limit (or a helper's job budget).
     pub fn executions_left(&self) -> Option<u64> {
         let explored = self.spent + self.stats.explored();
-        let error_cap = self.error_search.map(|(_, cap)| cap);
-        [self.opts.max_executions, self.job_budget, error_cap]
+        [self.opts.max_executions, self.job_budget, self.error_cap()]
             .into_iter()
             .flatten()
             .min()
             .map(|m| m.saturating_sub(explored))
+    }
+
+    /// The execution count at which the bounded search for further errors ends: as many
+    /// executions again as the first error took, and at least the budget.
+    fn error_cap(&self) -> Option<u64> {
+        let first = self.first_error_at?;
+        Some(first + first.max(self.opts.further_errors_budget()?))
     }
 
     /// Whether the exploration was interrupted (Ctrl-C), or this helper or its job cancelled.
@@ -238,8 +244,10 @@ impl<'a> Context<'a> {
         if let Some(max) = self.opts.max_executions.filter(|&max| spent(max)) {
             return Some(Unknown::Executions(max));
         }
-        if let Some((first, _)) = self.error_search.filter(|&(_, cap)| explored >= cap) {
-            return Some(Unknown::FurtherErrors(explored - first));
+        if let (Some(first), Some(cap)) = (self.first_error_at, self.error_cap()) {
+            if explored >= cap {
+                return Some(Unknown::FurtherErrors(explored - first));
+            }
         }
         if self.opts.timeout.is_some_and(|d| self.started.elapsed() > d) {
             return Some(Unknown::Time);
@@ -288,10 +296,8 @@ impl<'a> Context<'a> {
         w.exit_at_once = !self.vm.defer_exit;
         w.set_environment(&self.opts.argv, &self.opts.cwd, &self.opts.files, self.opts.peer.as_deref());
         // Helpers get the search's cap through their job budgets.
-        let first = self.errors.is_empty() && self.cancel.is_none() && !self.opts.all_errors;
-        if let Some(more) = self.opts.further_errors.filter(|_| first) {
-            let explored = self.spent + self.stats.explored();
-            self.error_search = Some((explored, explored + explored.max(more)));
+        if self.errors.is_empty() && self.cancel.is_none() {
+            self.first_error_at = Some(self.spent + self.stats.explored());
         }
         if !self.is_known(&found.error) {
             self.errors.push(found);

@@ -165,6 +165,12 @@ impl Options {
         self.all_errors || self.further_errors.is_some()
     }
 
+    /// The executions the search for further errors may take beyond the first error's
+    /// count, when it is bounded (not with `all_errors`).
+    pub fn further_errors_budget(&self) -> Option<u64> {
+        self.further_errors.filter(|_| !self.all_errors)
+    }
+
     /// The settings a witness was found under (granularity, races, pthread strictness,
     /// abort meaning, spurious wake-ups), for running it again or exploring from it.
     pub fn of_witness(w: &crate::Witness) -> Options {

@@ -395,8 +395,8 @@ impl Stats {
     }
 }
 
-fn is_zero(n: &u64) -> bool {
-    *n == 0
+fn is_zero<T: Default + PartialEq>(n: &T) -> bool {
+    *n == T::default()
 }
 
 /// An error with the execution that exhibits it.
@@ -426,10 +426,6 @@ pub struct WitnessStep {
     /// not the thread's own.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub flush: bool,
-}
-
-fn is_zero_u8(v: &u8) -> bool {
-    *v == 0
 }
 
 fn is_sc(name: &str) -> bool {
@@ -502,7 +498,7 @@ pub struct Witness {
     #[serde(default)]
     pub spurious_wakeups: bool,
     /// Standard streams that were terminals (`--tty`).
-    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub tty: u8,
     /// Initialising a statically initialised lock again did not end the execution
     /// (`ravel_vm::Config::defer_reinit`): such an error ends a replay at the last step only.

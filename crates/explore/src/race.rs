@@ -5,7 +5,7 @@
 
 use crate::clock::VClock;
 use ravel_ir::SrcLoc;
-use ravel_vm::{AccessKind, Loc, LogEntry};
+use ravel_vm::{AccessKind, ChannelOp, Loc, LogEntry};
 use rustc_hash::FxHashMap;
 
 /// The last accesses of one byte.
@@ -166,11 +166,11 @@ impl RaceDetector {
                 _ => None,
             })
             .collect();
-        let channel =
+        let orders_only =
             |loc: &Loc| matches!(loc, Loc::Sync(k) if channels.contains(k) || *k == ravel_vm::DESCRIPTOR_TABLE);
         for entry in log {
             match entry {
-                LogEntry::Event { loc, atomic: true, .. } if channel(loc) => {}
+                LogEntry::Event { loc, atomic: true, .. } if orders_only(loc) => {}
                 LogEntry::Event { thread, loc, kind, atomic: true, .. } => {
                     let t = *thread;
                     let clock = self.clock(t).clone();
@@ -208,49 +208,41 @@ impl RaceDetector {
                     self.clock(*child).join(&parent);
                     self.tick(t);
                 }
-                LogEntry::Channel { thread, key, bytes, send, close } => {
-                    self.channel(*thread, *key, *bytes, *send, *close)
-                }
+                LogEntry::Channel { thread, key, op } => self.channel(*thread, *key, *op),
             }
         }
         found
     }
 
-    /// Thread `t` moved `bytes` through the stream `key` ([`LogEntry::Channel`]): a send
-    /// releases its clock with its bytes, a receive acquires the clocks of the sends whose
-    /// bytes it consumes (of the closes, at the end of the stream).
-    fn channel(&mut self, t: usize, key: u64, bytes: u64, send: bool, close: bool) {
-        if close && !send {
-            return; // a reader going away tells the writers nothing but EPIPE
-        }
+    /// Thread `t` used the stream `key` ([`LogEntry::Channel`]): a send releases its clock
+    /// with its bytes, a receive acquires the clocks of the sends whose bytes it consumes
+    /// (of the writers' closes, at the end of the stream).
+    fn channel(&mut self, t: usize, key: u64, op: ChannelOp) {
         let clock = self.clock(t).clone();
         let stream = self.streams.entry(key).or_default();
-        if send {
-            if close {
-                stream.closed.join(&clock);
-            } else {
+        match op {
+            ChannelOp::CloseReader => return,
+            ChannelOp::Send(bytes) => {
                 stream.sent += bytes;
-                let end = stream.sent;
-                stream.sends.push_back((end, clock));
+                stream.sends.push_back((stream.sent, clock));
             }
-            // Accesses after a release are not covered by it.
-            self.tick(t);
-            return;
-        }
-        let mut acquired = VClock::default();
-        if bytes == 0 {
-            acquired.join(&stream.closed);
-        }
-        let upto = stream.received + bytes;
-        stream.received = upto;
-        while let Some((end, c)) = stream.sends.front() {
-            acquired.join(c);
-            if *end > upto {
-                break;
+            ChannelOp::CloseWriter => stream.closed.join(&clock),
+            ChannelOp::Receive(bytes) => {
+                let mut acquired = if bytes == 0 { stream.closed.clone() } else { VClock::default() };
+                stream.received += bytes;
+                while let Some((end, c)) = stream.sends.front() {
+                    acquired.join(c);
+                    if *end > stream.received {
+                        break;
+                    }
+                    stream.sends.pop_front();
+                }
+                self.clock(t).join(&acquired);
+                return;
             }
-            stream.sends.pop_front();
         }
-        self.clock(t).join(&acquired);
+        // Accesses after a release are not covered by it.
+        self.tick(t);
     }
 
     fn plain(&mut self, t: usize, addr: u64, len: u64, write: bool, at: SrcLoc) -> Option<Race> {

@@ -152,19 +152,8 @@ impl Canon {
     /// Erases every `llvm.prefetch` call, then each `getelementptr` instruction (and the
     /// ones it was computed from) left without a use.
     unsafe fn drop_prefetches(&mut self) {
-        let mut calls = Vec::new();
-        self.for_each_instruction(|_, inst| {
-            if LLVMIsACallInst(inst).is_null() {
-                return;
-            }
-            let callee = LLVMGetCalledValue(inst);
-            let mut len = 0;
-            let name = if callee.is_null() { std::ptr::null() } else { LLVMGetValueName2(callee, &mut len) };
-            if !name.is_null() && CStr::from_ptr(name).to_bytes().starts_with(b"llvm.prefetch") {
-                calls.push(inst);
-            }
-        });
-        for call in calls {
+        let prefetches = self.functions_where(|name| name.starts_with(b"llvm.prefetch"));
+        for call in prefetches.into_iter().flat_map(|(f, _)| calls_of(f)) {
             let mut address = LLVMGetOperand(call, 0);
             LLVMInstructionEraseFromParent(call);
             while !address.is_null()
@@ -178,30 +167,29 @@ impl Canon {
         }
     }
 
-    /// Redirects calls of nondeterministic-input functions whose result is only compared
-    /// with zero (`icmp eq/ne x, 0`) to a zero-or-one input of the same type.
-    unsafe fn narrow_zero_tested_inputs(&mut self) {
-        let mut inputs = Vec::new();
+    /// The module's functions whose name `wanted` accepts, with their names.
+    unsafe fn functions_where(&self, wanted: impl Fn(&[u8]) -> bool) -> Vec<(LLVMValueRef, String)> {
+        let mut found = Vec::new();
         let mut f = LLVMGetFirstFunction(self.module);
         while !f.is_null() {
             let mut len = 0usize;
             let name = LLVMGetValueName2(f, &mut len);
             let name = std::slice::from_raw_parts(name as *const u8, len);
-            if name.starts_with(b"__VERIFIER_nondet_") || name.starts_with(b"ravel_nondet_") {
-                inputs.push((f, String::from_utf8_lossy(name).into_owned()));
+            if wanted(name) {
+                found.push((f, String::from_utf8_lossy(name).into_owned()));
             }
             f = LLVMGetNextFunction(f);
         }
+        found
+    }
+
+    /// Redirects calls of nondeterministic-input functions whose result is only compared
+    /// with zero (`icmp eq/ne x, 0`) to a zero-or-one input of the same type.
+    unsafe fn narrow_zero_tested_inputs(&mut self) {
+        let inputs =
+            self.functions_where(|name| name.starts_with(b"__VERIFIER_nondet_") || name.starts_with(b"ravel_nondet_"));
         for (f, name) in inputs {
-            let mut calls = Vec::new();
-            let mut u = LLVMGetFirstUse(f);
-            while !u.is_null() {
-                let user = LLVMGetUser(u);
-                if !LLVMIsACallInst(user).is_null() && LLVMGetCalledValue(user) == f && only_zero_tested(user) {
-                    calls.push(user);
-                }
-                u = LLVMGetNextUse(u);
-            }
+            let calls: Vec<LLVMValueRef> = calls_of(f).into_iter().filter(|&c| only_zero_tested(c)).collect();
             if calls.is_empty() {
                 continue;
             }
@@ -497,6 +485,20 @@ impl Canon {
 }
 
 /// True when every use of `v` is an equality comparison with the constant zero.
+/// The calls of function `f` (not the other uses of its address).
+unsafe fn calls_of(f: LLVMValueRef) -> Vec<LLVMValueRef> {
+    let mut calls = Vec::new();
+    let mut u = LLVMGetFirstUse(f);
+    while !u.is_null() {
+        let user = LLVMGetUser(u);
+        if !LLVMIsACallInst(user).is_null() && LLVMGetCalledValue(user) == f {
+            calls.push(user);
+        }
+        u = LLVMGetNextUse(u);
+    }
+    calls
+}
+
 unsafe fn only_zero_tested(v: LLVMValueRef) -> bool {
     let mut u = LLVMGetFirstUse(v);
     if u.is_null() {

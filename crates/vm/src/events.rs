@@ -73,17 +73,29 @@ pub enum LogEntry {
     /// a use after free) or races with it. `event`: a scheduling point, so every word of
     /// the object is in the step's footprint.
     Free { thread: usize, addr: u64, len: u64, event: bool, at: SrcLoc },
-    /// Bytes moved through a pipe or a socket (`key`: its node's synchronisation key), for
+    /// What a step did to a pipe or a socket (`key`: its node's synchronisation key), for
     /// the race detector alone: happens-before flows from a send to the receive that
-    /// consumes its bytes, and from the writers' closes to a receive at the end (0 bytes,
-    /// `close` marks a close: of a writing end when `send`, else of a reading end, which
-    /// carries nothing). The step's events on the node still order
-    /// the steps for the engines; the detector takes its synchronisation from these.
-    Channel { thread: usize, key: u64, bytes: u64, send: bool, close: bool },
+    /// consumes its bytes, and from the writers' closes to a receive at the end. The
+    /// step's events on the node still order the steps for the engines; the detector
+    /// takes its synchronisation from these instead.
+    Channel { thread: usize, key: u64, op: ChannelOp },
     /// An access at a symbolic address may touch this word too (under other inputs).
     /// `event`: the access was a scheduling point, so the word belongs to the step's
     /// footprint. Race detection only sees the address the current inputs chose.
     Touch { loc: Loc, kind: AccessKind, event: bool },
+}
+
+/// What a step did to a pipe ([`LogEntry::Channel`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChannelOp {
+    /// Wrote this many bytes.
+    Send(u64),
+    /// Read this many bytes (0: the end of the stream).
+    Receive(u64),
+    /// Closed a writing end.
+    CloseWriter,
+    /// Closed a reading end (which tells the writers nothing but `EPIPE`).
+    CloseReader,
 }
 
 /// What a stopped thread will do when stepped.

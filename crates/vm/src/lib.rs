@@ -77,7 +77,7 @@ mod verifier;
 mod view;
 
 pub use error::{ErrorKind, ProgramError};
-pub use events::{barrier_arrival, AccessKind, Arrival, Loc, LogEntry, Pending, PendingKind};
+pub use events::{barrier_arrival, AccessKind, Arrival, ChannelOp, Loc, LogEntry, Pending, PendingKind};
 pub use fork::ForkPlan;
 pub use machine::{Chooser, Config, End, Granularity, Machine, TimeModel, TraceEntry};
 pub use memory::{pointer_words, ObjId, ObjKind, Object};

@@ -475,7 +475,7 @@ impl<'a> Explorer<'a> {
     /// `-j 2` made 532 executions in 10 s against 38,882 with `-j 1` (why is not known
     /// yet; `--all-errors` and SV-COMP's property mode keep their helpers).
     fn searching_on_after_errors(&self) -> bool {
-        !self.cx.errors.is_empty() && self.cx.opts.further_errors.is_some() && !self.cx.opts.all_errors
+        !self.cx.errors.is_empty() && self.cx.opts.further_errors_budget().is_some()
     }
 
     fn submit(&self, job: Job, assumed: Vec<Step>) -> Speculation {

@@ -3,7 +3,7 @@
 //! `crate::os`. The terminal streams keep writing to ravel's stdout/stderr; stdin is empty.
 
 use super::{event, fail, plain_access, write_word, Args, Flow};
-use crate::events::{AccessKind, LogEntry};
+use crate::events::{AccessKind, ChannelOp, LogEntry};
 use crate::machine::{Chooser, Machine};
 use crate::memory::Fault;
 use crate::os::fd_consts::{O_NONBLOCK, O_RDWR, O_WRONLY};
@@ -84,14 +84,14 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
     Some(r.unwrap_or_else(|e| super::super::fault_flow(m, t, e)))
 }
 
-/// Logs `bytes` moved through the pipe `node` (a pipe's or a socket's end) for the race
+/// Logs what the step did to the pipe `node` (a pipe's or a socket's end) for the race
 /// detector ([`LogEntry::Channel`]); nothing for other nodes, whose events synchronise.
-fn channel(m: &mut Machine, t: usize, node: Option<u32>, bytes: u64, send: bool, close: bool) {
+fn channel(m: &mut Machine, t: usize, node: Option<u32>, op: ChannelOp) {
     if !m.config.log_events {
         return;
     }
     let Some(n) = node.filter(|&n| matches!(m.os.fs.nodes[n as usize], Node::Pipe { .. })) else { return };
-    m.log.push(LogEntry::Channel { thread: t, key: crate::os::node_key(n), bytes, send, close });
+    m.log.push(LogEntry::Channel { thread: t, key: node_key(n), op });
 }
 
 /// Whether node `n` is a standard stream `--tty` made a terminal.
@@ -225,7 +225,7 @@ pub(super) fn read(m: &mut Machine, t: usize, fd: u64, segs: &[(u64, u64)], dont
         Err(e) => return Ok(fail(m, t, e)),
     };
     let from = m.os.fds.get(fd).and_then(|d| d.rd);
-    channel(m, t, from, bytes.len() as u64, false, false);
+    channel(m, t, from, ChannelOp::Receive(bytes.len() as u64));
     let mut done = 0;
     for &(buf, len) in segs {
         let k = (len as usize).min(bytes.len() - done);
@@ -286,7 +286,7 @@ pub(super) fn write(m: &mut Machine, t: usize, fd: u64, segs: &[(u64, u64)], how
     }
     Ok(match m.os.write_with(fd, &bytes, &shadows, how.dontwait) {
         Ok(k) => {
-            channel(m, t, node, k, true, false);
+            channel(m, t, node, ChannelOp::Send(k));
             Flow::Return(k)
         }
         Err(errno::EPIPE) if how.nosignal => fail(m, t, errno::EPIPE),
@@ -301,8 +301,8 @@ pub(super) fn write(m: &mut Machine, t: usize, fd: u64, segs: &[(u64, u64)], how
 pub(super) fn close(m: &mut Machine, t: usize, fd: u64) -> Flow {
     table_event(m, t, Some(fd));
     let ends = m.os.fds.get(fd).map(|d| (d.rd, d.wr)).unwrap_or_default();
-    channel(m, t, ends.0, 0, false, true);
-    channel(m, t, ends.1, 0, true, true);
+    channel(m, t, ends.0, ChannelOp::CloseReader);
+    channel(m, t, ends.1, ChannelOp::CloseWriter);
     match m.os.close(fd) {
         Ok(_) => Flow::Return(0),
         Err(e) => fail(m, t, e),
