@@ -5,8 +5,9 @@
 //! bound explores every schedule of at most K preemptions, so that an answer without an
 //! error means what it says: no error within K preemptions.
 
-use crate::dpor::{DporOptions, Explorer};
+use crate::dpor::Explorer;
 use crate::engine::Engine;
+use crate::DporOptions;
 use crate::{Options, Outcome, Unknown, Verdict};
 use ravel_ir::Program;
 use std::sync::Arc;

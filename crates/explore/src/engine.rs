@@ -3,7 +3,7 @@
 //! reason the verdict cannot be safe, progress — so that limits, progress lines and error
 //! records work the same in every engine.
 
-use crate::dpor::ScheduleChooser;
+use crate::exec::ScheduleChooser;
 use crate::{FoundError, Options, Outcome, Stats, Unknown, Verdict};
 use ravel_ir::{Program, SrcLoc};
 use ravel_vm::{Granularity, Machine, SharedSym, SymEngine};
@@ -16,21 +16,6 @@ use std::time::Instant;
 pub(crate) trait Engine {
     /// Explores the program (up to the limits) and reports what it found.
     fn run(self: Box<Self>) -> Outcome;
-}
-
-/// Set when the user interrupts ravel (Ctrl-C): every engine stops at its next check of
-/// the exploration's limits and answers unknown with what it explored so far.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-/// Asks the running exploration to stop as soon as it can (safe to call from a signal
-/// handler's thread).
-pub fn interrupt() {
-    INTERRUPTED.store(true, Ordering::Relaxed);
-}
-
-/// Whether the user interrupted ravel.
-pub(crate) fn interrupted() -> bool {
-    INTERRUPTED.load(Ordering::Relaxed)
 }
 
 /// `engine` restricted to `opts.input_region`, if any (see [`crate::InputRegion`]).
@@ -231,7 +216,7 @@ impl<'a> Context<'a> {
     /// Whether the exploration was interrupted (Ctrl-C), or this helper or its job cancelled.
     pub fn cancelled(&self) -> bool {
         let set = |c: &Option<Arc<AtomicBool>>| c.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
-        INTERRUPTED.load(Ordering::Relaxed) || set(&self.cancel) || set(&self.job_cancel)
+        crate::interrupt::interrupted() || set(&self.cancel) || set(&self.job_cancel)
     }
 
     /// The exploration-wide limit reached after `explored` executions (or states), if any.

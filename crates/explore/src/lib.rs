@@ -5,10 +5,13 @@ mod bounded;
 mod clock;
 mod dpor;
 mod engine;
+mod engine_options;
+mod exec;
 mod executions;
 mod footprint;
 pub mod graph;
 mod guided;
+mod interrupt;
 mod options;
 mod outcome;
 mod portfolio;
@@ -23,19 +26,17 @@ mod unfold;
 mod verified;
 mod widen;
 
-pub use dpor::{DporOptions, OrderRule};
-pub use engine::interrupt;
+pub use engine_options::{DporOptions, OrderRule, StatesOptions, UnfoldOptions};
 pub use executions::{ExecutionEnd, ExecutionSink, InputRegion};
 pub use graph::{EdgeKind, ExecutionGraph};
 pub use guided::{follow_guide, Guide, GuideStep, Guided};
+pub use interrupt::interrupt;
 pub use options::{EngineKind, Options};
 pub use outcome::{
     DepthUnit, FoundError, InputValue, Outcome, Stats, Unknown, Unscheduled, Verdict, Witness, WitnessStep, Work,
 };
 pub use replay::{replay, replay_graph, replay_observed, replay_prefix, replay_with, ReplayError};
 pub use run::{run_random, run_witness};
-pub use states::StatesOptions;
-pub use unfold::UnfoldOptions;
 pub use verified::{Admissible, Verified, VerifiedSink};
 
 use engine::Engine;

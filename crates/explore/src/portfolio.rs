@@ -218,7 +218,7 @@ impl Engine for Portfolio<'_> {
                 if role == Role::States
                     && outcome.stats.solver_queries > 0
                     && time_left
-                    && !crate::engine::interrupted()
+                    && !crate::interrupt::interrupted()
                 {
                     if let Some(mut cartesian) = Member::start(Role::Cartesian, &program, opts, &turns, started) {
                         cartesian.budget = Some((total / 2).saturating_sub(started.elapsed()).max(total / 6));

@@ -117,7 +117,7 @@ impl Turn {
         }
         let mut state = turns.lock();
         loop {
-            if state.retired[self.member] || crate::engine::interrupted() {
+            if state.retired[self.member] || crate::interrupt::interrupted() {
                 return false;
             }
             if turns.current.load(Ordering::Relaxed) == self.member {

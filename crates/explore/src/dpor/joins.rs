@@ -12,7 +12,7 @@
 //! order of associative and commutative operations: locks taken in another order leave a
 //! sum `(a + b) + c` instead of `(a + c) + b`, which is the same value.
 
-use crate::unfold::fingerprint::fingerprint_with;
+use crate::exec::fingerprint::fingerprint_with;
 use ravel_sym::{BinOp, ExprId, ExprPool, Node};
 use ravel_vm::fphash::FpHasher;
 use ravel_vm::native_record::Recorded;

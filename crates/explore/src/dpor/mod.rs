@@ -23,61 +23,22 @@ mod start;
 mod wakeup;
 
 use crate::clock::VClock;
+use crate::exec::{input_values, next_choices, ScheduleChooser, THREAD_CAPS};
 use crate::footprint::{byte_mask, WHOLE};
 use crate::race::RaceDetector;
 use crate::verified::{LastExecution, ScheduleStep, Tracker};
-use crate::{ExecutionEnd, FoundError, Options, Outcome, Unknown, Witness, WitnessStep};
+use crate::{ExecutionEnd, FoundError, Options, OrderRule, Outcome, Unknown, Witness, WitnessStep};
 use agents::{Agent, Agents};
 use branch_sizes::BranchSizes;
 use history::{History, Link};
 use ravel_ir::Program;
 use ravel_vm::native_record::Recorded;
-use ravel_vm::{AccessKind, Chooser, End, ErrorKind, Loc, LogEntry, Machine, PendingKind, ProgramError};
+use ravel_vm::{AccessKind, End, ErrorKind, Loc, LogEntry, Machine, PendingKind, ProgramError};
 use smallvec::SmallVec;
 use spin::SpinMarks;
-use std::collections::VecDeque;
 use std::rc::Rc;
 use std::sync::Arc;
 use wakeup::{Inserted, Step, WakeupTree};
-
-/// Choices handed to the machine: forced values first, then defaults; records what was
-/// chosen and how many alternatives each choice had.
-#[derive(Default)]
-pub(crate) struct ScheduleChooser {
-    pub forced: VecDeque<u64>,
-    /// (value, number of alternatives)
-    pub made: Vec<(u64, u64)>,
-    /// Set when an input had more values than were tried (so "safe" is out of reach).
-    pub partial: bool,
-    /// Values tried per input (the first `domain` values of its type).
-    pub domain: u64,
-}
-
-impl Chooser for ScheduleChooser {
-    fn nondet(&mut self, bits: u32, _loc: ravel_ir::SrcLoc) -> u64 {
-        let all = if bits >= 64 { u64::MAX } else { 1u64 << bits };
-        if self.domain < all {
-            self.partial = true;
-        }
-        let options = self.domain.min(all);
-        let v = self.forced.pop_front().unwrap_or(0);
-        self.made.push((v, options));
-        v
-    }
-
-    fn choose(&mut self, n: usize) -> usize {
-        let v = self.forced.pop_front().unwrap_or(0);
-        self.made.push((v, n as u64));
-        v as usize
-    }
-}
-
-/// Threads per execution in the successive rounds of the exploration. A program that
-/// creates threads without bound makes its first execution as deep as the cap allows, and a
-/// depth-first search from there rarely returns to the shallow reorderings where bugs
-/// usually are; so the first rounds cap the thread count low (a truncated execution is only
-/// an under-approximation), and a round in which no execution reached its cap was complete.
-pub(crate) const THREAD_CAPS: [usize; 3] = [4, 16, 1000];
 
 /// Executions a round with a thread cap below the last one may take once an execution
 /// reached the cap: those rounds only look for shallow bugs first, and the last round
@@ -108,14 +69,6 @@ enum Policy {
     /// that a search starting from whole threads in a row reaches last, and a thread that
     /// loops forever does not starve the others.
     TakeTurns,
-}
-
-/// Next choice vector in odometer order, or `None` when every combination was tried.
-pub(crate) fn next_choices(made: &[(u64, u64)]) -> Option<Vec<u64>> {
-    let k = made.iter().rposition(|(v, n)| *n > 0 && v + 1 < *n)?;
-    let mut next: Vec<u64> = made[..k].iter().map(|(v, _)| *v).collect();
-    next.push(made[k].0 + 1);
-    Some(next)
 }
 
 /// The transition taken from a node on the current path.
@@ -311,52 +264,6 @@ enum Ending {
     Cut(usize),
     Error(ProgramError),
     Stop(Unknown),
-}
-
-/// Settings of the dpor engine.
-#[derive(Clone, Debug, Default)]
-pub struct DporOptions {
-    /// Explore every interleaving, without reduction (no sleep sets, no race reversal;
-    /// for comparison and cross-checking).
-    pub naive: bool,
-    /// Threads exploring at once (`-j`; 0 and 1: the search alone).
-    pub jobs: usize,
-    /// Stop an execution at an epoch marker main reaches alone when an equal state was
-    /// reached there by another path, which explores the continuation ("join on all
-    /// threads", `joins.rs`; for `ravel schedules`, whose sink stitches them together).
-    pub join_at_epochs: bool,
-    /// Explore one thread order per path of the inputs' choices, the one this rule picks,
-    /// instead of every order: no race is reversed, every choice (a branch on an input)
-    /// still is, so the paths' conditions still cover every input. For `ravel
-    /// schedules`, whose schedules need only cover every input: the program under
-    /// enforcement runs the explored executions alone. Overrides `join_at_epochs`: no
-    /// two paths reach an equal state (their path conditions differ where they part), and
-    /// the order after a state depends on the path before it.
-    pub one_order_per_path: Option<OrderRule>,
-    /// Stop an execution once the current epoch (since the last `ravel_epoch()` call made
-    /// alone) has had this many synchronisation operations, ending it as
-    /// [`Cut`](crate::ExecutionEnd::Cut) rather than as an incomplete one: for `ravel
-    /// schedules --prefix`, whose schedules then order only that prefix and leave the rest
-    /// of the run free (Bergan's prefix schedules).
-    pub prefix_events: Option<u32>,
-    /// Explore only schedules with at most this many preemptions (a thread switched away
-    /// from while it could go on): iterative context bounding (Musuvathi and Qadeer, PLDI
-    /// 2007), a bug finder's mode in which most bugs show within 2. Never `safe` once a
-    /// schedule was left out.
-    pub preemption_bound: Option<u32>,
-}
-
-/// How [`DporOptions::one_order_per_path`] picks the one order of a path.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OrderRule {
-    /// Main first while it creates threads, then the thread that ran least recently: the
-    /// threads' work overlaps natively under enforcement.
-    LeastRecent,
-    /// The thread that ran last goes on until it blocks or ends, then the one that ran
-    /// most recently before it, threads that never ran last in creation order: the
-    /// threads one after another, which avoids the failures that need an interleaving
-    /// (a lock-order inversion deadlocks only when both threads hold their first lock).
-    Serial,
 }
 
 pub(crate) struct Explorer<'a> {
@@ -1525,23 +1432,5 @@ fn count_epoch_sync(run: &mut Run, before: usize, n: u32) {
             }
             _ => {}
         }
-    }
-}
-
-/// The symbolic inputs of an execution with their values.
-pub(crate) fn input_values(m: &Machine) -> Vec<crate::InputValue> {
-    m.input_values().into_iter().map(|(i, value)| crate::InputValue { line: i.loc.line, bits: i.bits, value }).collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::next_choices;
-
-    #[test]
-    fn odometer_enumerates_bounded_choices() {
-        assert_eq!(next_choices(&[(0, 2), (0, 2)]), Some(vec![0, 1]));
-        assert_eq!(next_choices(&[(0, 2), (1, 2)]), Some(vec![1]));
-        assert_eq!(next_choices(&[(1, 2), (1, 2)]), None);
-        assert_eq!(next_choices(&[(0, 1)]), None);
     }
 }

@@ -36,6 +36,7 @@
 
 use super::wakeup::Graft;
 use super::{Explorer, Node, Run, Step, Taken, WakeupTree};
+use crate::exec::THREAD_CAPS;
 use crate::{FoundError, Options, Stats, Unknown};
 use ravel_ir::Program;
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
@@ -572,7 +573,7 @@ impl<'a> Explorer<'a> {
         let usable = (result.finished || !result.errors.is_empty()) && !result.exhausted;
         // A round cut short by its thread cap, or an execution limit the branch would pass,
         // stops the search inside the branch: only the search itself knows where.
-        let last_round = self.thread_cap == super::THREAD_CAPS[super::THREAD_CAPS.len() - 1];
+        let last_round = self.thread_cap == THREAD_CAPS[THREAD_CAPS.len() - 1];
         let beyond = self.cx.limit_reached_after(result.stats.explored());
         let cut = (self.capped && !last_round) || beyond.is_some();
         if !usable || cut {

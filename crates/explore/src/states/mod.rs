@@ -17,9 +17,8 @@
 //! was abstract): they make the verdict unknown, never "unsafe" without a witness, and the
 //! search goes on for an error on a concrete path.
 
-use crate::dpor::next_choices;
 use crate::engine::{Context, Engine};
-use crate::unfold::exec::{execute, Races, Snapshot};
+use crate::exec::{execute, input_values, next_choices, Races, Snapshot};
 use crate::widen;
 use crate::{DepthUnit, FoundError, Options, Outcome, Unknown, Unscheduled, Witness, WitnessStep};
 use ravel_ir::Program;
@@ -34,16 +33,6 @@ use cartesian::forget_cross_constraints;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
-
-/// Settings of the states engine.
-#[derive(Clone, Debug, Default)]
-pub struct StatesOptions {
-    /// Abstract search: forget what the path constraint says between the inputs of
-    /// different threads (`cartesian.rs`) and the values of globals
-    /// that only count (`Explorer::widen_counters`), so that states built from ever new
-    /// inputs or counts repeat; a proof stays a proof, a bug found then gives unknown.
-    pub cartesian: bool,
-}
 
 /// Longest path the search follows: paths this deep mean states that never repeat (a
 /// counter without bound), and every state on the path holds a whole machine.
@@ -526,7 +515,7 @@ impl<'a> Explorer<'a> {
                     symbolic: self.cx.sym.is_some(),
                     init_choices: self.init_choices.clone(),
                     steps,
-                    inputs: crate::dpor::input_values(machine),
+                    inputs: input_values(machine),
                     branch_steps: true,
                     ..Witness::default()
                 };

@@ -8,9 +8,9 @@
 //! checks with vector clocks that `[x] ∪ [y_r]` holds exactly those tokens, re-executes
 //! that configuration and runs the thread once more.
 
-use super::exec::Snapshot;
 use super::structure::{Cond, EvId, Place};
 use super::{Explorer, Tokens};
+use crate::exec::Snapshot;
 use ravel_vm::{Loc, PendingKind};
 
 /// Combinations of earlier tokens tried per thread position before giving up (the

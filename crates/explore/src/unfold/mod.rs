@@ -19,43 +19,19 @@
 mod alt;
 mod cex;
 mod config;
-pub(crate) mod exec;
-pub(crate) mod fingerprint;
 mod order;
 mod structure;
 
-use crate::dpor::next_choices;
 use crate::engine::{Context, Engine};
+use crate::exec::{execute, fingerprint, PlainAccess, Races, Snapshot};
+use crate::exec::{input_values, next_choices, THREAD_CAPS};
 use crate::{DepthUnit, FoundError, Options, Outcome, Unknown, Witness};
 use config::Configuration;
-use exec::{execute, PlainAccess, Races, Snapshot};
 use ravel_ir::Program;
 use ravel_vm::End;
 use rustc_hash::FxHashSet;
 use std::sync::Arc;
 use structure::{Cond, Draft, Ending, EvId, Place, Unfolding};
-
-/// Settings of the unfold engine: they change how it explores, never what it finds.
-#[derive(Clone, Debug)]
-pub struct UnfoldOptions {
-    /// Stop at events that reach an already-seen state by a longer way.
-    pub cutoffs: bool,
-    /// Keep an interpreter snapshot every this many events along the current branch
-    /// (memory) instead of re-executing from the start (time).
-    pub standby_interval: usize,
-    /// Alternatives must conflict with this many of the latest explored events (1:
-    /// quasi-optimal and cheap; larger: fewer redundant branches).
-    pub alt_k: usize,
-    /// Pick the next event at random with this seed instead of the lowest thread first
-    /// (the exploration stays complete).
-    pub random_order: Option<u64>,
-}
-
-impl Default for UnfoldOptions {
-    fn default() -> Self {
-        UnfoldOptions { cutoffs: true, standby_interval: 16, alt_k: 1, random_order: None }
-    }
-}
 
 /// One call ⟨C, D, A⟩ of the exploration; `C` is the configuration of the events chosen
 /// by the nodes below this one.
@@ -127,7 +103,7 @@ impl<'a> Explorer<'a> {
             paths: vec![Some(Vec::new())],
             stop: false,
             init_choices: Vec::new(),
-            thread_cap: crate::dpor::THREAD_CAPS[0],
+            thread_cap: THREAD_CAPS[0],
             capped: false,
             en_accesses: Vec::new(),
         }
@@ -147,7 +123,7 @@ impl<'a> Explorer<'a> {
     /// may create (see `THREAD_CAPS`), so unbounded thread creation does not hide shallow
     /// bugs; a round in which no event reached the cap was complete.
     pub fn explore(&mut self) {
-        let caps = crate::dpor::THREAD_CAPS;
+        let caps = THREAD_CAPS;
         for cap in caps {
             self.thread_cap = cap;
             self.capped = false;
@@ -496,7 +472,7 @@ impl<'a> Explorer<'a> {
             symbolic: self.cx.sym.is_some(),
             init_choices: self.init_choices.clone(),
             steps: s.steps[..steps].to_vec(),
-            inputs: crate::dpor::input_values(&s.machine),
+            inputs: input_values(&s.machine),
             race_index: index as u64,
             ..Witness::default()
         };

@@ -11,24 +11,13 @@
 //! choices made inside it, so every run that reaches it finds the same event.
 
 use super::order::Rank;
-use ravel_vm::Loc;
+pub(crate) use crate::exec::Place;
 use rustc_hash::FxHashMap;
 use std::hash::{Hash, Hasher};
 
 /// Index of an event in [`Unfolding::events`]; causes always have smaller indices, so
 /// sorting a causally closed set by index gives a valid execution order.
 pub type EvId = u32;
-
-/// A place of the net.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Place {
-    /// A thread's control: its events are ordered.
-    Thread(u32),
-    /// An object events conflict on.
-    Res(Loc),
-    /// The path constraint and input variables of symbolic execution, shared by all threads.
-    Inputs,
-}
 
 /// A token: a place and the event that produced it (`None`: the initial token).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -1,11 +1,22 @@
-//! Running events on the interpreter: one thread's next event from a state (also the
-//! states engine's step), and re-executing a set of events to reach a configuration's state.
+//! Running events on the interpreter: one thread's next event from a snapshot of a state,
+//! with the places it touched (the unfold and states engines' step).
 
-use super::structure::Place;
-use crate::dpor::ScheduleChooser;
+use super::ScheduleChooser;
 use crate::race::RaceDetector;
 use crate::WitnessStep;
-use ravel_vm::{LogEntry, Machine};
+use ravel_vm::{Loc, LogEntry, Machine};
+
+/// What an event touches: the places of the unfolding's net (`unfold/structure.rs`),
+/// which the states engine also uses to tell events apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Place {
+    /// A thread's control: its events are ordered.
+    Thread(u32),
+    /// An object events conflict on.
+    Res(Loc),
+    /// The path constraint and input variables of symbolic execution, shared by all threads.
+    Inputs,
+}
 
 /// An interpreter state with what belongs to it: the race detector's happens-before data
 /// and the schedule that led there (the witness of an error found from it).
