@@ -4,16 +4,30 @@
 //! records work the same in every engine.
 
 use crate::exec::ScheduleChooser;
-use crate::{FoundError, Options, Outcome, Stats, Unknown, Verdict};
+use crate::{Capability, FoundError, Options, Outcome, Stats, Unknown, Verdict};
 use ravel_ir::{Program, SrcLoc};
-use ravel_vm::{Granularity, Machine, SharedSym, SymEngine};
+use ravel_vm::{End, Granularity, Machine, ProgramError, SharedSym, SymEngine};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-/// An exploration algorithm. Adding one means a type implementing this and an arm in
-/// `check`.
-pub(crate) trait Engine {
+/// An exploration algorithm. Adding one is a type implementing this, a variant of
+/// [`crate::EngineKind`] and its line in `lib.rs`'s registry.
+pub(crate) trait Engine<'a> {
+    /// The engine for `program` under `opts`, which it supports (see [`Engine::lacks`]).
+    fn new(program: Arc<Program>, opts: &'a Options) -> Self
+    where
+        Self: Sized;
+
+    /// What of the options' demands the engine cannot meet: options that need one of
+    /// these are refused before it is built ([`crate::Unsupported`]).
+    fn lacks() -> &'static [Capability]
+    where
+        Self: Sized,
+    {
+        &[]
+    }
+
     /// Explores the program (up to the limits) and reports what it found.
     fn run(self: Box<Self>) -> Outcome;
 }
@@ -59,6 +73,19 @@ pub(crate) fn vm_config(opts: &Options) -> ravel_vm::Config {
 /// The stack of a thread that runs a search (a portfolio member, a `-j` helper): what
 /// ravel's own worker thread has, since lowering and searching deep paths recurse.
 pub(crate) const SEARCH_STACK: usize = 1 << 30;
+
+/// What the end of an execution means for an exploration ([`Context::ended`]).
+pub(crate) enum Ended {
+    /// The program exited.
+    Complete,
+    /// `abort()` read as an assumption, or a failed assumption: the path is cut, no error.
+    Blocked,
+    Error(ProgramError),
+    /// An operation ravel does not support: the exploration cannot conclude.
+    Unsupported(Unknown),
+    /// A per-execution limit (or the exploration's own, see [`Context::limit_reached`]).
+    Limit(Unknown),
+}
 
 /// The state of one exploration that does not depend on the algorithm.
 pub(crate) struct Context<'a> {
@@ -176,6 +203,17 @@ impl<'a> Context<'a> {
         }
         if let Some(at) = machine.abstracted() {
             self.note(Unknown::Abstracted(at.to_string()));
+        }
+    }
+
+    /// What the end of an execution means for the exploration (the same in every engine).
+    pub fn ended(&self, end: End) -> Ended {
+        match end {
+            End::Exit(_) => Ended::Complete,
+            End::Abort(_) | End::AssumeFailed(_) => Ended::Blocked,
+            End::Error(e) => Ended::Error(e),
+            End::Unsupported { what, loc, .. } => Ended::Unsupported(self.unsupported(what, loc)),
+            End::Limit(why) => Ended::Limit(Unknown::Limit(why)),
         }
     }
 

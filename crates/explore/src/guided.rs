@@ -6,6 +6,7 @@
 //! what it ran is returned as an exact ravel witness, so `ravel replay` accepts it.
 
 use crate::engine::vm_config;
+use crate::exec::{check_step, Races};
 use crate::{race, Options, Witness, WitnessStep};
 use ravel_ir::Program;
 use ravel_vm::{Chooser, Machine};
@@ -90,12 +91,7 @@ pub fn follow_guide(program: Arc<Program>, guide: &Guide, opts: &Options) -> Gui
         m.step(t, &mut chooser);
         steps.push(WitnessStep { thread: t, choices: chooser.made, flush: false });
         let log = m.take_log();
-        if opts.detect_races && !m.ended_in_error() {
-            if let Some(r) = races.transition(t, &log).first() {
-                let error = race::race_error(m, r);
-                m.end_with_error(error);
-            }
-        }
+        check_step(&mut races, m, t, &log, if opts.detect_races { Races::EndAt(0) } else { Races::Off });
     };
     let mut last_thread = 0;
     for g in &guide.steps {

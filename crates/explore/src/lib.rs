@@ -1,7 +1,6 @@
 //! Exhaustive exploration of thread schedules: the engines behind `ravel check`, with
 //! what they share (statistics, witnesses, race detection, replay).
 
-mod bounded;
 mod clock;
 mod dpor;
 mod engine;
@@ -31,9 +30,10 @@ pub use executions::{ExecutionEnd, ExecutionSink, InputRegion};
 pub use graph::{EdgeKind, ExecutionGraph};
 pub use guided::{follow_guide, Guide, GuideStep, Guided};
 pub use interrupt::interrupt;
-pub use options::{EngineKind, Options};
+pub use options::{Capability, EngineKind, Options};
 pub use outcome::{
-    DepthUnit, FoundError, InputValue, Outcome, Stats, Unknown, Unscheduled, Verdict, Witness, WitnessStep, Work,
+    DepthUnit, EngineLacks, FoundError, InputValue, Outcome, Stats, Unknown, Unscheduled, Verdict, Witness,
+    WitnessStep, Work,
 };
 pub use replay::{replay, replay_graph, replay_observed, replay_prefix, replay_with, ReplayError};
 pub use run::{run_random, run_witness};
@@ -76,18 +76,52 @@ pub fn check_from(program: Arc<Program>, prefix: &Witness, opts: &Options) -> Ou
     explorer.into_outcome()
 }
 
-/// Runs the engine the options name, as they are.
+/// Runs the engine the options name, as they are; an engine that cannot meet them
+/// answers unknown and says why.
 fn check_with(program: Arc<Program>, opts: &Options) -> Outcome {
-    let engine: Box<dyn Engine + '_> = match opts.engine {
-        // Only dpor schedules store buffers (the CLI refuses the other engines with TSO).
-        _ if opts.memory_model == MemoryModel::Tso => Box::new(dpor::Explorer::new(program, opts)),
-        EngineKind::Dpor if opts.dpor.preemption_bound.is_some() && !opts.dpor.naive => {
-            return bounded::check(program, opts)
-        }
-        EngineKind::Dpor => Box::new(dpor::Explorer::new(program, opts)),
-        EngineKind::Unfold => Box::new(unfold::Explorer::new(program, opts)),
-        EngineKind::States => Box::new(states::Explorer::new(program, opts)),
-        EngineKind::Auto => Box::new(portfolio::Portfolio::new(program, opts)),
-    };
-    engine.run()
+    match build(opts.engine, program, opts) {
+        Ok(engine) => engine.run(),
+        Err(unsupported) => Outcome::unknown(Unknown::EngineLacks(unsupported)),
+    }
+}
+
+/// The engines: how each is built and what it lacks, one line each.
+fn registered<'a>(kind: EngineKind) -> Registration<'a> {
+    match kind {
+        EngineKind::Dpor => Registration::of::<dpor::Explorer>(),
+        EngineKind::Unfold => Registration::of::<unfold::Explorer>(),
+        EngineKind::States => Registration::of::<states::Explorer>(),
+        EngineKind::Auto => Registration::of::<portfolio::Portfolio>(),
+    }
+}
+
+/// An engine's entry in the registry.
+struct Registration<'a> {
+    lacks: &'static [Capability],
+    new: fn(Arc<Program>, &'a Options) -> Box<dyn Engine<'a> + 'a>,
+}
+
+impl<'a> Registration<'a> {
+    fn of<E: Engine<'a> + 'a>() -> Self {
+        Registration { lacks: E::lacks(), new: |program, opts| Box::new(E::new(program, opts)) }
+    }
+}
+
+/// Whether engine `kind` can meet demand `what` of an exploration's options (the CLI
+/// refuses a flag an engine cannot honour before compiling anything).
+pub fn engine_can(kind: EngineKind, what: Capability) -> bool {
+    !registered(kind).lacks.contains(&what)
+}
+
+/// Engine `kind` for `program` under `opts`, unless it lacks something they need.
+fn build<'a>(
+    kind: EngineKind,
+    program: Arc<Program>,
+    opts: &'a Options,
+) -> Result<Box<dyn Engine<'a> + 'a>, EngineLacks> {
+    let engine = registered(kind);
+    match opts.needs().into_iter().find(|need| engine.lacks.contains(need)) {
+        Some(need) => Err(EngineLacks { engine: kind, need }),
+        None => Ok((engine.new)(program, opts)),
+    }
 }

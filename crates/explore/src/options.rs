@@ -26,6 +26,49 @@ pub enum EngineKind {
     Auto,
 }
 
+impl EngineKind {
+    /// The engine's name, as `--engine` spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineKind::Dpor => "dpor",
+            EngineKind::Unfold => "unfold",
+            EngineKind::States => "states",
+            EngineKind::Auto => "auto",
+        }
+    }
+}
+
+/// What an exploration's options may demand that not every engine can do: each engine
+/// declares what it lacks, and options needing it are refused before the engine is built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Capability {
+    /// Store buffers ([`MemoryModel::Tso`]).
+    Tso,
+    /// The inputs of every complete execution ([`Options::collect_tests`]).
+    CollectTests,
+    /// A bound on preemptions ([`DporOptions::preemption_bound`]).
+    PreemptionBound,
+    /// Executions handed over as they end or are verified, or named as the native
+    /// runtime names them ([`Options::verified_sink`], [`Options::execution_sink`],
+    /// [`Options::name_native_events`]).
+    Sinks,
+    /// Data races looked for while only synchronisation is a scheduling point.
+    RacesUnderSync,
+}
+
+impl Capability {
+    /// What it asks for, in words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Capability::Tso => "store buffers (TSO)",
+            Capability::CollectTests => "with every execution's inputs collected",
+            Capability::PreemptionBound => "within a preemption bound",
+            Capability::Sinks => "executions for enforcement or schedules",
+            Capability::RacesUnderSync => "data races while only synchronisation is a scheduling point",
+        }
+    }
+}
+
 /// Settings of an exploration.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -163,6 +206,21 @@ impl Options {
     /// for further ones): races and re-initialisations then do not end their execution.
     pub fn keeps_looking(&self) -> bool {
         self.all_errors || self.further_errors.is_some()
+    }
+
+    /// What these options demand of an engine beyond what every engine does.
+    pub fn needs(&self) -> Vec<Capability> {
+        let sinks = self.verified_sink.is_some() || self.execution_sink.is_some() || self.name_native_events;
+        [
+            (self.memory_model == MemoryModel::Tso, Capability::Tso),
+            (self.collect_tests, Capability::CollectTests),
+            (self.dpor.preemption_bound.is_some(), Capability::PreemptionBound),
+            (sinks, Capability::Sinks),
+            (self.detect_races && self.granularity == Granularity::Sync, Capability::RacesUnderSync),
+        ]
+        .into_iter()
+        .filter_map(|(needed, what)| needed.then_some(what))
+        .collect()
     }
 
     /// The executions the search for further errors may take beyond the first error's

@@ -1,6 +1,7 @@
 //! What an exploration answers: the verdict, with the reason when it is unknown, the
 //! errors with their witnesses, and the statistics.
 
+use crate::{Capability, EngineKind};
 use ravel_vm::{ErrorKind, Machine, ProgramError, SharedSym, SyncCalls, TraceEntry};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -63,8 +64,8 @@ pub enum Unknown {
     ConcurrentCreation,
     /// unfold: a conflicting extension had too many token combinations to try.
     TooManyCombinations,
-    /// states: data races need every shared access to be a scheduling point.
-    RacesNeedInterleaveAll,
+    /// The engine chosen lacks something the options need.
+    EngineLacks(EngineLacks),
     /// states: an access at a symbolic address hides which races it may take part in.
     SymbolicAddressHidesRaces,
     /// states: a library call touched shared memory; its accesses are no scheduling
@@ -150,9 +151,7 @@ impl fmt::Display for Unknown {
             Unknown::TooManyCombinations => {
                 write!(f, "an event had too many combinations of earlier tokens to try (unfold engine)")
             }
-            Unknown::RacesNeedInterleaveAll => {
-                write!(f, "the states engine looks for data races only with --interleave all (or use --no-races)")
-            }
+            Unknown::EngineLacks(lacks) => write!(f, "{lacks}"),
             Unknown::SymbolicAddressHidesRaces => {
                 write!(f, "an access at a symbolic address hides which races it may take part in")
             }
@@ -211,6 +210,19 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// The outcome of an exploration that could not start, for the reason given.
+    pub fn unknown(why: Unknown) -> Outcome {
+        Outcome {
+            verdict: Verdict::Unknown(why.clone()),
+            errors: Vec::new(),
+            stats: Stats::default(),
+            incomplete: Some(why),
+            tests: Vec::new(),
+            sym: None,
+            notes: Vec::new(),
+        }
+    }
+
     /// Puts the errors of each kind together, kinds in the order their first error was
     /// found (so the first error stays first, and a race found early does not scatter the
     /// assertion failures found after it).
@@ -529,6 +541,24 @@ pub struct Witness {
     pub exit_at_once: bool,
 }
 
+/// Why an engine cannot run an exploration: it lacks something its options need.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineLacks {
+    pub engine: EngineKind,
+    pub need: Capability,
+}
+
+impl std::fmt::Display for EngineLacks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let engine = self.engine.name();
+        match self.need {
+            Capability::RacesUnderSync => {
+                write!(f, "the {engine} engine looks for data races only with --interleave all (or use --no-races)")
+            }
+            need => write!(f, "the {engine} engine cannot explore {}", need.describe()),
+        }
+    }
+}
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -593,7 +623,7 @@ mod tests {
                 "an event had too many combinations of earlier tokens to try (unfold engine)",
             ),
             (
-                Unknown::RacesNeedInterleaveAll,
+                Unknown::EngineLacks(EngineLacks { engine: EngineKind::States, need: Capability::RacesUnderSync }),
                 "the states engine looks for data races only with --interleave all (or use --no-races)",
             ),
             (

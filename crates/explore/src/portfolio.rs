@@ -9,9 +9,8 @@
 
 use crate::engine::Engine;
 use crate::turns::{Turn, Turns};
-use crate::{dpor, states, Options, Outcome, Stats, Unknown, Verdict};
+use crate::{EngineKind, Options, Outcome, Stats, Unknown, Verdict};
 use ravel_ir::Program;
-use ravel_vm::Granularity;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -32,12 +31,6 @@ const STATES_SHARE: u32 = 1;
 pub(crate) struct Portfolio<'a> {
     program: Arc<Program>,
     opts: &'a Options,
-}
-
-impl<'a> Portfolio<'a> {
-    pub fn new(program: Arc<Program>, opts: &'a Options) -> Self {
-        Portfolio { program, opts }
-    }
 }
 
 /// Which search a member runs.
@@ -119,11 +112,8 @@ impl Member {
             .stack_size(crate::engine::SEARCH_STACK)
             .spawn(move || {
                 // The search waits for its first turn at its first limit check.
-                let engine: Box<dyn Engine> = match role {
-                    Role::Dpor => Box::new(dpor::Explorer::new(program, &opts)),
-                    Role::States | Role::Cartesian => Box::new(states::Explorer::new(program, &opts)),
-                };
-                let outcome = Detached::from(engine.run());
+                let kind = if role == Role::Dpor { EngineKind::Dpor } else { EngineKind::States };
+                let outcome = Detached::from(crate::check_with(program, &Options { engine: kind, ..opts }));
                 finished.finish();
                 outcome
             })
@@ -137,19 +127,22 @@ impl Member {
     }
 }
 
-impl Engine for Portfolio<'_> {
+impl<'a> Engine<'a> for Portfolio<'a> {
+    fn new(program: Arc<Program>, opts: &'a Options) -> Self {
+        Portfolio { program, opts }
+    }
+
     fn run(self: Box<Self>) -> Outcome {
         let Portfolio { program, opts } = *self;
-        // The states engine sees races only when every shared access is a scheduling point.
-        let states_apply = !opts.detect_races || opts.granularity == Granularity::All;
-        if opts.collect_tests || !states_apply {
-            return Box::new(dpor::Explorer::new(program, opts)).run();
+        let dpor_alone = Options { engine: EngineKind::Dpor, ..opts.clone() };
+        if opts.needs().iter().any(|&need| !crate::engine_can(EngineKind::States, need)) {
+            return crate::check_with(program, &dpor_alone);
         }
         let total = opts.timeout.unwrap_or(UNTIMED_SHARES);
         let started = Instant::now();
         let turns = Turns::new();
         let Some(dpor) = Member::start(Role::Dpor, &program, opts, &turns, started) else {
-            return Box::new(dpor::Explorer::new(program, opts)).run();
+            return crate::check_with(program, &dpor_alone);
         };
         let mut members = vec![dpor];
         if let Some(mut states) = Member::start(Role::States, &program, opts, &turns, started) {

@@ -4,7 +4,7 @@
 //! a program without races keeps that verdict, a racy one is searched again with every
 //! shared access a scheduling point, where races need not be detected to be exhaustive.
 
-use crate::{check_with, EngineKind, Options, Outcome, Unknown, Verdict};
+use crate::{check_with, Capability, Options, Outcome, Unknown, Verdict};
 use ravel_ir::Program;
 use ravel_vm::{ErrorKind, Granularity};
 use std::sync::Arc;
@@ -14,14 +14,14 @@ use std::time::Instant;
 /// concluding from executions that left racy accesses uninterleaved.
 pub(crate) fn check(program: Arc<Program>, opts: &Options) -> Outcome {
     let fine = Options { granularity: Granularity::All, ..opts.clone() };
-    // The states engine cannot look for races under sync granularity at all.
-    if opts.engine == EngineKind::States {
+    // An engine that cannot look for races under sync granularity at all.
+    if !crate::engine_can(opts.engine, Capability::RacesUnderSync) {
         let mut outcome = check_with(program, &fine);
-        outcome.notes.push(
-            "races are not reported and the states engine cannot tell racy accesses apart under \
-             --interleave sync, so every shared access was made a scheduling point"
-                .into(),
-        );
+        outcome.notes.push(format!(
+            "races are not reported and the {} engine cannot tell racy accesses apart under \
+             --interleave sync, so every shared access was made a scheduling point",
+            opts.engine.name()
+        ));
         return outcome;
     }
     let started = Instant::now();

@@ -2,10 +2,11 @@
 //! race detector of the exploration that found it.
 
 use crate::engine::vm_config;
+use crate::exec::{check_step, Races};
 use crate::graph::ExecutionGraph;
 use crate::{race, Options, Witness};
 use ravel_ir::Program;
-use ravel_vm::{Chooser, Granularity, LogEntry, Machine, MemoryModel, SharedSym, SymEngine, TraceEntry};
+use ravel_vm::{Chooser, Granularity, LogEntry, Machine, MemoryModel, SharedSym, SymEngine};
 use std::sync::Arc;
 
 /// Replays the choices of a witness, in order. A witness may come from anywhere, so a
@@ -96,39 +97,6 @@ fn peer_of<'a>(scripts: impl Iterator<Item = &'a String>, sym_packet: u64) -> Op
         peer = peer.clone().with_script(path).unwrap_or(peer);
     }
     any.then(|| std::sync::Arc::new(peer))
-}
-
-/// Puts the two accesses of a race into the trace where they happened: under sync
-/// granularity plain accesses are no visible operations, so the interleaving would show
-/// neither.
-/// Ends the execution with data race `r` as its error, the race's accesses shown in the
-/// trace where `granularity` left them out.
-pub(crate) fn end_with_race(m: &mut Machine, r: &race::Race, granularity: Granularity) {
-    let error = race::race_error(m, r);
-    m.end_with_error(error);
-    if granularity == Granularity::Sync {
-        show_plain_accesses(m, r);
-    }
-}
-
-fn show_plain_accesses(m: &mut Machine, r: &race::Race) {
-    let what = m.symbolize(r.addr);
-    let first = TraceEntry {
-        thread: r.first.0,
-        loc: r.first.1,
-        what: format!("{} {what} (unsynchronised: the race's first access)", r.first.2.verb()),
-        stack: m.site_stack(r.first.0, r.first.1),
-        from_step: false,
-    };
-    let second = TraceEntry {
-        thread: r.second.0,
-        loc: r.second.1,
-        what: format!("{} {what} (unsynchronised: races with the access above)", r.second.2.verb()),
-        stack: m.site_stack(r.second.0, r.second.1),
-        from_step: false,
-    };
-    m.insert_trace(r.first_step + 1, first);
-    m.insert_trace(usize::MAX, second);
 }
 
 /// Re-executes a witness; returns the machine at the end (its `end` says what happened).
@@ -267,14 +235,13 @@ fn follow(
         chooser.check()?;
         let log = m.take_log();
         let counts = stop == RaceStop::First || i + 1 == witness.steps.len();
-        if opts.detect_races && !m.ended_in_error() {
-            let found = races.transition(s.thread, &log);
-            // One transition may race several times: the witness names which race it shows.
-            let race = found.get(witness.race_index as usize).or(found.first()).filter(|_| counts);
-            if let Some(r) = race {
-                end_with_race(m, r, opts.granularity);
-            }
-        }
+        // One transition may race several times: the witness names which race it shows.
+        let on_race = match () {
+            _ if !opts.detect_races => Races::Off,
+            _ if counts => Races::EndAt(witness.race_index as usize),
+            _ => Races::Collect,
+        };
+        check_step(&mut races, m, s.thread, &log, on_race);
         // An error the exploration let the execution go on after ends it only at the
         // witness's last step (the witness of a later error passes it).
         if counts {

@@ -1,7 +1,8 @@
 //! `ravel run` with the race detector of `ravel check`: the one seeded random execution's
 //! transitions go through it, and the first data race ends the execution as its error.
 
-use crate::{race, replay, Witness, WitnessStep};
+use crate::exec::{check_step, Races};
+use crate::{race, Witness, WitnessStep};
 use ravel_ir::Program;
 use ravel_vm::{Config, Granularity, RunOutcome};
 use std::sync::Arc;
@@ -52,15 +53,9 @@ pub fn run_random(
         let mut log = Vec::new();
         return ravel_vm::run_random(program, config, seed, timeout, given, &mut |_, m| m.swap_log(&mut log));
     }
-    let granularity = config.granularity;
     let mut races = race::RaceDetector::default();
     ravel_vm::run_random(program, config, seed, timeout, given, &mut |t, m| {
         let log = m.take_log();
-        if m.ended_in_error() {
-            return;
-        }
-        if let Some(r) = races.transition(t, &log).first() {
-            replay::end_with_race(m, r, granularity);
-        }
+        check_step(&mut races, m, t, &log, Races::EndAt(0));
     })
 }

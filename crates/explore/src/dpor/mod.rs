@@ -14,6 +14,7 @@
 //! on the path and re-executes the recorded schedule from there.
 
 mod agents;
+mod bounded;
 mod branch_sizes;
 mod history;
 mod joins;
@@ -23,7 +24,8 @@ mod start;
 mod wakeup;
 
 use crate::clock::VClock;
-use crate::exec::{input_values, next_choices, ScheduleChooser, THREAD_CAPS};
+use crate::engine::Ended;
+use crate::exec::{check_step, input_values, next_choices, Races, ScheduleChooser, THREAD_CAPS};
 use crate::footprint::{byte_mask, WHOLE};
 use crate::race::RaceDetector;
 use crate::verified::{LastExecution, ScheduleStep, Tracker};
@@ -33,7 +35,7 @@ use branch_sizes::BranchSizes;
 use history::{History, Link};
 use ravel_ir::Program;
 use ravel_vm::native_record::Recorded;
-use ravel_vm::{AccessKind, End, ErrorKind, Loc, LogEntry, Machine, PendingKind, ProgramError};
+use ravel_vm::{AccessKind, End, Loc, LogEntry, Machine, PendingKind, ProgramError};
 use smallvec::SmallVec;
 use spin::SpinMarks;
 use std::rc::Rc;
@@ -303,14 +305,27 @@ pub(crate) struct Explorer<'a> {
     start: Option<start::Start>,
 }
 
-impl crate::engine::Engine for Explorer<'_> {
-    fn run(mut self: Box<Self>) -> Outcome {
-        self.explore();
-        self.into_outcome()
+impl<'a> crate::engine::Engine<'a> for Explorer<'a> {
+    fn new(program: Arc<Program>, opts: &'a Options) -> Self {
+        Explorer::new(program, opts)
+    }
+
+    fn run(self: Box<Self>) -> Outcome {
+        let opts = self.cx.opts;
+        if opts.dpor.preemption_bound.is_some() && !opts.dpor.naive {
+            return bounded::check(self.cx.program(), opts);
+        }
+        self.explore_all()
     }
 }
 
 impl<'a> Explorer<'a> {
+    /// The whole search under these options, a preemption bound read as dpor's own.
+    fn explore_all(mut self) -> Outcome {
+        self.explore();
+        self.into_outcome()
+    }
+
     pub fn new(program: Arc<Program>, opts: &'a Options) -> Self {
         let mut cx = crate::engine::Context::new(program, opts);
         cx.defer_reinit();
@@ -685,16 +700,16 @@ impl<'a> Explorer<'a> {
     fn forward(&mut self, run: &mut Run) -> bool {
         let ending = loop {
             if let Some(end) = run.machine.end() {
-                break match end.clone() {
-                    End::Exit(_) => Ending::Complete,
-                    End::Abort(_) | End::AssumeFailed(_) => Ending::Blocked,
-                    End::Error(e) => Ending::Error(e),
-                    End::Unsupported { what, loc, .. } => Ending::Stop(self.cx.unsupported(what, loc)),
+                break match self.cx.ended(end.clone()) {
+                    Ended::Complete => Ending::Complete,
+                    Ended::Blocked => Ending::Blocked,
+                    Ended::Error(e) => Ending::Error(e),
+                    Ended::Unsupported(why) => Ending::Stop(why),
                     // The time limit ends everything; an instruction limit only this execution.
-                    End::Limit(why) if self.cx.limit_reached().is_some() || run.machine.sym_branch_limit_hit() => {
-                        Ending::Stop(Unknown::Limit(why))
+                    Ended::Limit(why) if self.cx.limit_reached().is_some() || run.machine.sym_branch_limit_hit() => {
+                        Ending::Stop(why)
                     }
-                    End::Limit(why) => Ending::Truncated(Unknown::Limit(why)),
+                    Ended::Limit(why) => Ending::Truncated(why),
                 };
             }
             if run.joined {
@@ -957,18 +972,8 @@ impl<'a> Explorer<'a> {
         }
         let mut log = std::mem::take(&mut self.log_buffer);
         run.machine.swap_log(&mut log);
-        if !run.machine.ended_in_error() && self.cx.opts.detect_races {
-            let found = run.races.transition(owner, &log);
-            if self.cx.opts.keeps_looking() && !self.cx.opts.stop_at.contains(&ErrorKind::DataRace) {
-                // Every distinct error is wanted: the execution goes on to later ones.
-                for race in &found {
-                    run.races_found.push(crate::race::race_error(&mut run.machine, race));
-                }
-            } else if let Some(race) = found.first() {
-                let error = crate::race::race_error(&mut run.machine, race);
-                run.machine.end_with_error(error);
-            }
-        }
+        let on_race = Races::exploring(self.cx.opts);
+        run.races_found.extend(check_step(&mut run.races, &mut run.machine, owner, &log, on_race));
         let mut step = Step { thread: t, ..Default::default() };
         for entry in &log {
             match entry {

@@ -1,6 +1,7 @@
 //! Running events on the interpreter: one thread's next event from a snapshot of a state,
 //! with the places it touched (the unfold and states engines' step).
 
+use super::races::{check_step, Races};
 use super::ScheduleChooser;
 use crate::race::RaceDetector;
 use crate::WitnessStep;
@@ -25,18 +26,6 @@ pub struct Snapshot {
     pub machine: Machine,
     pub races: RaceDetector,
     pub steps: Vec<WitnessStep>,
-}
-
-/// What the race detector does while events run.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Races {
-    /// Nothing: races are not looked for.
-    Off,
-    /// The first race ends the execution with its error.
-    EndAtFirst,
-    /// Every race is kept in [`Executed::races`] and the execution goes on (every error
-    /// wanted: the races after it are reachable too).
-    Collect,
 }
 
 /// A data race an event met under [`Races::Collect`].
@@ -100,18 +89,9 @@ pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, races: 
         let first = chooser.made.len();
         snap.machine.step(tv, &mut chooser);
         let log = snap.machine.take_log();
-        if !snap.machine.ended_in_error() && races != Races::Off {
-            let met = snap.races.transition(tv, &log);
-            if races == Races::Collect {
-                for (index, race) in met.iter().enumerate() {
-                    let error = crate::race::race_error(&mut snap.machine, race);
-                    found.push(FoundRace { error, steps: snap.steps.len() + 1, index });
-                }
-            } else if let Some(race) = met.first() {
-                let error = crate::race::race_error(&mut snap.machine, race);
-                snap.machine.end_with_error(error);
-            }
-        }
+        let met = check_step(&mut snap.races, &mut snap.machine, tv, &log, races);
+        let steps = snap.steps.len() + 1;
+        found.extend(met.into_iter().enumerate().map(|(index, error)| FoundRace { error, steps, index }));
         for entry in &log {
             match entry {
                 LogEntry::Event { loc, .. } | LogEntry::Touch { loc, event: true, .. } => places.push(Place::Res(*loc)),

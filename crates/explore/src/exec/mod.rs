@@ -6,6 +6,8 @@
 mod choose;
 mod event;
 pub(crate) mod fingerprint;
+mod races;
 
 pub(crate) use choose::{input_values, next_choices, ScheduleChooser, THREAD_CAPS};
-pub(crate) use event::{execute, Place, PlainAccess, Races, Snapshot};
+pub(crate) use event::{execute, Place, PlainAccess, Snapshot};
+pub(crate) use races::{check_step, Races};

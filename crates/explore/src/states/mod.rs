@@ -17,10 +17,10 @@
 //! was abstract): they make the verdict unknown, never "unsafe" without a witness, and the
 //! search goes on for an error on a concrete path.
 
-use crate::engine::{Context, Engine};
+use crate::engine::{Context, Ended, Engine};
 use crate::exec::{execute, input_values, next_choices, Races, Snapshot};
 use crate::widen;
-use crate::{DepthUnit, FoundError, Options, Outcome, Unknown, Unscheduled, Witness, WitnessStep};
+use crate::{Capability, DepthUnit, FoundError, Options, Outcome, Unknown, Unscheduled, Witness, WitnessStep};
 use ravel_ir::Program;
 use ravel_vm::{CellValue, End, Machine};
 
@@ -101,7 +101,23 @@ pub struct Explorer<'a> {
     stop: bool,
 }
 
-impl Engine for Explorer<'_> {
+impl<'a> Engine<'a> for Explorer<'a> {
+    fn new(program: Arc<Program>, opts: &'a Options) -> Self {
+        Explorer::new(program, opts)
+    }
+
+    /// It steps whole events on its own snapshots (no store buffers, no verified prefixes
+    /// or test inputs), and sees races only when every shared access is a scheduling point.
+    fn lacks() -> &'static [Capability] {
+        &[
+            Capability::Tso,
+            Capability::CollectTests,
+            Capability::PreemptionBound,
+            Capability::Sinks,
+            Capability::RacesUnderSync,
+        ]
+    }
+
     fn run(mut self: Box<Self>) -> Outcome {
         self.explore();
         self.cx.into_outcome(Vec::new())
@@ -132,10 +148,6 @@ impl<'a> Explorer<'a> {
     /// Explores every state reachable from each start of main (one per combination of
     /// the choices made before main's first visible operation).
     pub fn explore(&mut self) {
-        if self.cx.opts.detect_races && self.cx.opts.granularity != ravel_vm::Granularity::All {
-            self.cx.note(Unknown::RacesNeedInterleaveAll);
-            return;
-        }
         let mut init: Vec<u64> = Vec::new();
         loop {
             let (machine, made) = self.cx.start(&init);
@@ -473,11 +485,11 @@ impl<'a> Explorer<'a> {
         }
         for (first, second) in [(t, u), (u, t)] {
             let mut snap = Snapshot { machine: node.machine.clone(), races: Default::default(), steps: Vec::new() };
-            execute(&mut snap, first as u32, &[], self.cx.opts.input_domain, Races::EndAtFirst);
+            execute(&mut snap, first as u32, &[], self.cx.opts.input_domain, Races::EndAt(0));
             if snap.machine.end().is_some() || !snap.machine.enabled().contains(&second) {
                 continue;
             }
-            execute(&mut snap, second as u32, &[], self.cx.opts.input_domain, Races::EndAtFirst);
+            execute(&mut snap, second as u32, &[], self.cx.opts.input_domain, Races::EndAt(0));
             if let Some(end @ End::Error(_)) = snap.machine.end().cloned() {
                 let mut steps = node.steps.clone();
                 steps.extend(snap.steps);
@@ -497,8 +509,8 @@ impl<'a> Explorer<'a> {
     /// The execution ended at this state.
     fn ended(&mut self, machine: &Machine, last: Vec<WitnessStep>, end: End, forked: bool) {
         self.cx.stats.executions += 1;
-        match end {
-            End::Error(error) => {
+        match self.cx.ended(end) {
+            Ended::Error(error) => {
                 if forked && self.cx.opts.ends_only.contains(&error.kind) {
                     self.cx.stats.blocked += 1;
                     return;
@@ -524,17 +536,12 @@ impl<'a> Explorer<'a> {
                     self.stop = true;
                 }
             }
-            End::Limit(why) => {
+            Ended::Limit(why) | Ended::Unsupported(why) => {
                 self.cx.stats.blocked += 1;
-                self.cx.note(Unknown::Limit(why));
-            }
-            End::Unsupported { what, loc, .. } => {
-                self.cx.stats.blocked += 1;
-                let why = self.cx.unsupported(what, loc);
                 self.cx.note(why);
             }
-            End::AssumeFailed(_) | End::Abort(_) => self.cx.stats.blocked += 1,
-            End::Exit(_) => {}
+            Ended::Blocked => self.cx.stats.blocked += 1,
+            Ended::Complete => {}
         }
     }
 }

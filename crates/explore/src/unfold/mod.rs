@@ -22,10 +22,10 @@ mod config;
 mod order;
 mod structure;
 
-use crate::engine::{Context, Engine};
+use crate::engine::{Context, Ended, Engine};
 use crate::exec::{execute, fingerprint, PlainAccess, Races, Snapshot};
 use crate::exec::{input_values, next_choices, THREAD_CAPS};
-use crate::{DepthUnit, FoundError, Options, Outcome, Unknown, Witness};
+use crate::{Capability, DepthUnit, FoundError, Options, Outcome, Unknown, Witness};
 use config::Configuration;
 use ravel_ir::Program;
 use ravel_vm::End;
@@ -79,7 +79,17 @@ pub(crate) struct Explorer<'a> {
     en_accesses: Vec<(EvId, Vec<PlainAccess>)>,
 }
 
-impl Engine for Explorer<'_> {
+impl<'a> Engine<'a> for Explorer<'a> {
+    fn new(program: Arc<Program>, opts: &'a Options) -> Self {
+        Explorer::new(program, opts)
+    }
+
+    /// Its events are whole steps of threads (no store buffers) explored in no schedule
+    /// order (no verified prefixes, test inputs or preemption counts).
+    fn lacks() -> &'static [Capability] {
+        &[Capability::Tso, Capability::CollectTests, Capability::PreemptionBound, Capability::Sinks]
+    }
+
     fn run(mut self: Box<Self>) -> Outcome {
         self.explore();
         self.cx.into_outcome(Vec::new())
@@ -227,17 +237,13 @@ impl<'a> Explorer<'a> {
     /// visible operation).
     fn finish_before_main(&mut self, root: &Snapshot, end: End) {
         self.cx.stats.executions += 1;
-        match end {
-            End::Error(_) => {
+        match self.cx.ended(end) {
+            Ended::Error(_) => {
                 self.cx.stats.work.error_executions += 1;
                 self.report(root)
             }
-            End::Limit(why) => self.cx.note(Unknown::Limit(why)),
-            End::Unsupported { what, loc, .. } => {
-                let why = self.cx.unsupported(what, loc);
-                self.cx.note(why);
-            }
-            _ => {}
+            Ended::Limit(why) | Ended::Unsupported(why) => self.cx.note(why),
+            Ended::Complete | Ended::Blocked => {}
         }
     }
 
@@ -277,7 +283,7 @@ impl<'a> Explorer<'a> {
             self.cx.note(Unknown::Internal(format!("re-execution diverged (thread {t} cannot run)")));
             return false;
         }
-        let ex = execute(s, t, &choices, self.cx.opts.input_domain, self.races());
+        let ex = execute(s, t, &choices, self.cx.opts.input_domain, Races::exploring(self.cx.opts));
         self.cx.stats.transitions += ex.step_choices.len() as u64;
         self.cx.stats.work.add(&ex.work);
         // Reported when the event was added.
@@ -327,7 +333,7 @@ impl<'a> Explorer<'a> {
         loop {
             let mut s = base.clone();
             let opts = self.cx.opts;
-            let ex = execute(&mut s, t, &forced, opts.input_domain, self.races());
+            let ex = execute(&mut s, t, &forced, opts.input_domain, Races::exploring(self.cx.opts));
             let delta = if opts.unfold.cutoffs { fingerprint::delta(&base.machine, &s.machine) } else { 0 };
             self.cx.stats.transitions += ex.step_choices.len() as u64;
             self.cx.stats.work.add(&ex.work);
@@ -411,22 +417,22 @@ impl<'a> Explorer<'a> {
 
     /// Reacts to a new event that ends the execution.
     fn on_new_event(&mut self, s: &Snapshot) {
-        match s.machine.end().cloned() {
-            Some(End::Error(_)) => self.report(s),
-            Some(End::Limit(why)) => {
+        let Some(end) = s.machine.end().cloned() else { return };
+        match self.cx.ended(end) {
+            Ended::Error(_) => self.report(s),
+            Ended::Limit(why) => {
                 if let Some(stop) = self.cx.limit_reached() {
                     self.cx.note(stop);
                     self.stop = true;
                 } else {
-                    self.cx.note(Unknown::Limit(why));
+                    self.cx.note(why);
                 }
             }
-            Some(End::Unsupported { what, loc, .. }) => {
-                let why = self.cx.unsupported(what, loc);
+            Ended::Unsupported(why) => {
                 self.cx.note(why);
                 self.stop = true;
             }
-            _ => {}
+            Ended::Complete | Ended::Blocked => {}
         }
     }
 
@@ -441,19 +447,6 @@ impl<'a> Explorer<'a> {
     fn report_deferred(&mut self, s: &mut Snapshot) {
         for error in s.machine.take_deferred() {
             self.record(s, error);
-        }
-    }
-
-    /// How races are handled while events run: with every error wanted, each is reported
-    /// and the execution goes on (as dpor does), else the first ends it.
-    fn races(&self) -> Races {
-        let opts = self.cx.opts;
-        if !opts.detect_races {
-            Races::Off
-        } else if opts.keeps_looking() && !opts.stop_at.contains(&ravel_vm::ErrorKind::DataRace) {
-            Races::Collect
-        } else {
-            Races::EndAtFirst
         }
     }
 
@@ -504,7 +497,7 @@ impl<'a> Explorer<'a> {
                 let (t, choices) = (ev2.thread, ev2.choices.clone());
                 let mut run = s.clone();
                 if self.replay_event(&mut run, *e1) && run.machine.end().is_none() {
-                    execute(&mut run, t, &choices, self.cx.opts.input_domain, Races::EndAtFirst);
+                    execute(&mut run, t, &choices, self.cx.opts.input_domain, Races::EndAt(0));
                 }
                 if matches!(run.machine.end(), Some(End::Error(_))) {
                     self.report(&run);

@@ -5,8 +5,7 @@
 //! bound explores every schedule of at most K preemptions, so that an answer without an
 //! error means what it says: no error within K preemptions.
 
-use crate::dpor::Explorer;
-use crate::engine::Engine;
+use super::Explorer;
 use crate::DporOptions;
 use crate::{Options, Outcome, Unknown, Verdict};
 use ravel_ir::Program;
@@ -25,7 +24,7 @@ pub(crate) fn check(program: Arc<Program>, opts: &Options) -> Outcome {
     // The reduced search gets half the time (a spinning program can keep it busy with
     // schedules it then drops); the naive one the rest.
     let share = opts.timeout.map_or(REDUCED_ALONE, |t| t / 2);
-    let reduced = Box::new(Explorer::new(program.clone(), &Options { timeout: Some(share), ..opts.clone() })).run();
+    let reduced = Explorer::new(program.clone(), &Options { timeout: Some(share), ..opts.clone() }).explore_all();
     let out_of_time = opts.timeout.is_some_and(|t| started.elapsed() >= t);
     // Safe: nothing was left out; an exploration-wide limit leaves no room for more.
     let done = match &reduced.verdict {
@@ -41,7 +40,7 @@ pub(crate) fn check(program: Arc<Program>, opts: &Options) -> Outcome {
         timeout: opts.timeout.map(|t| t.saturating_sub(started.elapsed())),
         ..opts.clone()
     };
-    let mut outcome = Box::new(Explorer::new(program, &every)).run();
+    let mut outcome = Explorer::new(program, &every).explore_all();
     outcome.stats.absorb_earlier(&reduced.stats);
     outcome
 }

@@ -1,0 +1,90 @@
+//! The race check after a step, the same in every engine, replay and `ravel run`: the
+//! step's log goes to the happens-before race detector, and what a race does to the
+//! execution is the caller's policy.
+
+use crate::{race, Options};
+use ravel_vm::{ErrorKind, Granularity, LogEntry, Machine, ProgramError, TraceEntry};
+
+/// What the data races of a step do to its execution.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Races {
+    /// Nothing: races are not looked for.
+    Off,
+    /// The step's race with this index (a witness's `race_index`; the first when it has
+    /// fewer) ends the execution with its error.
+    EndAt(usize),
+    /// Every race is returned as an error and the execution goes on (every error wanted:
+    /// the races after it are reachable too).
+    Collect,
+}
+
+impl Races {
+    /// How an exploration under `opts` handles races: with every error wanted, each is
+    /// collected and the execution goes on, else the first ends it.
+    pub fn exploring(opts: &Options) -> Races {
+        if !opts.detect_races {
+            Races::Off
+        } else if opts.keeps_looking() && !opts.stop_at.contains(&ErrorKind::DataRace) {
+            Races::Collect
+        } else {
+            Races::EndAt(0)
+        }
+    }
+}
+
+/// Feeds the log of the step thread `t` just took on `m` to the race detector, unless the
+/// execution already ended in an error, and acts on the step's races as `on_race` says;
+/// returns the errors of the races collected.
+pub fn check_step(
+    races: &mut race::RaceDetector,
+    m: &mut Machine,
+    t: usize,
+    log: &[LogEntry],
+    on_race: Races,
+) -> Vec<ProgramError> {
+    if on_race == Races::Off || m.ended_in_error() {
+        return Vec::new();
+    }
+    let found = races.transition(t, log);
+    match on_race {
+        Races::Collect => found.iter().map(|r| race::race_error(m, r)).collect(),
+        Races::EndAt(index) => {
+            if let Some(r) = found.get(index).or(found.first()) {
+                end_with_race(m, r);
+            }
+            Vec::new()
+        }
+        Races::Off => Vec::new(),
+    }
+}
+
+/// Ends the execution with data race `r` as its error. A recorded trace shows the race's
+/// two accesses where they happened: under sync granularity plain accesses are no visible
+/// operations, so the interleaving would show neither.
+fn end_with_race(m: &mut Machine, r: &race::Race) {
+    let error = race::race_error(m, r);
+    m.end_with_error(error);
+    if m.config().record_trace && m.config().granularity == Granularity::Sync {
+        show_plain_accesses(m, r);
+    }
+}
+
+fn show_plain_accesses(m: &mut Machine, r: &race::Race) {
+    let what = m.symbolize(r.addr);
+    let first = TraceEntry {
+        thread: r.first.0,
+        loc: r.first.1,
+        what: format!("{} {what} (unsynchronised: the race's first access)", r.first.2.verb()),
+        stack: m.site_stack(r.first.0, r.first.1),
+        from_step: false,
+    };
+    let second = TraceEntry {
+        thread: r.second.0,
+        loc: r.second.1,
+        what: format!("{} {what} (unsynchronised: races with the access above)", r.second.2.verb()),
+        stack: m.site_stack(r.second.0, r.second.1),
+        from_step: false,
+    };
+    m.insert_trace(r.first_step + 1, first);
+    m.insert_trace(usize::MAX, second);
+}
