@@ -80,8 +80,7 @@ pub fn run(a: SchedulesArgs) -> Result<u8> {
     argv.extend(a.args);
     let opts = Options {
         argv,
-        timeout: Some(a.timeout),
-        max_executions: a.max_executions,
+        budget: ravel_explore::Budget::new(Some(a.timeout), a.max_executions),
         solver_timeout: a.solver_timeout.max(Duration::from_millis(1)),
         ..Options::default()
     };

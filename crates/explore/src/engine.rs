@@ -173,7 +173,7 @@ impl<'a> Context<'a> {
             domain: self.opts.input_domain,
             ..Default::default()
         };
-        let deadline = self.opts.timeout.map(|d| self.started + d);
+        let deadline = self.opts.budget.deadline;
         let machine =
             Machine::with_inputs(self.program.clone(), self.vm.clone(), deadline, &mut chooser, self.sym.clone());
         self.note_step(chooser.partial, &machine);
@@ -213,7 +213,7 @@ impl<'a> Context<'a> {
             End::Abort(_) | End::AssumeFailed(_) => Ended::Blocked,
             End::Error(e) => Ended::Error(e),
             End::Unsupported { what, loc, .. } => Ended::Unsupported(self.unsupported(what, loc)),
-            End::Limit(why) => Ended::Limit(Unknown::Limit(why)),
+            End::Limit(limit) => Ended::Limit(limit.into()),
         }
     }
 
@@ -237,7 +237,7 @@ impl<'a> Context<'a> {
     /// Executions left before the execution limit (or a helper's job budget).
     pub fn executions_left(&self) -> Option<u64> {
         let explored = self.spent + self.stats.explored();
-        [self.opts.max_executions, self.job_budget, self.error_cap()]
+        [self.opts.budget.executions, self.job_budget, self.error_cap()]
             .into_iter()
             .flatten()
             .min()
@@ -264,7 +264,7 @@ impl<'a> Context<'a> {
             return Some(Unknown::Interrupted);
         }
         let spent = |max: u64| explored >= max || self.job_budget.is_some_and(|b| explored >= b);
-        if let Some(max) = self.opts.max_executions.filter(|&max| spent(max)) {
+        if let Some(max) = self.opts.budget.executions.filter(|&max| spent(max)) {
             return Some(Unknown::Executions(max));
         }
         if let (Some(first), Some(cap)) = (self.first_error_at, self.error_cap()) {
@@ -272,7 +272,7 @@ impl<'a> Context<'a> {
                 return Some(Unknown::FurtherErrors(explored - first));
             }
         }
-        if self.opts.timeout.is_some_and(|d| self.started.elapsed() > d) {
+        if self.opts.budget.out_of_time() {
             return Some(Unknown::Time);
         }
         // Reading the memory use costs a file read: sampled once every 1024 checks (a

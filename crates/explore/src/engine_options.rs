@@ -1,6 +1,75 @@
-//! The settings only one engine reads, beside the exploration's [`crate::Options`] (the CLI
-//! maps its flags onto them). They live apart from the engines so that the options of an
-//! exploration name no engine's code.
+//! The engines by kind, what options may demand of them, and the settings only one
+//! engine reads, beside the exploration's [`crate::Options`] (the CLI maps its flags onto
+//! them). They live apart from the engines so that options and outcomes name no engine's
+//! code.
+
+/// Which exploration algorithm [`crate::check`] runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineKind {
+    /// Optimal dynamic partial-order reduction (or every interleaving, see
+    /// [`DporOptions::naive`]).
+    Dpor,
+    /// Unfolding-based partial-order reduction with cutoff events (finishes on programs
+    /// that loop forever over finitely many states).
+    Unfold,
+    /// Explicit-state search with thread symmetry and thread-count acceleration
+    /// (finishes on programs that create threads without bound over finitely many
+    /// local states).
+    States,
+    /// Probabilistic concurrency testing: random priority schedules that find a bug of a
+    /// given depth with a known probability per run; never `safe`.
+    Pct,
+    /// A portfolio: dpor's scouting runs, the states engine for a third of the time limit
+    /// (of 15 s without one), then (when inputs are involved) its Cartesian abstraction
+    /// for the rest of half the time (at least a sixth), then dpor for the rest while
+    /// inconclusive. Only dpor when the states engine cannot answer (races looked for
+    /// under sync granularity, or test collection).
+    Auto,
+}
+
+impl EngineKind {
+    /// The engine's name, as `--engine` spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineKind::Dpor => "dpor",
+            EngineKind::Unfold => "unfold",
+            EngineKind::States => "states",
+            EngineKind::Pct => "pct",
+            EngineKind::Auto => "auto",
+        }
+    }
+}
+
+/// What an exploration's options may demand that not every engine can do: each engine
+/// declares what it lacks, and options needing it are refused before the engine is built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Capability {
+    /// Store buffers ([`ravel_vm::MemoryModel::Tso`]).
+    Tso,
+    /// The inputs of every complete execution ([`crate::Options::collect_tests`]).
+    CollectTests,
+    /// A bound on preemptions ([`crate::DporOptions::preemption_bound`]).
+    PreemptionBound,
+    /// Executions handed over as they end or are verified, or named as the native
+    /// runtime names them ([`crate::Options::verified_sink`], [`crate::Options::execution_sink`],
+    /// [`crate::Options::name_native_events`]).
+    Sinks,
+    /// Data races looked for while only synchronisation is a scheduling point.
+    RacesUnderSync,
+}
+
+impl Capability {
+    /// What it asks for, in words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Capability::Tso => "store buffers (TSO)",
+            Capability::CollectTests => "with every execution's inputs collected",
+            Capability::PreemptionBound => "within a preemption bound",
+            Capability::Sinks => "executions for enforcement or schedules",
+            Capability::RacesUnderSync => "data races while only synchronisation is a scheduling point",
+        }
+    }
+}
 
 /// Settings of the dpor engine.
 #[derive(Clone, Debug, Default)]
@@ -67,6 +136,24 @@ pub struct UnfoldOptions {
 impl Default for UnfoldOptions {
     fn default() -> Self {
         UnfoldOptions { cutoffs: true, standby_interval: 16, alt_k: 1, random_order: None }
+    }
+}
+
+/// Settings of the PCT sampler (`--engine pct`).
+#[derive(Clone, Copy, Debug)]
+pub struct PctOptions {
+    /// Runs to sample (the first one uniformly random, to measure the execution).
+    pub runs: u64,
+    /// The bug depth the runs target: `depth - 1` priority change points per run (0: no
+    /// priorities, every run uniformly random as `ravel run`'s, a baseline).
+    pub depth: u32,
+    /// The first run's seed; run `i` uses `seed + i`, so a sample is reproducible.
+    pub seed: u64,
+}
+
+impl Default for PctOptions {
+    fn default() -> Self {
+        PctOptions { runs: 1000, depth: 3, seed: 1 }
     }
 }
 

@@ -13,6 +13,7 @@ mod guided;
 mod interrupt;
 mod options;
 mod outcome;
+mod pct;
 mod portfolio;
 mod race;
 mod racy_sync;
@@ -25,12 +26,12 @@ mod unfold;
 mod verified;
 mod widen;
 
-pub use engine_options::{DporOptions, OrderRule, StatesOptions, UnfoldOptions};
+pub use engine_options::{Capability, DporOptions, EngineKind, OrderRule, PctOptions, StatesOptions, UnfoldOptions};
 pub use executions::{ExecutionEnd, ExecutionSink, InputRegion};
 pub use graph::{EdgeKind, ExecutionGraph};
 pub use guided::{follow_guide, Guide, GuideStep, Guided};
 pub use interrupt::interrupt;
-pub use options::{Capability, EngineKind, Options};
+pub use options::{Budget, Options};
 pub use outcome::{
     DepthUnit, EngineLacks, FoundError, InputValue, Outcome, Stats, Unknown, Unscheduled, Verdict, Witness,
     WitnessStep, Work,
@@ -91,6 +92,7 @@ fn registered<'a>(kind: EngineKind) -> Registration<'a> {
         EngineKind::Dpor => Registration::of::<dpor::Explorer>(),
         EngineKind::Unfold => Registration::of::<unfold::Explorer>(),
         EngineKind::States => Registration::of::<states::Explorer>(),
+        EngineKind::Pct => Registration::of::<pct::Explorer>(),
         EngineKind::Auto => Registration::of::<portfolio::Portfolio>(),
     }
 }

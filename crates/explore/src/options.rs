@@ -1,71 +1,38 @@
 //! Settings of an exploration: which engine, the limits and what counts as an error, with
 //! each engine's own settings in its options struct.
 
-use crate::{DporOptions, StatesOptions, UnfoldOptions};
+use crate::{Capability, DporOptions, EngineKind, PctOptions, StatesOptions, UnfoldOptions};
 use ravel_vm::{ErrorKind, Granularity, MemoryModel};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-/// Which exploration algorithm [`crate::check`] runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EngineKind {
-    /// Optimal dynamic partial-order reduction (or every interleaving, see
-    /// [`DporOptions::naive`]).
-    Dpor,
-    /// Unfolding-based partial-order reduction with cutoff events (finishes on programs
-    /// that loop forever over finitely many states).
-    Unfold,
-    /// Explicit-state search with thread symmetry and thread-count acceleration
-    /// (finishes on programs that create threads without bound over finitely many
-    /// local states).
-    States,
-    /// A portfolio: dpor's scouting runs, the states engine for a third of the time limit
-    /// (of 15 s without one), then (when inputs are involved) its Cartesian abstraction
-    /// for the rest of half the time (at least a sixth), then dpor for the rest while
-    /// inconclusive. Only dpor when the states engine cannot answer (races looked for
-    /// under sync granularity, or test collection).
-    Auto,
+/// What an exploration may spend: one absolute deadline (every engine, helper and
+/// portfolio member stops at the same instant, so no level re-derives a timeout) and an
+/// allowance of executions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    pub deadline: Option<Instant>,
+    pub executions: Option<u64>,
 }
 
-impl EngineKind {
-    /// The engine's name, as `--engine` spells it.
-    pub fn name(self) -> &'static str {
-        match self {
-            EngineKind::Dpor => "dpor",
-            EngineKind::Unfold => "unfold",
-            EngineKind::States => "states",
-            EngineKind::Auto => "auto",
-        }
+impl Budget {
+    /// A budget of `timeout` from now and `executions`.
+    pub fn new(timeout: Option<Duration>, executions: Option<u64>) -> Budget {
+        Budget { deadline: timeout.map(|t| Instant::now() + t), executions }
     }
-}
 
-/// What an exploration's options may demand that not every engine can do: each engine
-/// declares what it lacks, and options needing it are refused before the engine is built.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Capability {
-    /// Store buffers ([`MemoryModel::Tso`]).
-    Tso,
-    /// The inputs of every complete execution ([`Options::collect_tests`]).
-    CollectTests,
-    /// A bound on preemptions ([`DporOptions::preemption_bound`]).
-    PreemptionBound,
-    /// Executions handed over as they end or are verified, or named as the native
-    /// runtime names them ([`Options::verified_sink`], [`Options::execution_sink`],
-    /// [`Options::name_native_events`]).
-    Sinks,
-    /// Data races looked for while only synchronisation is a scheduling point.
-    RacesUnderSync,
-}
+    /// The time left before the deadline, if there is one.
+    pub fn time_left(&self) -> Option<Duration> {
+        self.deadline.map(|d| d.saturating_duration_since(Instant::now()))
+    }
 
-impl Capability {
-    /// What it asks for, in words.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Capability::Tso => "store buffers (TSO)",
-            Capability::CollectTests => "with every execution's inputs collected",
-            Capability::PreemptionBound => "within a preemption bound",
-            Capability::Sinks => "executions for enforcement or schedules",
-            Capability::RacesUnderSync => "data races while only synchronisation is a scheduling point",
-        }
+    /// Whether the deadline has passed.
+    pub fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// What is left after `explored` executions of it were spent.
+    pub fn after(&self, explored: u64) -> Budget {
+        Budget { executions: self.executions.map(|n| n.saturating_sub(explored)), ..*self }
     }
 }
 
@@ -90,8 +57,8 @@ pub struct Options {
     /// no-data-race: a failed assertion aborts the program): one without a concrete
     /// schedule does not make the verdict unknown.
     pub ends_only: Vec<ErrorKind>,
-    pub max_executions: Option<u64>,
-    pub timeout: Option<Duration>,
+    /// When the exploration must end and how many executions it may take.
+    pub budget: Budget,
     /// Bytes ravel may hold before the exploration stops (`unknown (memory limit)`).
     pub max_memory: Option<u64>,
     /// Instructions per execution.
@@ -130,6 +97,7 @@ pub struct Options {
     pub dpor: DporOptions,
     pub unfold: UnfoldOptions,
     pub states: StatesOptions,
+    pub pct: PctOptions,
     /// The program's arguments, `argv[0]` included.
     pub argv: Vec<String>,
     /// When stores become visible to other threads (TSO: only the dpor engine explores it).
@@ -166,8 +134,7 @@ impl Default for Options {
             further_errors: None,
             stop_at: Vec::new(),
             ends_only: Vec::new(),
-            max_executions: None,
-            timeout: None,
+            budget: Budget::default(),
             max_memory: None,
             max_steps: 50_000_000,
             max_depth: 20_000,
@@ -186,6 +153,7 @@ impl Default for Options {
             dpor: DporOptions::default(),
             unfold: UnfoldOptions::default(),
             states: StatesOptions::default(),
+            pct: PctOptions::default(),
             argv: vec!["prog".into()],
             memory_model: MemoryModel::Sc,
             files: Vec::new(),

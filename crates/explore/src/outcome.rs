@@ -2,7 +2,7 @@
 //! errors with their witnesses, and the statistics.
 
 use crate::{Capability, EngineKind};
-use ravel_vm::{ErrorKind, Machine, ProgramError, SharedSym, SyncCalls, TraceEntry};
+use ravel_vm::{ErrorKind, Limit, Machine, ProgramError, SharedSym, SyncCalls, TraceEntry};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -36,9 +36,10 @@ pub enum Unknown {
     InRound { limit: Box<Unknown>, cap: usize },
     /// Nondeterministic inputs were enumerated over their first values only.
     PartialInputs(u64),
-    /// A limit of one execution, in the vm's words (instructions, branches on symbolic
-    /// inputs, time, threads for the address space).
-    Limit(String),
+    /// A limit of one execution (instructions, branches on symbolic inputs, threads for
+    /// the address space); the time and memory limits are [`Unknown::Time`] and
+    /// [`Unknown::Memory`] wherever they are met.
+    Limit(Limit),
     /// The vm explored fewer behaviours than the program has, in its words (a symbolic
     /// input made concrete, a solver query it could not decide, ...).
     Imprecise(String),
@@ -51,6 +52,9 @@ pub enum Unknown {
     FreeSuffix(u32),
     /// `--preemption-bound`: schedules with more preemptions than this were left out.
     Preemptions(u32),
+    /// `--engine pct` sampled this many runs of this depth without an error (with the most
+    /// threads and steps a run had, which bound the chance of missing a bug per run).
+    Sampled { runs: u64, depth: u32, threads: usize, steps: u64 },
     /// The search for errors beyond the first stopped after this many more executions
     /// ([`crate::Options::further_errors`]).
     FurtherErrors(u64),
@@ -102,13 +106,37 @@ pub enum Unscheduled {
     Error { kind: ErrorKind, message: String },
 }
 
+/// What one PCT run of `depth` guarantees on a program of `threads` threads and `steps`
+/// scheduling steps (Burckhardt et al.: at least `1/(n k^(d-1))` per bug of depth `d`).
+pub(crate) fn pct_guarantee(depth: u32, threads: usize, steps: u64) -> String {
+    if depth == 0 {
+        return "uniformly random schedules, which promise no probability".into();
+    }
+    let per_run = 1.0 / (threads.max(1) as f64 * (steps.max(1) as f64).powi(depth as i32 - 1));
+    format!(
+        "each run finds a bug of depth {depth} or less with probability at least {per_run:.1e}: \
+         1/(n k^(d-1)) for n = {threads} threads, k = {steps} steps"
+    )
+}
+
+impl From<Limit> for Unknown {
+    /// The reason an execution's limit gives: the exploration's own for time and memory.
+    fn from(limit: Limit) -> Unknown {
+        match limit {
+            Limit::Time => Unknown::Time,
+            Limit::Memory(bytes) => Unknown::Memory(bytes),
+            other => Unknown::Limit(other),
+        }
+    }
+}
+
 impl fmt::Display for Unknown {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Unknown::Interrupted => write!(f, "interrupted"),
             Unknown::Time => write!(f, "the time limit was reached (--timeout)"),
             Unknown::Executions(max) => write!(f, "the exploration reached {max} executions (--max-executions)"),
-            Unknown::Memory(limit) => write!(f, "{}", ravel_vm::resident::limit_message(*limit)),
+            Unknown::Memory(limit) => write!(f, "{}", Limit::Memory(*limit)),
             Unknown::Depth { max, unit } => {
                 let (what, units) = match unit {
                     DepthUnit::Steps => ("an execution", "scheduling steps"),
@@ -122,7 +150,8 @@ impl fmt::Display for Unknown {
             Unknown::PartialInputs(n) => {
                 write!(f, "nondeterministic inputs were only tried with the values 0..{n} (--enumerate-inputs)")
             }
-            Unknown::Limit(why) | Unknown::Imprecise(why) => write!(f, "{why}"),
+            Unknown::Limit(limit) => write!(f, "{limit}"),
+            Unknown::Imprecise(why) => write!(f, "{why}"),
             Unknown::Abstracted(at) => {
                 write!(f, "a value was made abstract at {at} (ravel_abstract), so its other values were not explored")
             }
@@ -133,6 +162,11 @@ impl fmt::Display for Unknown {
             Unknown::Preemptions(k) => write!(
                 f,
                 "only schedules with at most {k} preemptions were explored (--preemption-bound): a bug that needs more may remain"
+            ),
+            Unknown::Sampled { runs, depth, threads, steps } => write!(
+                f,
+                "no bug found in {runs} PCT runs of depth {depth} ({}); sampling never proves a program safe",
+                pct_guarantee(*depth, *threads, *steps)
             ),
             Unknown::FurtherErrors(n) => write!(
                 f,
@@ -586,7 +620,7 @@ mod tests {
                 Unknown::PartialInputs(2),
                 "nondeterministic inputs were only tried with the values 0..2 (--enumerate-inputs)",
             ),
-            (Unknown::Limit("vm limit".into()), "vm limit"),
+            (Unknown::Limit(Limit::Steps(5)), "the execution ran more than 5 instructions (--max-steps)"),
             (Unknown::Imprecise("vm note".into()), "vm note"),
             (
                 Unknown::Abstracted("a.c:3".into()),

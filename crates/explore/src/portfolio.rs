@@ -91,17 +91,10 @@ struct Member {
 impl Member {
     /// Starts a member on its own thread; `None` when no thread can be started (the
     /// portfolio then does without it).
-    /// Its time limit is what is left of the portfolio's at `started`.
-    fn start(
-        role: Role,
-        program: &Arc<Program>,
-        opts: &Options,
-        turns: &Arc<Turns>,
-        started: Instant,
-    ) -> Option<Member> {
+    /// Its deadline is the portfolio's.
+    fn start(role: Role, program: &Arc<Program>, opts: &Options, turns: &Arc<Turns>) -> Option<Member> {
         let turn = turns.join();
-        let timeout = opts.timeout.map(|t| t.saturating_sub(started.elapsed()));
-        let mut opts = Options { turn: Some(turn.clone()), timeout, ..opts.clone() };
+        let mut opts = Options { turn: Some(turn.clone()), ..opts.clone() };
         if role != Role::Dpor {
             opts.progress = false;
             opts.states.cartesian = role == Role::Cartesian;
@@ -138,14 +131,14 @@ impl<'a> Engine<'a> for Portfolio<'a> {
         if opts.needs().iter().any(|&need| !crate::engine_can(EngineKind::States, need)) {
             return crate::check_with(program, &dpor_alone);
         }
-        let total = opts.timeout.unwrap_or(UNTIMED_SHARES);
+        let total = opts.budget.time_left().unwrap_or(UNTIMED_SHARES);
         let started = Instant::now();
         let turns = Turns::new();
-        let Some(dpor) = Member::start(Role::Dpor, &program, opts, &turns, started) else {
+        let Some(dpor) = Member::start(Role::Dpor, &program, opts, &turns) else {
             return crate::check_with(program, &dpor_alone);
         };
         let mut members = vec![dpor];
-        if let Some(mut states) = Member::start(Role::States, &program, opts, &turns, started) {
+        if let Some(mut states) = Member::start(Role::States, &program, opts, &turns) {
             states.budget = Some(total / 3);
             members.push(states);
         }
@@ -179,14 +172,7 @@ impl<'a> Engine<'a> for Portfolio<'a> {
                     outcome.verdict,
                     Verdict::Unknown(Unknown::Time | Unknown::Memory(_) | Unknown::Interrupted)
                 );
-                // dpor can miss a bug that needs a symbolic choice in one thread and a
-                // concurrent check in another (issue 38's note, a known bug): its `safe`
-                // over symbolic inputs waits for the states engine's own answer.
-                let provisional = role == Role::Dpor
-                    && outcome.verdict == Verdict::Safe
-                    && outcome.stats.solver_queries > 0
-                    && !members.is_empty();
-                if (role.decides(&outcome) && !provisional) || (role == Role::Dpor && spent) {
+                if role.decides(&outcome) || (role == Role::Dpor && spent) {
                     for other in members.drain(..) {
                         turns.retire(other.turn.member());
                         earlier.absorb_earlier(&other.outcome().stats);
@@ -207,13 +193,13 @@ impl<'a> Engine<'a> for Portfolio<'a> {
                 // States built from ever new inputs may repeat once what ties different
                 // threads' inputs together is forgotten: the abstraction gets a sixth of the
                 // time, or what is left of the states engine's half.
-                let time_left = opts.timeout.is_none_or(|t| started.elapsed() < t);
+                let time_left = !opts.budget.out_of_time();
                 if role == Role::States
                     && outcome.stats.solver_queries > 0
                     && time_left
                     && !crate::interrupt::interrupted()
                 {
-                    if let Some(mut cartesian) = Member::start(Role::Cartesian, &program, opts, &turns, started) {
+                    if let Some(mut cartesian) = Member::start(Role::Cartesian, &program, opts, &turns) {
                         cartesian.budget = Some((total / 2).saturating_sub(started.elapsed()).max(total / 6));
                         members.push(cartesian);
                     }

@@ -8,7 +8,6 @@ use crate::{check_with, Capability, Options, Outcome, Unknown, Verdict};
 use ravel_ir::Program;
 use ravel_vm::{ErrorKind, Granularity};
 use std::sync::Arc;
-use std::time::Instant;
 
 /// Explores `program` under `opts` (sync granularity, races not reported) without ever
 /// concluding from executions that left racy accesses uninterleaved.
@@ -24,7 +23,6 @@ pub(crate) fn check(program: Arc<Program>, opts: &Options) -> Outcome {
         ));
         return outcome;
     }
-    let started = Instant::now();
     let probe = Options { detect_races: true, ..opts.clone() };
     let first = check_with(program.clone(), &probe);
     let note = match first.errors.iter().find(|e| e.error.kind == ErrorKind::DataRace) {
@@ -37,15 +35,11 @@ pub(crate) fn check(program: Arc<Program>, opts: &Options) -> Outcome {
         }
         None => return first,
     };
-    let remaining = Options {
-        timeout: opts.timeout.map(|t| t.saturating_sub(started.elapsed())),
-        max_executions: opts.max_executions.map(|n| n.saturating_sub(first.stats.explored())),
-        ..fine
-    };
+    let remaining = Options { budget: opts.budget.after(first.stats.explored()), ..fine };
     let mut second = check_with(program, &remaining);
     second.stats.absorb_earlier(&first.stats);
     // The limit the user gave, not what was left of it.
-    if let (Some(max), Some(Unknown::Executions(_))) = (opts.max_executions, &second.incomplete) {
+    if let (Some(max), Some(Unknown::Executions(_))) = (opts.budget.executions, &second.incomplete) {
         second.incomplete = Some(Unknown::Executions(max));
         if let Verdict::Unknown(_) = second.verdict {
             second.verdict = Verdict::Unknown(Unknown::Executions(max));

@@ -32,8 +32,7 @@ pub fn explore(program: Arc<Program>, prefix: &Witness, time: Duration) -> Resul
         granularity: Granularity::All,
         // The prefix's inputs are concrete; later ones take a few values each.
         symbolic: false,
-        max_executions: Some(EXECUTIONS),
-        timeout: Some(time),
+        budget: ravel_explore::Budget::new(Some(time), Some(EXECUTIONS)),
         ..Options::of_witness(prefix)
     };
     let outcome = ravel_explore::check_from(program, prefix, &opts);

@@ -172,13 +172,9 @@ pub struct Settings {
 /// inside it every order is known, so an input with only failing orders has no other.
 pub fn enumerate(program: Arc<Program>, name: &str, base: &Options, settings: Settings) -> Result<Enumeration, Error> {
     let started = Instant::now();
-    let left = |limit: Duration| limit.saturating_sub(started.elapsed());
-    let remaining = || {
-        let opts = Options { timeout: base.timeout.map(left), ..base.clone() };
-        match opts.timeout.is_some_and(|t| t.is_zero()) {
-            true => Err(Error::Incomplete("the time limit was reached (--timeout)".into())),
-            false => Ok(opts),
-        }
+    let remaining = || match base.budget.out_of_time() {
+        true => Err(Error::Incomplete("the time limit was reached (--timeout)".into())),
+        false => Ok(base.clone()),
     };
     let mut observer = Observer::new(settings.barriers_unordered);
     let mut exploration = Exploration::EveryOrder;

@@ -175,14 +175,11 @@ impl Machine {
     /// memory. Ends the execution when one is hit; otherwise sets the next check.
     fn check_limits(&mut self, next_check: &mut u64) -> Option<Stop> {
         if self.steps > self.config.max_steps {
-            self.end = Some(End::Limit(format!(
-                "the execution ran more than {} instructions (--max-steps)",
-                self.config.max_steps
-            )));
+            self.end = Some(End::Limit(crate::Limit::Steps(self.config.max_steps)));
             return Some(Stop::End);
         }
         if self.deadline.is_some_and(|d| std::time::Instant::now() > d) {
-            self.end = Some(End::Limit("the time limit was reached (--timeout)".into()));
+            self.end = Some(End::Limit(crate::Limit::Time));
             return Some(Stop::End);
         }
         if self.check_memory() {

@@ -43,6 +43,7 @@ mod heap;
 mod images;
 mod interp;
 pub mod libc;
+mod limit;
 mod machine;
 mod memory;
 pub mod native_names;
@@ -79,12 +80,13 @@ mod view;
 pub use error::{ErrorKind, ProgramError};
 pub use events::{barrier_arrival, AccessKind, Arrival, ChannelOp, Loc, LogEntry, Pending, PendingKind};
 pub use fork::ForkPlan;
+pub use limit::Limit;
 pub use machine::{Chooser, Config, End, Granularity, Machine, TimeModel, TraceEntry};
 pub use memory::{pointer_words, ObjId, ObjKind, Object};
 pub use os::{
     host_cwd, open_regular, read_regular, FileContents, FileSpec, Peer, Script, TABLE_KEY as DESCRIPTOR_TABLE,
 };
-pub use random::{run_oldest_first, run_random, Nondet, RandomChooser, RunOutcome, SCHEDULE_KEEP};
+pub use random::{run_oldest_first, run_picking, run_random, Nondet, RandomChooser, RunOutcome, SCHEDULE_KEEP};
 pub use record::{GuardOrigin, RecEvent, RecKind, Recording};
 pub use site_stacks::{CallStack, StackFrame};
 pub use spin::SpinMark;

@@ -205,7 +205,7 @@ pub enum End {
     /// of a path rather than an error.
     Abort(SrcLoc),
     /// A limit was hit.
-    Limit(String),
+    Limit(crate::Limit),
 }
 
 /// A visible operation as recorded in the trace.
@@ -835,7 +835,7 @@ impl Machine {
         let Some(limit) = self.config.max_memory.filter(|&l| crate::resident::exceeds(l)) else {
             return false;
         };
-        self.end.get_or_insert_with(|| End::Limit(crate::resident::limit_message(limit)));
+        self.end.get_or_insert_with(|| End::Limit(crate::Limit::Memory(limit)));
         true
     }
 
@@ -849,7 +849,7 @@ impl Machine {
         if resident.saturating_add(bytes.saturating_mul(2)) <= limit {
             return true;
         }
-        self.end.get_or_insert_with(|| End::Limit(crate::resident::limit_message(limit)));
+        self.end.get_or_insert_with(|| End::Limit(crate::Limit::Memory(limit)));
         false
     }
 

@@ -120,8 +120,11 @@ pub fn run_oldest_first(program: Arc<Program>, config: Config, seed: u64, timeou
     run_picking(program, config, seed, timeout, Vec::new(), |enabled| enabled[0], &mut |_, _| {})
 }
 
-/// One execution, `pick` choosing among the enabled threads (ascending ids).
-fn run_picking(
+/// One execution, `pick` choosing among the threads that can make progress (ascending
+/// ids; a thread that came back to where it stood with nothing written waits until
+/// something is): the loop behind `ravel run` and the sampling engines, whose schedulers
+/// differ only in the pick.
+pub fn run_picking(
     program: Arc<Program>,
     config: Config,
     seed: u64,
@@ -168,7 +171,7 @@ fn run_picking(
         // Every scheduling step looks at the clock (a step may run any number of
         // instructions, so no count of them is a safe sampling point).
         if deadline.is_some_and(|d| Instant::now() > d) {
-            m.end = Some(End::Limit("the time limit was reached (--timeout)".into()));
+            m.end = Some(End::Limit(crate::Limit::Time));
         }
         // The memory is sampled more rarely: reading it costs a file read.
         steps += 1;

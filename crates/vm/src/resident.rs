@@ -26,8 +26,3 @@ pub fn default_limit() -> Option<u64> {
 pub fn exceeds(limit: u64) -> bool {
     resident_bytes().is_some_and(|r| r > limit)
 }
-
-/// The words of every report of the memory limit.
-pub fn limit_message(limit: u64) -> String {
-    format!("the memory limit of {} MiB was reached (--max-memory)", limit >> 20)
-}

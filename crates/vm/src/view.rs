@@ -39,7 +39,7 @@ impl Machine {
 }
 
 /// What the unfolding engine's state fingerprints read (`ravel-explore`'s
-/// `unfold/fingerprint.rs`): memory object by object, the allocation regions, the
+/// `explore/src/exec/fingerprint.rs`): memory object by object, the allocation regions, the
 /// synchronisation objects, the symbolic state and the rest of the process.
 impl Machine {
     /// Every live object: its address, size and contents.

@@ -6,7 +6,7 @@
 //! error means what it says: no error within K preemptions.
 
 use super::Explorer;
-use crate::DporOptions;
+use crate::{Budget, DporOptions};
 use crate::{Options, Outcome, Unknown, Verdict};
 use ravel_ir::Program;
 use std::sync::Arc;
@@ -20,12 +20,12 @@ const REDUCED_ALONE: Duration = Duration::from_secs(30);
 /// its own (a schedule left out, an execution cut at the depth limit, its share of the
 /// time spent).
 pub(crate) fn check(program: Arc<Program>, opts: &Options) -> Outcome {
-    let started = Instant::now();
     // The reduced search gets half the time (a spinning program can keep it busy with
     // schedules it then drops); the naive one the rest.
-    let share = opts.timeout.map_or(REDUCED_ALONE, |t| t / 2);
-    let reduced = Explorer::new(program.clone(), &Options { timeout: Some(share), ..opts.clone() }).explore_all();
-    let out_of_time = opts.timeout.is_some_and(|t| started.elapsed() >= t);
+    let share = opts.budget.time_left().map_or(REDUCED_ALONE, |t| t / 2);
+    let reduced_budget = Budget { deadline: Some(Instant::now() + share), ..opts.budget };
+    let reduced = Explorer::new(program.clone(), &Options { budget: reduced_budget, ..opts.clone() }).explore_all();
+    let out_of_time = opts.budget.out_of_time();
     // Safe: nothing was left out; an exploration-wide limit leaves no room for more.
     let done = match &reduced.verdict {
         Verdict::Unknown(Unknown::Time) => out_of_time,
@@ -35,11 +35,7 @@ pub(crate) fn check(program: Arc<Program>, opts: &Options) -> Outcome {
     if !reduced.errors.is_empty() || done {
         return reduced;
     }
-    let every = Options {
-        dpor: DporOptions { naive: true, ..opts.dpor.clone() },
-        timeout: opts.timeout.map(|t| t.saturating_sub(started.elapsed())),
-        ..opts.clone()
-    };
+    let every = Options { dpor: DporOptions { naive: true, ..opts.dpor.clone() }, ..opts.clone() };
     let mut outcome = Explorer::new(program, &every).explore_all();
     outcome.stats.absorb_earlier(&reduced.stats);
     outcome

@@ -7,7 +7,7 @@
 //! first one's continuations for it. The orders of one epoch then no longer multiply with
 //! the next epoch's.
 //!
-//! States are compared by fingerprint (`unfold/fingerprint.rs`, 128 bits, as the
+//! States are compared by fingerprint (`exec/fingerprint.rs`, 128 bits, as the
 //! unfolding's cutoffs are) with every symbolic expression named by its value up to the
 //! order of associative and commutative operations: locks taken in another order leave a
 //! sum `(a + b) + c` instead of `(a + c) + b`, which is the same value.

@@ -35,7 +35,7 @@ use branch_sizes::BranchSizes;
 use history::{History, Link};
 use ravel_ir::Program;
 use ravel_vm::native_record::Recorded;
-use ravel_vm::{AccessKind, End, Loc, LogEntry, Machine, PendingKind, ProgramError};
+use ravel_vm::{AccessKind, End, Limit, Loc, LogEntry, Machine, PendingKind, ProgramError};
 use smallvec::SmallVec;
 use spin::SpinMarks;
 use std::rc::Rc;
@@ -614,14 +614,14 @@ impl<'a> Explorer<'a> {
             let (t, forced) = (taken.thread, taken.choices.iter().map(|(v, _)| *v).collect::<Vec<u64>>());
             let m = &run.machine;
             if let Some(End::Limit(why)) = m.end() {
-                return Err(Unknown::Limit(why.clone()));
+                return Err((*why).into());
             }
             if m.end().is_some() || !self.agents.can_run(m, t) {
                 return Err(Unknown::Internal(format!("re-execution diverged at step {i} (thread {t} cannot run)")));
             }
             let (_, made) = self.execute(&mut run, t, &forced, false);
             if let Some(End::Limit(why)) = run.machine.end() {
-                return Err(Unknown::Limit(why.clone()));
+                return Err((*why).into());
             }
             if self.path[i].taken.as_ref().is_none_or(|k| made != k.choices) {
                 return Err(Unknown::Internal(format!("re-execution diverged at step {i} (different choices)")));
@@ -706,7 +706,10 @@ impl<'a> Explorer<'a> {
                     Ended::Error(e) => Ending::Error(e),
                     Ended::Unsupported(why) => Ending::Stop(why),
                     // The time limit ends everything; an instruction limit only this execution.
-                    Ended::Limit(why) if self.cx.limit_reached().is_some() || run.machine.sym_branch_limit_hit() => {
+                    Ended::Limit(why)
+                        if self.cx.limit_reached().is_some()
+                            || matches!(why, Unknown::Limit(Limit::SymBranches(_))) =>
+                    {
                         Ending::Stop(why)
                     }
                     Ended::Limit(why) => Ending::Truncated(why),

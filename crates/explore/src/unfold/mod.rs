@@ -345,11 +345,11 @@ impl<'a> Explorer<'a> {
             self.check_thread_ids(&s, &ex.spawned);
             let own = self.token(&tokens, Place::Thread(t));
             let conds = std::iter::once(own).chain(ex.places.iter().map(|&p| self.token(&tokens, p))).collect();
-            let mut ending = s.machine.end().map(|end| match end {
-                End::Exit(_) => Ending::Exit,
-                End::Abort(_) | End::AssumeFailed(_) => Ending::Blocked,
-                End::Error(_) => Ending::Error,
-                End::Limit(_) | End::Unsupported { .. } => Ending::Truncated,
+            let mut ending = s.machine.end().cloned().map(|end| match self.cx.ended(end) {
+                Ended::Complete => Ending::Exit,
+                Ended::Blocked => Ending::Blocked,
+                Ended::Error(_) => Ending::Error,
+                Ended::Limit(_) | Ended::Unsupported(_) => Ending::Truncated,
             });
             if ending.is_none() && s.machine.threads().len() > self.thread_cap {
                 self.capped = true;

@@ -40,12 +40,6 @@ impl Machine {
         self.sym.as_ref().is_none_or(|st| st.inputs.is_empty())
     }
 
-    /// Whether this execution made more symbolic branches than allowed (then the whole
-    /// exploration stops: a program that branches this much on inputs would not finish).
-    pub fn sym_branch_limit_hit(&self) -> bool {
-        self.sym.as_ref().is_some_and(|st| st.branches > st.engine.borrow().max_branches)
-    }
-
     /// The symbolic inputs of this execution with their values under the current model.
     pub fn input_values(&self) -> Vec<(Input, u128)> {
         let Some(st) = &self.sym else { return Vec::new() };
@@ -213,9 +207,7 @@ impl Machine {
         st.branches += 1;
         let max = st.engine.borrow().max_branches;
         if st.branches > max {
-            self.end = Some(End::Limit(format!(
-                "an execution made more than {max} branches on symbolic inputs (--max-sym-branches)"
-            )));
+            self.end = Some(End::Limit(crate::Limit::SymBranches(max)));
             return Err(Stop::End);
         }
         let (taken, other) = self.with_pool(|p| {
@@ -296,7 +288,7 @@ impl Machine {
     pub(super) fn past_deadline(&mut self, answer: &SolverResult) -> bool {
         let late = matches!(answer, SolverResult::Unknown(_)) && self.deadline.is_some_and(|d| Instant::now() >= d);
         if late {
-            self.end = Some(End::Limit("the time limit was reached (--timeout)".into()));
+            self.end = Some(End::Limit(crate::Limit::Time));
         }
         late
     }

@@ -16,9 +16,7 @@ pub(crate) fn create(m: &mut Machine, t: usize, detached: bool) -> Option<usize>
     m.threads[t].children += 1;
     let new = m.threads.len();
     if region_clash(m, Memory::slot_for(&path)) {
-        m.end = Some(End::Limit(
-            "a new thread's memory region would overlap another's (too many threads for a 32-bit address space)".into(),
-        ));
+        m.end = Some(End::Limit(crate::Limit::ThreadRegions));
         return None;
     }
     let mut th = Thread::new(path.clone(), Memory::slot_for(&path));
