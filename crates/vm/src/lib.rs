@@ -10,7 +10,8 @@
 //! 2. **state**: `machine` — the `Machine` struct, its settings and the small API the
 //!    layers above share (frames, faults, thread ends).
 //! 3. **semantics on the state**, as `impl Machine` blocks or functions of `&mut Machine`:
-//!    `sync` (the pthread objects), `event_log`, `concolic`, `recorder`, `native_names`,
+//!    `sync` (the pthread objects), `frames` (leaving a call), `exit` (process and thread
+//!    exit), `event_log`, `concolic`, `recorder`, `native_names`,
 //!    `tls` (thread-local variables and errno), `heap` (`malloc`'s family), `streams`
 //!    (stdout/stderr and `FILE *` output), `verifier` (open values, assumptions, atomic
 //!    sections, abort, atexit), `signals` (dispositions, masks, delivery), `fork` (copying
@@ -35,10 +36,12 @@ mod errno;
 pub mod error;
 mod event_log;
 mod events;
+mod exit;
 mod fast;
 mod fork;
 pub mod fp80;
 pub mod fphash;
+mod frames;
 mod heap;
 mod images;
 mod interp;

@@ -5,8 +5,7 @@
 //! up to its next visible operation.
 
 use crate::error::{ErrorKind, ProgramError};
-use crate::events::{AccessKind, Loc};
-use crate::memory::{Fault, Memory, ObjId, ObjKind};
+use crate::memory::{Fault, Memory, ObjKind};
 use crate::site_stacks::{CallStack, StackFrame};
 use crate::sync_state::SyncState;
 use crate::thread::{Frame, FrameKind, Thread};
@@ -851,33 +850,6 @@ impl Machine {
         }
         self.end.get_or_insert_with(|| End::Limit(crate::resident::limit_message(limit)));
         false
-    }
-
-    /// Marks thread `t` finished with `retval` and frees its stack.
-    pub(crate) fn finish_thread(&mut self, t: usize) {
-        self.record(t, crate::record::RecKind::Exit);
-        self.log_event(t, Loc::ThreadEnd(t), AccessKind::Write);
-        self.live_threads -= 1;
-        self.memory.write_epoch += 1;
-        let at = self.threads[t].exit_at;
-        let th = &mut self.threads[t];
-        th.finished = true;
-        let frames = std::mem::take(&mut th.frames);
-        th.regs = Vec::new();
-        // Its frames' locals, then its thread-local variables and errno cell (main's are
-        // the templates, which live on with the process).
-        let tls = if t == 0 { Default::default() } else { std::mem::take(&mut th.tls) };
-        let tls: Vec<ObjId> = tls.into_values().filter_map(|addr| Some(self.memory.find(addr)?.0)).collect();
-        for id in frames.into_iter().flat_map(|f| f.allocas).chain(tls) {
-            self.log_object_end(t, id, at);
-            self.memory.release(id, Some((t, at)));
-        }
-        // When main called pthread_exit, the process ends with the last thread.
-        if self.threads.iter().all(|th| th.finished) {
-            let status = self.exit_status.unwrap_or(0);
-            self.ended_alone = self.config.defer_exit;
-            self.end = Some(End::Exit(status));
-        }
     }
 
     /// Whether thread `t` waits to terminate the process ([`Config::defer_exit`]).

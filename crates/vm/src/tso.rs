@@ -182,7 +182,7 @@ impl Machine {
                 self.sym_store(s.id, s.off, s.len, e);
             }
             if s.len >= self.program.model.ptr_bytes as usize {
-                self.publish_words(&[s.value]);
+                self.memory.publish_words(&[s.value]);
             }
         }
         if self.config.log_events {

@@ -47,7 +47,7 @@ pub(crate) fn handle(m: &Machine, new: usize) -> u64 {
 /// Starts thread `new`, created by `t`, in `start(arg)`: `t`'s call returns 0, then the
 /// new thread runs up to its first visible operation (so its events follow its creation).
 pub(crate) fn start(m: &mut Machine, t: usize, new: usize, start: FuncId, arg: u64, chooser: &mut dyn Chooser) {
-    m.publish_words(&[arg]);
+    m.memory.publish_words(&[arg]);
     if m.config.log_events {
         m.log.push(crate::events::LogEntry::Spawn { child: new });
     }
