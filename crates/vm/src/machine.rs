@@ -609,23 +609,6 @@ impl Machine {
         }
     }
 
-    /// Threads that can take a step now.
-    pub fn enabled(&mut self) -> Vec<usize> {
-        if self.end.is_some() {
-            return Vec::new();
-        }
-        // Inside an atomic section only its owner runs, unless it is blocked.
-        if let Some(owner) =
-            (0..self.threads.len()).find(|&t| self.threads[t].atomic_depth > 0 && !self.threads[t].finished)
-        {
-            if self.is_enabled(owner) {
-                return vec![owner];
-            }
-        }
-        let runnable = (0..self.threads.len()).filter(|&t| self.can_run(t)).collect();
-        self.gate_timers(runnable)
-    }
-
     /// For each register word of thread `t`, whether it may still be read: a dead
     /// register cannot change the future, so state comparison and the pruning of the path
     /// constraint ignore it (see `ravel_ir::liveness`). Words above the top frame are dead.

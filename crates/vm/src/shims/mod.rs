@@ -79,7 +79,7 @@ pub(crate) fn call(
         m.memory.write_epoch += 1;
         log_sync(m, t, b, &args, &f);
         record_sync(m, t, b, &args, &f);
-        m.record_native_sync(t, b, args.get(0), args.get(1), &f);
+        m.record_native_sync(t, b, args.get(0), args.get(1), matches!(f, Flow::Block));
         return f;
     }
     let at = m.config.log_events.then(|| m.current_loc(t));
