@@ -701,7 +701,13 @@ impl Machine {
                                     self.set_words(t, base, r, &w);
                                 }
                             }
-                            Flow::Stay => {
+                            flow @ (Flow::Stay | Flow::Spawned(_)) => {
+                                if let Flow::Spawned(new) = flow {
+                                    self.run_local(new, chooser);
+                                    self.flush_guards(new);
+                                    // The creation changed what polling threads see.
+                                    self.memory.write_epoch += 1;
+                                }
                                 if self.end.is_some() {
                                     return Next::Stop(Stop::End);
                                 }
