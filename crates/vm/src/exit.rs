@@ -13,6 +13,8 @@ impl Machine {
         self.continue_exit(t);
     }
 
+    /// Runs the next atexit handler, or, when none is left, terminates the process (or
+    /// waits for the other threads, when exits are deferred).
     pub(crate) fn continue_exit(&mut self, t: usize) {
         let prog = self.program.clone();
         while let Some(h) = self.atexit.pop() {
@@ -41,6 +43,7 @@ impl Machine {
         self.continue_thread_exit(t);
     }
 
+    /// Runs the next key destructor of thread `t`, or, when none is left, finishes it.
     pub(crate) fn continue_thread_exit(&mut self, t: usize) {
         let prog = self.program.clone();
         if self.threads[t].destructor_rounds < 4 {

@@ -11,7 +11,7 @@
 //!    `store_buffer`, `symbolic`, `os`, `libc`, `fp80`, `fphash`, `images`, `resident`,
 //!    `site_stacks`, `clone_reusing`, `copy_on_write`, `obj_hints`.
 //! 2. **state**: `machine` — the `Machine` struct, its settings and the small API the
-//!    layers above share (frames, faults, thread ends).
+//!    layers above share (frames, faults).
 //! 3. **semantics on the state**, as `impl Machine` blocks or functions of `&mut Machine`:
 //!    `sync` (the pthread objects), `frames` (leaving a call), `exit` (process and thread
 //!    exit), `clock` (time passing in timed waits), `tso_buffers` (stores in flight under
