@@ -10,8 +10,8 @@
 //! general interpreter executes the `Inst` at that pc.
 
 use crate::builtins::Builtin;
+use crate::inst::*;
 use crate::liveness::successors;
-use crate::program::*;
 
 /// An operand of a dense op: a register of the frame, or (with [`Src::CONST`] set) an
 /// index into [`Dense::consts`].

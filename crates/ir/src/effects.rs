@@ -9,9 +9,12 @@
 //! run code implicitly (`atexit` handlers, thread-specific data destructors) get no
 //! answers at all.
 
+use crate::addr;
+use crate::function::Function;
+use crate::global::Global;
 use crate::global_uses::{constants_in_data, for_each_use, Ranges, Use};
+use crate::inst::{Callee, FuncId, Inst, Opd, Pc};
 use crate::liveness::successors;
-use crate::program::{addr, Callee, FuncId, Function, Global, Inst, Opd, Pc};
 use crate::Builtin;
 
 /// Programs with more (instructions × bitset words) than this get no answers (the
@@ -229,8 +232,8 @@ fn runs_code_implicitly(f: &Function) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::program::{Callee, Inst, Pc, Program};
     use crate::Builtin;
+    use crate::{Callee, Inst, Pc, Program};
 
     fn lowered(name: &str, src: &str) -> Program {
         let dir = std::env::temp_dir().join(format!("ravel-effects-{name}-{}", std::process::id()));

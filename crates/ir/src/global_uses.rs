@@ -13,7 +13,9 @@
 //!   popped), and their contents otherwise multiply the number of states;
 //! - [`crate::effects`] knows which globals a thread may still access.
 
-use crate::program::{Function, Global, Inst, Opd, Reg};
+use crate::function::Function;
+use crate::global::Global;
+use crate::inst::{Inst, Opd, Reg};
 use rustc_hash::FxHashMap;
 
 /// What one instruction does with a global.

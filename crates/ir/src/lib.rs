@@ -1,5 +1,6 @@
 //! ravel's program loader: C or LLVM IR in, a lowered [`Program`] out.
 
+pub mod addr;
 mod builtins;
 mod canon;
 mod child;
@@ -10,7 +11,10 @@ pub mod dense;
 pub mod effects;
 mod error_fn_repair;
 pub mod frontend;
+mod function;
+mod global;
 mod inline_asm;
+mod inst;
 pub use child::cancel;
 mod global_uses;
 mod layout;
@@ -25,6 +29,9 @@ mod target;
 mod unread_results;
 
 pub use builtins::Builtin;
+pub use function::*;
+pub use global::Global;
+pub use inst::*;
 pub use lower::sign_extend;
 pub use program::*;
 

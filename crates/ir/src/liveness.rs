@@ -8,7 +8,7 @@
 //! an operand naming any word of a unit makes the whole unit live, and only a definition
 //! at the start of a unit (a whole new value) kills it.
 
-use crate::program::{Inst, Opd, Pc, Reg};
+use crate::inst::{Inst, Opd, Pc, Reg};
 
 /// Functions with more (instructions × units) than this keep every register live (the
 /// analysis would cost too much memory).
@@ -115,7 +115,7 @@ pub(crate) fn successors(inst: &Inst, pc: Pc, len: usize) -> Vec<Pc> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::program::Move;
+    use crate::inst::Move;
 
     /// The live words of a `words`-word frame at `pc`.
     fn marks(live: &Liveness, pc: Pc, words: usize) -> Vec<Reg> {

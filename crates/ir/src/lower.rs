@@ -1,8 +1,12 @@
 //! Lowering of an `llvm-ir` module into the [`Program`] the interpreter runs.
 
+use crate::addr;
 use crate::builtins::Builtin;
 use crate::consts::{gep_terms, name_str, ConstFolder, GepIndex, SymbolTable};
 use crate::dense::Dense;
+use crate::function::*;
+use crate::global::Global;
+use crate::inst::*;
 use crate::layout::Layout;
 use crate::liveness::Liveness;
 use crate::program::*;

@@ -8,7 +8,7 @@
 //! impossible for it), instead of a fresh object per call: programs that call a
 //! function with a local array in a loop otherwise create one object per call.
 
-use crate::program::{Inst, Opd, Pc, Reg};
+use crate::inst::{Inst, Opd, Pc, Reg};
 use rustc_hash::FxHashMap;
 
 /// The pcs of `code`'s `alloca`s whose address is private (sorted).
@@ -65,7 +65,7 @@ pub(crate) fn private_allocas(code: &[Inst]) -> Vec<Pc> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::program::Ordering;
+    use crate::inst::Ordering;
 
     fn alloca(dst: Reg) -> Inst {
         Inst::Alloca { dst, elem_bytes: 1, count: Opd::Imm(16), count_bits: 64, align: 1 }

@@ -5,7 +5,7 @@
 //! destination and with no result bits, which is how the vm tells.
 
 use crate::builtins::Builtin;
-use crate::program::{Callee, Inst, Opd, Reg};
+use crate::inst::{Callee, Inst, Opd, Reg};
 use rustc_hash::FxHashSet;
 
 /// Drops the destination of every barrier wait in `code` whose result register no
@@ -36,7 +36,7 @@ pub(crate) fn drop_unread_barrier_results(code: &mut [Inst]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::program::Arg;
+    use crate::inst::Arg;
 
     fn wait(dst: Reg) -> Inst {
         let arg = Arg { opd: Opd::Imm(64), bytes: 8, is_float: false, byval: 0 };

@@ -51,3 +51,4 @@ mod futex;
 mod runtime;
 mod schedules;
 mod thread;
+mod thread_state;

@@ -18,9 +18,8 @@
 
 use crate::constraints::{self, Object};
 use crate::futex::{self, Flag};
-use crate::thread::{IntHasher, Kind, ThreadState};
+use crate::thread_state::{IntMap, Kind, ThreadEvents, ThreadState};
 use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Mutex, OnceLock, RwLock};
 use std::time::{Duration, Instant};
@@ -38,13 +37,6 @@ const STUCK_AFTER: Duration = Duration::from_secs(10);
 /// Checks of the awaited events before a waiting thread parks: a short wait (the other
 /// thread is running) costs no system call.
 const SPINS: u32 = 200;
-
-/// A map with small integer (or short string) keys, hashed cheaply: built at start-up,
-/// where SipHash was a measurable share of a short constrained run.
-type IntMap<K, V> = HashMap<K, V, BuildHasherDefault<IntHasher>>;
-
-/// The named events of one thread: (object, offset, k) → event index.
-pub type ThreadEvents = IntMap<(u32, u64, u32), u32>;
 
 /// No prefix, or not a single one.
 const NONE: u32 = u32::MAX;

@@ -5,7 +5,7 @@
 //! before it is ordered before every departure), so the schedules need not order barrier
 //! waits and the native runtime, which cannot order them, need not either.
 
-use crate::markers::functions;
+use crate::ir_text::functions;
 
 /// Whether no result of a `pthread_barrier_wait` call in the textual IR `text` is used.
 pub fn results_ignored(text: &str) -> bool {

@@ -35,6 +35,7 @@ mod barriers;
 mod coverage;
 mod dag;
 mod decision;
+mod ir_text;
 mod markers;
 mod observe;
 mod simplify;

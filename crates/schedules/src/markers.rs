@@ -19,6 +19,7 @@
 //! none. The transformation works on the textual IR (functions, block labels with their
 //! `; preds` lists, calls), reassembled with llvm-as.
 
+use crate::ir_text::{functions, Function};
 use ravel_ir::{frontend, LoadError, Program};
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
@@ -75,21 +76,6 @@ fn llvm_as() -> String {
     }
 }
 
-/// One function of the textual IR: its name, and its blocks as (label, first line, last
-/// line) with the lines in between.
-pub(crate) struct Function {
-    pub name: String,
-    pub blocks: Vec<Block>,
-}
-
-pub(crate) struct Block {
-    pub label: String,
-    /// Line index of the label (the entry block's first instruction when unlabelled).
-    pub start: usize,
-    pub end: usize,
-    pub preds: Vec<String>,
-}
-
 /// The callee of a call instruction line, if it calls a named function.
 fn callee(line: &str) -> Option<&str> {
     let at = line.find("call ")?;
@@ -97,47 +83,6 @@ fn callee(line: &str) -> Option<&str> {
     let name = rest.split('@').nth(1)?;
     let end = name.find('(')?;
     Some(&name[..end])
-}
-
-/// The functions defined in the textual IR `lines`.
-pub(crate) fn functions(lines: &[&str]) -> Vec<Function> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        let l = lines[i];
-        if !l.starts_with("define ") {
-            i += 1;
-            continue;
-        }
-        let name = l.split('@').nth(1).and_then(|n| n.split('(').next()).unwrap_or("").to_string();
-        let mut blocks: Vec<Block> = Vec::new();
-        let mut j = i + 1;
-        while j < lines.len() && lines[j] != "}" {
-            let line = lines[j];
-            let is_label = !line.starts_with(' ')
-                && !line.is_empty()
-                && line.split(';').next().unwrap_or("").trim_end().ends_with(':');
-            if is_label || blocks.is_empty() {
-                if let Some(b) = blocks.last_mut() {
-                    b.end = j;
-                }
-                let label = if is_label { line.split(':').next().unwrap_or("").to_string() } else { String::new() };
-                let preds = line
-                    .split("; preds = ")
-                    .nth(1)
-                    .map(|p| p.split(", ").map(|s| s.trim().trim_start_matches('%').to_string()).collect())
-                    .unwrap_or_default();
-                blocks.push(Block { label, start: j, end: j, preds });
-            }
-            j += 1;
-        }
-        if let Some(b) = blocks.last_mut() {
-            b.end = j;
-        }
-        out.push(Function { name, blocks });
-        i = j + 1;
-    }
-    out
 }
 
 /// Which functions create threads and which join them, through the functions they call.

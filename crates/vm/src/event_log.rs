@@ -11,6 +11,12 @@ use ravel_ir::{Ordering, SrcLoc};
 const PLAIN_LOOKBACK: usize = 8;
 
 impl Machine {
+    /// True when every thread but `t` ended, was joined and left no store in a buffer
+    /// (TSO): all their accesses then happen before anything `t` does from now on.
+    pub(crate) fn others_joined(&self, t: usize) -> bool {
+        self.threads.iter().enumerate().all(|(u, th)| u == t || (th.finished && th.joined && self.buffered(u) == 0))
+    }
+
     /// Logs an event when the machine records events (exploration mode).
     #[inline]
     pub(crate) fn log_event(&mut self, thread: usize, loc: Loc, kind: AccessKind) {

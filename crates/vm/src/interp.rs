@@ -5,7 +5,7 @@ use crate::error::ErrorKind;
 use crate::events::AccessKind;
 use crate::fp80;
 use crate::machine::{Chooser, End, Machine, Stop};
-use crate::memory::{ObjId, ObjKind, NOT_PRIVATE};
+use crate::memory::{ObjId, ObjKind};
 use crate::shims::{self, Flow};
 use crate::store_buffer::MemoryModel;
 use crate::thread::FrameKind;
@@ -532,7 +532,7 @@ impl Machine {
                         }
                     }
                     if *bytes >= prog.model.ptr_bytes && self.memory.objects[id as usize].shared {
-                        self.publish_words(&[v]);
+                        self.memory.publish_words(&[v]);
                     }
                     return Next::Advance;
                 }
@@ -558,7 +558,7 @@ impl Machine {
                     self.memory.write_bytes(id, off, &b[..*bytes as usize]);
                 }
                 if self.memory.objects[id as usize].shared && *bytes >= prog.model.ptr_bytes {
-                    self.publish_words(&w);
+                    self.memory.publish_words(&w);
                 }
             }
             Inst::Rmw { op, dst, addr, val, bits, order } => {
@@ -698,7 +698,13 @@ impl Machine {
                                     self.set_words(t, base, r, &w);
                                 }
                             }
-                            Flow::Stay => {
+                            flow @ (Flow::Stay | Flow::Spawned(_)) => {
+                                if let Flow::Spawned(new) = flow {
+                                    self.run_local(new, chooser);
+                                    self.flush_guards(new);
+                                    // The creation changed what polling threads see.
+                                    self.memory.write_epoch += 1;
+                                }
                                 if self.end.is_some() {
                                     return Next::Stop(Stop::End);
                                 }
@@ -1019,183 +1025,5 @@ impl Machine {
         let (lo, hi) = self.memory.slot_bounds(th.slot);
         let base = self.memory.revive_stack_object(id, t, size, lo..hi)?;
         Some((id, base))
-    }
-
-    /// Pops the current frame, delivering `value` according to the frame's kind.
-    pub(crate) fn return_from(&mut self, t: usize, value: Option<Vec<u64>>) {
-        let Some((fr, at)) = self.pop_frame(t, None) else { return };
-        let first = value.as_ref().and_then(|v| v.first().copied()).unwrap_or(0);
-        match fr.kind {
-            FrameKind::Call => {
-                if let (Some((r, words)), Some(v)) = (fr.ret, value) {
-                    let th = &mut self.threads[t];
-                    if let Some(caller) = th.frames.last() {
-                        let b = caller.base + r as usize;
-                        let n = (words as usize).min(v.len());
-                        th.regs[b..b + n].copy_from_slice(&v[..n]);
-                    }
-                }
-            }
-            FrameKind::Start => {
-                // With exit handlers to run, the exit is a step of its own: they race with
-                // the other threads. Without, a deferred exit does nothing until its end.
-                let handlers = !self.atexit.is_empty() || !self.config.defer_exit;
-                if t == 0 && self.config.log_events && self.live_threads > 1 && handlers {
-                    self.threads[t].wait = crate::thread::Wait::Exit { status: first as i32 };
-                } else if t == 0 {
-                    self.begin_exit(t, first as i32);
-                } else {
-                    self.begin_thread_exit(t, first, at);
-                }
-            }
-            FrameKind::Ctor => {}
-            FrameKind::AtExit => self.continue_exit(t),
-            FrameKind::Destructor => self.continue_thread_exit(t),
-            FrameKind::Signal(ret) => crate::signals::handler_returned(self, t, ret),
-            FrameKind::Once(control) => crate::sync::once::finish(self, t, control),
-        }
-    }
-
-    /// Pops thread `t`'s innermost frame and ends its locals (at `ended_at`, or where the
-    /// frame stands), without delivering a result: the frame and that place.
-    pub(crate) fn pop_frame(
-        &mut self,
-        t: usize,
-        ended_at: Option<ravel_ir::SrcLoc>,
-    ) -> Option<(crate::thread::Frame, ravel_ir::SrcLoc)> {
-        let th = &mut self.threads[t];
-        th.loop_count = 0;
-        let fr = th.frames.pop()?;
-        th.regs.truncate(fr.base);
-        if !th.sym_regs.is_empty() {
-            th.sym_regs.retain(|&k, _| (k as usize) < fr.base);
-        }
-        th.stack_bytes =
-            th.stack_bytes.saturating_sub(self.program.functions[fr.func as usize].frame_words as u64 * 8 + 64);
-        if fr.atomic {
-            th.atomic_depth = th.atomic_depth.saturating_sub(1);
-        }
-        let at = ended_at.unwrap_or_else(|| {
-            self.program.functions[fr.func as usize].locs.get(fr.pc as usize).copied().unwrap_or_default()
-        });
-        for &id in &fr.allocas {
-            self.log_object_end(t, id, at);
-            let th = &mut self.threads[t];
-            let obj = &self.memory.objects[id as usize];
-            th.stack_bytes = th.stack_bytes.saturating_sub(obj.size());
-            if obj.private_alloca != NOT_PRIVATE {
-                th.spare_allocas.push((fr.func, obj.private_alloca, id));
-            }
-            self.memory.release(id, Some((t, at)));
-        }
-        Some((fr, at))
-    }
-
-    /// Writes `value` into the destination of the Call at the current pc and moves past it.
-    pub(crate) fn complete_call(&mut self, t: usize, value: Option<u64>) {
-        let prog = self.program.clone();
-        let Some(fr) = self.threads[t].frames.last() else {
-            return;
-        };
-        let (pc, base) = (fr.pc, fr.base);
-        if let (Inst::Call { dst: Some((r, _)), .. }, Some(v)) =
-            (&prog.functions[fr.func as usize].code[pc as usize], value)
-        {
-            self.set_reg(t, base, *r, v);
-            if self.sym.is_some() {
-                self.set_shadow(t, base, *r, None);
-            }
-        }
-        self.set_pc(t, pc + 1);
-    }
-
-    /// Starts process exit with `status`: atexit handlers first, then termination.
-    pub(crate) fn begin_exit(&mut self, t: usize, status: i32) {
-        self.exit_status = Some(status);
-        self.continue_exit(t);
-    }
-
-    pub(crate) fn continue_exit(&mut self, t: usize) {
-        let prog = self.program.clone();
-        while let Some(h) = self.atexit.pop() {
-            if let Some(fid) = prog.function_at(h) {
-                self.push_frame(t, fid, &[], &[], None, FrameKind::AtExit);
-                return;
-            }
-        }
-        let status = self.exit_status.unwrap_or(0);
-        let others = self.threads.iter().enumerate().any(|(u, th)| u != t && !th.finished);
-        if self.config.defer_exit && others {
-            self.threads[t].wait = crate::thread::Wait::Terminate { status };
-            return;
-        }
-        // With exits deferred, one that finds every other thread finished cuts nothing.
-        self.ended_alone = self.config.defer_exit;
-        self.terminate(status);
-    }
-
-    /// Starts the exit of thread `t` (not the process) at `at` (its `pthread_exit` or the
-    /// return of its start routine): key destructors, then finish.
-    pub(crate) fn begin_thread_exit(&mut self, t: usize, retval: u64, at: ravel_ir::SrcLoc) {
-        self.threads[t].retval = retval;
-        self.threads[t].exit_at = at;
-        self.publish_words(&[retval]);
-        self.continue_thread_exit(t);
-    }
-
-    pub(crate) fn continue_thread_exit(&mut self, t: usize) {
-        let prog = self.program.clone();
-        if self.threads[t].destructor_rounds < 4 {
-            let keys: Vec<(u32, u64)> = self
-                .sync
-                .keys
-                .iter()
-                .enumerate()
-                .filter_map(|(k, d)| Some((k as u32, (*d)?)))
-                .filter(|(_, d)| *d != 0)
-                .collect();
-            for (k, d) in keys {
-                let v = self.threads[t].specific.get(&k).copied().unwrap_or(0);
-                if v != 0 {
-                    self.threads[t].specific.insert(k, 0);
-                    if let Some(fid) = prog.function_at(d) {
-                        self.push_frame(t, fid, &[vec![v]], &[], None, FrameKind::Destructor);
-                        return;
-                    }
-                }
-            }
-            self.threads[t].destructor_rounds = 4;
-        }
-        self.finish_thread(t);
-    }
-
-    /// Marks objects reachable from these words as shared (escape to other threads).
-    pub(crate) fn publish_words(&mut self, words: &[u64]) {
-        let pb = self.program.model.ptr_bytes as usize;
-        let mut work: Vec<u64> = Vec::new();
-        for w in words {
-            if pb == 4 {
-                work.push(w & 0xffff_ffff);
-                work.push(w >> 32);
-            } else {
-                work.push(*w);
-            }
-        }
-        while let Some(a) = work.pop() {
-            if !self.memory.may_be_address(a) {
-                continue;
-            }
-            let Some((id, _)) = self.memory.find(a) else {
-                continue;
-            };
-            if !self.memory.objects[id as usize].alive || !self.memory.share(id) {
-                continue;
-            }
-            for chunk in self.memory.objects[id as usize].bytes.chunks_exact(pb) {
-                let mut w = [0u8; 8];
-                w[..pb].copy_from_slice(chunk);
-                work.push(u64::from_le_bytes(w));
-            }
-        }
     }
 }

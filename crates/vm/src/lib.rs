@@ -1,33 +1,38 @@
 //! The ravel interpreter: executes a lowered [`ravel_ir::Program`] thread by thread, with
 //! models of libc, pthreads and the verification API, and detects program errors.
 //!
-//! Modules form layers; a module names (`crate::…`) only modules of its own layer or below,
-//! so no imports form a circle (`scripts/module-cycles`, run by CI, checks it):
+//! Modules form layers; a module names (`crate::…`) and calls (`Machine` methods, defined
+//! in `impl Machine` blocks across the crate) only modules of its own layer or below, so a
+//! lower layer returns results the higher one acts on. `scripts/module-cycles` (no import
+//! circle) and `scripts/layer-calls` (no call or import upwards; it holds this list as
+//! its table), both run by CI, check it:
 //! 1. **data**: `error`, `errno`, `events`, `thread`, `memory`, `values` (register words
 //!    and the scalar operations on them), `sync_state`, `sync_calls`, `record`, `native_record`,
 //!    `store_buffer`, `symbolic`, `os`, `libc`, `fp80`, `fphash`, `images`, `resident`,
-//!    `site_stacks`.
+//!    `site_stacks`, `clone_reusing`, `copy_on_write`, `obj_hints`.
 //! 2. **state**: `machine` — the `Machine` struct, its settings and the small API the
-//!    layers above share (frames, faults, thread ends).
+//!    layers above share (frames, faults).
 //! 3. **semantics on the state**, as `impl Machine` blocks or functions of `&mut Machine`:
-//!    `sync` (the pthread objects), `event_log`, `concolic`, `recorder`, `native_names`,
-//!    `tls` (thread-local variables and errno), `heap` (`malloc`'s family), `streams`
-//!    (stdout/stderr and `FILE *` output), `verifier` (open values, assumptions, atomic
-//!    sections, abort, atexit), `signals` (dispositions, masks, delivery), `fork` (copying
-//!    a thread for the states engine), `view`
-//!    (what engines read of memory, threads and the symbolic state).
-//! 4. **library shims**: `shims` — ABI decoding and errno, calling `sync`, `os`, `libc`.
+//!    `sync` (the pthread objects), `frames` (leaving a call), `exit` (process and thread
+//!    exit), `clock` (time passing in timed waits), `tso_buffers` (stores in flight under
+//!    TSO), `address_names` (addresses in reports), `event_log`, `object_end`, `concolic`,
+//!    `recorder`, `native_recorder`, `native_names`, `tls` (thread-local variables and
+//!    errno), `heap` (`malloc`'s family), `streams` (stdout/stderr and `FILE *` output),
+//!    `verifier` (open values, assumptions, atomic sections, abort, atexit), `signals`
+//!    (dispositions, masks, delivery), `fork` (copying a thread for the states engine),
+//!    `view` (what engines read of memory, threads and the symbolic state).
+//! 4. **library shims**: `shims` — ABI decoding and errno, calling `sync`, `os`, `libc`;
+//!    `nonlocal_jump` (`setjmp`/`longjmp`).
 //! 5. **what asks the shims about a call**: `pending` (enabledness, deadlock report),
-//!    `timers`, `tso` (fences), `native_recorder`.
+//!    `timers` (when timed waits end), `tso` (fences).
 //! 6. **execution**: `interp` and `fast` (the instruction loops), `step` (the operation the
-//!    schedulers drive), `random`.
+//!    schedulers drive), `spin` (probing a thread's steps on a copy), `random`.
 //!
 //! Engine-specific analyses (state fingerprints, widening, canonical states up to thread
 //! permutation) live in `ravel-explore` and read the machine through `view`.
-//!
-//! Method calls are not imports: `machine` calls methods the upper layers define on
-//! `Machine` (e.g. `record`, `run_local`), which the check does not see.
 
+mod address_names;
+mod clock;
 mod clone_reusing;
 mod concolic;
 mod copy_on_write;
@@ -35,10 +40,12 @@ mod errno;
 pub mod error;
 mod event_log;
 mod events;
+mod exit;
 mod fast;
 mod fork;
 pub mod fp80;
 pub mod fphash;
+mod frames;
 mod heap;
 mod images;
 mod interp;
@@ -73,6 +80,7 @@ mod thread;
 mod timers;
 mod tls;
 mod tso;
+mod tso_buffers;
 mod values;
 mod verifier;
 mod view;

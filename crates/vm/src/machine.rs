@@ -5,8 +5,7 @@
 //! up to its next visible operation.
 
 use crate::error::{ErrorKind, ProgramError};
-use crate::events::{AccessKind, Loc};
-use crate::memory::{Fault, Memory, ObjId, ObjKind};
+use crate::memory::{Fault, Memory, ObjKind};
 use crate::site_stacks::{CallStack, StackFrame};
 use crate::sync_state::SyncState;
 use crate::thread::{Frame, FrameKind, Thread};
@@ -610,23 +609,6 @@ impl Machine {
         }
     }
 
-    /// Threads that can take a step now.
-    pub fn enabled(&mut self) -> Vec<usize> {
-        if self.end.is_some() {
-            return Vec::new();
-        }
-        // Inside an atomic section only its owner runs, unless it is blocked.
-        if let Some(owner) =
-            (0..self.threads.len()).find(|&t| self.threads[t].atomic_depth > 0 && !self.threads[t].finished)
-        {
-            if self.is_enabled(owner) {
-                return vec![owner];
-            }
-        }
-        let runnable = (0..self.threads.len()).filter(|&t| self.can_run(t)).collect();
-        self.gate_timers(runnable)
-    }
-
     /// For each register word of thread `t`, whether it may still be read: a dead
     /// register cannot change the future, so state comparison and the pruning of the path
     /// constraint ignore it (see `ravel_ir::liveness`). Words above the top frame are dead.
@@ -851,33 +833,6 @@ impl Machine {
         }
         self.end.get_or_insert_with(|| End::Limit(crate::Limit::Memory(limit)));
         false
-    }
-
-    /// Marks thread `t` finished with `retval` and frees its stack.
-    pub(crate) fn finish_thread(&mut self, t: usize) {
-        self.record(t, crate::record::RecKind::Exit);
-        self.log_event(t, Loc::ThreadEnd(t), AccessKind::Write);
-        self.live_threads -= 1;
-        self.memory.write_epoch += 1;
-        let at = self.threads[t].exit_at;
-        let th = &mut self.threads[t];
-        th.finished = true;
-        let frames = std::mem::take(&mut th.frames);
-        th.regs = Vec::new();
-        // Its frames' locals, then its thread-local variables and errno cell (main's are
-        // the templates, which live on with the process).
-        let tls = if t == 0 { Default::default() } else { std::mem::take(&mut th.tls) };
-        let tls: Vec<ObjId> = tls.into_values().filter_map(|addr| Some(self.memory.find(addr)?.0)).collect();
-        for id in frames.into_iter().flat_map(|f| f.allocas).chain(tls) {
-            self.log_object_end(t, id, at);
-            self.memory.release(id, Some((t, at)));
-        }
-        // When main called pthread_exit, the process ends with the last thread.
-        if self.threads.iter().all(|th| th.finished) {
-            let status = self.exit_status.unwrap_or(0);
-            self.ended_alone = self.config.defer_exit;
-            self.end = Some(End::Exit(status));
-        }
     }
 
     /// Whether thread `t` waits to terminate the process ([`Config::defer_exit`]).

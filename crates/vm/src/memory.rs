@@ -1060,6 +1060,36 @@ impl Memory {
         newly
     }
 
+    /// Marks objects reachable from these words as shared (escape to other threads).
+    pub(crate) fn publish_words(&mut self, words: &[u64]) {
+        let pb = self.ptr_bytes as usize;
+        let mut work: Vec<u64> = Vec::new();
+        for w in words {
+            if pb == 4 {
+                work.push(w & 0xffff_ffff);
+                work.push(w >> 32);
+            } else {
+                work.push(*w);
+            }
+        }
+        while let Some(a) = work.pop() {
+            if !self.may_be_address(a) {
+                continue;
+            }
+            let Some((id, _)) = self.find(a) else {
+                continue;
+            };
+            if !self.objects[id as usize].alive || !self.share(id) {
+                continue;
+            }
+            for chunk in self.objects[id as usize].bytes.chunks_exact(pb) {
+                let mut w = [0u8; 8];
+                w[..pb].copy_from_slice(chunk);
+                work.push(u64::from_le_bytes(w));
+            }
+        }
+    }
+
     /// The fast loop's object cache, emptied when `admits` (the rules its entries were
     /// admitted under) changed.
     pub(crate) fn take_quiet_objects(&mut self, admits: u8) -> QuietObjects {

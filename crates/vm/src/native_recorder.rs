@@ -5,7 +5,6 @@ use crate::events::AccessKind;
 use crate::machine::Machine;
 use crate::memory::ObjKind;
 use crate::native_record::Recorded;
-use crate::shims::Flow;
 use ravel_ir::Builtin;
 
 impl Machine {
@@ -68,16 +67,15 @@ impl Machine {
     }
 
     /// Records the pthread operation `b` on the object at `addr` (`mutex`: its second
-    /// argument, the mutex of a condition wait) that returned `flow`. Every operation on a
+    /// argument, the mutex of a condition wait), `blocked` when the call blocked. Every operation on a
     /// synchronisation object is one event, a one-byte read-modify-write of the object, as
     /// the native runtime names it; a condition wait is two (joining the waiters, then
     /// releasing the mutex), its wake-up a third (see [`Machine::record_reacquire`]).
-    pub(crate) fn record_native_sync(&mut self, t: usize, b: Builtin, addr: u64, mutex: u64, flow: &Flow) {
+    pub(crate) fn record_native_sync(&mut self, t: usize, b: Builtin, addr: u64, mutex: u64, blocked: bool) {
         use Builtin::*;
         if !self.config.record_accesses {
             return;
         }
-        let blocked = matches!(flow, Flow::Block);
         match b {
             // A blocked attempt runs again when it can proceed: only that one is an event.
             MutexLock | MutexTryLock | MutexUnlock | SpinLock | SpinTryLock | SpinUnlock | RwRdLock | RwWrLock

@@ -4,7 +4,6 @@
 use crate::error::{ErrorKind, ProgramError};
 use crate::events::{is_sync_op, AccessKind, Loc, Pending, PendingKind};
 use crate::machine::{End, Machine, TraceEntry};
-use crate::memory::ObjKind;
 
 /// The mask of the low `bytes` bytes of a word.
 /// A `bytes`-byte value for people: negative when its sign bit is set (C's `int` -30,
@@ -174,24 +173,6 @@ impl Machine {
                 None => true,
             },
             _ => crate::sync::blocking::can_wake(self, t),
-        }
-    }
-
-    /// A name for an address: a global with offset, or a heap/stack object.
-    pub fn symbolize(&mut self, addr: u64) -> String {
-        match self.memory.find(addr) {
-            Some((id, off)) => {
-                let obj = &self.memory.objects[id as usize];
-                let typed = matches!(obj.kind, ObjKind::Global | ObjKind::ConstGlobal);
-                let name = self.memory.name(id);
-                let path = typed.then(|| self.program.global_types.get(name)).flatten().map(|t| t.path(off));
-                match path {
-                    Some(path) if !path.is_empty() => format!("global `{name}{path}`"),
-                    _ if off == 0 => self.memory.describe(id),
-                    _ => format!("{} + {off}", self.memory.describe(id)),
-                }
-            }
-            None => format!("{addr:#x}"),
         }
     }
 
@@ -414,12 +395,6 @@ impl Machine {
         h.finish()
     }
 
-    /// True when every thread but `t` ended, was joined and left no store in a buffer
-    /// (TSO): all their accesses then happen before anything `t` does from now on.
-    pub(crate) fn others_joined(&self, t: usize) -> bool {
-        self.threads.iter().enumerate().all(|(u, th)| u == t || (th.finished && th.joined && self.buffered(u) == 0))
-    }
-
     /// True when some live thread loops forever without side effects (the execution does
     /// not terminate, which is not an error).
     pub fn any_stuck(&self) -> bool {
@@ -429,6 +404,23 @@ impl Machine {
     /// True when thread `t` is inside an atomic section.
     pub fn in_atomic(&self, t: usize) -> bool {
         self.threads[t].atomic_depth > 0
+    }
+
+    /// Threads that can take a step now.
+    pub fn enabled(&mut self) -> Vec<usize> {
+        if self.end.is_some() {
+            return Vec::new();
+        }
+        // Inside an atomic section only its owner runs, unless it is blocked.
+        if let Some(owner) =
+            (0..self.threads.len()).find(|&t| self.threads[t].atomic_depth > 0 && !self.threads[t].finished)
+        {
+            if self.is_enabled(owner) {
+                return vec![owner];
+            }
+        }
+        let runnable = (0..self.threads.len()).filter(|&t| self.can_run(t)).collect();
+        self.gate_timers(runnable)
     }
 
     /// What thread `t` is stopped at.

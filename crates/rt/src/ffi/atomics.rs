@@ -2,7 +2,8 @@
 //! performs itself (as sequentially consistent operations, at least as strong as any
 //! order the program asked for) between the event check and the event's completion.
 
-use crate::thread::{self, Kind};
+use crate::thread;
+use crate::thread_state::Kind;
 use std::sync::atomic::Ordering::SeqCst;
 
 macro_rules! atomics {

@@ -2,7 +2,8 @@
 //! called before the access it names; the access itself follows in the program.
 
 use crate::runtime;
-use crate::thread::{self, Kind};
+use crate::thread;
+use crate::thread_state::Kind;
 use std::ffi::c_void;
 
 extern "C" {

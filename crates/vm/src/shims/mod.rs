@@ -26,6 +26,10 @@ pub(crate) enum Flow {
     ReturnWords(Vec<u64>),
     /// The model changed the thread's frames itself (pushed a frame, exited): continue there.
     Stay,
+    /// The call created thread `new` and moved past itself: the new thread runs up to its
+    /// first visible operation before the caller goes on (so its first events follow its
+    /// creation), then the caller continues as after [`Flow::Stay`].
+    Spawned(usize),
     /// The thread blocks at this call (pc unchanged): yield to the scheduler.
     Block,
     /// The execution ended (error, exit).
@@ -75,11 +79,14 @@ pub(crate) fn call(
     let args = evaluate(m, t, spec, ret_bits);
     m.memory.library_touches.clear();
     if let Some(f) = pthread::call(m, t, b, &args, chooser) {
-        // Synchronisation state changed: a thread polling it is not spinning uselessly.
-        m.memory.write_epoch += 1;
+        // Synchronisation state changed: a thread polling it is not spinning uselessly
+        // (a creation counts once its thread ran, see `Flow::Spawned`).
+        if !matches!(f, Flow::Spawned(_)) {
+            m.memory.write_epoch += 1;
+        }
         log_sync(m, t, b, &args, &f);
         record_sync(m, t, b, &args, &f);
-        m.record_native_sync(t, b, args.get(0), args.get(1), &f);
+        m.record_native_sync(t, b, args.get(0), args.get(1), matches!(f, Flow::Block));
         return f;
     }
     let at = m.config.log_events.then(|| m.current_loc(t));

@@ -82,7 +82,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
     let p0 = a.get(0);
     m.sync_calls.count(b);
     let result = match b {
-        ThreadCreate => return Some(create(m, t, a, chooser)),
+        ThreadCreate => return Some(create(m, t, a)),
         ThreadJoin => match join::join(m, t, p0, a.get(1) != 0) {
             Ok(Some(value)) if a.get(1) != 0 => return Some(write_ptr(m, t, a.get(1), value)),
             Ok(Some(_)) => Ok(Progress::Done),
@@ -177,7 +177,7 @@ fn write_ptr(m: &mut Machine, t: usize, addr: u64, v: u64) -> Flow {
     }
 }
 
-fn create(m: &mut Machine, t: usize, a: &Args, chooser: &mut dyn Chooser) -> Flow {
+fn create(m: &mut Machine, t: usize, a: &Args) -> Flow {
     let Some(start) = m.program.function_at(a.get(2)) else {
         m.fail(t, ErrorKind::NullDereference, format!("pthread_create with an invalid start routine {:#x}", a.get(2)));
         return Flow::End;
@@ -189,8 +189,8 @@ fn create(m: &mut Machine, t: usize, a: &Args, chooser: &mut dyn Chooser) -> Flo
     if let Err(e) = m.write_ptr(a.get(0), threads::handle(m, new)) {
         return fault_flow(m, t, e);
     }
-    threads::start(m, t, new, start, a.get(3), chooser);
-    Flow::Stay
+    threads::start(m, t, new, start, a.get(3));
+    Flow::Spawned(new)
 }
 
 /// Sets the calling thread's errno.

@@ -2,7 +2,7 @@
 //! program sees, and its start routine's frame. The pthread shim decodes
 //! `pthread_create`'s arguments and attributes and calls these in order.
 
-use crate::machine::{Chooser, End, Machine};
+use crate::machine::{End, Machine};
 use crate::memory::Memory;
 use crate::thread::{FrameKind, Thread};
 use ravel_ir::FuncId;
@@ -42,18 +42,17 @@ pub(crate) fn handle(m: &Machine, new: usize) -> u64 {
     }
 }
 
-/// Starts thread `new`, created by `t`, in `start(arg)`: `t`'s call returns 0, then the
-/// new thread runs up to its first visible operation (so its events follow its creation).
-pub(crate) fn start(m: &mut Machine, t: usize, new: usize, start: FuncId, arg: u64, chooser: &mut dyn Chooser) {
-    m.publish_words(&[arg]);
+/// Starts thread `new`, created by `t`, in `start(arg)`: `t`'s call returns 0 (the
+/// interpreter then runs the new thread up to its first visible operation, see
+/// `Flow::Spawned`).
+pub(crate) fn start(m: &mut Machine, t: usize, new: usize, start: FuncId, arg: u64) {
+    m.memory.publish_words(&[arg]);
     if m.config.log_events {
         m.log.push(crate::events::LogEntry::Spawn { child: new });
     }
     m.record(t, crate::record::RecKind::Spawn { child: new });
     m.push_frame(new, start, &[vec![arg]], &[], None, FrameKind::Start);
     m.complete_call(t, Some(0));
-    m.run_local(new, chooser);
-    m.flush_guards(new);
 }
 
 /// True when a thread with allocation slot `slot` would share its address region with
