@@ -9,7 +9,8 @@
 //! 1. **data**: `error`, `errno`, `events`, `thread`, `memory`, `values` (register words
 //!    and the scalar operations on them), `sync_state`, `sync_calls`, `record`, `native_record`,
 //!    `store_buffer`, `symbolic`, `os`, `libc`, `fp80`, `fphash`, `images`, `resident`,
-//!    `site_stacks`, `clone_reusing`, `copy_on_write`, `obj_hints`.
+//!    `site_stacks`, `clone_reusing`, `copy_on_write`, `obj_hints`, `limit` (the limits that
+//!    end an execution, as values).
 //! 2. **state**: `machine` — the `Machine` struct, its settings and the small API the
 //!    layers above share (frames, faults).
 //! 3. **semantics on the state**, as `impl Machine` blocks or functions of `&mut Machine`:
