@@ -135,8 +135,7 @@ pub fn exit_code(v: &Verdict) -> u8 {
 
 fn verdict_text(v: &Verdict, model: MemoryModel) -> String {
     match v {
-        Verdict::Safe if model == MemoryModel::Tso => "safe under total store order (TSO)".into(),
-        Verdict::Safe => "safe under sequential consistency".into(),
+        Verdict::Safe => format!("safe under {}", model.rules().noun()),
         Verdict::Unsafe => "unsafe".into(),
         Verdict::Unknown(why) => format!("unknown ({why})"),
     }

@@ -44,8 +44,8 @@ impl EngineKind {
 /// declares what it lacks, and options needing it are refused before the engine is built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Capability {
-    /// Store buffers ([`ravel_vm::MemoryModel::Tso`]).
-    Tso,
+    /// Stores that wait in per-thread buffers ([`ravel_vm::ModelRules::store_buffers`]).
+    StoreBuffers,
     /// The inputs of every complete execution ([`crate::Options::collect_tests`]).
     CollectTests,
     /// A bound on preemptions ([`crate::DporOptions::preemption_bound`]).
@@ -62,7 +62,7 @@ impl Capability {
     /// What it asks for, in words.
     pub fn describe(self) -> &'static str {
         match self {
-            Capability::Tso => "store buffers (TSO)",
+            Capability::StoreBuffers => "store buffers (TSO)",
             Capability::CollectTests => "with every execution's inputs collected",
             Capability::PreemptionBound => "within a preemption bound",
             Capability::Sinks => "executions for enforcement or schedules",

@@ -42,7 +42,7 @@ pub use verified::{Admissible, Verified, VerifiedSink};
 
 use engine::Engine;
 use ravel_ir::Program;
-use ravel_vm::{Granularity, MemoryModel};
+use ravel_vm::Granularity;
 use std::sync::Arc;
 
 /// Explores all schedules of `program` with the engine the options name.
@@ -58,10 +58,7 @@ pub fn check(program: Arc<Program>, opts: &Options) -> Outcome {
         outcome.notes.push(format!(
             "the program uses atomics weaker than seq_cst (first at {file}:{}): only {} behaviours were explored",
             at.line,
-            match opts.memory_model {
-                MemoryModel::Sc => "sequentially consistent",
-                MemoryModel::Tso => "TSO",
-            }
+            opts.memory_model.rules().adjective()
         ));
     }
     outcome

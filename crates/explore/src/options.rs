@@ -180,7 +180,7 @@ impl Options {
     pub fn needs(&self) -> Vec<Capability> {
         let sinks = self.verified_sink.is_some() || self.execution_sink.is_some() || self.name_native_events;
         [
-            (self.memory_model == MemoryModel::Tso, Capability::Tso),
+            (self.memory_model.rules().store_buffers(), Capability::StoreBuffers),
             (self.collect_tests, Capability::CollectTests),
             (self.dpor.preemption_bound.is_some(), Capability::PreemptionBound),
             (sinks, Capability::Sinks),

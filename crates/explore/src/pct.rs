@@ -34,7 +34,7 @@ impl<'a> Engine<'a> for Explorer<'a> {
 
     /// Its runs pick threads, not store buffers, and explore no schedule order.
     fn lacks() -> &'static [Capability] {
-        &[Capability::Tso, Capability::CollectTests, Capability::PreemptionBound, Capability::Sinks]
+        &[Capability::StoreBuffers, Capability::CollectTests, Capability::PreemptionBound, Capability::Sinks]
     }
 
     fn run(mut self: Box<Self>) -> Outcome {

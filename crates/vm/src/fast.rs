@@ -25,7 +25,6 @@
 use crate::interp::loop_check_due;
 use crate::machine::{Granularity, Machine, Stop};
 use crate::memory::{read_word, write_word, Memory, ObjKind, QuietEntry, QuietObjects, QUIET_WAYS};
-use crate::store_buffer::MemoryModel;
 use crate::thread::{FrameKind, Thread};
 use crate::values::{bin, cast, cmp, fbin, fcmp, from_f, mask, to_f};
 use ravel_ir::dense::{Index, Op};
@@ -148,7 +147,7 @@ impl Machine {
         let quiet = Quiet {
             memory: self.recording.is_none() && !config.record_accesses && self.memory.sym.is_empty(),
             shared: unlogged
-                && config.memory_model == MemoryModel::Sc
+                && !config.memory_model.rules().store_buffers()
                 && (in_atomic || alone || config.granularity == Granularity::Sync),
             detect_races: config.detect_races,
         };

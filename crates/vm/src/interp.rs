@@ -7,7 +7,6 @@ use crate::fp80;
 use crate::machine::{Chooser, End, Machine, Stop};
 use crate::memory::{ObjId, ObjKind};
 use crate::shims::{self, Flow};
-use crate::store_buffer::MemoryModel;
 use crate::thread::FrameKind;
 use crate::values::{bin, cast, cmp, fbin, fcmp, fcmp_order, mask, rd, rd128, rd_words, rmw, to_f};
 use ravel_ir::{sign_extend, Arg, Builtin, Callee, FuncId, Inst, Opd, Program};
@@ -95,7 +94,7 @@ impl Machine {
         if self.end.is_some() {
             return Stop::End;
         }
-        let tso = self.config.memory_model == MemoryModel::Tso;
+        let tso = self.config.memory_model.rules().store_buffers();
         // Limits are checked every 2^20 instructions or at the step limit, whichever first.
         let mut next_check = self.steps + (1 << 20).min(self.config.max_steps.saturating_sub(self.steps));
         // A granted step starts at the visible operation the thread stopped at, which the
@@ -445,7 +444,7 @@ impl Machine {
     /// memory, to the thread's store buffer under TSO, and to symbolic shadows.
     fn exec_memory(&mut self, prog: &Program, t: usize, base: usize, inst: &Inst, granted: &mut bool) -> Next {
         let ptr_mask = prog.model.ptr_mask();
-        let tso = self.config.memory_model == MemoryModel::Tso;
+        let tso = self.config.memory_model.rules().store_buffers();
         let regs = &self.threads[t].regs;
         match inst {
             Inst::Load { dst, addr, bytes, order } => {

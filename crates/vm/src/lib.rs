@@ -99,7 +99,7 @@ pub use random::{run_oldest_first, run_picking, run_random, Nondet, RandomChoose
 pub use record::{GuardOrigin, RecEvent, RecKind, Recording};
 pub use site_stacks::{CallStack, StackFrame};
 pub use spin::SpinMark;
-pub use store_buffer::MemoryModel;
+pub use store_buffer::{MemoryModel, ModelRules};
 pub use symbolic::{Input, SharedSym, SymEngine};
 pub use sync_calls::SyncCalls;
 pub use thread::{FrameKind, Wait};

@@ -27,21 +27,89 @@ pub enum MemoryModel {
 }
 
 impl MemoryModel {
+    /// Every model, for looking one up by name.
+    const ALL: [MemoryModel; 2] = [MemoryModel::Sc, MemoryModel::Tso];
+
+    /// What the model decides, asked where models differ (picked once per use site, never
+    /// matched on elsewhere).
+    pub fn rules(self) -> &'static dyn ModelRules {
+        match self {
+            MemoryModel::Sc => &SequentialConsistency,
+            MemoryModel::Tso => &TotalStoreOrder,
+        }
+    }
+
     /// The name users write (`--memory-model`) and witnesses record.
     pub fn name(self) -> &'static str {
-        match self {
-            MemoryModel::Sc => "sc",
-            MemoryModel::Tso => "tso",
-        }
+        self.rules().name()
     }
 
     /// The model of a name, `None` for an unknown one.
     pub fn from_name(name: &str) -> Option<MemoryModel> {
-        match name {
-            "sc" => Some(MemoryModel::Sc),
-            "tso" => Some(MemoryModel::Tso),
-            _ => None,
-        }
+        Self::ALL.into_iter().find(|m| m.name() == name)
+    }
+}
+
+/// The decisions in which memory models differ: one implementation per model, so a new
+/// model is a type here and a variant of [`MemoryModel`], not an edit at every place that
+/// asks.
+pub trait ModelRules: Sync {
+    /// The name users write (`--memory-model`) and witnesses record.
+    fn name(&self) -> &'static str;
+    /// The model in words, as a noun ("sequential consistency") for verdicts.
+    fn noun(&self) -> &'static str;
+    /// The model in words, as an adjective ("sequentially consistent") for notes.
+    fn adjective(&self) -> &'static str;
+    /// Whether stores wait in per-thread buffers until a step of their own makes them
+    /// visible: explorers schedule those steps as agents of their own.
+    fn store_buffers(&self) -> bool;
+    /// Whether a store of `order` to shared writable memory, outside atomic sections and
+    /// under `granularity`, waits in its thread's buffer.
+    fn buffers(&self, order: Ordering, granularity: crate::Granularity) -> bool;
+}
+
+/// Sequential consistency: every store is visible at once.
+struct SequentialConsistency;
+
+impl ModelRules for SequentialConsistency {
+    fn name(&self) -> &'static str {
+        "sc"
+    }
+    fn noun(&self) -> &'static str {
+        "sequential consistency"
+    }
+    fn adjective(&self) -> &'static str {
+        "sequentially consistent"
+    }
+    fn store_buffers(&self) -> bool {
+        false
+    }
+    fn buffers(&self, _: Ordering, _: crate::Granularity) -> bool {
+        false
+    }
+}
+
+/// x86-TSO (see the module docs).
+struct TotalStoreOrder;
+
+impl ModelRules for TotalStoreOrder {
+    fn name(&self) -> &'static str {
+        "tso"
+    }
+    fn noun(&self) -> &'static str {
+        "total store order (TSO)"
+    }
+    fn adjective(&self) -> &'static str {
+        "TSO"
+    }
+    fn store_buffers(&self) -> bool {
+        true
+    }
+    /// Every store but a `seq_cst` one (a locked exchange on x86). Under `sync`
+    /// granularity plain stores are written at once: a data-race-free program cannot
+    /// tell, and a racy one is reported anyway.
+    fn buffers(&self, order: Ordering, granularity: crate::Granularity) -> bool {
+        order != Ordering::SeqCst && (order != Ordering::NotAtomic || granularity == crate::Granularity::All)
     }
 }
 

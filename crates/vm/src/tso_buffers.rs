@@ -5,7 +5,7 @@
 use crate::events::{AccessKind, Loc, LogEntry};
 use crate::machine::{Machine, TraceEntry};
 use crate::memory::{ObjId, ObjKind};
-use crate::store_buffer::{BufferedStore, MemoryModel, StoreBuffer};
+use crate::store_buffer::{BufferedStore, StoreBuffer};
 use ravel_ir::Ordering;
 use ravel_sym::ExprId;
 
@@ -30,20 +30,18 @@ impl Machine {
         self.buffer(t).and_then(|b| b.entries.front()).map(|s| Loc::Mem(s.addr & !7))
     }
 
-    /// Whether a store of `order` to object `id` by thread `t` goes into its buffer: under
-    /// TSO, outside atomic sections, to shared writable memory, unless it is a `seq_cst`
-    /// store (a locked exchange on x86). Under `sync` granularity plain stores are written
-    /// at once: a data-race-free program cannot tell, and a racy one is reported anyway.
+    /// Whether a store of `order` to object `id` by thread `t` goes into its buffer: as the
+    /// memory model says ([`crate::store_buffer::ModelRules::buffers`]) for a store to
+    /// shared writable memory outside atomic sections.
     #[inline]
     pub(crate) fn buffers_store(&self, t: usize, id: ObjId, order: Ordering) -> bool {
-        if self.config.memory_model != MemoryModel::Tso || self.threads[t].atomic_depth > 0 {
+        if self.threads[t].atomic_depth > 0 {
             return false;
         }
         let obj = &self.memory.objects[id as usize];
         obj.shared
             && obj.kind != ObjKind::ConstGlobal
-            && order != Ordering::SeqCst
-            && (order != Ordering::NotAtomic || self.config.granularity == crate::Granularity::All)
+            && self.config.memory_model.rules().buffers(order, self.config.granularity)
     }
 
     /// Puts a store of `order` into thread `t`'s buffer (`sym`: the value's expression)

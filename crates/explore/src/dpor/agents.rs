@@ -22,7 +22,7 @@ pub(crate) struct Agents {
 
 impl Agents {
     pub fn new(model: MemoryModel) -> Self {
-        Agents { buffers: model == MemoryModel::Tso }
+        Agents { buffers: model.rules().store_buffers() }
     }
 
     /// The agent of thread `t`.

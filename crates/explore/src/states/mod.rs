@@ -110,7 +110,7 @@ impl<'a> Engine<'a> for Explorer<'a> {
     /// or test inputs), and sees races only when every shared access is a scheduling point.
     fn lacks() -> &'static [Capability] {
         &[
-            Capability::Tso,
+            Capability::StoreBuffers,
             Capability::CollectTests,
             Capability::PreemptionBound,
             Capability::Sinks,
