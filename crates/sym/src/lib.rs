@@ -30,6 +30,7 @@
 //! * **Every query has a time limit**; running out gives [`SolverResult::Unknown`], which the
 //!   explorer reports as an `unknown` verdict instead of guessing.
 
+pub mod chain;
 pub mod expr;
 pub mod fresh;
 pub mod parts;
@@ -41,9 +42,9 @@ pub mod z3_backend;
 pub use expr::{Assignment, BinOp, CastOp, CmpOp, ExprId, ExprPool, Node};
 pub use fresh::FreshVarSolver;
 pub use range::Bound;
+pub use chain::{default_solver, DefaultChain};
 pub use solver::{
-    components, default_solver, normalise, relevant, CachingSolver, DefaultChain, IndependenceSolver, Model, Solver,
-    SolverResult, SolverStats,
+    components, normalise, relevant, CachingSolver, IndependenceSolver, Model, Solver, SolverResult, SolverStats,
 };
 pub use z3_backend::{Z3Config, Z3Solver};
 
