@@ -38,6 +38,7 @@ pub mod range;
 pub mod rename;
 pub mod solver;
 pub mod z3_backend;
+pub mod z3_terms;
 
 pub use expr::{Assignment, BinOp, CastOp, CmpOp, ExprId, ExprPool, Node};
 pub use fresh::FreshVarSolver;
@@ -47,6 +48,7 @@ pub use solver::{
     components, normalise, relevant, CachingSolver, IndependenceSolver, Model, Solver, SolverResult, SolverStats,
 };
 pub use z3_backend::{Z3Config, Z3Solver};
+pub use z3_terms::{bv_const, Z3Terms};
 
 #[cfg(test)]
 mod expr_tests;
