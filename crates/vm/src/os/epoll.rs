@@ -15,7 +15,8 @@
 //! puts level-triggered ones back at the tail; `EPOLLONESHOT` disarms an item once
 //! reported; items not taken stay at the head in their order.
 
-use super::fd::{Desc, EBADF, EEXIST, EINVAL, ENOENT};
+use super::fd::Desc;
+use crate::errno::{EBADF, EEXIST, EINVAL, ENOENT, EPERM};
 use super::{Node, Os};
 use std::collections::VecDeque;
 
@@ -35,7 +36,6 @@ const MODELLED: u32 = EPOLLIN | EPOLLOUT | EPOLLERR | EPOLLHUP | EPOLLONESHOT | 
 pub const EPOLL_CTL_ADD: u32 = 1;
 pub const EPOLL_CTL_DEL: u32 = 2;
 pub const EPOLL_CTL_MOD: u32 = 3;
-const EPERM: u64 = 1;
 
 /// One registration: descriptor `fd` of description `desc`, as Linux keys it (a
 /// duplicate of `fd` keeps the description, and the registration, alive).

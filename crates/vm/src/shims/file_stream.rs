@@ -7,7 +7,8 @@ use super::{fault_flow, Flow};
 use crate::events::{AccessKind, Loc};
 use crate::machine::Machine;
 use crate::memory::Fault;
-use crate::os::{errno, node_key, Node, TABLE_KEY};
+use crate::errno;
+use crate::os::{node_key, Node, TABLE_KEY};
 use ravel_sym::ExprId;
 
 /// `struct ravel_file` of `ravel_libc.c`: a magic word, the descriptor, the end-of-file

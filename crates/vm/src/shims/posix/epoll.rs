@@ -9,7 +9,8 @@ use crate::events::AccessKind;
 use crate::machine::Machine;
 use crate::memory::Fault;
 use crate::os::epoll_consts::EPOLL_CTL_DEL;
-use crate::os::{epoll_key, errno, node_key, CtlError, CLOCK_KEY, TABLE_KEY};
+use crate::errno;
+use crate::os::{epoll_key, node_key, CtlError, CLOCK_KEY, TABLE_KEY};
 use ravel_ir::Builtin;
 
 type R = Result<Flow, Fault>;

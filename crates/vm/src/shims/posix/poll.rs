@@ -6,7 +6,8 @@ use super::{event, fail, plain_access, read_word, write_word, Args, Flow};
 use crate::events::AccessKind;
 use crate::machine::Machine;
 use crate::memory::Fault;
-use crate::os::{errno, node_key, CLOCK_KEY, TABLE_KEY};
+use crate::errno;
+use crate::os::{node_key, CLOCK_KEY, TABLE_KEY};
 use ravel_ir::Builtin;
 
 type R = Result<Flow, Fault>;
