@@ -40,10 +40,10 @@ pub mod solver;
 pub mod z3_backend;
 pub mod z3_terms;
 
+pub use chain::{default_solver, DefaultChain};
 pub use expr::{Assignment, BinOp, CastOp, CmpOp, ExprId, ExprPool, Node};
 pub use fresh::FreshVarSolver;
 pub use range::Bound;
-pub use chain::{default_solver, DefaultChain};
 pub use solver::{
     components, normalise, relevant, CachingSolver, IndependenceSolver, Model, Solver, SolverResult, SolverStats,
 };

@@ -1,10 +1,10 @@
 //! Directories: making and removing them, the working directory, and reading a
 //! directory's entries as `getdents64` does.
 
-use crate::errno::{EACCES, EBADF, EBUSY, EEXIST, EINVAL, ENOENT, ENOTDIR, ENOTEMPTY};
 use super::fs::{Node, DT_DIR, DT_FIFO, DT_REG, DT_SOCK};
 use super::path;
 use super::Os;
+use crate::errno::{EACCES, EBADF, EBUSY, EEXIST, EINVAL, ENOENT, ENOTDIR, ENOTEMPTY};
 use std::rc::Rc;
 
 /// One entry of a directory listing.

@@ -16,8 +16,8 @@
 //! reported; items not taken stay at the head in their order.
 
 use super::fd::Desc;
-use crate::errno::{EBADF, EEXIST, EINVAL, ENOENT, EPERM};
 use super::{Node, Os};
+use crate::errno::{EBADF, EEXIST, EINVAL, ENOENT, EPERM};
 use std::collections::VecDeque;
 
 pub const EPOLLIN: u32 = 0x1;

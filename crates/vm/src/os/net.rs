@@ -7,15 +7,14 @@
 
 use super::epoll::Side;
 use super::fd::Desc;
-use crate::errno::{EADDRINUSE, EAFNOSUPPORT, EBADF, ECONNREFUSED, EINVAL, EISCONN, ENOTCONN, ENOTSOCK};
 use super::fs::Node;
 use super::Os;
+use crate::errno::{EADDRINUSE, EAFNOSUPPORT, EBADF, ECONNREFUSED, EINVAL, EISCONN, ENOTCONN, ENOTSOCK};
 use std::collections::VecDeque;
 
 pub const AF_UNIX: u16 = 1;
 pub const AF_INET: u16 = 2;
 pub const AF_INET6: u16 = 10;
-
 
 /// First port `bind` to port 0 (or `listen`/`connect` of an unbound socket) hands out.
 const EPHEMERAL_PORT: u16 = 40000;

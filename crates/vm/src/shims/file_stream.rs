@@ -4,10 +4,10 @@
 //! stream reads back (through a stream or a descriptor).
 
 use super::{fault_flow, Flow};
+use crate::errno;
 use crate::events::{AccessKind, Loc};
 use crate::machine::Machine;
 use crate::memory::Fault;
-use crate::errno;
 use crate::os::{node_key, Node, TABLE_KEY};
 use ravel_sym::ExprId;
 

@@ -6,10 +6,10 @@
 
 use super::dirs::{at, named};
 use super::{event, fail, plain_access, Args, Flow};
+use crate::errno;
 use crate::events::AccessKind;
 use crate::machine::Machine;
 use crate::memory::Fault;
-use crate::errno;
 use crate::os::{node_key, At, TABLE_KEY};
 use ravel_ir::Builtin;
 

@@ -3,11 +3,11 @@
 //! `crate::os`. The terminal streams keep writing to ravel's stdout/stderr; stdin is empty.
 
 use super::{event, fail, plain_access, write_word, Args, Flow};
+use crate::errno;
 use crate::events::{AccessKind, ChannelOp, LogEntry};
 use crate::machine::{Chooser, Machine};
 use crate::memory::Fault;
 use crate::os::fd_consts::{O_NONBLOCK, O_RDWR, O_WRONLY};
-use crate::errno;
 use crate::os::{node_key, At, Node, Ready, TABLE_KEY};
 use ravel_ir::Builtin;
 use std::rc::Rc;

@@ -3,13 +3,12 @@
 
 use super::fd::{read, write, SendHow};
 use super::{event, fail, Args, Flow};
+use crate::errno;
 use crate::events::AccessKind;
 use crate::machine::Machine;
 use crate::memory::Fault;
-use crate::errno;
 use crate::os::{node_key, Node, TABLE_KEY};
 use ravel_ir::Builtin;
-
 
 pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Flow> {
     use Builtin::*;

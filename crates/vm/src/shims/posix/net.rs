@@ -5,12 +5,12 @@
 
 use super::fd::{input_bytes, read, seg_len, table_event, write, SendHow};
 use super::{event, fail, read_word, write_word, Args, Flow};
+use crate::errno;
 use crate::events::AccessKind;
 use crate::machine::{Chooser, Machine};
 use crate::memory::Fault;
 use crate::os::fd_consts::{O_NONBLOCK, O_RDWR};
 use crate::os::net_consts::*;
-use crate::errno;
 use crate::os::{node_key, Addr, Connected, Node, Waiting, TABLE_KEY};
 use ravel_ir::Builtin;
 

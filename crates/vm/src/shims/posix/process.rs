@@ -3,10 +3,10 @@
 //! runs.
 
 use super::{event, fail, read_word, write_word, Args, Flow};
+use crate::errno;
 use crate::events::AccessKind;
 use crate::machine::Machine;
 use crate::memory::{Fault, ObjKind};
-use crate::errno;
 use crate::os::TABLE_KEY;
 use ravel_ir::Builtin;
 

@@ -2,11 +2,11 @@
 //! and calls the semantics in `crate::signals`.
 
 use super::{event, fail, read_word, write_word, Args, Flow};
+use crate::errno;
 use crate::events::AccessKind;
 use crate::machine::Machine;
 use crate::memory::Fault;
 use crate::os::signal_consts::{bit, Disposition, SIGKILL, SIGSTOP};
-use crate::errno;
 use crate::os::SIGNAL_KEY;
 use crate::signals::{self, Delivery};
 use ravel_ir::Builtin;
