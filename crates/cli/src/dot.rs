@@ -4,7 +4,7 @@
 //! write a read read from, which unlock a lock found, thread creation and ends). The
 //! failing step is drawn red, a race's two accesses orange. `dot -Tsvg FILE` renders it.
 
-use crate::report::place;
+use crate::place::place;
 use ravel_explore::{EdgeKind, ExecutionGraph};
 use ravel_ir::Program;
 use ravel_vm::Machine;

@@ -79,7 +79,7 @@ pub fn run(command: EnforceCommand) -> Result<u8> {
             Ok(0)
         }
         EnforceCommand::Events { files, seed, clang_flags } => {
-            let program = crate::check::load_program(&files, &clang_flags)?;
+            let program = crate::program::load_program(&files, &clang_flags)?;
             let argv = vec![files[0].display().to_string()];
             let m = names::record_run(&program, argv, seed, u64::MAX, SEARCH_TIME);
             if !names::ended_cleanly(&m) {
@@ -95,7 +95,7 @@ pub fn run(command: EnforceCommand) -> Result<u8> {
             if let Some(entry) = &w.entry {
                 bail!("the witness starts in `{entry}` (--entry), but a native build starts in `main`");
             }
-            let program = crate::check::load_witness_program(&w)?;
+            let program = crate::program::load_witness_program(&w)?;
             let opts = ravel_explore::Options { name_native_events: true, ..ravel_explore::Options::of_witness(&w) };
             let m = ravel_explore::replay(program, &w, &opts, false)?;
             let Some(ravel_vm::End::Error(e)) = m.end() else {

@@ -217,7 +217,7 @@ fn random_command_lines_never_panic_the_parser() {
 #[test]
 fn mutated_schedules_never_panic_the_replay() {
     let race = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/hostile/race.c");
-    let program = crate::check::load_program(&[race], &[]).expect("the test program compiles");
+    let program = crate::program::load_program(&[race], &[]).expect("the test program compiles");
     let mut rng = Rng(0x5eed_0004);
     for case in 0..1000 {
         let mut w = Witness { format: witness::FORMAT.into(), symbolic: rng.below(2) == 0, ..Witness::default() };

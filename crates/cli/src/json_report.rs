@@ -3,7 +3,7 @@
 //! stdout with `--json` while human text goes to stderr, so scripts read every command the
 //! same way.
 
-use crate::report::place;
+use crate::place::place;
 use crate::source::Sources;
 use ravel_ir::{Program, SrcLoc};
 use ravel_vm::{Machine, ProgramError};

@@ -2,9 +2,10 @@
 //! prediction confirmed by replay (and exploring on where the replay diverges) and
 //! reported with an ordinary witness; a recorded execution that fails is reported so too.
 
-use crate::check::{complete_witness, load_program};
+use crate::error_text::render_interleaving;
 use crate::json_report;
-use crate::report::{place, render_interleaving};
+use crate::place::place;
+use crate::program::load_program;
 use anyhow::{Context, Result};
 use clap::ValueEnum;
 use ravel_explore::{Options, Witness};
@@ -129,7 +130,7 @@ pub fn run(args: PredictArgs) -> Result<u8> {
 /// are replayed under, the source hash); the rest is the prediction's.
 fn complete(w: &Witness, program: &ravel_ir::Program, file: &Path, clang_flags: &[String]) -> Result<Witness> {
     let w = Witness { interleave: "all".into(), ..w.clone() };
-    crate::witness::sealed(complete_witness(&w, program, &[file.to_path_buf()], clang_flags))
+    crate::witness::sealed(crate::witness::complete(&w, program, &[file.to_path_buf()], clang_flags))
 }
 
 /// How a violation was confirmed, for people and for the JSON report.

@@ -1,7 +1,8 @@
 //! Reports of a run: human text and JSON.
 
+use crate::place::place;
 use crate::source::Sources;
-use ravel_ir::{Program, SrcLoc};
+use ravel_ir::SrcLoc;
 use ravel_vm::{End, RunOutcome};
 use serde_json::{json, Value};
 use std::fmt::Write;
@@ -21,42 +22,6 @@ pub struct RunReport {
     seconds: f64,
     exit_status: Option<i32>,
     error_kind: Option<&'static str>,
-}
-
-/// `file:line` of a location.
-pub fn place(program: &Program, loc: SrcLoc) -> String {
-    let file = program.files.get(loc.file as usize).map(String::as_str).unwrap_or("?");
-    if loc.line == 0 {
-        "?".to_string()
-    } else {
-        format!("{file}:{}", loc.line)
-    }
-}
-
-/// `file:line:column` of a location (`file:line` when the column is unknown).
-pub fn place_col(program: &Program, loc: SrcLoc) -> String {
-    match loc.col {
-        0 => place(program, loc),
-        col => format!("{}:{col}", place(program, loc)),
-    }
-}
-
-/// The interleaving of visible operations, thread by thread, in source terms.
-pub fn render_interleaving(
-    program: &Program,
-    trace: &[ravel_vm::TraceEntry],
-    name: impl Fn(usize) -> String,
-) -> String {
-    let mut s = String::new();
-    if trace.is_empty() {
-        return s;
-    }
-    let start = trace.len().saturating_sub(60);
-    let _ = writeln!(s, "  interleaving (visible operations in order{}):", if start > 0 { ", last 60" } else { "" });
-    for e in &trace[start..] {
-        let _ = writeln!(s, "    thread {:<8} {:<24} {}", name(e.thread), place(program, e.loc), e.what);
-    }
-    s
 }
 
 impl RunReport {
@@ -112,7 +77,7 @@ impl RunReport {
                 r.error_kind = Some(e.kind.name());
                 r.headline = format!("{}: {}", e.kind.name(), e.message);
                 let name = |t: usize| m.threads().get(t).map_or_else(|| t.to_string(), |th| th.name());
-                r.places = Some(crate::check::render_places(p, e, Some(replayed.unwrap_or(m)), &name));
+                r.places = Some(crate::error_text::render_places(p, e, Some(replayed.unwrap_or(m)), &name));
             }
             Some(End::Unsupported { what, loc, thread }) => {
                 r.headline = format!("unsupported: {what} at {}", place(p, *loc));

@@ -4,7 +4,7 @@
 //! heap block it is about was allocated. Text for people,
 //! JSON for the report (which SARIF and HTML read).
 
-use crate::report::place_col;
+use crate::place::place_col;
 use ravel_ir::{Program, SrcLoc};
 use ravel_vm::{CallStack, ErrorKind, Machine, ProgramError};
 use serde_json::{json, Value};

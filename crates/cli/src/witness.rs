@@ -122,3 +122,33 @@ pub fn remove_stale(path: &Path) -> Result<bool> {
     }
     Ok(is_witness)
 }
+
+/// Fills in the witness header so `ravel replay FILE` needs nothing else (the engine
+/// recorded the exploration settings it ran under).
+pub fn complete(w: &Witness, program: &ravel_ir::Program, files: &[PathBuf], clang_flags: &[String]) -> Witness {
+    let absolute = |f: &PathBuf| std::fs::canonicalize(f).unwrap_or_else(|_| f.clone()).display().to_string();
+    Witness {
+        format: FORMAT.into(),
+        program: files.first().map(absolute).unwrap_or_default(),
+        more_sources: files.iter().skip(1).map(absolute).collect(),
+        clang_flags: clang_flags.to_vec(),
+        entry: program.entry.clone(),
+        ..w.clone()
+    }
+}
+
+/// Writes the complete witness of `w` (see [`complete`]) to `path`, warning when
+/// `ravel replay` will refuse it.
+pub fn save(
+    path: &Path,
+    w: &Witness,
+    program: &ravel_ir::Program,
+    files: &[PathBuf],
+    clang_flags: &[String],
+) -> Result<()> {
+    write(path, &sealed(complete(w, program, files, clang_flags))?)?;
+    if let Err(e) = check_flags(clang_flags) {
+        eprintln!("ravel: warning: `ravel replay` will refuse this witness: {e}");
+    }
+    Ok(())
+}

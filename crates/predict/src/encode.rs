@@ -24,15 +24,14 @@
 //! order as constants, the window's events an order between the two: only the window's
 //! reads choose among writes and only its critical sections need pairwise constraints.
 
-use crate::smt::{self, Smt};
 use crate::sources::{SourceFinder, Sources};
 use crate::trace::{word, Trace};
 use crate::window::Zone;
-use ravel_sym::{ExprId, ExprPool};
+use ravel_sym::{bv_const, ExprId, ExprPool, Z3Terms};
 use ravel_vm::RecKind;
 use rustc_hash::FxHashMap;
 use std::time::Duration;
-use z3::ast::{Bool, Int, BV};
+use z3::ast::{Ast, Bool, Int, BV};
 use z3::{Params, SatResult};
 
 /// What a candidate asks of the order.
@@ -71,7 +70,10 @@ pub enum Answer {
 /// The base formula of one trace in a Z3 solver.
 pub struct Encoder<'a> {
     trace: &'a Trace,
-    smt: Smt<'a>,
+    pool: &'a ExprPool,
+    /// The trace's expressions as Z3 terms, read variables fixed outside a window
+    /// substituted by their values.
+    terms: Z3Terms,
     solver: z3::Solver,
     order: Vec<Int>,
     cut: Int,
@@ -152,7 +154,8 @@ impl<'a> Encoder<'a> {
         let cut = Int::new_const("cut");
         let mut enc = Encoder {
             trace,
-            smt: Smt::new(pool),
+            pool,
+            terms: Z3Terms::new(),
             solver,
             order,
             cut,
@@ -249,9 +252,8 @@ impl<'a> Encoder<'a> {
     fn guards(&mut self) {
         for (i, e) in self.trace.events.iter().enumerate() {
             if let RecKind::Guard { cond, .. } = e.kind {
-                if let Some(c) = self.smt.boolean(cond) {
-                    self.solver.assert(self.before_cut(i).implies(&c));
-                }
+                let c = self.boolean(cond);
+                self.solver.assert(self.before_cut(i).implies(&c));
             }
         }
     }
@@ -292,8 +294,8 @@ impl<'a> Encoder<'a> {
                 continue;
             }
             if overlaps(addr, bytes) || word(addr + bytes as u64 - 1) != word(addr) {
-                let v = smt::var(var, bytes * 8);
-                self.solver.assert(self.before_cut(r).implies(v.eq(smt::constant(bytes * 8, value as u128))));
+                let v = self.read_variable(var);
+                self.solver.assert(self.before_cut(r).implies(v.eq(bv_const(bytes * 8, value as u128))));
                 continue;
             }
             reads.entry((addr, bytes)).or_default().push(r);
@@ -355,7 +357,7 @@ impl<'a> Encoder<'a> {
             let init = initial.get(&extent).copied().unwrap_or(0);
             let base = source.map_or(Base::Initial(init), Base::Write);
             let value = self.base_value(base, bytes * 8);
-            self.smt.fix(var, &value);
+            self.terms.substitute(var, value.simplify());
             self.sizes.reads_fixed += 1;
             known.push(r);
         }
@@ -394,10 +396,21 @@ impl<'a> Encoder<'a> {
         Ok(())
     }
 
-    /// The value of a bit-vector expression, or a fresh one when it has no translation
-    /// (any value: a prediction is confirmed by replay).
-    fn value(&mut self, e: ExprId, bits: u32) -> BV {
-        self.smt.bv(e).unwrap_or_else(|| BV::fresh_const("opaque", bits))
+    /// Bit-vector expression `e` as a term.
+    fn value(&mut self, e: ExprId) -> BV {
+        self.terms.translate(self.pool, &[e]);
+        self.terms.bv(e)
+    }
+
+    /// Width-1 expression `e` as a Boolean term.
+    fn boolean(&mut self, e: ExprId) -> Bool {
+        self.terms.translate(self.pool, &[e]);
+        self.terms.boolean(e)
+    }
+
+    /// The Z3 constant of a read's variable (the value the read takes).
+    fn read_variable(&self, var: u32) -> BV {
+        Z3Terms::variable(self.pool, var).expect("the recorder makes a variable per read")
     }
 
     /// The π-function of read `r`: in the prefix it takes the value of its latest source
@@ -407,7 +420,7 @@ impl<'a> Encoder<'a> {
     fn read_from(&mut self, r: usize, src: &Sources, observed: Option<usize>, base: Base) {
         let RecKind::Read { var, bytes, .. } = self.trace.events[r].kind else { return };
         let bits = bytes * 8;
-        let v = smt::var(var, bits);
+        let v = self.read_variable(var);
         let in_prefix = self.before_cut(r);
         let fixed = match (src.fixed(), src.writes.is_empty()) {
             (Some(w), _) => Some(self.written(w, bits)),
@@ -451,14 +464,14 @@ impl<'a> Encoder<'a> {
     /// The value write `w` stores.
     fn written(&mut self, w: usize, bits: u32) -> BV {
         match self.trace.events[w].kind {
-            RecKind::Write { value, .. } => self.value(value, bits),
+            RecKind::Write { value, .. } => self.value(value),
             _ => BV::fresh_const("opaque", bits),
         }
     }
 
     fn base_value(&mut self, base: Base, bits: u32) -> BV {
         match base {
-            Base::Initial(init) => smt::constant(bits, init as u128),
+            Base::Initial(init) => bv_const(bits, init as u128),
             Base::Write(w) => self.written(w, bits),
         }
     }
@@ -622,7 +635,7 @@ impl<'a> Encoder<'a> {
         match *query {
             Query::FailGuard(g) => {
                 let RecKind::Guard { cond, .. } = self.trace.events[g].kind else { return Bool::from_bool(false) };
-                let Some(c) = self.smt.boolean(cond) else { return Bool::from_bool(false) };
+                let c = self.boolean(cond);
                 Bool::and(&[self.order[g].eq(&self.cut), c.not()])
             }
             Query::CoEnabled(a, b) => {

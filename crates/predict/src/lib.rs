@@ -18,7 +18,6 @@ mod onward;
 mod record;
 mod schedule;
 mod slice;
-mod smt;
 mod sources;
 mod trace;
 mod window;

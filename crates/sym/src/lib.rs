@@ -30,6 +30,7 @@
 //! * **Every query has a time limit**; running out gives [`SolverResult::Unknown`], which the
 //!   explorer reports as an `unknown` verdict instead of guessing.
 
+pub mod chain;
 pub mod expr;
 pub mod fresh;
 pub mod parts;
@@ -37,15 +38,17 @@ pub mod range;
 pub mod rename;
 pub mod solver;
 pub mod z3_backend;
+pub mod z3_terms;
 
+pub use chain::{default_solver, DefaultChain};
 pub use expr::{Assignment, BinOp, CastOp, CmpOp, ExprId, ExprPool, Node};
 pub use fresh::FreshVarSolver;
 pub use range::Bound;
 pub use solver::{
-    components, default_solver, normalise, relevant, CachingSolver, DefaultChain, IndependenceSolver, Model, Solver,
-    SolverResult, SolverStats,
+    components, normalise, relevant, CachingSolver, IndependenceSolver, Model, Solver, SolverResult, SolverStats,
 };
 pub use z3_backend::{Z3Config, Z3Solver};
+pub use z3_terms::{bv_const, Z3Terms};
 
 #[cfg(test)]
 mod expr_tests;

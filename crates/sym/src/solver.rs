@@ -7,7 +7,7 @@
 //! CachingSolver → IndependenceSolver → FreshVarSolver → CachingSolver → Z3Solver
 //! ```
 //!
-//! ([`default_solver`] builds this chain.) The outer cache answers repeated whole queries at
+//! ([`default_solver`](crate::chain::default_solver) builds this chain.) The outer cache answers repeated whole queries at
 //! the cost of a hash lookup; independence splits a query into parts that share no variable;
 //! in each part, the fresh-variable layer settles the variables that one (dis)equality alone
 //! binds; and the inner cache then answers the parts that did not change — typically
@@ -18,8 +18,6 @@ use std::time::{Duration, Instant};
 use rustc_hash::FxHashMap;
 
 use crate::expr::{Assignment, ExprId, ExprPool};
-use crate::fresh::FreshVarSolver;
-use crate::z3_backend::{Z3Config, Z3Solver};
 
 /// Values for the variables of a satisfiable query (deterministic: see
 /// [`z3_backend`](crate::z3_backend)). Variables it does not list are 0.
@@ -113,14 +111,6 @@ impl<S: Solver + ?Sized> Solver for Box<S> {
     fn stats(&self) -> SolverStats {
         (**self).stats()
     }
-}
-
-/// The standard chain: cache → independence → fresh variables → cache → Z3.
-pub type DefaultChain = CachingSolver<IndependenceSolver<FreshVarSolver<CachingSolver<Z3Solver>>>>;
-
-/// The standard chain (see [`DefaultChain`]).
-pub fn default_solver(config: Z3Config) -> DefaultChain {
-    CachingSolver::new(IndependenceSolver::new(FreshVarSolver::new(CachingSolver::new(Z3Solver::new(config)))))
 }
 
 /// Drops constant-true constraints, sorts and deduplicates the rest; `None` when one is

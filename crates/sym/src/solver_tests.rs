@@ -1,5 +1,6 @@
 use std::time::Duration;
 
+use crate::chain::default_solver;
 use crate::expr::*;
 use crate::fresh::FreshVarSolver;
 use crate::solver::*;

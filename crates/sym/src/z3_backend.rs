@@ -2,12 +2,8 @@
 //!
 //! # Translation
 //!
-//! Expressions are translated once per pool and kept (`ExprId` → Z3 term), so the path
-//! condition shared by many queries is built only once. Width-1 expressions that are naturally
-//! Boolean (comparisons, `and`/`or`/`xor`/`ite` of such) become Z3 Booleans rather than 1-bit
-//! vectors, which keeps branch conditions readable for Z3's simplifier; conversions between the
-//! two forms are inserted where needed. Z3's bit-vector division and shifts have exactly the
-//! semantics [`ExprPool::eval`] documents.
+//! Expressions become Z3 terms through [`Z3Terms`](crate::z3_terms::Z3Terms), once per pool,
+//! so the path condition shared by many queries is built only once.
 //!
 //! # Incremental use
 //!
@@ -50,12 +46,12 @@
 
 use std::time::{Duration, Instant};
 
-use rustc_hash::FxHashSet;
-use z3::ast::{Array, Bool, BV};
-use z3::{Params, SatResult, Sort};
+use z3::ast::{Bool, BV};
+use z3::{Params, SatResult};
 
-use crate::expr::{Assignment, BinOp, CastOp, CmpOp, ExprId, ExprPool, Node};
+use crate::expr::{Assignment, ExprId, ExprPool, Node};
 use crate::solver::{Solver, SolverResult, SolverStats};
+use crate::z3_terms::{bv_const, Z3Terms};
 
 /// Settings of a [`Z3Solver`].
 #[derive(Clone, Debug)]
@@ -76,13 +72,6 @@ impl Default for Z3Config {
     }
 }
 
-#[derive(Clone)]
-enum Term {
-    Bool(Bool),
-    Bv(BV),
-    Array(Array),
-}
-
 /// The Z3-backed core [`Solver`].
 ///
 /// Z3 objects live in the thread's Z3 context, so a `Z3Solver` is neither `Send` nor `Sync`:
@@ -90,8 +79,7 @@ enum Term {
 pub struct Z3Solver {
     config: Z3Config,
     stats: SolverStats,
-    pool_uid: u64,
-    terms: Vec<Option<Term>>,
+    terms: Z3Terms,
     /// Persistent Z3 solvers, for queries without and with arrays; each query runs in its
     /// own push/pop scope.
     bv_solver: Option<z3::Solver>,
@@ -106,8 +94,7 @@ impl Z3Solver {
         Z3Solver {
             config,
             stats: SolverStats::default(),
-            pool_uid: 0,
-            terms: Vec::new(),
+            terms: Z3Terms::new(),
             bv_solver: None,
             abv_solver: None,
             since_reset: 0,
@@ -137,154 +124,9 @@ impl Z3Solver {
         self.since_reset = 0;
     }
 
-    fn term(&self, id: ExprId) -> &Term {
-        self.terms[id.index()].as_ref().expect("expression not translated")
-    }
-
-    fn bv(&self, id: ExprId) -> BV {
-        match self.term(id) {
-            Term::Bv(b) => b.clone(),
-            Term::Bool(b) => b.ite(&bv_const(1, 1), &bv_const(1, 0)),
-            Term::Array(_) => panic!("array used as a bit-vector"),
-        }
-    }
-
-    fn boolean(&self, id: ExprId) -> Bool {
-        match self.term(id) {
-            Term::Bool(b) => b.clone(),
-            Term::Bv(b) => b.eq(bv_const(1, 1)),
-            Term::Array(_) => panic!("array used as a Boolean"),
-        }
-    }
-
-    fn array(&self, id: ExprId) -> Array {
-        match self.term(id) {
-            Term::Array(a) => a.clone(),
-            _ => panic!("bit-vector used as an array"),
-        }
-    }
-
-    fn both_bool(&self, a: ExprId, b: ExprId) -> Option<(Bool, Bool)> {
-        match (self.term(a), self.term(b)) {
-            (Term::Bool(x), Term::Bool(y)) => Some((x.clone(), y.clone())),
-            _ => None,
-        }
-    }
-
-    /// Make sure every node reachable from `roots` has a term.
-    fn translate(&mut self, pool: &ExprPool, roots: &[ExprId]) {
-        if pool.uid() != self.pool_uid {
-            self.terms.clear();
-            self.pool_uid = pool.uid();
-        }
-        if self.terms.len() < pool.len() {
-            self.terms.resize(pool.len(), None);
-        }
-        let mut seen = FxHashSet::default();
-        let mut stack = roots.to_vec();
-        let mut todo = Vec::new();
-        while let Some(id) = stack.pop() {
-            if self.terms[id.index()].is_some() || !seen.insert(id) {
-                continue;
-            }
-            todo.push(id);
-            pool.for_each_child(id, |c| stack.push(c));
-        }
-        // Children have smaller ids than parents.
-        todo.sort_unstable();
-        for id in todo {
-            let t = self.mk(pool, id);
-            self.terms[id.index()] = Some(t);
-        }
-    }
-
-    fn mk(&self, pool: &ExprPool, id: ExprId) -> Term {
-        match *pool.node(id) {
-            Node::Const { bits: 1, value } => Term::Bool(Bool::from_bool(value == 1)),
-            Node::Const { bits, value } => Term::Bv(bv_const(bits, value)),
-            Node::Var { id: v, bits, ref name } => Term::Bv(BV::new_const(format!("{name}#{v}"), bits)),
-            Node::Bin { op, a, b } => {
-                if let (Some((x, y)), BinOp::And | BinOp::Or | BinOp::Xor) = (self.both_bool(a, b), op) {
-                    return Term::Bool(match op {
-                        BinOp::And => Bool::and(&[x, y]),
-                        BinOp::Or => Bool::or(&[x, y]),
-                        _ => x.xor(&y),
-                    });
-                }
-                let (x, y) = (self.bv(a), self.bv(b));
-                Term::Bv(match op {
-                    BinOp::Add => x.bvadd(&y),
-                    BinOp::Sub => x.bvsub(&y),
-                    BinOp::Mul => x.bvmul(&y),
-                    BinOp::UDiv => x.bvudiv(&y),
-                    BinOp::SDiv => x.bvsdiv(&y),
-                    BinOp::URem => x.bvurem(&y),
-                    BinOp::SRem => x.bvsrem(&y),
-                    BinOp::And => x.bvand(&y),
-                    BinOp::Or => x.bvor(&y),
-                    BinOp::Xor => x.bvxor(&y),
-                    BinOp::Shl => x.bvshl(&y),
-                    BinOp::LShr => x.bvlshr(&y),
-                    BinOp::AShr => x.bvashr(&y),
-                })
-            }
-            Node::Cmp { op, a, b } => {
-                if let (Some((x, y)), CmpOp::Eq | CmpOp::Ne) = (self.both_bool(a, b), op) {
-                    return Term::Bool(if op == CmpOp::Eq { x.iff(&y) } else { x.xor(&y) });
-                }
-                let (x, y) = (self.bv(a), self.bv(b));
-                Term::Bool(match op {
-                    CmpOp::Eq => x.eq(&y),
-                    CmpOp::Ne => x.eq(&y).not(),
-                    CmpOp::Ult => x.bvult(&y),
-                    CmpOp::Ule => x.bvule(&y),
-                    CmpOp::Ugt => x.bvugt(&y),
-                    CmpOp::Uge => x.bvuge(&y),
-                    CmpOp::Slt => x.bvslt(&y),
-                    CmpOp::Sle => x.bvsle(&y),
-                    CmpOp::Sgt => x.bvsgt(&y),
-                    CmpOp::Sge => x.bvsge(&y),
-                })
-            }
-            Node::Cast { op, a, bits } => {
-                let w = pool.bits(a);
-                if let (Term::Bool(c), CastOp::ZExt | CastOp::SExt) = (self.term(a), op) {
-                    let one = if op == CastOp::ZExt { 1 } else { u128::MAX };
-                    return Term::Bv(c.ite(&bv_const(bits, one), &bv_const(bits, 0)));
-                }
-                let x = self.bv(a);
-                Term::Bv(match op {
-                    CastOp::ZExt => x.zero_ext(bits - w),
-                    CastOp::SExt => x.sign_ext(bits - w),
-                    CastOp::Trunc => x.extract(bits - 1, 0),
-                })
-            }
-            Node::Ite { cond, then, els } => {
-                let c = self.boolean(cond);
-                match self.both_bool(then, els) {
-                    Some((t, e)) => Term::Bool(c.ite(&t, &e)),
-                    None => Term::Bv(c.ite(&self.bv(then), &self.bv(els))),
-                }
-            }
-            Node::Concat { hi, lo } => Term::Bv(self.bv(hi).concat(self.bv(lo))),
-            Node::Extract { a, hi, lo } => Term::Bv(self.bv(a).extract(hi, lo)),
-            Node::ArrayVar { id: v, index_bits, elem_bits } => Term::Array(Array::new_const(
-                format!("arr#{v}"),
-                &Sort::bitvector(index_bits),
-                &Sort::bitvector(elem_bits),
-            )),
-            Node::Select { array, index } => {
-                Term::Bv(self.array(array).select(&self.bv(index)).as_bv().expect("array element is a bit-vector"))
-            }
-            Node::Store { array, index, value } => {
-                Term::Array(self.array(array).store(&self.bv(index), &self.bv(value)))
-            }
-        }
-    }
-
     fn solve(&mut self, constraints: &[ExprId], pool: &ExprPool, start: Instant) -> SolverResult {
         let deadline = start + self.config.timeout;
-        self.translate(pool, constraints);
+        self.terms.translate(pool, constraints);
         if self.config.reset_every != 0 && self.since_reset >= self.config.reset_every {
             self.bv_solver = None;
             self.abv_solver = None;
@@ -315,7 +157,7 @@ impl Z3Solver {
         deadline: Instant,
     ) -> SolverResult {
         for &c in constraints {
-            solver.assert(self.boolean(c));
+            solver.assert(self.terms.boolean(c));
         }
         match run(solver, None, deadline, &mut self.stats) {
             SatResult::Sat => {}
@@ -333,7 +175,7 @@ impl Z3Solver {
         for v in var_ids {
             let node = pool.var_node(v).expect("variable without a node");
             match *pool.node(node) {
-                Node::Var { bits, .. } => bv_vars.push((v, self.bv(node), bits)),
+                Node::Var { bits, .. } => bv_vars.push((v, self.terms.bv(node), bits)),
                 Node::ArrayVar { .. } => arrays.push(v),
                 _ => unreachable!(),
             }
@@ -344,10 +186,10 @@ impl Z3Solver {
             for id in pool.reachable(constraints) {
                 if let Node::Select { array, index } = *pool.node(id) {
                     let root = pool.array_root(array).expect("select from a non-array");
-                    let base = self.array(pool.var_node(root).expect("array without a node"));
+                    let base = self.terms.array(pool.var_node(root).expect("array without a node"));
                     let (ib, eb) = pool.array_sort(array).expect("array sort");
-                    let read = base.select(&self.bv(index)).as_bv().expect("array element is a bit-vector");
-                    reads.push((root, id, self.bv(index), ib, read, eb));
+                    let read = base.select(&self.terms.bv(index)).as_bv().expect("array element is a bit-vector");
+                    reads.push((root, id, self.terms.bv(index), ib, read, eb));
                 }
             }
             reads.sort_by_key(|r| (r.0, r.1));
@@ -405,14 +247,6 @@ impl Solver for Z3Solver {
 
 fn is_array_var(pool: &ExprPool, v: u32) -> bool {
     pool.var_node(v).is_some_and(|n| matches!(pool.node(n), Node::ArrayVar { .. }))
-}
-
-fn bv_const(bits: u32, value: u128) -> BV {
-    let value = value & crate::expr::mask(bits);
-    match u64::try_from(value) {
-        Ok(v) => BV::from_u64(v, bits),
-        Err(_) => BV::from_str(bits, &value.to_string()).expect("Z3 numeral"),
-    }
 }
 
 /// The value of `term` in `model`.

@@ -12,7 +12,7 @@ pub mod graphml;
 pub mod read;
 pub mod yaml;
 
-use crate::check::Property;
+use crate::property::Property;
 use anyhow::{Context, Result};
 use ravel_explore::{FoundError, Options, Outcome};
 use ravel_ir::{Program, SrcLoc};

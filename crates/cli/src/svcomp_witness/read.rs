@@ -8,8 +8,9 @@
 //! first) for a bounded number of steps. The answer says whether the run violates the
 //! witness's specification.
 
-use crate::check::{self, Property};
 use crate::json_report;
+use crate::property::{self, Property};
+use crate::{error_text, program};
 use anyhow::{bail, Context, Result};
 use ravel_explore::{Guide, GuideStep, Options};
 use ravel_vm::End;
@@ -126,7 +127,7 @@ pub fn replay(path: &Path, files: Vec<PathBuf>, clang_flags: Vec<String>, json_o
     } else {
         files
     };
-    let (files, mut clang_flags) = check::resolve_inputs(files, clang_flags)?;
+    let (files, mut clang_flags) = program::resolve_inputs(files, clang_flags)?;
     if w.ilp32 == Some(true) && !clang_flags.iter().any(|f| f == "-m32") {
         clang_flags.push("-m32".into());
     }
@@ -145,10 +146,10 @@ pub fn replay(path: &Path, files: Vec<PathBuf>, clang_flags: Vec<String>, json_o
     if property == Property::Other {
         bail!("the witness's specification `{spec}` is not one ravel checks (unreach-call, no-data-race)");
     }
-    let program = check::load_program(&files, &clang_flags)?;
+    let program = program::load_program(&files, &clang_flags)?;
     let file = files.first().cloned().unwrap_or_default();
     let opts =
-        check::property_options(property, Options { argv: vec![file.display().to_string()], ..Options::default() });
+        property::property_options(property, Options { argv: vec![file.display().to_string()], ..Options::default() });
     w.guide.finish_steps = FINISH_STEPS;
     let guided = ravel_explore::follow_guide(program.clone(), &w.guide, &opts);
     let m = &guided.machine;
@@ -187,9 +188,9 @@ pub fn replay(path: &Path, files: Vec<PathBuf>, clang_flags: Vec<String>, json_o
         eprintln!("  {summary}");
         if let Some(End::Error(e)) = m.end() {
             let name = |t: usize| m.threads().get(t).map_or_else(|| t.to_string(), |th| th.name());
-            eprint!("{}", check::render_places(&program, e, Some(m), &name));
+            eprint!("{}", error_text::render_places(&program, e, Some(m), &name));
         }
-        eprint!("{}", crate::report::render_interleaving(&program, m.trace(), |t| m.threads()[t].name()));
+        eprint!("{}", crate::error_text::render_interleaving(&program, m.trace(), |t| m.threads()[t].name()));
     }
     Ok(code)
 }

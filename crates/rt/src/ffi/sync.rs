@@ -9,13 +9,10 @@
 use crate::barrier::{self, Arrival};
 use crate::condvar::{self, Waiter};
 use crate::thread;
+use libc::{EAGAIN, EBUSY, EINVAL, ETIMEDOUT};
 use std::ffi::{c_int, c_uint, c_void};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-const EBUSY: i32 = 16;
-const EINVAL: i32 = 22;
-const EAGAIN: i32 = 11;
-const ETIMEDOUT: i32 = 110;
 /// `PTHREAD_BARRIER_SERIAL_THREAD`.
 const BARRIER_SERIAL: i32 = -1;
 

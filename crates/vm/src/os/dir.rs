@@ -1,13 +1,11 @@
 //! Directories: making and removing them, the working directory, and reading a
 //! directory's entries as `getdents64` does.
 
-use super::fd::{EACCES, EBADF, EEXIST, EINVAL, ENOENT, ENOTDIR, ENOTEMPTY};
 use super::fs::{Node, DT_DIR, DT_FIFO, DT_REG, DT_SOCK};
 use super::path;
 use super::Os;
+use crate::errno::{EACCES, EBADF, EBUSY, EEXIST, EINVAL, ENOENT, ENOTDIR, ENOTEMPTY};
 use std::rc::Rc;
-
-const EBUSY: u64 = 16;
 
 /// One entry of a directory listing.
 #[derive(Clone, Debug, Hash)]

@@ -15,8 +15,9 @@
 //! puts level-triggered ones back at the tail; `EPOLLONESHOT` disarms an item once
 //! reported; items not taken stay at the head in their order.
 
-use super::fd::{Desc, EBADF, EEXIST, EINVAL, ENOENT};
+use super::fd::Desc;
 use super::{Node, Os};
+use crate::errno::{EBADF, EEXIST, EINVAL, ENOENT, EPERM};
 use std::collections::VecDeque;
 
 pub const EPOLLIN: u32 = 0x1;
@@ -35,7 +36,6 @@ const MODELLED: u32 = EPOLLIN | EPOLLOUT | EPOLLERR | EPOLLHUP | EPOLLONESHOT | 
 pub const EPOLL_CTL_ADD: u32 = 1;
 pub const EPOLL_CTL_DEL: u32 = 2;
 pub const EPOLL_CTL_MOD: u32 = 3;
-const EPERM: u64 = 1;
 
 /// One registration: descriptor `fd` of description `desc`, as Linux keys it (a
 /// duplicate of `fd` keeps the description, and the registration, alive).

@@ -9,21 +9,7 @@ use ravel_sym::ExprId;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-pub use crate::errno::{EAGAIN, EINVAL};
-pub const EPERM: u64 = 1;
-pub const ENOENT: u64 = 2;
-pub const EBADF: u64 = 9;
-pub const EACCES: u64 = 13;
-pub const EEXIST: u64 = 17;
-pub const ENOTDIR: u64 = 20;
-pub const EISDIR: u64 = 21;
-pub const EMFILE: u64 = 24;
-pub const EFBIG: u64 = 27;
-pub const ESPIPE: u64 = 29;
-pub const EPIPE: u64 = 32;
-pub const ERANGE: u64 = 34;
-pub const ENAMETOOLONG: u64 = 36;
-pub const ENOTEMPTY: u64 = 39;
+use crate::errno::{EAGAIN, EBADF, EFBIG, EINVAL, EISDIR, EMFILE, ENOTCONN, EPIPE, ESPIPE};
 
 /// Access mode and status flags (Linux values).
 pub const O_WRONLY: u32 = 1;
@@ -333,7 +319,7 @@ impl Os {
             return Err(EBADF);
         }
         if d.rd.is_none() && d.sock.is_some() {
-            return Err(super::net::ENOTCONN);
+            return Err(ENOTCONN);
         }
         let (ino, offset, nonblock) = (d.rd.ok_or(EBADF)?, d.offset, d.flags & O_NONBLOCK != 0 || dontwait);
         match &mut self.fs.nodes[ino as usize] {
@@ -402,7 +388,7 @@ impl Os {
             return Err(EBADF);
         }
         if d.wr.is_none() && d.sock.is_some() {
-            return Err(super::net::ENOTCONN);
+            return Err(ENOTCONN);
         }
         let (ino, append, nonblock) =
             (d.wr.ok_or(EBADF)?, d.flags & O_APPEND != 0, d.flags & O_NONBLOCK != 0 || dontwait);

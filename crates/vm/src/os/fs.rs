@@ -305,7 +305,7 @@ impl Fs {
             return Ok(Some(ino));
         }
         if name.starts_with(format!("{PROCESS_DIR}/").as_bytes()) {
-            return Err(super::fd::EACCES);
+            return Err(crate::errno::EACCES);
         }
         if !self.looked_up.insert(name.clone()) {
             return Ok(None);
@@ -339,16 +339,16 @@ impl Fs {
             let mut data = Vec::new();
             let read = std::fs::File::open(text).and_then(|f| f.take(MAX_HOST_FILE + 1).read_to_end(&mut data));
             if read.is_err() {
-                return Err(super::fd::EACCES);
+                return Err(crate::errno::EACCES);
             }
             if data.len() as u64 > MAX_HOST_FILE {
-                return Err(super::fd::EFBIG);
+                return Err(crate::errno::EFBIG);
             }
             self.copied_bytes += data.len() as u64;
             Node::File { data: Rc::new(data), sym: Rc::default() }
         } else {
             // Devices, sockets, FIFOs of the host are not modelled.
-            return Err(super::fd::EACCES);
+            return Err(crate::errno::EACCES);
         };
         let mtime = meta.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok());
         Ok(Some((node, meta.permissions().mode() & 0o7777, mtime.map(|d| d.as_nanos() as u64))))
@@ -356,11 +356,11 @@ impl Fs {
 
     /// Checks that the directory `name` (absolute) would be made in exists.
     fn parent_is_dir(&mut self, name: &[u8]) -> Result<(), u64> {
-        let Some((dir, _)) = super::path::split(name) else { return Err(super::fd::EEXIST) };
+        let Some((dir, _)) = super::path::split(name) else { return Err(crate::errno::EEXIST) };
         match self.lookup(dir)? {
             Some(n) if matches!(self.nodes[n as usize], Node::Dir) => Ok(()),
-            Some(_) => Err(super::fd::ENOTDIR),
-            None => Err(super::fd::ENOENT),
+            Some(_) => Err(crate::errno::ENOTDIR),
+            None => Err(crate::errno::ENOENT),
         }
     }
 

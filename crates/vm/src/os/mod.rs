@@ -19,17 +19,11 @@ pub use fd::{FdTable, Ready};
 pub mod epoll_consts {
     pub use super::epoll::EPOLL_CTL_DEL;
 }
-/// Error numbers (Linux values) the OS calls return.
-pub mod errno {
-    pub use super::fd::{
-        EACCES, EAGAIN, EBADF, EEXIST, EINVAL, EISDIR, ENAMETOOLONG, ENOENT, ENOTDIR, EPERM, EPIPE, ERANGE,
-    };
-}
 pub use fs::{open_regular, read_regular, FileContents, FileSpec, Fs, Node};
 pub use net::{Addr, Connected, Peer, Script, Waiting};
-/// Socket families and error numbers the ABI needs.
+/// Socket families the ABI needs.
 pub mod net_consts {
-    pub use super::net::{AF_INET, AF_INET6, AF_UNIX, EAFNOSUPPORT, ENOTCONN};
+    pub use super::net::{AF_INET, AF_INET6, AF_UNIX};
 }
 pub use signal::{Action, Signals};
 /// Flags and sizes of descriptors the ABI needs.

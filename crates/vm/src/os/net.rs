@@ -6,21 +6,15 @@
 //! is made once) or is refused.
 
 use super::epoll::Side;
-use super::fd::{Desc, EINVAL};
+use super::fd::Desc;
 use super::fs::Node;
 use super::Os;
+use crate::errno::{EADDRINUSE, EAFNOSUPPORT, EBADF, ECONNREFUSED, EINVAL, EISCONN, ENOTCONN, ENOTSOCK};
 use std::collections::VecDeque;
 
 pub const AF_UNIX: u16 = 1;
 pub const AF_INET: u16 = 2;
 pub const AF_INET6: u16 = 10;
-
-pub const ENOTSOCK: u64 = 88;
-pub const EAFNOSUPPORT: u64 = 97;
-pub const EADDRINUSE: u64 = 98;
-pub const EISCONN: u64 = 106;
-pub const ENOTCONN: u64 = 107;
-pub const ECONNREFUSED: u64 = 111;
 
 /// First port `bind` to port 0 (or `listen`/`connect` of an unbound socket) hands out.
 const EPHEMERAL_PORT: u16 = 40000;
@@ -183,7 +177,7 @@ impl Os {
     /// The socket node behind `fd`: `Err(EBADF)` when it is not open, `Err(ENOTSOCK)` when
     /// it is no socket.
     pub fn socket_of(&self, fd: u64) -> Result<u32, u64> {
-        self.fds.get(fd).ok_or(super::fd::EBADF)?.sock.ok_or(ENOTSOCK)
+        self.fds.get(fd).ok_or(EBADF)?.sock.ok_or(ENOTSOCK)
     }
 
     pub fn socket(&self, n: u32) -> &Socket {
@@ -367,7 +361,7 @@ impl Os {
     /// `shutdown`: closes the reading (`how` 0), writing (1) or both (2) directions of the
     /// connection behind `fd`; the nodes whose state changed.
     pub fn shutdown(&mut self, fd: u64, how: u64) -> Result<Vec<u32>, u64> {
-        let d = self.fds.get(fd).ok_or(super::fd::EBADF)?.clone();
+        let d = self.fds.get(fd).ok_or(EBADF)?.clone();
         if d.sock.is_none() {
             return Err(ENOTSOCK);
         }

@@ -4,10 +4,11 @@
 //! stream reads back (through a stream or a descriptor).
 
 use super::{fault_flow, Flow};
+use crate::errno;
 use crate::events::{AccessKind, Loc};
 use crate::machine::Machine;
 use crate::memory::Fault;
-use crate::os::{errno, node_key, Node, TABLE_KEY};
+use crate::os::{node_key, Node, TABLE_KEY};
 use ravel_sym::ExprId;
 
 /// `struct ravel_file` of `ravel_libc.c`: a magic word, the descriptor, the end-of-file

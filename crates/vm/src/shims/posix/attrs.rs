@@ -6,10 +6,11 @@
 
 use super::dirs::{at, named};
 use super::{event, fail, plain_access, Args, Flow};
+use crate::errno;
 use crate::events::AccessKind;
 use crate::machine::Machine;
 use crate::memory::Fault;
-use crate::os::{errno, node_key, At, TABLE_KEY};
+use crate::os::{node_key, At, TABLE_KEY};
 use ravel_ir::Builtin;
 
 /// The modelled user and group (`getuid`, `getgid`).

@@ -90,7 +90,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
                         write_time(m, a.get(1), ns, 1)?;
                         Flow::Return(0)
                     }
-                    None => fail(m, t, crate::os::errno::EINVAL),
+                    None => fail(m, t, crate::errno::EINVAL),
                 }
             }
             ClockGetres => match clock_reading(a.get(0) & 0xffff_ffff, EPOCH_NS) {
@@ -99,7 +99,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
                     Flow::Return(0)
                 }
                 Some(_) => Flow::Return(0),
-                None => fail(m, t, crate::os::errno::EINVAL),
+                None => fail(m, t, crate::errno::EINVAL),
             },
             Sleep => {
                 m.end_timed_wait(t, (a.get(0) & 0xffff_ffff) * NS);
@@ -114,7 +114,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
                     m.end_timed_wait(t, ns);
                     Flow::Return(0)
                 }
-                None => fail(m, t, crate::os::errno::EINVAL),
+                None => fail(m, t, crate::errno::EINVAL),
             },
             ClockNanosleep => {
                 let (clock, flags) = (a.get(0) & 0xffff_ffff, a.get(1));
@@ -124,7 +124,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
                     crate::TimeModel::Any => m.os.now_ns,
                 };
                 let Some(start) = clock_reading(clock, began) else {
-                    return Ok(Flow::Return(crate::os::errno::EINVAL));
+                    return Ok(Flow::Return(crate::errno::EINVAL));
                 };
                 match read_time(m, a.get(2), 1)? {
                     Some(ns) if flags & TIMER_ABSTIME != 0 => {
@@ -135,7 +135,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
                         m.end_timed_wait(t, ns);
                         Flow::Return(0)
                     }
-                    None => Flow::Return(crate::os::errno::EINVAL),
+                    None => Flow::Return(crate::errno::EINVAL),
                 }
             }
             _ => unreachable!("filtered above"),

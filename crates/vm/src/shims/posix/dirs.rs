@@ -3,10 +3,11 @@
 //! directory streams with), over the in-memory file system of `crate::os`.
 
 use super::{event, fail, plain_access, Args, Flow};
+use crate::errno;
 use crate::events::AccessKind;
 use crate::machine::Machine;
 use crate::memory::Fault;
-use crate::os::{errno, node_key, At, Fs, Node, Unresolved, TABLE_KEY};
+use crate::os::{node_key, At, Fs, Node, Unresolved, TABLE_KEY};
 use ravel_ir::Builtin;
 
 const AT_FDCWD: i64 = -100;

@@ -5,11 +5,12 @@
 //! nothing ready sleeps again.
 
 use super::{event, fail, plain_access, read_word, write_word, Args, Flow};
+use crate::errno;
 use crate::events::AccessKind;
 use crate::machine::Machine;
 use crate::memory::Fault;
 use crate::os::epoll_consts::EPOLL_CTL_DEL;
-use crate::os::{epoll_key, errno, node_key, CtlError, CLOCK_KEY, TABLE_KEY};
+use crate::os::{epoll_key, node_key, CtlError, CLOCK_KEY, TABLE_KEY};
 use ravel_ir::Builtin;
 
 type R = Result<Flow, Fault>;

@@ -3,11 +3,12 @@
 //! `crate::os`. The terminal streams keep writing to ravel's stdout/stderr; stdin is empty.
 
 use super::{event, fail, plain_access, write_word, Args, Flow};
+use crate::errno;
 use crate::events::{AccessKind, ChannelOp, LogEntry};
 use crate::machine::{Chooser, Machine};
 use crate::memory::Fault;
 use crate::os::fd_consts::{O_NONBLOCK, O_RDWR, O_WRONLY};
-use crate::os::{errno, node_key, At, Node, Ready, TABLE_KEY};
+use crate::os::{node_key, At, Node, Ready, TABLE_KEY};
 use ravel_ir::Builtin;
 use std::rc::Rc;
 
@@ -16,7 +17,6 @@ const O_EXCL: u64 = 0o200;
 const O_TRUNC: u64 = 0o1000;
 const O_DIRECTORY: u64 = 0o200000;
 const O_CLOEXEC: u64 = 0o2000000;
-const ENOTTY: u64 = 25;
 const FD_CLOEXEC: u64 = 1;
 
 type R = Result<Flow, Fault>;
@@ -73,7 +73,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
             if node.is_some_and(|n| is_terminal(m, n)) {
                 return Some(Flow::Return(1));
             }
-            let e = if node.is_some() { ENOTTY } else { errno::EBADF };
+            let e = if node.is_some() { errno::ENOTTY } else { errno::EBADF };
             Ok(match fail(m, t, e) {
                 Flow::Return(_) => Flow::Return(0),
                 other => other,

@@ -3,13 +3,12 @@
 
 use super::fd::{read, write, SendHow};
 use super::{event, fail, Args, Flow};
+use crate::errno;
 use crate::events::AccessKind;
 use crate::machine::Machine;
 use crate::memory::Fault;
-use crate::os::{errno, node_key, Node, TABLE_KEY};
+use crate::os::{node_key, Node, TABLE_KEY};
 use ravel_ir::Builtin;
-
-const ESPIPE: u64 = 29;
 
 pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Flow> {
     use Builtin::*;
@@ -51,7 +50,7 @@ fn positioned(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Result<Flow, F
     let saved = d.offset;
     if !matches!(node.map(|n| &m.os.fs.nodes[n as usize]), Some(Node::File { .. } | Node::Dir)) {
         event(m, t, TABLE_KEY, AccessKind::Read);
-        return Ok(fail(m, t, ESPIPE));
+        return Ok(fail(m, t, errno::ESPIPE));
     }
     if at < 0 {
         return Ok(fail(m, t, errno::EINVAL));

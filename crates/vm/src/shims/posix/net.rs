@@ -5,12 +5,13 @@
 
 use super::fd::{input_bytes, read, seg_len, table_event, write, SendHow};
 use super::{event, fail, read_word, write_word, Args, Flow};
+use crate::errno;
 use crate::events::AccessKind;
 use crate::machine::{Chooser, Machine};
 use crate::memory::Fault;
 use crate::os::fd_consts::{O_NONBLOCK, O_RDWR};
 use crate::os::net_consts::*;
-use crate::os::{errno, node_key, Addr, Connected, Node, Waiting, TABLE_KEY};
+use crate::os::{node_key, Addr, Connected, Node, Waiting, TABLE_KEY};
 use ravel_ir::Builtin;
 
 type R = Result<Flow, Fault>;
@@ -187,7 +188,7 @@ macro_rules! socket_or_fail {
 fn socket(m: &mut Machine, t: usize, domain: u64, ty: u64) -> Flow {
     let family = domain as u16;
     if ![AF_UNIX, AF_INET, AF_INET6].contains(&family) || domain > 0xffff {
-        return fail(m, t, EAFNOSUPPORT);
+        return fail(m, t, errno::EAFNOSUPPORT);
     }
     match ty & 0xf {
         SOCK_STREAM => {}
@@ -329,7 +330,7 @@ fn name(m: &mut Machine, t: usize, fd: u64, addr: u64, lenp: u64, peer: bool) ->
     let a = if peer { s.remote.clone() } else { s.local.clone() };
     let a = match a {
         Some(a) => a,
-        None if peer => return Ok(fail(m, t, ENOTCONN)),
+        None if peer => return Ok(fail(m, t, errno::ENOTCONN)),
         None => Addr::parse(&s.family.to_le_bytes()).unwrap_or(Addr { family: s.family, port: 0, host: Vec::new() }),
     };
     put_addr(m, &a, addr, lenp)?;

@@ -3,10 +3,11 @@
 //! on the virtual clock. They differ only in how the set and the result are encoded.
 
 use super::{event, fail, plain_access, read_word, write_word, Args, Flow};
+use crate::errno;
 use crate::events::AccessKind;
 use crate::machine::Machine;
 use crate::memory::Fault;
-use crate::os::{errno, node_key, CLOCK_KEY, TABLE_KEY};
+use crate::os::{node_key, CLOCK_KEY, TABLE_KEY};
 use ravel_ir::Builtin;
 
 type R = Result<Flow, Fault>;

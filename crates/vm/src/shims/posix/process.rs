@@ -3,10 +3,11 @@
 //! runs.
 
 use super::{event, fail, read_word, write_word, Args, Flow};
+use crate::errno;
 use crate::events::AccessKind;
 use crate::machine::Machine;
 use crate::memory::{Fault, ObjKind};
-use crate::os::{errno, TABLE_KEY};
+use crate::os::TABLE_KEY;
 use ravel_ir::Builtin;
 
 /// The ids the program sees.
@@ -16,8 +17,6 @@ const UID: u64 = 1000;
 /// Processors `sysconf` reports.
 const CPUS: u64 = 4;
 const PAGE: u64 = 4096;
-const ENOMEM: u64 = 12;
-const EPERM: u64 = 1;
 const MAP_FIXED: u64 = 0x10;
 const MAP_ANONYMOUS: u64 = 0x20;
 
@@ -91,7 +90,7 @@ fn rlimit(m: &mut Machine, t: usize, set: bool, res: u32, ptr: u64) -> Result<Fl
         return Ok(fail(m, t, errno::EINVAL));
     }
     if hard > m.os.rlimit(res).1 {
-        return Ok(fail(m, t, EPERM));
+        return Ok(fail(m, t, errno::EPERM));
     }
     m.os.rlimits.retain(|l| l.0 != res);
     m.os.rlimits.push((res, soft, hard));
@@ -134,7 +133,7 @@ fn mmap(m: &mut Machine, t: usize, a: &Args) -> Flow {
             Flow::Return(addr)
         }
         None => {
-            let _ = super::super::pthread::set_errno(m, t, ENOMEM);
+            let _ = super::super::pthread::set_errno(m, t, errno::ENOMEM);
             Flow::Return(m.program.model.ptr_mask())
         }
     }

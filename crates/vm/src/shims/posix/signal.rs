@@ -2,17 +2,17 @@
 //! and calls the semantics in `crate::signals`.
 
 use super::{event, fail, read_word, write_word, Args, Flow};
+use crate::errno;
 use crate::events::AccessKind;
 use crate::machine::Machine;
 use crate::memory::Fault;
 use crate::os::signal_consts::{bit, Disposition, SIGKILL, SIGSTOP};
-use crate::os::{errno, SIGNAL_KEY};
+use crate::os::SIGNAL_KEY;
 use crate::signals::{self, Delivery};
 use ravel_ir::Builtin;
 
 /// Bytes of `sigset_t` (glibc).
 const SIGSET_BYTES: u64 = 128;
-const ESRCH: u64 = 3;
 
 /// The call's result after a delivery.
 pub(super) fn flow(d: Delivery) -> Flow {
@@ -64,7 +64,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
             Kill => {
                 let pid = ravel_ir::sign_extend(a.get(0), 32) as i64;
                 if pid != super::process::PID as i64 && pid != 0 && pid != -1 {
-                    return Ok(fail(m, t, ESRCH));
+                    return Ok(fail(m, t, errno::ESRCH));
                 }
                 match valid(sig) {
                     None if sig == 0 => Flow::Return(0),
@@ -73,8 +73,8 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
                 }
             }
             PthreadKill => match (m.thread_by_handle(a.get(0)), valid(sig)) {
-                (None, _) => Flow::Return(ESRCH),
-                (Some(u), _) if m.threads[u].finished => Flow::Return(ESRCH),
+                (None, _) => Flow::Return(errno::ESRCH),
+                (Some(u), _) if m.threads[u].finished => Flow::Return(errno::ESRCH),
                 (Some(_), None) if sig == 0 => Flow::Return(0),
                 (Some(_), None) => Flow::Return(errno::EINVAL),
                 (Some(u), Some(s)) if u == t => flow(signals::deliver(m, t, s, 0)),
