@@ -63,9 +63,10 @@ pub trait ModelRules: Sync {
     /// Whether stores wait in per-thread buffers until a step of their own makes them
     /// visible: explorers schedule those steps as agents of their own.
     fn store_buffers(&self) -> bool;
-    /// Whether a store of `order` to shared writable memory, outside atomic sections and
-    /// under `granularity`, waits in its thread's buffer.
-    fn buffers(&self, order: Ordering, granularity: crate::Granularity) -> bool;
+    /// Whether a store of `order` to shared writable memory, outside atomic sections,
+    /// waits in its thread's buffer; `plain_interleaved`: plain accesses are scheduling
+    /// points (`--interleave all`).
+    fn buffers(&self, order: Ordering, plain_interleaved: bool) -> bool;
 }
 
 /// Sequential consistency: every store is visible at once.
@@ -84,7 +85,7 @@ impl ModelRules for SequentialConsistency {
     fn store_buffers(&self) -> bool {
         false
     }
-    fn buffers(&self, _: Ordering, _: crate::Granularity) -> bool {
+    fn buffers(&self, _: Ordering, _: bool) -> bool {
         false
     }
 }
@@ -105,11 +106,11 @@ impl ModelRules for TotalStoreOrder {
     fn store_buffers(&self) -> bool {
         true
     }
-    /// Every store but a `seq_cst` one (a locked exchange on x86). Under `sync`
-    /// granularity plain stores are written at once: a data-race-free program cannot
-    /// tell, and a racy one is reported anyway.
-    fn buffers(&self, order: Ordering, granularity: crate::Granularity) -> bool {
-        order != Ordering::SeqCst && (order != Ordering::NotAtomic || granularity == crate::Granularity::All)
+    /// Every store but a `seq_cst` one (a locked exchange on x86). Unless plain accesses
+    /// interleave, plain stores are written at once: a data-race-free program cannot tell,
+    /// and a racy one is reported anyway.
+    fn buffers(&self, order: Ordering, plain_interleaved: bool) -> bool {
+        order != Ordering::SeqCst && (order != Ordering::NotAtomic || plain_interleaved)
     }
 }
 

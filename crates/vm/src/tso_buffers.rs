@@ -41,7 +41,7 @@ impl Machine {
         let obj = &self.memory.objects[id as usize];
         obj.shared
             && obj.kind != ObjKind::ConstGlobal
-            && self.config.memory_model.rules().buffers(order, self.config.granularity)
+            && self.config.memory_model.rules().buffers(order, self.config.granularity == crate::Granularity::All)
     }
 
     /// Puts a store of `order` into thread `t`'s buffer (`sym`: the value's expression)
