@@ -817,7 +817,7 @@ impl Machine {
         let Some(limit) = self.config.max_memory.filter(|&l| crate::resident::exceeds(l)) else {
             return false;
         };
-        self.end.get_or_insert_with(|| End::Limit(crate::Limit::Memory(limit)));
+        self.end.get_or_insert(End::Limit(crate::Limit::Memory(limit)));
         true
     }
 
@@ -831,7 +831,7 @@ impl Machine {
         if resident.saturating_add(bytes.saturating_mul(2)) <= limit {
             return true;
         }
-        self.end.get_or_insert_with(|| End::Limit(crate::Limit::Memory(limit)));
+        self.end.get_or_insert(End::Limit(crate::Limit::Memory(limit)));
         false
     }
 

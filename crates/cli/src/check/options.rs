@@ -63,7 +63,10 @@ pub fn explore_options(args: &CheckArgs, world: World, program: &Path, started: 
         abort_ends_path: errors.abort_is_assume,
         all_errors: errors.all_errors,
         further_errors: (!errors.first_error).then_some(FURTHER_ERRORS),
-        budget: ravel_explore::Budget { deadline: args.budget.timeout.map(|t| started + t), executions: args.max_executions },
+        budget: ravel_explore::Budget {
+            deadline: args.budget.timeout.map(|t| started + t),
+            executions: args.max_executions,
+        },
         max_memory: args.budget.memory_limit(),
         max_steps: args.max_steps,
         max_depth: args.max_depth,
