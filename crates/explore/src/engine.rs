@@ -199,7 +199,7 @@ impl<'a> Context<'a> {
             self.note(Unknown::PartialInputs(self.opts.input_domain));
         }
         if let Some(why) = machine.imprecise() {
-            self.note(Unknown::Imprecise(why.to_string()));
+            self.note(Unknown::Imprecise(why.clone()));
         }
         if let Some(at) = machine.abstracted() {
             self.note(Unknown::Abstracted(at.to_string()));

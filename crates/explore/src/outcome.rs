@@ -2,7 +2,7 @@
 //! errors with their witnesses, and the statistics.
 
 use crate::{Capability, EngineKind};
-use ravel_vm::{ErrorKind, Limit, Machine, ProgramError, SharedSym, SyncCalls, TraceEntry};
+use ravel_vm::{ErrorKind, Imprecision, Limit, Machine, ProgramError, SharedSym, SyncCalls, TraceEntry};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -40,9 +40,9 @@ pub enum Unknown {
     /// the address space); the time and memory limits are [`Unknown::Time`] and
     /// [`Unknown::Memory`] wherever they are met.
     Limit(Limit),
-    /// The vm explored fewer behaviours than the program has, in its words (a symbolic
-    /// input made concrete, a solver query it could not decide, ...).
-    Imprecise(String),
+    /// The vm explored fewer behaviours than the program has (a symbolic input made
+    /// concrete, a solver query it could not decide, ...).
+    Imprecise(Imprecision),
     /// A symbolic value was made abstract (`ravel_abstract_*`, at this place) and
     /// followed at one value. The weakest reason: any other replaces it.
     Abstracted(String),
@@ -621,7 +621,7 @@ mod tests {
                 "nondeterministic inputs were only tried with the values 0..2 (--enumerate-inputs)",
             ),
             (Unknown::Limit(Limit::Steps(5)), "the execution ran more than 5 instructions (--max-steps)"),
-            (Unknown::Imprecise("vm note".into()), "vm note"),
+            (Unknown::Imprecise(Imprecision::AccessSpansWords), "a shared access spans several memory words"),
             (
                 Unknown::Abstracted("a.c:3".into()),
                 "a value was made abstract at a.c:3 (ravel_abstract), so its other values were not explored",

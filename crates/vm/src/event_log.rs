@@ -85,7 +85,7 @@ impl Machine {
             self.note_site(t, at);
             if is_event {
                 if (addr & 7) + len > 8 {
-                    self.imprecise.get_or_insert_with(|| "a shared access spans several memory words".into());
+                    self.imprecise.get_or_insert(crate::Imprecision::AccessSpansWords);
                 }
                 let atomic = in_atomic || order != Ordering::NotAtomic;
                 // A load served from the buffer reads the buffered stores, not memory.

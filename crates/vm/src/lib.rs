@@ -9,8 +9,8 @@
 //! 1. **data**: `error`, `errno`, `events`, `thread`, `memory`, `values` (register words
 //!    and the scalar operations on them), `sync_state`, `sync_calls`, `record`, `native_record`,
 //!    `store_buffer`, `symbolic`, `os`, `libc`, `fp80`, `fphash`, `images`, `resident`,
-//!    `site_stacks`, `clone_reusing`, `copy_on_write`, `obj_hints`, `limit` (the limits that
-//!    end an execution, as values).
+//!    `site_stacks`, `clone_reusing`, `copy_on_write`, `obj_hints`, `limit` and `imprecision`
+//!    (the limits that end an execution and what makes one imprecise, as values).
 //! 2. **state**: `machine` — the `Machine` struct, its settings and the small API the
 //!    layers above share (frames, faults).
 //! 3. **semantics on the state**, as `impl Machine` blocks or functions of `&mut Machine`:
@@ -49,6 +49,7 @@ pub mod fphash;
 mod frames;
 mod heap;
 mod images;
+mod imprecision;
 mod interp;
 pub mod libc;
 mod limit;
@@ -89,6 +90,7 @@ mod view;
 pub use error::{ErrorKind, ProgramError};
 pub use events::{barrier_arrival, AccessKind, Arrival, ChannelOp, Loc, LogEntry, Pending, PendingKind};
 pub use fork::ForkPlan;
+pub use imprecision::Imprecision;
 pub use limit::Limit;
 pub use machine::{Chooser, Config, End, Granularity, Machine, TimeModel, TraceEntry};
 pub use memory::{pointer_words, ObjId, ObjKind, Object};

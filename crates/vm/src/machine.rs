@@ -267,7 +267,7 @@ pub struct Machine {
     pub(crate) log: Vec<crate::events::LogEntry>,
     /// Why this execution's events may not capture every conflict (then an exhaustive
     /// exploration cannot conclude "safe").
-    pub(crate) imprecise: Option<String>,
+    pub(crate) imprecise: Option<crate::Imprecision>,
     /// Where the first symbolic value was made abstract (`ravel_abstract_*`), if one was.
     pub(crate) abstracted: Option<String>,
     /// Errors that did not end the execution (see [`Config::defer_reinit`]), for the
@@ -366,8 +366,8 @@ impl Machine {
     }
 
     /// Why this execution's events may not capture every conflict, if so.
-    pub fn imprecise(&self) -> Option<&str> {
-        self.imprecise.as_deref()
+    pub fn imprecise(&self) -> Option<&crate::Imprecision> {
+        self.imprecise.as_ref()
     }
 
     /// Where this execution made a symbolic value abstract (`ravel_abstract_*`), which it

@@ -157,8 +157,15 @@ impl Machine {
             return !th.finished;
         }
         if matches!(th.wait, Wait::Terminate { .. }) {
-            // The process ends once nothing else can happen.
-            return !(0..self.threads.len()).any(|u| u != t && !self.terminating(u) && self.can_run(u));
+            // The process ends once nothing else can happen. Under discrete time that is
+            // before any timed wait ends: computation takes no time, and a timed wait ends
+            // only when no other thread (the exiting one included) can run — else threads
+            // that wait in loops forever (event loops, maintenance threads) would keep the
+            // exit from ever happening.
+            let discrete = self.config.time == crate::machine::TimeModel::Discrete;
+            return !(0..self.threads.len()).any(|u| {
+                u != t && !self.terminating(u) && self.can_run(u) && !(discrete && self.deadline(u).is_some())
+            });
         }
         if th.finished || th.frames.is_empty() || th.hung || th.stuck == Some(self.memory.write_epoch) {
             return false;

@@ -76,9 +76,7 @@ pub(crate) fn kill_process(m: &mut Machine, t: usize, sig: u32) -> Delivery {
     }
     let others = (0..m.threads.len()).any(|u| u != t && takes(m, u));
     if others && matches!(m.os.signals.action(sig), Action::Handler { .. }) {
-        m.imprecise.get_or_insert_with(|| {
-            "kill() delivers its signal to the calling thread only; POSIX lets any thread take it".into()
-        });
+        m.imprecise.get_or_insert(crate::Imprecision::KillToCaller);
     }
     deliver(m, t, sig, 0)
 }

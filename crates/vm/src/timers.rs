@@ -11,10 +11,6 @@ use crate::machine::{Machine, TimeModel};
 use crate::thread::Wait;
 use ravel_ir::{Builtin, Callee, Inst};
 
-/// Why a verdict under discrete time cannot be `safe`.
-const DISCRETE_NOTE: &str = "timed waits ended only when no other thread could run (--time discrete): \
-     only timings where computation takes no time were explored";
-
 const NS_PER_US: u64 = 1_000;
 const NS_PER_S: u64 = 1_000_000_000;
 
@@ -32,7 +28,7 @@ impl Machine {
         let kept: Vec<usize> =
             runnable.iter().zip(&deadlines).filter(|&(_, &d)| d == earliest).map(|(&t, _)| t).collect();
         if kept.len() < runnable.len() {
-            self.imprecise.get_or_insert_with(|| DISCRETE_NOTE.into());
+            self.imprecise.get_or_insert(crate::Imprecision::DiscreteTime);
         }
         kept
     }

@@ -52,12 +52,7 @@ impl Machine {
         if self.buffered(t) > 0 {
             if let Inst::Call { callee: Callee::Builtin(b), .. } = inst {
                 if call_fence(*b) == CallFence::Approximate {
-                    self.imprecise.get_or_insert_with(|| {
-                        format!(
-                            "under TSO, `{}` waited for its thread's buffered stores (ravel treats it as a fence)",
-                            b.c_name()
-                        )
-                    });
+                    self.imprecise.get_or_insert(crate::Imprecision::ApproximateFence(b.c_name()));
                 }
             }
             return true;

@@ -1,7 +1,7 @@
 //! The exploration `ravel check`'s flags ask for: the combinations it refuses, and the
 //! explorer's options.
 
-use super::args::{CheckArgs, EngineArg, MemoryModelArg};
+use super::args::{CheckArgs, EngineArg};
 use crate::shared_args::World;
 use clap::ValueEnum;
 use ravel_explore::{Capability, DporOptions, EngineKind, Options, PctOptions, StatesOptions, UnfoldOptions};
@@ -109,11 +109,10 @@ fn engine_of(arg: EngineArg) -> EngineKind {
     }
 }
 
+/// The model `--memory-model` names (the flag's values are the models' own names).
 fn memory_model(args: &CheckArgs) -> MemoryModel {
-    match args.memory_model {
-        MemoryModelArg::Sc => MemoryModel::Sc,
-        MemoryModelArg::Tso => MemoryModel::Tso,
-    }
+    let name = args.memory_model.to_possible_value().map(|v| v.get_name().to_string()).unwrap_or_default();
+    MemoryModel::from_name(&name).unwrap_or_default()
 }
 
 fn dpor_options(args: &CheckArgs) -> DporOptions {

@@ -161,10 +161,7 @@ impl Machine {
         if self.imprecise.is_none() {
             let loc = self.current_loc(t);
             let file = self.program.files.get(loc.file as usize).cloned().unwrap_or_default();
-            self.imprecise = Some(format!(
-                "a symbolic input was made concrete ({why}) at {file}:{}, so its other values were not explored",
-                loc.line
-            ));
+            self.imprecise = Some(crate::Imprecision::Concretized { why: why.to_string(), file, line: loc.line });
         }
     }
 
@@ -243,7 +240,7 @@ impl Machine {
             SolverResult::Unsat => {}
             SolverResult::Unknown(why) => {
                 st.pc.push(taken);
-                self.imprecise.get_or_insert(format!("the solver could not decide a branch: {why}"));
+                self.imprecise.get_or_insert(crate::Imprecision::Undecided { assumption: false, why: why.to_string() });
             }
         }
         Ok(concrete)
@@ -277,7 +274,7 @@ impl Machine {
             }
             SolverResult::Unsat => false,
             SolverResult::Unknown(why) => {
-                self.imprecise.get_or_insert(format!("the solver could not decide an assumption: {why}"));
+                self.imprecise.get_or_insert(crate::Imprecision::Undecided { assumption: true, why: why.to_string() });
                 false
             }
         }

@@ -149,14 +149,10 @@ fn log_library_accesses(m: &mut Machine, t: usize, b: Builtin, at: Option<ravel_
     if !m.config.detect_races {
         // Under `--interleave sync` plain accesses are not scheduling points anyway.
         if all {
-            m.imprecise.get_or_insert_with(|| {
-                format!("{place} touches shared memory in one step, which only race detection makes exact")
-            });
+            m.imprecise.get_or_insert(crate::Imprecision::LibraryStep { place });
         }
     } else if bytes > RACE_CHECKED_BYTES {
-        m.imprecise.get_or_insert_with(|| {
-            format!("{place} touches {bytes} bytes of shared memory, more than ravel checks for data races")
-        });
+        m.imprecise.get_or_insert(crate::Imprecision::LibraryTooLarge { place, bytes });
     } else {
         for (addr, len, write) in touches {
             m.log.push(crate::events::LogEntry::Plain { thread: t, addr, len, write, at });

@@ -35,9 +35,7 @@ pub(crate) fn join(m: &mut Machine, t: usize, handle: u64, wants_value: bool) ->
     m.threads[j].joined = true;
     if wants_value && m.threads[j].retval_symbolic {
         let name = name(m);
-        m.imprecise.get_or_insert_with(|| {
-            format!("the value thread {name} returned depends on symbolic inputs; its other values were not explored")
-        });
+        m.imprecise.get_or_insert(crate::Imprecision::SymbolicReturn(name));
     }
     Ok(Some(m.threads[j].retval))
 }

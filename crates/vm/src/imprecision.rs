@@ -1,0 +1,64 @@
+//! Why an execution's events may not capture every behaviour, as values: the reason an
+//! exhaustive exploration cannot conclude `safe` although nothing was cut short.
+
+use std::fmt;
+
+/// What made an execution imprecise (the first reason met, see `Machine::imprecise`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Imprecision {
+    /// One access touched several memory words, which conflict as one.
+    AccessSpansWords,
+    /// A symbolic input was made concrete (`why`) at `file:line`.
+    Concretized { why: String, file: String, line: u32 },
+    /// The solver could not decide a branch (`assumption`: an assumption) on inputs.
+    Undecided { assumption: bool, why: String },
+    /// Timed waits ended only when no other thread could run (`--time discrete`).
+    DiscreteTime,
+    /// `kill()` delivered its signal to the calling thread only.
+    KillToCaller,
+    /// Under TSO, this library function waited for its thread's buffered stores.
+    ApproximateFence(&'static str),
+    /// The value this thread returned depends on symbolic inputs.
+    SymbolicReturn(String),
+    /// A library call at `place` touched shared memory in one step.
+    LibraryStep { place: String },
+    /// A library call at `place` touched more shared bytes than races are checked for.
+    LibraryTooLarge { place: String, bytes: u64 },
+}
+
+impl fmt::Display for Imprecision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Imprecision::AccessSpansWords => write!(f, "a shared access spans several memory words"),
+            Imprecision::Concretized { why, file, line } => write!(
+                f,
+                "a symbolic input was made concrete ({why}) at {file}:{line}, so its other values were not explored"
+            ),
+            Imprecision::Undecided { assumption, why } => {
+                let what = if *assumption { "an assumption" } else { "a branch" };
+                write!(f, "the solver could not decide {what}: {why}")
+            }
+            Imprecision::DiscreteTime => write!(
+                f,
+                "timed waits ended only when no other thread could run (--time discrete): \
+                 only timings where computation takes no time were explored"
+            ),
+            Imprecision::KillToCaller => {
+                write!(f, "kill() delivers its signal to the calling thread only; POSIX lets any thread take it")
+            }
+            Imprecision::ApproximateFence(name) => {
+                write!(f, "under TSO, `{name}` waited for its thread's buffered stores (ravel treats it as a fence)")
+            }
+            Imprecision::SymbolicReturn(name) => write!(
+                f,
+                "the value thread {name} returned depends on symbolic inputs; its other values were not explored"
+            ),
+            Imprecision::LibraryStep { place } => {
+                write!(f, "{place} touches shared memory in one step, which only race detection makes exact")
+            }
+            Imprecision::LibraryTooLarge { place, bytes } => {
+                write!(f, "{place} touches {bytes} bytes of shared memory, more than ravel checks for data races")
+            }
+        }
+    }
+}
