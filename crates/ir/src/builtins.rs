@@ -60,7 +60,7 @@ builtins! {
     Strtod = "strtod"; Atof = "atof"; Abs = "abs"; Labs = "labs"; Llabs = "llabs";
     Toupper = "toupper"; Tolower = "tolower"; CtypeB = "__ctype_b_loc";
     // time and scheduling: a virtual clock (see the vm's `os` module)
-    Time = "time"; Clock = "clock"; Gettimeofday = "gettimeofday"; ClockGettime = "clock_gettime"; ClockGetres = "clock_getres";
+    Time = "time"; Clock = "clock"; Timestamp = "__ravel_rdtsc"; Gettimeofday = "gettimeofday"; ClockGettime = "clock_gettime"; ClockGetres = "clock_getres";
     Sleep = "sleep"; Usleep = "usleep"; Nanosleep = "nanosleep"; ClockNanosleep = "clock_nanosleep";
     SchedYield = "sched_yield" | "pthread_yield" | "thrd_yield";
     // POSIX process environment

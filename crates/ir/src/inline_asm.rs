@@ -2,6 +2,7 @@
 //! module (which keeps no assembly text). Run through LLVM's C API:
 //! - spin hints (`pause`, `rep; nop`, `yield`) are removed: they change nothing a program
 //!   can observe;
+//! - `rdtsc`/`rdtscp` read the virtual clock as a 1 GHz time-stamp counter;
 //! - fences (`mfence`, `lfence`, `sfence`, the `lock; addl $0,(%rsp)` idiom, `dmb`,
 //!   `sync`) become `fence seq_cst`;
 //! - `cpuid` and `xgetbv` answer zeros: a processor that reports no optional features,
@@ -35,6 +36,9 @@ enum Meaning {
     Fence,
     /// Every output is zero.
     Zeros,
+    /// `rdtsc`/`rdtscp`: a time-stamp counter, the low half in the first output and the
+    /// high half in the second (or all of it in one 64-bit output).
+    Timestamp,
     Unsupported,
 }
 
@@ -47,6 +51,7 @@ fn meaning(text: &str) -> Meaning {
         "" | "pause" | "rep nop" | "nop" | "yield" => Meaning::Nothing,
         "mfence" | "lfence" | "sfence" | "dmb ish" | "dmb sy" | "sync" | "lwsync" => Meaning::Fence,
         "cpuid" | "xgetbv" => Meaning::Zeros,
+        "rdtsc" | "rdtscp" => Meaning::Timestamp,
         // `lock; addl $0,0(%rsp)` (and `orl`, any offset): a full fence without mfence.
         s if s.starts_with("lock add") || s.starts_with("lock or") => {
             if s.contains("$$0,") && s.contains("(%") {
@@ -101,6 +106,14 @@ pub unsafe fn rewrite(ctx: LLVMContextRef, module: LLVMModuleRef) {
                 );
                 LLVMInstructionEraseFromParent(call);
             }
+            Meaning::Timestamp => {
+                if returns_value {
+                    LLVMPositionBuilderBefore(builder, call);
+                    let value = timestamp(module, builder, LLVMTypeOf(call));
+                    LLVMReplaceAllUsesWith(call, value);
+                }
+                LLVMInstructionEraseFromParent(call);
+            }
             Meaning::Zeros => {
                 if returns_value {
                     LLVMReplaceAllUsesWith(call, LLVMConstNull(LLVMTypeOf(call)));
@@ -115,6 +128,47 @@ pub unsafe fn rewrite(ctx: LLVMContextRef, module: LLVMModuleRef) {
         }
     }
     LLVMDisposeBuilder(builder);
+}
+
+/// A value of type `ty` (one integer, or a struct of the halves, as `rdtsc`'s outputs
+/// are) read from the virtual clock's time-stamp counter (`__ravel_rdtsc`, a builtin).
+unsafe fn timestamp(module: LLVMModuleRef, builder: LLVMBuilderRef, ty: LLVMTypeRef) -> LLVMValueRef {
+    let ctx = LLVMGetModuleContext(module);
+    let i64t = LLVMInt64TypeInContext(ctx);
+    let fn_ty = LLVMFunctionType(i64t, std::ptr::null_mut(), 0, 0);
+    let name = c"__ravel_rdtsc";
+    let mut callee = LLVMGetNamedFunction(module, name.as_ptr());
+    if callee.is_null() {
+        callee = LLVMAddFunction(module, name.as_ptr(), fn_ty);
+    }
+    let empty = CString::default();
+    let ticks = LLVMBuildCall2(builder, fn_ty, callee, std::ptr::null_mut(), 0, empty.as_ptr());
+    let fit = |v: LLVMValueRef, to: LLVMTypeRef| match LLVMGetTypeKind(to) {
+        LLVMTypeKind::LLVMIntegerTypeKind => LLVMBuildZExtOrBitCast(
+            builder,
+            LLVMBuildTrunc(builder, v, LLVMIntTypeInContext(ctx, LLVMGetIntTypeWidth(to).min(64)), empty.as_ptr()),
+            to,
+            empty.as_ptr(),
+        ),
+        _ => LLVMConstNull(to),
+    };
+    if LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMStructTypeKind {
+        return fit(ticks, ty);
+    }
+    let mut elems = vec![std::ptr::null_mut(); LLVMCountStructElementTypes(ty) as usize];
+    LLVMGetStructElementTypes(ty, elems.as_mut_ptr());
+    let high = LLVMBuildLShr(builder, ticks, LLVMConstInt(i64t, 32, 0), empty.as_ptr());
+    let mut value = LLVMGetUndef(ty);
+    for (i, &elem) in elems.iter().enumerate() {
+        // rdtscp's third output (the processor id in %ecx) is 0.
+        let part = match i {
+            0 => fit(ticks, elem),
+            1 => fit(high, elem),
+            _ => LLVMConstNull(elem),
+        };
+        value = LLVMBuildInsertValue(builder, value, part, i as u32, empty.as_ptr());
+    }
+    value
 }
 
 /// The text of an LLVM string accessor's answer.
@@ -308,6 +362,7 @@ fn meaning_name(text: &str) -> &'static str {
         Meaning::Nothing => "nothing",
         Meaning::Fence => "fence",
         Meaning::Zeros => "zeros",
+        Meaning::Timestamp => "timestamp",
         Meaning::Unsupported => "unsupported",
     }
 }
@@ -329,7 +384,8 @@ mod tests {
             ("cpuid", "zeros"),
             ("pushl %ebx\n\tcpuid\n\tmovl %ebx, %eax\n\tpopl %ebx", "zeros"),
             ("lock; cmpxchgl $2,$1", "unsupported"),
-            ("rdtsc", "unsupported"),
+            ("rdtsc", "timestamp"),
+            ("rdtscp", "timestamp"),
         ] {
             assert_eq!(meaning_name(text), want, "{text:?}");
         }

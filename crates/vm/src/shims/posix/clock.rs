@@ -54,7 +54,15 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
     use Builtin::*;
     if !matches!(
         b,
-        Time | Clock | Gettimeofday | ClockGettime | ClockGetres | Sleep | Usleep | Nanosleep | ClockNanosleep
+        Time | Clock
+            | Timestamp
+            | Gettimeofday
+            | ClockGettime
+            | ClockGetres
+            | Sleep
+            | Usleep
+            | Nanosleep
+            | ClockNanosleep
     ) {
         return None;
     }
@@ -73,6 +81,8 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
             // Processor time in microseconds (`CLOCKS_PER_SEC` is 1,000,000): the virtual
             // time since the process started.
             Clock => Flow::Return((m.os.advance(TICK_NS) - EPOCH_NS) / 1000),
+            // x86 `rdtsc`: cycles of a 1 GHz counter, the virtual nanoseconds since start.
+            Timestamp => Flow::Return(m.os.advance(TICK_NS) - EPOCH_NS),
             Gettimeofday => {
                 let now = m.os.advance(TICK_NS);
                 if a.get(0) != 0 {

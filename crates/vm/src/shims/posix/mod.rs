@@ -89,7 +89,7 @@ fn net_op(b: Builtin) -> bool {
 
 fn clock_op(b: Builtin) -> bool {
     use Builtin::*;
-    matches!(b, Time | Clock | Gettimeofday | ClockGettime | Sleep | Usleep | Nanosleep | ClockNanosleep)
+    matches!(b, Time | Clock | Timestamp | Gettimeofday | ClockGettime | Sleep | Usleep | Nanosleep | ClockNanosleep)
 }
 
 fn signal_op(b: Builtin) -> bool {
