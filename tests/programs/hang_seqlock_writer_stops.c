@@ -2,6 +2,7 @@
  * a seqlock writer that returns in the middle of an update (the sequence stays odd):
  * a reader that comes after it retries forever, one read of the sequence and the pair
  * after another.
+ * run: error hang
  * check: unsafe hang
  * check-all: unsafe hang
  */

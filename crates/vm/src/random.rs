@@ -120,6 +120,33 @@ pub fn run_oldest_first(program: Arc<Program>, config: Config, seed: u64, timeou
     run_picking(program, config, seed, timeout, Vec::new(), |enabled| enabled[0], &mut |_, _| {})
 }
 
+/// Marks a thread keeps before it is taken to go round a loop too long to tell (then it
+/// simply runs on).
+const SPIN_MARKS: usize = 64;
+
+/// Notes a step of a thread that wrote nothing, from mark `before` to `after`, in its marks
+/// since write count `epoch`; whether it came back to a state it stood in since then.
+fn came_back(
+    (since, marks): &mut (u64, Vec<crate::SpinMark>),
+    epoch: u64,
+    before: crate::SpinMark,
+    after: crate::SpinMark,
+) -> bool {
+    if *since != epoch || marks.len() >= SPIN_MARKS {
+        *since = epoch;
+        marks.clear();
+    }
+    if marks.is_empty() {
+        marks.push(before);
+    }
+    if marks.contains(&after) {
+        marks.clear();
+        return true;
+    }
+    marks.push(after);
+    false
+}
+
 /// One execution, `pick` choosing among the threads that can make progress (ascending
 /// ids; a thread that came back to where it stood with nothing written waits until
 /// something is): the loop behind `ravel run` and the sampling engines, whose schedulers
@@ -141,9 +168,12 @@ pub fn run_picking(
     let init_choices = std::mem::take(&mut chooser.made);
     let mut schedule = Some(Vec::new());
     let mut steps: u64 = 0;
-    // The write count at which each thread was last seen spinning: its step came back to
-    // the same state with nothing written, so it only runs again once something is.
+    // The write count at which each thread was last seen spinning: its steps came back to
+    // a state it stood in since anything was last written, so it only runs again once
+    // something is. Each thread's marks since the last write are kept to see that
+    // (a spin over several visible operations, as a seqlock reader's retry, too).
     let mut spun: Vec<Option<u64>> = Vec::new();
+    let mut visited: Vec<(u64, Vec<crate::SpinMark>)> = Vec::new();
     while !m.is_done() {
         let enabled = m.enabled();
         let epoch = m.write_epoch();
@@ -153,7 +183,7 @@ pub fn run_picking(
             break;
         }
         let t = pick(&moving);
-        let (before, inputs) = (m.spin_mark(t), chooser.inputs.len());
+        let (before, inputs, threads) = (m.spin_mark(t), chooser.inputs.len(), m.threads().len());
         m.step(t, &mut chooser);
         let made = std::mem::take(&mut chooser.made);
         if schedule.as_ref().is_some_and(|s| s.len() >= SCHEDULE_KEEP) {
@@ -165,9 +195,10 @@ pub fn run_picking(
         observe(t, &mut m);
         if spun.len() <= t {
             spun.resize(t + 1, None);
+            visited.resize(t + 1, (0, Vec::new()));
         }
-        let same = inputs == chooser.inputs.len() && m.spin_mark(t) == before;
-        spun[t] = same.then(|| m.write_epoch());
+        let quiet = inputs == chooser.inputs.len() && m.write_epoch() == epoch && m.threads().len() == threads;
+        spun[t] = (quiet && came_back(&mut visited[t], epoch, before, m.spin_mark(t))).then(|| m.write_epoch());
         // Every scheduling step looks at the clock (a step may run any number of
         // instructions, so no count of them is a safe sampling point).
         if deadline.is_some_and(|d| Instant::now() > d) {
