@@ -6,8 +6,8 @@
  */
 #include <stdio.h>
 int main(void) {
-    unsigned lo, hi;
-    __asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi));
-    printf("%u\n", lo ^ hi);
+    unsigned long x = 40, lowest;
+    __asm__("bsfq %1, %0" : "=r"(lowest) : "r"(x));
+    printf("%lu\n", lowest);
     return 0;
 }

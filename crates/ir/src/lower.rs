@@ -178,7 +178,7 @@ fn undefined_function(name: &str) -> String {
     if let Some(text) = crate::inline_asm::unsupported_text(name) {
         return format!(
             "{UNMODELLED_ASM} `{text}`, which ravel does not model (it models compiler \
-             barriers, spin hints, fences, cpuid and the usual x86 atomic instructions; build with \
+             barriers, spin hints, fences, cpuid, rdtsc and the usual x86 atomic instructions; build with \
              the program's portable C variant if it has one)"
         );
     }
