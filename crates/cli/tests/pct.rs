@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::scratch;
+use common::{check_json, scratch};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -16,15 +16,7 @@ fn program(folder: &str, name: &str) -> PathBuf {
 
 /// The JSON report of `ravel check FILE --engine pct ARGS...` and its exit code.
 fn pct(file: &Path, args: &[&str]) -> (Value, Option<i32>) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ravel"))
-        .arg("check")
-        .arg(file)
-        .args(["--json", "--timeout", "120", "--engine", "pct"])
-        .args(args)
-        .output()
-        .expect("ravel runs");
-    let report = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
-    (report, out.status.code())
+    check_json(file, "120", &[&["--engine", "pct"], args].concat())
 }
 
 #[test]

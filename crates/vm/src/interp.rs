@@ -512,7 +512,7 @@ impl Machine {
                     if self.skip_unread_store(id) {
                         return Next::Advance;
                     }
-                    if self.buffers_store(t, id, *order) {
+                    if tso && self.buffers_store(t, id, *order) {
                         let sym = match &self.sym {
                             Some(st) if st.pending_store.is_some() => {
                                 self.unsupported(t, "a store at an address derived from symbolic inputs under TSO");
@@ -545,7 +545,7 @@ impl Machine {
                     return Next::Advance;
                 }
                 let b = words_to_bytes(&w);
-                if self.buffers_store(t, id, *order) {
+                if tso && self.buffers_store(t, id, *order) {
                     for (i, chunk) in b[..*bytes as usize].chunks(8).enumerate() {
                         let mut word = [0u8; 8];
                         word[..chunk.len()].copy_from_slice(chunk);

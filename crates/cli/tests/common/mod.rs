@@ -11,6 +11,19 @@ pub fn ravel(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_ravel")).args(args).output().expect("ravel runs")
 }
 
+/// The JSON report of `ravel check FILE --json --timeout T ARGS...` (null when there is
+/// none) and its exit code.
+pub fn check_json(file: &Path, timeout: &str, args: &[&str]) -> (serde_json::Value, Option<i32>) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ravel"))
+        .arg("check")
+        .arg(file)
+        .args(["--json", "--timeout", timeout])
+        .args(args)
+        .output()
+        .expect("ravel runs");
+    (serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null), out.status.code())
+}
+
 pub fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }

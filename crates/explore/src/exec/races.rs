@@ -71,20 +71,12 @@ fn end_with_race(m: &mut Machine, r: &race::Race) {
 
 fn show_plain_accesses(m: &mut Machine, r: &race::Race) {
     let what = m.symbolize(r.addr);
-    let first = TraceEntry {
-        thread: r.first.0,
-        loc: r.first.1,
-        what: format!("{} {what} (unsynchronised: the race's first access)", r.first.2.verb()),
-        stack: m.site_stack(r.first.0, r.first.1),
-        from_step: false,
+    let entry = |m: &Machine, (thread, loc, how): (usize, ravel_ir::SrcLoc, race::How), role: &str| {
+        let what = format!("{} {what} (unsynchronised: {role})", how.verb());
+        TraceEntry { thread, loc, what, stack: m.site_stack(thread, loc), from_step: false }
     };
-    let second = TraceEntry {
-        thread: r.second.0,
-        loc: r.second.1,
-        what: format!("{} {what} (unsynchronised: races with the access above)", r.second.2.verb()),
-        stack: m.site_stack(r.second.0, r.second.1),
-        from_step: false,
-    };
+    let first = entry(m, r.first, "the race's first access");
+    let second = entry(m, r.second, "races with the access above");
     m.insert_trace(r.first_step + 1, first);
     m.insert_trace(usize::MAX, second);
 }
