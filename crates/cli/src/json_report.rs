@@ -107,6 +107,7 @@ pub fn error(
         "allocated": allocated,
         "kind": e.kind.name(),
         "message": e.message,
+        "racing_free": e.racing_free,
         "location": own,
         "related": related,
         "threads": threads,

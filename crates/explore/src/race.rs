@@ -100,12 +100,13 @@ pub struct Race {
 }
 
 /// What happens-before a pipe's (or a socket's) bytes carry: the clock of each send not
-/// yet consumed whole, by the stream offset where it ends, and the writers' closes.
+/// yet consumed whole, by the stream offsets where it starts and ends, and the writers'
+/// closes.
 #[derive(Clone, Default)]
 struct Stream {
     sent: u64,
     received: u64,
-    sends: std::collections::VecDeque<(u64, VClock)>,
+    sends: std::collections::VecDeque<(std::ops::Range<u64>, VClock)>,
     closed: VClock,
 }
 
@@ -118,11 +119,14 @@ pub struct RaceDetector {
     streams: FxHashMap<u64, Stream>,
     /// Shadows by chunk number (address / [`CHUNK`]).
     shadow: FxHashMap<u64, std::rc::Rc<ShadowChunk>>,
+    /// Who ended each object and at which of their epochs, by the object's start: a later
+    /// use after free is told racing (unordered with the free) or ordered by it.
+    ended: FxHashMap<u64, (usize, u32)>,
     /// Transitions processed so far.
     steps: usize,
 }
 
-ravel_vm::clone_reusing!(RaceDetector { threads, sync, streams, shadow, steps });
+ravel_vm::clone_reusing!(RaceDetector { threads, sync, streams, shadow, ended, steps });
 
 impl RaceDetector {
     fn clock(&mut self, t: usize) -> &mut VClock {
@@ -223,16 +227,18 @@ impl RaceDetector {
         match op {
             ChannelOp::CloseReader => return,
             ChannelOp::Send(bytes) => {
+                stream.sends.push_back((stream.sent..stream.sent + bytes, clock));
                 stream.sent += bytes;
-                stream.sends.push_back((stream.sent, clock));
             }
             ChannelOp::CloseWriter => stream.closed.join(&clock),
             ChannelOp::Receive(bytes) => {
                 let mut acquired = if bytes == 0 { stream.closed.clone() } else { VClock::default() };
                 stream.received += bytes;
-                while let Some((end, c)) = stream.sends.front() {
+                // Only sends with a byte among those consumed: the one consumed in part
+                // stays for the rest of its bytes.
+                while let Some((sent, c)) = stream.sends.front().filter(|(sent, _)| sent.start < stream.received) {
                     acquired.join(c);
-                    if *end > stream.received {
+                    if sent.end > stream.received {
                         break;
                     }
                     stream.sends.pop_front();
@@ -280,6 +286,7 @@ impl RaceDetector {
     /// dead object faults as a use after free), and their shadows go with the object.
     fn end_of_object(&mut self, t: usize, addr: u64, len: u64, at: SrcLoc) -> Option<Race> {
         let clock = self.clock(t).clone();
+        self.ended.insert(addr, (t, clock.get(t)));
         let end = addr + len.max(1);
         let (first, last) = (addr / CHUNK, (end - 1) / CHUNK);
         let mut chunks: Vec<u64> = if last - first < self.shadow.len() as u64 {
@@ -307,6 +314,16 @@ impl RaceDetector {
     }
 }
 
+impl RaceDetector {
+    /// Whether the end of the object starting at `start` (a free, a frame's end) is
+    /// unordered with what thread `t` does now: a use after free that is also a race,
+    /// as ThreadSanitizer reports it (heap-use-after-free). `None` when no end is known.
+    pub fn end_races_with(&mut self, start: u64, t: usize) -> Option<bool> {
+        let (by, epoch) = *self.ended.get(&start)?;
+        Some(by != t && !self.clock(t).covers(by, epoch))
+    }
+}
+
 /// The program error reporting a race, with names for the location and threads.
 pub fn race_error(m: &mut ravel_vm::Machine, race: &Race) -> ravel_vm::ProgramError {
     let what = m.symbolize(race.addr);
@@ -328,6 +345,7 @@ pub fn race_error(m: &mut ravel_vm::Machine, race: &Race) -> ravel_vm::ProgramEr
         loc: race.second.1,
         related: vec![(race.first.0, race.first.1)],
         block: m.heap_block(race.addr),
+        racing_free: false,
     }
 }
 

@@ -96,12 +96,17 @@ pub struct ProgramError {
     /// race on a block), whose allocation a report shows.
     #[serde(skip)]
     pub block: Option<u64>,
+    /// The error's other place is not ordered before it by any synchronisation: the free
+    /// of a use after free made by another thread, which also races with the use (what
+    /// ThreadSanitizer reports as heap-use-after-free).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub racing_free: bool,
 }
 
 impl ProgramError {
     /// An error at one place.
     pub fn at(kind: ErrorKind, message: String, thread: usize, loc: SrcLoc) -> ProgramError {
-        ProgramError { kind, message, thread, loc, related: Vec::new(), block: None }
+        ProgramError { kind, message, thread, loc, related: Vec::new(), block: None, racing_free: false }
     }
 
     /// Every place the error involves, in a canonical order: two reports of the same race

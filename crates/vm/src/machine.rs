@@ -344,6 +344,15 @@ impl Machine {
         self.end.as_ref()
     }
 
+    /// The error the execution ended with, for a detector above the vm to add what it
+    /// knows (whether a use after free races with its free).
+    pub fn ending_error_mut(&mut self) -> Option<&mut ProgramError> {
+        match &mut self.end {
+            Some(End::Error(e)) => Some(e),
+            _ => None,
+        }
+    }
+
     /// Instructions executed.
     pub fn steps(&self) -> u64 {
         self.steps

@@ -42,7 +42,14 @@ pub fn check_step(
     log: &[LogEntry],
     on_race: Races,
 ) -> Vec<ProgramError> {
-    if on_race == Races::Off || m.ended_in_error() {
+    if on_race == Races::Off {
+        return Vec::new();
+    }
+    if let Some(error) = m.ending_error_mut() {
+        // What the failing step did before its error (an acquire) orders the error's
+        // places; races among the step's partial accesses are left to the error.
+        races.transition(t, log);
+        mark_racing_free(races, error);
         return Vec::new();
     }
     let found = races.transition(t, log);
@@ -55,6 +62,17 @@ pub fn check_step(
             Vec::new()
         }
         Races::Off => Vec::new(),
+    }
+}
+
+/// A use after free whose free, made by another thread, no synchronisation orders
+/// before the use is a race too (ThreadSanitizer reports it as heap-use-after-free): the
+/// error says so, in words and in [`ProgramError::racing_free`].
+fn mark_racing_free(races: &mut race::RaceDetector, error: &mut ProgramError) {
+    let Some(block) = error.block.filter(|_| error.kind == ErrorKind::UseAfterFree) else { return };
+    if races.end_races_with(block, error.thread) == Some(true) && !error.racing_free {
+        error.racing_free = true;
+        error.message.push_str("; no synchronisation orders the free before this access: they race");
     }
 }
 
