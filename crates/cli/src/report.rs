@@ -3,31 +3,72 @@
 use crate::place::place;
 use crate::source::Sources;
 use ravel_ir::SrcLoc;
-use ravel_vm::{End, RunOutcome};
+use ravel_vm::{End, Machine, ProgramError, RunOutcome};
 use serde_json::{json, Value};
 use std::fmt::Write;
+
+/// An error a run met, and the execution that shows it: a replay of the run up to it,
+/// which keeps call stacks (`None`: the run itself, without them).
+pub struct RunError<'m> {
+    pub error: &'m ProgramError,
+    pub shown_by: Option<&'m Machine>,
+}
+
+/// One error of the report, rendered as `check` renders it.
+struct ErrorSection {
+    headline: String,
+    /// Its places with their call stacks.
+    places: String,
+    interleaving: Vec<(String, String, String)>,
+    /// The interleaving shows only its last operations.
+    cut: Option<String>,
+}
 
 /// Everything a report says, gathered once from the outcome.
 pub struct RunReport {
     verdict: &'static str,
+    /// How the run ended.
     headline: String,
     location: Option<(String, u32, u32, Option<String>, String)>,
-    /// An error's places with their call stacks, rendered as `check` renders them.
-    places: Option<String>,
-    interleaving: Vec<(String, String, String)>,
+    /// The errors the run met in order: the races it went on after, then the error it
+    /// ended in.
+    errors: Vec<ErrorSection>,
+    /// The last of `errors` is the one the run ended in.
+    ended_in_error: bool,
     inputs: Vec<(String, u64)>,
     notes: Vec<String>,
     seed: u64,
     steps: u64,
     seconds: f64,
     exit_status: Option<i32>,
-    error_kind: Option<&'static str>,
+}
+
+/// How many operations of an error's interleaving a run report shows.
+const INTERLEAVING_SHOWN: usize = 40;
+
+impl ErrorSection {
+    fn new(e: &ProgramError, m: &Machine) -> ErrorSection {
+        let p = m.program();
+        let name = |t: usize| m.threads().get(t).map_or_else(|| t.to_string(), |th| th.name());
+        let start = m.trace().len().saturating_sub(INTERLEAVING_SHOWN);
+        ErrorSection {
+            headline: format!("{}: {}", e.kind.name(), e.message),
+            places: crate::error_text::render_places(p, e, Some(m), &name),
+            interleaving: m.trace()[start..]
+                .iter()
+                .map(|t| (m.threads()[t.thread].name(), place(p, t.loc), t.what.clone()))
+                .collect(),
+            cut: (start > 0).then(|| {
+                format!("interleaving shows the last {INTERLEAVING_SHOWN} of {} visible operations", m.trace_total())
+            }),
+        }
+    }
 }
 
 impl RunReport {
-    /// The report of run `o`; `replayed`, the same execution replayed with its call
-    /// stacks, gives an error's places with them.
-    pub fn new(o: &RunOutcome, seed: u64, replayed: Option<&ravel_vm::Machine>) -> RunReport {
+    /// The report of run `o`, whose `errors` (the races it went on after, then the error
+    /// it ended in) are each shown by their own execution.
+    pub fn new(o: &RunOutcome, seed: u64, errors: &[RunError]) -> RunReport {
         let m = &o.machine;
         let p = m.program();
         let mut sources = Sources::default();
@@ -35,15 +76,14 @@ impl RunReport {
             verdict: "unknown",
             headline: String::new(),
             location: None,
-            places: None,
-            interleaving: Vec::new(),
+            errors: errors.iter().map(|e| ErrorSection::new(e.error, e.shown_by.unwrap_or(m))).collect(),
+            ended_in_error: false,
             inputs: o.inputs.iter().map(|n| (format!("nondet value at {}", place(p, n.loc)), n.value)).collect(),
             notes: Vec::new(),
             seed,
             steps: m.steps(),
             seconds: o.elapsed.as_secs_f64(),
             exit_status: None,
-            error_kind: None,
         };
         let mut locate = |loc: SrcLoc, thread: usize| {
             let file = p.files.get(loc.file as usize).cloned().unwrap_or_default();
@@ -74,10 +114,8 @@ impl RunReport {
             }
             Some(End::Error(e)) => {
                 r.verdict = "error";
-                r.error_kind = Some(e.kind.name());
+                r.ended_in_error = true;
                 r.headline = format!("{}: {}", e.kind.name(), e.message);
-                let name = |t: usize| m.threads().get(t).map_or_else(|| t.to_string(), |th| th.name());
-                r.places = Some(crate::error_text::render_places(p, e, Some(replayed.unwrap_or(m)), &name));
             }
             Some(End::Unsupported { what, loc, thread }) => {
                 r.headline = format!("unsupported: {what} at {}", place(p, *loc));
@@ -86,14 +124,8 @@ impl RunReport {
             Some(End::Limit(why)) => r.headline = format!("limit reached: {why}"),
             None => r.headline = "the run stopped without an outcome".into(),
         }
-        if r.verdict == "error" {
-            let start = m.trace().len().saturating_sub(40);
-            if start > 0 {
-                r.notes.push(format!("interleaving shows the last 40 of {} visible operations", m.trace_total()));
-            }
-            for e in &m.trace()[start..] {
-                r.interleaving.push((m.threads()[e.thread].name(), place(p, e.loc), e.what.clone()));
-            }
+        if !r.errors.is_empty() {
+            r.verdict = "error";
         }
         r
     }
@@ -108,23 +140,31 @@ impl RunReport {
 
     pub fn render(&self, verbose: bool) -> String {
         let mut s = String::new();
-        let prefix = match self.verdict {
-            "error" => "error",
-            "ok" => "ok",
-            _ => "unknown",
-        };
-        let _ = writeln!(s, "ravel: {prefix}: {}", self.headline);
-        s.push_str(self.places.as_deref().unwrap_or_default());
+        for e in &self.errors {
+            let _ = writeln!(s, "ravel: error: {}", e.headline);
+            s.push_str(&e.places);
+            if !e.interleaving.is_empty() {
+                let _ = writeln!(s, "  interleaving (visible operations in order):");
+                for (th, at, what) in &e.interleaving {
+                    let _ = writeln!(s, "    thread {th:<8} {at:<24} {what}");
+                }
+            }
+            if let Some(cut) = &e.cut {
+                let _ = writeln!(s, "  note: {cut}");
+            }
+        }
+        // The run went on after its races (as ThreadSanitizer does): how it ended, unless
+        // in the error last shown.
+        if self.errors.is_empty() {
+            let prefix = if self.verdict == "ok" { "ok" } else { "unknown" };
+            let _ = writeln!(s, "ravel: {prefix}: {}", self.headline);
+        } else if !self.ended_in_error {
+            let _ = writeln!(s, "ravel: the run went on after {} and ended: {}", races(self.errors.len()), self.headline);
+        }
         if let Some((file, line, col, text, thread)) = &self.location {
             let _ = writeln!(s, "  --> {file}:{line}:{col} (thread {thread})");
             if let Some(t) = text {
                 let _ = writeln!(s, "{line:>6} | {}", t.trim_end());
-            }
-        }
-        if !self.interleaving.is_empty() {
-            let _ = writeln!(s, "  interleaving (visible operations in order):");
-            for (th, at, what) in &self.interleaving {
-                let _ = writeln!(s, "    thread {th:<8} {at:<24} {what}");
             }
         }
         if !self.inputs.is_empty() && (verbose || self.verdict == "error") {
@@ -145,13 +185,8 @@ impl RunReport {
     }
 
     /// The JSON report of `run` (see [`crate::json_report`]), with the program's stdout;
-    /// an error's places get their call stacks from `replayed` (see [`RunReport::new`]).
-    pub fn to_json(
-        &self,
-        file: &std::path::Path,
-        m: &ravel_vm::Machine,
-        replayed: Option<&ravel_vm::Machine>,
-    ) -> Value {
+    /// each error's places get their call stacks from the execution that shows it.
+    pub fn to_json(&self, file: &std::path::Path, m: &Machine, errors: &[RunError]) -> Value {
         let verdict = match self.verdict {
             "error" => "unsafe",
             other => other,
@@ -165,18 +200,11 @@ impl RunReport {
             notes: &self.notes,
             memory_model: "sc",
         };
-        let errors = match m.end() {
-            Some(End::Error(e)) => {
-                vec![crate::json_report::error(
-                    m.program(),
-                    e,
-                    Some(replayed.unwrap_or(m)),
-                    None,
-                    &mut Sources::default(),
-                )]
-            }
-            _ => Vec::new(),
-        };
+        let mut sources = Sources::default();
+        let errors = errors
+            .iter()
+            .map(|e| crate::json_report::error(m.program(), e.error, Some(e.shown_by.unwrap_or(m)), None, &mut sources))
+            .collect();
         let extra = json!({
             "message": self.headline,
             "exit_status": self.exit_status,
@@ -188,5 +216,14 @@ impl RunReport {
             "seconds": self.seconds,
         });
         crate::json_report::report(header, errors, extra)
+    }
+}
+
+/// "a data race" or "N data races".
+fn races(n: usize) -> String {
+    if n == 1 {
+        "a data race".into()
+    } else {
+        format!("{n} data races")
     }
 }

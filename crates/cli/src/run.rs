@@ -39,12 +39,14 @@ pub struct RunArgs {
     /// Also report notes such as threads still running at exit.
     #[arg(short, long)]
     verbose: bool,
-    /// Do not look for data races (by default the execution's first race is its error,
-    /// found by the same detector as `ravel check`'s).
+    /// Do not look for data races (by default every race of the execution is reported
+    /// once, found by the same detector as `ravel check`'s, and the run goes on after
+    /// it, as under ThreadSanitizer).
     #[arg(long)]
     no_races: bool,
     /// Write the execution's witness to this file: `ravel replay FILE` re-executes
-    /// exactly this run (its schedule and input values), error included.
+    /// exactly this run (its schedule and input values) up to its first error (a race's
+    /// witness stops at the race).
     #[arg(long)]
     witness: Option<PathBuf>,
     #[command(flatten)]
@@ -77,16 +79,36 @@ pub fn run(args: RunArgs) -> Result<u8> {
     };
     let timeout = args.budget.timeout.map(|t| t.saturating_sub(started.elapsed()));
     let recorded = config.clone();
-    let races = !args.no_races;
-    let outcome = ravel_explore::run_random(program.clone(), config, args.seed, timeout, given, races);
-    let w = ravel_explore::run_witness(&outcome, &recorded, races);
-    // An error's report gives its places with their call stacks, which only a
-    // replay of the run keeps (the run itself does without, at full speed).
-    let replayed = w
-        .as_ref()
-        .filter(|_| matches!(outcome.machine.end(), Some(ravel_vm::End::Error(_))))
-        .and_then(|w| ravel_explore::replay(program.clone(), w, &ravel_explore::Options::of_witness(w), false).ok());
-    match (&args.witness, &w) {
+    let (outcome, races) = ravel_explore::run_random(program.clone(), config, args.seed, timeout, given, !args.no_races);
+    let w = ravel_explore::run_witness(&outcome, &recorded, !args.no_races);
+    // Each error's report gives its places with their call stacks, which only a replay
+    // keeps (the run itself does without, at full speed): a race's replay stops at it.
+    let ended_in = match outcome.machine.end() {
+        Some(ravel_vm::End::Error(e)) => Some(e),
+        _ => None,
+    };
+    let mut witnesses: Vec<Option<ravel_explore::Witness>> =
+        races.iter().map(|r| w.as_ref().map(|w| r.witness(w))).collect();
+    if ended_in.is_some() {
+        witnesses.push(w.clone());
+    }
+    let replays: Vec<Option<ravel_vm::Machine>> = witnesses
+        .iter()
+        .map(|w| {
+            let w = w.as_ref()?;
+            ravel_explore::replay(program.clone(), w, &ravel_explore::Options::of_witness(w), false).ok()
+        })
+        .collect();
+    let errors: Vec<report::RunError> = races
+        .iter()
+        .map(|r| &r.error)
+        .chain(ended_in)
+        .zip(&replays)
+        .map(|(error, shown_by)| report::RunError { error, shown_by: shown_by.as_ref() })
+        .collect();
+    // The witness of the first error (a race's stops at it), else of the whole run.
+    let first = witnesses.first().cloned().unwrap_or(w);
+    match (&args.witness, &first) {
         (Some(_), None) => eprintln!(
             "ravel: warning: no witness written: the run took more than {} steps, too long to keep its schedule",
             ravel_vm::SCHEDULE_KEEP
@@ -94,9 +116,9 @@ pub fn run(args: RunArgs) -> Result<u8> {
         (Some(path), Some(w)) => witness::save(path, w, &program, &files, &clang_flags)?,
         (None, _) => {}
     }
-    let report = report::RunReport::new(&outcome, args.seed, replayed.as_ref());
+    let report = report::RunReport::new(&outcome, args.seed, &errors);
     if args.json {
-        out!("{}", serde_json::to_string_pretty(&report.to_json(&file, &outcome.machine, replayed.as_ref()))?);
+        out!("{}", serde_json::to_string_pretty(&report.to_json(&file, &outcome.machine, &errors))?);
     } else {
         eprint!("{}", report.render(args.verbose));
     }

@@ -54,3 +54,21 @@ fn store_buffers_are_refused_before_compiling() {
     assert_eq!(out.status.code(), Some(3), "{stderr}");
     assert!(stderr.contains("--memory-model tso is only supported with --engine dpor, naive, auto"), "{stderr}");
 }
+
+/// Each race of a run that went on after it has a witness that stops at that race: two
+/// races in one run, both replayed (a witness of the whole run once replayed to its end
+/// and showed no race).
+#[test]
+fn every_race_of_a_run_replays_from_its_witness() {
+    let (report, code) = pct(&program("programs", "trust_all_errors_two_races.c"), &["--runs", "5"]);
+    assert_eq!((report["verdict"].as_str(), code), (Some("unsafe"), Some(1)), "{report}");
+    let errors = report["errors"].as_array().expect("errors");
+    assert!(errors.len() >= 2, "{report}");
+    for (i, error) in errors.iter().enumerate() {
+        let path = scratch("pct", "two_races", &format!("w{i}.json"));
+        std::fs::write(&path, error["witness"].to_string()).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_ravel")).arg("replay").arg(&path).arg("--json").output().unwrap();
+        let replayed: Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+        assert_eq!(replayed["errors"][0]["message"], error["message"], "{replayed}");
+    }
+}

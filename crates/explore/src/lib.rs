@@ -37,7 +37,7 @@ pub use outcome::{
     WitnessStep, Work,
 };
 pub use replay::{replay, replay_graph, replay_observed, replay_prefix, replay_with, ReplayError};
-pub use run::{run_random, run_witness};
+pub use run::{run_random, run_witness, RunRace};
 pub use verified::{Admissible, Verified, VerifiedSink};
 
 use engine::Engine;

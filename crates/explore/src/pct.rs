@@ -11,9 +11,10 @@
 //! error the verdict is unknown and states the runs, the depth and that bound.
 
 use crate::engine::{Context, Ended, Engine};
-use crate::exec::{check_step, Races};
+use crate::exec::Races;
+use crate::run::{RunRace, RunRaces};
 use crate::outcome::pct_guarantee;
-use crate::{race, run_witness, Capability, FoundError, Options, Outcome, Unknown};
+use crate::{run_witness, Capability, FoundError, Options, Outcome, Unknown};
 use ravel_ir::Program;
 use ravel_vm::{Machine, RandomChooser, RunOutcome};
 use std::sync::Arc;
@@ -83,11 +84,9 @@ impl Explorer<'_> {
     fn sample(&mut self, seed: u64, mut pick: impl FnMut(&mut RandomChooser, &[usize], u64) -> usize) -> (u64, usize) {
         let opts = self.cx.opts;
         let config = self.cx.vm.clone();
-        let on_race = Races::exploring(opts);
+        let mut races = RunRaces::new(Races::exploring(opts));
         let mut rng = RandomChooser::new(seed ^ 0x9c7);
         let mut step = 0;
-        let mut races = race::RaceDetector::default();
-        let mut found = Vec::new();
         let timeout = opts.budget.time_left();
         let outcome = ravel_vm::run_picking(
             self.cx.program(),
@@ -99,21 +98,18 @@ impl Explorer<'_> {
                 step += 1;
                 pick(&mut rng, moving, step)
             },
-            &mut |t, m| {
-                let log = m.take_log();
-                found.extend(check_step(&mut races, m, t, &log, on_race));
-            },
+            &mut |t, m| races.observe(t, m),
         );
         let steps = outcome.schedule.as_ref().map_or(0, |s| s.len()) as u64;
         let threads = outcome.machine.threads().len();
         self.cx.stats.executions += 1;
         self.cx.stats.transitions += steps;
-        self.record(&outcome, &config, found);
+        self.record(&outcome, &config, races.found);
         (steps, threads)
     }
 
     /// Records the errors of one run: the races it collected and how it ended.
-    fn record(&mut self, outcome: &RunOutcome, config: &ravel_vm::Config, races: Vec<ravel_vm::ProgramError>) {
+    fn record(&mut self, outcome: &RunOutcome, config: &ravel_vm::Config, races: Vec<RunRace>) {
         let m: &Machine = &outcome.machine;
         self.cx.note_step(false, m);
         let erred = !races.is_empty() || matches!(m.end(), Some(ravel_vm::End::Error(_)));
@@ -124,10 +120,10 @@ impl Explorer<'_> {
             }
             return;
         };
-        for (index, error) in races.into_iter().enumerate() {
-            let mut witness = witness.clone();
-            witness.race_index = index as u64;
-            self.cx.record_error(FoundError { error, witness, trace: Vec::new() });
+        // Each race's witness stops at its step (the run went on after it).
+        for race in races {
+            let witness = race.witness(&witness);
+            self.cx.record_error(FoundError { error: race.error, witness, trace: Vec::new() });
         }
         match m.end().cloned().map(|end| self.cx.ended(end)) {
             Some(Ended::Error(error)) => {

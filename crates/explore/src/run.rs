@@ -1,12 +1,64 @@
 //! `ravel run` with the race detector of `ravel check`: the one seeded random execution's
-//! transitions go through it, and the first data race ends the execution as its error.
+//! transitions go through it, and the run goes on after each data race (as
+//! ThreadSanitizer does), which it reports once per pair of places with a witness that
+//! stops where the race happened.
 
 use crate::exec::{check_step, Races};
 use crate::{race, Witness, WitnessStep};
-use ravel_ir::Program;
-use ravel_vm::{Config, Granularity, RunOutcome};
+use ravel_ir::{Program, SrcLoc};
+use ravel_vm::{Config, Granularity, Machine, ProgramError, RunOutcome};
+use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::time::Duration;
+
+/// A data race a run met and went on after: its error, and where a witness that shows it
+/// stops.
+#[derive(Clone, Debug)]
+pub struct RunRace {
+    pub error: ProgramError,
+    /// Steps of the run up to and including the racing one.
+    pub steps: usize,
+    /// Which of that step's races it is ([`Witness::race_index`]).
+    pub index: usize,
+}
+
+impl RunRace {
+    /// The witness that shows this race: the run's, stopped after the racing step.
+    pub fn witness(&self, run: &Witness) -> Witness {
+        let mut w = run.clone();
+        w.steps.truncate(self.steps);
+        w.race_index = self.index as u64;
+        w
+    }
+}
+
+/// The race detector of one run, fed after each of its steps (the observer of
+/// [`ravel_vm::run_picking`]): under [`Races::Collect`] it keeps each race once per pair of
+/// places with the step it happened in; under [`Races::EndAt`] the first race ends the run.
+pub(crate) struct RunRaces {
+    detector: race::RaceDetector,
+    policy: Races,
+    steps: usize,
+    seen: BTreeSet<Vec<SrcLoc>>,
+    pub found: Vec<RunRace>,
+}
+
+impl RunRaces {
+    pub fn new(policy: Races) -> RunRaces {
+        RunRaces { detector: race::RaceDetector::default(), policy, steps: 0, seen: BTreeSet::new(), found: Vec::new() }
+    }
+
+    /// Thread `t` took a step of `m`.
+    pub fn observe(&mut self, t: usize, m: &mut Machine) {
+        self.steps += 1;
+        let log = m.take_log();
+        for (index, error) in check_step(&mut self.detector, m, t, &log, self.policy).into_iter().enumerate() {
+            if self.seen.insert(error.places()) {
+                self.found.push(RunRace { error, steps: self.steps, index });
+            }
+        }
+    }
+}
 
 /// The witness of a run made with `config` (and the race detector when `detect_races`):
 /// its steps with the values handed out in each, concrete inputs, so that `ravel replay`
@@ -37,7 +89,8 @@ pub fn run_witness(outcome: &RunOutcome, config: &Config, detect_races: bool) ->
 }
 
 /// One execution under a seeded random schedule (see [`ravel_vm::run_random`]); with
-/// `detect_races`, a data race between two of its accesses is an error like any other.
+/// `detect_races`, the data races between its accesses, each with the step it happened in
+/// (the run goes on after them).
 pub fn run_random(
     program: Arc<Program>,
     config: Config,
@@ -45,17 +98,17 @@ pub fn run_random(
     timeout: Option<Duration>,
     given: Vec<u64>,
     detect_races: bool,
-) -> RunOutcome {
+) -> (RunOutcome, Vec<RunRace>) {
     // The scheduling points are those of an exploration (events logged), so that `ravel
     // replay` re-executes the run's witness under the same settings as a check's.
     let config = Config { log_events: true, detect_races, ..config };
     if !detect_races {
         let mut log = Vec::new();
-        return ravel_vm::run_random(program, config, seed, timeout, given, &mut |_, m| m.swap_log(&mut log));
+        let outcome =
+            ravel_vm::run_random(program, config, seed, timeout, given, &mut |_, m| m.swap_log(&mut log));
+        return (outcome, Vec::new());
     }
-    let mut races = race::RaceDetector::default();
-    ravel_vm::run_random(program, config, seed, timeout, given, &mut |t, m| {
-        let log = m.take_log();
-        check_step(&mut races, m, t, &log, Races::EndAt(0));
-    })
+    let mut races = RunRaces::new(Races::Collect);
+    let outcome = ravel_vm::run_random(program, config, seed, timeout, given, &mut |t, m| races.observe(t, m));
+    (outcome, races.found)
 }
