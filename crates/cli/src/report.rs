@@ -159,7 +159,8 @@ impl RunReport {
             let prefix = if self.verdict == "ok" { "ok" } else { "unknown" };
             let _ = writeln!(s, "ravel: {prefix}: {}", self.headline);
         } else if !self.ended_in_error {
-            let _ = writeln!(s, "ravel: the run went on after {} and ended: {}", races(self.errors.len()), self.headline);
+            let _ =
+                writeln!(s, "ravel: the run went on after {} and ended: {}", races(self.errors.len()), self.headline);
         }
         if let Some((file, line, col, text, thread)) = &self.location {
             let _ = writeln!(s, "  --> {file}:{line}:{col} (thread {thread})");

@@ -1,11 +1,14 @@
-//! [`EngineKind::Auto`](crate::EngineKind::Auto): dpor and the states engine take turns
-//! on the cores, in slices of growing length, and the first to decide answers. dpor
-//! decides most programs; the states engine those with few distinct states (and those that
-//! create threads without bound or spin) quickly; after it, the states engine with
+//! [`EngineKind::Auto`](crate::EngineKind::Auto): dpor and the states engine share the
+//! cores, and the first to decide answers. dpor decides most programs; the states engine
+//! those with few distinct states (and those that create threads without bound or spin)
+//! quickly; after it, the states engine with
 //! [`StatesOptions::cartesian`](crate::StatesOptions::cartesian) may prove what the exact
-//! search could not. Searches are paused and resumed, not restarted (see `turns.rs`), in
-//! equal turns, dpor first: a program dpor decides costs less than twice dpor's own
-//! time, one the states engine decides less than three times its own.
+//! search could not. Searches are paused and resumed, not restarted (see `turns.rs`). With
+//! two cores or more (`-j`), the members run side by side: the states engine on a core of
+//! its own, dpor on the others, and once dpor is alone again it takes every core back
+//! (more `-j` helpers). On one core they take equal turns, dpor first: a program dpor
+//! decides costs less than twice dpor's own time, one the states engine decides less than
+//! three times its own.
 
 use crate::engine::Engine;
 use crate::turns::{Turn, Turns};
@@ -120,6 +123,14 @@ impl Member {
     }
 }
 
+impl Member {
+    /// How long it may run in a round whose slice is `slice`: its budget caps it.
+    fn share(&self, slice: Duration) -> Duration {
+        let share = if self.role == Role::Dpor { slice } else { slice / STATES_SHARE };
+        self.budget.map_or(share, |budget| share.min(budget.saturating_sub(self.active)))
+    }
+}
+
 impl<'a> Engine<'a> for Portfolio<'a> {
     fn new(program: Arc<Program>, opts: &'a Options) -> Self {
         Portfolio { program, opts }
@@ -132,87 +143,155 @@ impl<'a> Engine<'a> for Portfolio<'a> {
             return crate::check_with(program, &dpor_alone);
         }
         let total = opts.budget.time_left().unwrap_or(UNTIMED_SHARES);
-        let started = Instant::now();
         let turns = Turns::new();
-        let Some(dpor) = Member::start(Role::Dpor, &program, opts, &turns) else {
+        // With cores to spare the members run side by side, the states engine on a core
+        // of its own and dpor's `-j` threads on the others; on one core they take turns.
+        let together = opts.dpor.jobs >= 2;
+        let mut dpor_opts = opts.clone();
+        if together {
+            dpor_opts.dpor.jobs -= 1;
+        }
+        let Some(dpor) = Member::start(Role::Dpor, &program, &dpor_opts, &turns) else {
             return crate::check_with(program, &dpor_alone);
         };
-        let mut members = vec![dpor];
-        if let Some(mut states) = Member::start(Role::States, &program, opts, &turns) {
-            states.budget = Some(total / 3);
-            members.push(states);
+        let mut race = Race {
+            program,
+            opts,
+            total,
+            started: Instant::now(),
+            turns,
+            members: vec![dpor],
+            together,
+            earlier: Stats::default(),
+            dpor_outcome: None,
+        };
+        if let Some(mut states) = Member::start(Role::States, &race.program, opts, &race.turns) {
+            // Beside dpor it takes one of its cores, not its time: a longer look.
+            states.budget = Some(if together { total / 2 } else { total / 3 });
+            race.members.push(states);
         }
-        // What the members that ended without an answer explored.
-        let mut earlier = Stats::default();
-        let mut dpor_outcome: Option<Outcome> = None;
         let mut slice = FIRST_SLICE;
-        while !members.is_empty() {
-            let mut i = 0;
-            while i < members.len() {
-                let m = &mut members[i];
-                let mut share = if m.role == Role::Dpor { slice } else { slice / STATES_SHARE };
-                if let Some(budget) = m.budget {
-                    share = share.min(budget.saturating_sub(m.active));
-                }
-                let turn_started = Instant::now();
-                let ended = turns.run_for(m.turn.member(), share);
-                m.active += turn_started.elapsed();
-                if !ended && m.budget.is_none_or(|budget| m.active < budget) {
-                    i += 1;
-                    continue;
-                }
-                if !ended {
-                    turns.retire(m.turn.member());
-                }
-                let m = members.remove(i);
-                let role = m.role;
-                let mut outcome = m.outcome();
-                // A limit of the whole exploration (time, memory, Ctrl-C) ends every member.
-                let spent = matches!(
-                    outcome.verdict,
-                    Verdict::Unknown(Unknown::Time | Unknown::Memory(_) | Unknown::Interrupted)
-                );
-                if role.decides(&outcome) || (role == Role::Dpor && spent) {
-                    for other in members.drain(..) {
-                        turns.retire(other.turn.member());
-                        earlier.absorb_earlier(&other.outcome().stats);
-                    }
-                    if let Some(dpor) = &dpor_outcome {
-                        earlier.absorb_earlier(&dpor.stats);
-                    }
-                    outcome.stats.absorb_earlier(&earlier);
-                    match role {
-                        Role::Dpor => {}
-                        Role::States => outcome.notes.push("decided by the states engine".into()),
-                        Role::Cartesian => {
-                            outcome.notes.push("decided by the states engine's abstraction (--cartesian)".into())
-                        }
-                    }
-                    return outcome;
-                }
-                // States built from ever new inputs may repeat once what ties different
-                // threads' inputs together is forgotten: the abstraction gets a sixth of the
-                // time, or what is left of the states engine's half.
-                let time_left = !opts.budget.out_of_time();
-                if role == Role::States
-                    && outcome.stats.solver_queries > 0
-                    && time_left
-                    && !crate::interrupt::interrupted()
-                {
-                    if let Some(mut cartesian) = Member::start(Role::Cartesian, &program, opts, &turns) {
-                        cartesian.budget = Some((total / 2).saturating_sub(started.elapsed()).max(total / 6));
-                        members.push(cartesian);
+        while !race.members.is_empty() {
+            if together {
+                let share = race.members.iter().map(|m| m.share(slice)).min().unwrap_or(slice);
+                let ids: Vec<usize> = race.members.iter().map(|m| m.turn.member()).collect();
+                let round_started = Instant::now();
+                race.turns.run_for(&ids, share);
+                let spent = round_started.elapsed();
+                race.members.iter_mut().for_each(|m| m.active += spent);
+                let mut i = 0;
+                while i < race.members.len() {
+                    let ended = race.turns.finished(race.members[i].turn.member());
+                    match race.settle(i, ended) {
+                        Settled::Goes => i += 1,
+                        Settled::Left => {}
+                        Settled::Answer(outcome) => return *outcome,
                     }
                 }
-                match role {
-                    Role::Dpor => dpor_outcome = Some(outcome),
-                    _ => earlier.absorb_earlier(&outcome.stats),
+            } else {
+                let mut i = 0;
+                while i < race.members.len() {
+                    let m = &mut race.members[i];
+                    let share = m.share(slice);
+                    let turn_started = Instant::now();
+                    let ended = race.turns.run_for(&[m.turn.member()], share);
+                    m.active += turn_started.elapsed();
+                    match race.settle(i, ended) {
+                        Settled::Goes => i += 1,
+                        Settled::Left => {}
+                        Settled::Answer(outcome) => return *outcome,
+                    }
                 }
             }
             slice *= 2;
         }
-        let mut last = dpor_outcome.expect("dpor is a member until it ends");
-        last.stats.absorb_earlier(&earlier);
+        let mut last = race.dpor_outcome.expect("dpor is a member until it ends");
+        last.stats.absorb_earlier(&race.earlier);
         last
+    }
+}
+
+/// The portfolio's members under way and what the ended ones left.
+struct Race<'a> {
+    program: Arc<Program>,
+    opts: &'a Options,
+    total: Duration,
+    started: Instant,
+    turns: Arc<Turns>,
+    members: Vec<Member>,
+    /// The members run side by side, dpor on a core fewer than its `-j` while another
+    /// member runs.
+    together: bool,
+    /// What the members that ended without an answer explored.
+    earlier: Stats,
+    dpor_outcome: Option<Outcome>,
+}
+
+/// What became of a member after its turn.
+enum Settled {
+    /// It goes on in the next round.
+    Goes,
+    /// It ended (or was retired) without the answer and left the race.
+    Left,
+    /// It decided: the portfolio's outcome.
+    Answer(Box<Outcome>),
+}
+
+impl Race<'_> {
+    /// Member `i` had its turn and `ended` tells whether its search is over: it goes on,
+    /// leaves (its budget spent, or no answer), or answers for the portfolio.
+    fn settle(&mut self, i: usize, ended: bool) -> Settled {
+        let m = &self.members[i];
+        if !ended && m.budget.is_none_or(|budget| m.active < budget) {
+            return Settled::Goes;
+        }
+        if !ended {
+            self.turns.retire(m.turn.member());
+        }
+        let m = self.members.remove(i);
+        let role = m.role;
+        let mut outcome = m.outcome();
+        // A limit of the whole exploration (time, memory, Ctrl-C) ends every member.
+        let spent =
+            matches!(outcome.verdict, Verdict::Unknown(Unknown::Time | Unknown::Memory(_) | Unknown::Interrupted));
+        if role.decides(&outcome) || (role == Role::Dpor && spent) {
+            for other in self.members.drain(..) {
+                self.turns.retire(other.turn.member());
+                self.earlier.absorb_earlier(&other.outcome().stats);
+            }
+            if let Some(dpor) = &self.dpor_outcome {
+                self.earlier.absorb_earlier(&dpor.stats);
+            }
+            outcome.stats.absorb_earlier(&self.earlier);
+            match role {
+                Role::Dpor => {}
+                Role::States => outcome.notes.push("decided by the states engine".into()),
+                Role::Cartesian => {
+                    outcome.notes.push("decided by the states engine's abstraction (--cartesian)".into())
+                }
+            }
+            return Settled::Answer(Box::new(outcome));
+        }
+        // States built from ever new inputs may repeat once what ties different threads'
+        // inputs together is forgotten: the abstraction gets a sixth of the time, or what
+        // is left of the states engine's half.
+        let time_left = !self.opts.budget.out_of_time();
+        if role == Role::States && outcome.stats.solver_queries > 0 && time_left && !crate::interrupt::interrupted() {
+            if let Some(mut cartesian) = Member::start(Role::Cartesian, &self.program, self.opts, &self.turns) {
+                cartesian.budget = Some((self.total / 2).saturating_sub(self.started.elapsed()).max(self.total / 6));
+                self.members.push(cartesian);
+            }
+        }
+        match role {
+            Role::Dpor => self.dpor_outcome = Some(outcome),
+            _ => self.earlier.absorb_earlier(&outcome.stats),
+        }
+        // dpor alone again: it takes every core (`-j`) back.
+        if let [dpor] = &self.members[..] {
+            if self.together && dpor.role == Role::Dpor {
+                dpor.turn.allow_threads(self.opts.dpor.jobs);
+            }
+        }
+        Settled::Left
     }
 }

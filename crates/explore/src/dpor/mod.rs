@@ -285,6 +285,8 @@ pub(crate) struct Explorer<'a> {
     verified: Option<Tracker>,
     /// The helper threads of `-j` (owned by the search).
     workers: Option<parallel::Pool>,
+    /// Whether this round's search may give jobs to helpers at all.
+    helpers_usable: bool,
     /// Access to the helpers, which explore waiting branches ahead of this explorer.
     pool: Option<parallel::Handle>,
     /// Runs the jobs this thread takes while it waits for a helper (made on first use).
@@ -349,6 +351,7 @@ impl<'a> Explorer<'a> {
                 Tracker::new(sink, prefixes)
             }),
             workers: None,
+            helpers_usable: false,
             pool: None,
             spare: None,
             job: None,
@@ -546,6 +549,7 @@ impl<'a> Explorer<'a> {
                 continue;
             }
             self.step(&mut run, depth, thread, (&forced, fixed), true, wakeup);
+            self.grow_helpers();
             self.speculate();
             let stop = self.forward(&mut run);
             self.recycle(run);
@@ -585,10 +589,35 @@ impl<'a> Explorer<'a> {
         let usable = !o.dpor.naive && !ordered && self.job.is_none();
         self.pool = None;
         self.workers = None;
-        if o.dpor.jobs > 1 && usable {
-            let workers = parallel::Pool::new(self.cx.program(), o, self.cx.started(), o.dpor.jobs - 1);
+        self.helpers_usable = usable;
+        let jobs = self.jobs();
+        if jobs > 1 && usable {
+            let workers = parallel::Pool::new(self.cx.program(), o, self.cx.started(), jobs - 1);
             self.pool = Some(workers.handle());
             self.workers = Some(workers);
+        }
+    }
+
+    /// Threads the search may use: its `-j`, or more once the portfolio allows them.
+    fn jobs(&self) -> usize {
+        let o = self.cx.opts;
+        o.dpor.jobs.max(o.turn.as_ref().map_or(0, |t| t.threads()))
+    }
+
+    /// Starts the helpers the portfolio allows since the round began (a member beside the
+    /// search left its core); they take the jobs given out from now on.
+    fn grow_helpers(&mut self) {
+        let jobs = self.jobs();
+        if !self.helpers_usable || jobs <= 1 || self.workers.as_ref().is_some_and(|w| w.helpers() >= jobs - 1) {
+            return;
+        }
+        match &mut self.workers {
+            Some(workers) => workers.grow_to(jobs - 1),
+            None => {
+                let workers = parallel::Pool::new(self.cx.program(), self.cx.opts, self.cx.started(), jobs - 1);
+                self.pool = Some(workers.handle());
+                self.workers = Some(workers);
+            }
         }
     }
 

@@ -223,6 +223,10 @@ pub(super) struct Handle {
 pub(super) struct Pool {
     shared: Arc<Shared>,
     helpers: Vec<JoinHandle<()>>,
+    /// What a helper started later needs.
+    program: Arc<Program>,
+    opts: Options,
+    started: Instant,
 }
 
 impl Pool {
@@ -234,23 +238,38 @@ impl Pool {
             cancel: Arc::new(AtomicBool::new(false)),
         });
         let opts = Options { progress: false, ..opts.clone() };
-        let helpers = (0..n)
-            .map(|_| {
-                let (program, opts, shared) = (program.clone(), opts.clone(), shared.clone());
-                // A helper re-executes paths as deep as the search's: the search's stack.
-                std::thread::Builder::new().name("ravel-helper".into()).stack_size(crate::engine::SEARCH_STACK).spawn(
-                    move || {
-                        // Its own copy: the interpreter clones its program's `Arc` at every
-                        // step, and on a shared one those counts (and the fields on their
-                        // cache line) would bounce between the cores (lockcounter: 15 % more CPU).
-                        let program = Arc::new(Program::clone(&program));
-                        helper(program, opts, started, shared)
-                    },
-                )
-            })
-            .filter_map(Result::ok)
-            .collect();
-        Pool { shared, helpers }
+        let mut pool = Pool { shared, helpers: Vec::new(), program, opts, started };
+        pool.grow_to(n);
+        pool
+    }
+
+    /// Helpers it has.
+    pub fn helpers(&self) -> usize {
+        self.helpers.len()
+    }
+
+    /// Starts helpers until it has `n` (the cores a portfolio member beside the search ran
+    /// on are free); they take jobs from the next ones given out.
+    pub fn grow_to(&mut self, n: usize) {
+        while self.helpers.len() < n {
+            let (program, opts, shared, started) =
+                (self.program.clone(), self.opts.clone(), self.shared.clone(), self.started);
+            // A helper re-executes paths as deep as the search's: the search's stack.
+            let spawned = std::thread::Builder::new()
+                .name("ravel-helper".into())
+                .stack_size(crate::engine::SEARCH_STACK)
+                .spawn(move || {
+                    // Its own copy: the interpreter clones its program's `Arc` at every
+                    // step, and on a shared one those counts (and the fields on their
+                    // cache line) would bounce between the cores (lockcounter: 15 % more CPU).
+                    let program = Arc::new(Program::clone(&program));
+                    helper(program, opts, started, shared)
+                });
+            match spawned {
+                Ok(h) => self.helpers.push(h),
+                Err(_) => return,
+            }
+        }
     }
 
     /// An explorer's access to these helpers.
