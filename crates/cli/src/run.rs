@@ -79,7 +79,8 @@ pub fn run(args: RunArgs) -> Result<u8> {
     };
     let timeout = args.budget.timeout.map(|t| t.saturating_sub(started.elapsed()));
     let recorded = config.clone();
-    let (outcome, races) = ravel_explore::run_random(program.clone(), config, args.seed, timeout, given, !args.no_races);
+    let (outcome, races) =
+        ravel_explore::run_random(program.clone(), config, args.seed, timeout, given, !args.no_races);
     let w = ravel_explore::run_witness(&outcome, &recorded, !args.no_races);
     // Each error's report gives its places with their call stacks, which only a replay
     // keeps (the run itself does without, at full speed): a race's replay stops at it.

@@ -12,8 +12,8 @@
 
 use crate::engine::{Context, Ended, Engine};
 use crate::exec::Races;
-use crate::run::{RunRace, RunRaces};
 use crate::outcome::pct_guarantee;
+use crate::run::{RunRace, RunRaces};
 use crate::{run_witness, Capability, FoundError, Options, Outcome, Unknown};
 use ravel_ir::Program;
 use ravel_vm::{Machine, RandomChooser, RunOutcome};

@@ -104,8 +104,7 @@ pub fn run_random(
     let config = Config { log_events: true, detect_races, ..config };
     if !detect_races {
         let mut log = Vec::new();
-        let outcome =
-            ravel_vm::run_random(program, config, seed, timeout, given, &mut |_, m| m.swap_log(&mut log));
+        let outcome = ravel_vm::run_random(program, config, seed, timeout, given, &mut |_, m| m.swap_log(&mut log));
         return (outcome, Vec::new());
     }
     let mut races = RunRaces::new(Races::Collect);

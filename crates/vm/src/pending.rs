@@ -339,8 +339,15 @@ impl Machine {
         } else {
             (ErrorKind::Deadlock, format!("all live threads are blocked: {}", lines.join("; ")))
         };
-        self.end =
-            Some(End::Error(ProgramError { kind, message, thread: t, loc: self.current_loc(t), related, block: None, racing_free: false }));
+        self.end = Some(End::Error(ProgramError {
+            kind,
+            message,
+            thread: t,
+            loc: self.current_loc(t),
+            related,
+            block: None,
+            racing_free: false,
+        }));
     }
 
     /// Whether thread `t` is blocked acquiring a lock (or re-acquiring a condition
