@@ -263,7 +263,7 @@ fn summary_json(e: &Enumeration, check: bool, markers_placed: usize) -> serde_js
         "analysis_seconds": c.analysis.as_secs_f64(),
         "uncovered": e.coverage.uncovered.as_ref().map(|(epoch, values)| serde_json::json!({ "epoch": epoch + 1, "inputs": values })),
         "verdict": verdict,
-        "abstracted": e.abstracted,
+        "abstracted": e.abstracted.as_ref().map(ToString::to_string),
         "cut": c.cut,
         "prefix_schedules": c.prefix_schedules,
         "reason": e.unverified.as_ref().filter(|_| check).map(|why| why.to_string()),

@@ -2,7 +2,7 @@
 //! errors with their witnesses, and the statistics.
 
 use crate::{Capability, EngineKind};
-use ravel_vm::{ErrorKind, Imprecision, Limit, Machine, ProgramError, SharedSym, SyncCalls, TraceEntry};
+use ravel_vm::{Abstraction, ErrorKind, Imprecision, Limit, Machine, ProgramError, SharedSym, SyncCalls, TraceEntry};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -45,7 +45,7 @@ pub enum Unknown {
     Imprecise(Imprecision),
     /// A symbolic value was made abstract (`ravel_abstract_*`, at this place) and
     /// followed at one value. The weakest reason: any other replaces it.
-    Abstracted(String),
+    Abstracted(Abstraction),
     /// `ravel schedules --prefix`: the schedules order only the first this many
     /// synchronisation operations of an epoch and leave the rest of a run free natively;
     /// that rest was not explored.
@@ -623,7 +623,7 @@ mod tests {
             (Unknown::Limit(Limit::Steps(5)), "the execution ran more than 5 instructions (--max-steps)"),
             (Unknown::Imprecise(Imprecision::AccessSpansWords), "a shared access spans several memory words"),
             (
-                Unknown::Abstracted("a.c:3".into()),
+                Unknown::Abstracted(Abstraction { file: "a.c".into(), line: 3 }),
                 "a value was made abstract at a.c:3 (ravel_abstract), so its other values were not explored",
             ),
             (

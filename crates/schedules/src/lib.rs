@@ -71,7 +71,7 @@ pub struct Enumeration {
     /// exploration followed each such value at one value: the set covers every input
     /// only if no synchronisation depends on them (the user's word), and the verdict
     /// under enforcement is unknown.
-    pub abstracted: Option<String>,
+    pub abstracted: Option<ravel_vm::Abstraction>,
     /// Why the verdict under enforcement cannot be `safe` although every input may select
     /// an error-free schedule: a free suffix (`--prefix`: some execution was cut, so the
     /// set holds prefix schedules whose rest was not explored), else a value made
@@ -237,7 +237,7 @@ fn explore(
     one_order: Option<OrderRule>,
     region: Option<ravel_explore::InputRegion>,
     observer: Observer,
-) -> Result<(Observer, Option<String>), Error> {
+) -> Result<(Observer, Option<ravel_vm::Abstraction>), Error> {
     let observer = Arc::new(Mutex::new(observer));
     let sink = observer.clone();
     let opts = Options {
@@ -287,7 +287,7 @@ fn build(
     base: &Options,
     settings: Settings,
     exploration: Exploration,
-    abstracted: Option<String>,
+    abstracted: Option<ravel_vm::Abstraction>,
     started: Instant,
 ) -> Result<Enumeration, Error> {
     let owners = observer.owners();

@@ -1,5 +1,6 @@
 //! Why an execution's events may not capture every behaviour, as values: the reason an
-//! exhaustive exploration cannot conclude `safe` although nothing was cut short.
+//! exhaustive exploration cannot conclude `safe` although nothing was cut short, and the
+//! weaker one the program asked for itself (a value made abstract).
 
 use std::fmt;
 
@@ -60,5 +61,22 @@ impl fmt::Display for Imprecision {
                 write!(f, "{place} touches {bytes} bytes of shared memory, more than ravel checks for data races")
             }
         }
+    }
+}
+
+/// Where a symbolic value was first made abstract (`ravel_abstract_*`, see
+/// `Machine::abstracted`): the exploration followed it at one value, at the program's own
+/// request, so its other values were not explored. A value rather than its text so that
+/// engines and `ravel schedules` can keep and compare it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Abstraction {
+    /// The source file of the call.
+    pub file: String,
+    pub line: u32,
+}
+
+impl fmt::Display for Abstraction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.file, self.line)
     }
 }

@@ -269,7 +269,7 @@ pub struct Machine {
     /// exploration cannot conclude "safe").
     pub(crate) imprecise: Option<crate::Imprecision>,
     /// Where the first symbolic value was made abstract (`ravel_abstract_*`), if one was.
-    pub(crate) abstracted: Option<String>,
+    pub(crate) abstracted: Option<crate::Abstraction>,
     /// Errors that did not end the execution (see [`Config::defer_reinit`]), for the
     /// explorer to take.
     pub(crate) deferred: Vec<ProgramError>,
@@ -372,8 +372,8 @@ impl Machine {
 
     /// Where this execution made a symbolic value abstract (`ravel_abstract_*`), which it
     /// then followed at one value: its other values were not explored.
-    pub fn abstracted(&self) -> Option<&str> {
-        self.abstracted.as_deref()
+    pub fn abstracted(&self) -> Option<&crate::Abstraction> {
+        self.abstracted.as_ref()
     }
 
     /// Takes the errors that did not end the execution (see [`Config::defer_reinit`]).

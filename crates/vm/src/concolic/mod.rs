@@ -170,7 +170,7 @@ impl Machine {
         if self.abstracted.is_none() {
             let loc = self.current_loc(t);
             let file = self.program.files.get(loc.file as usize).cloned().unwrap_or_default();
-            self.abstracted = Some(format!("{file}:{}", loc.line));
+            self.abstracted = Some(crate::Abstraction { file, line: loc.line });
         }
     }
 
