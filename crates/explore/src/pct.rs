@@ -12,8 +12,7 @@
 
 use crate::engine::{Context, Ended, Engine};
 use crate::exec::{check_step, Races};
-use crate::outcome::pct_guarantee;
-use crate::{race, run_witness, Capability, FoundError, Options, Outcome, Unknown};
+use crate::{race, run_witness, Capability, FoundError, Note, Options, Outcome, Unknown};
 use ravel_ir::Program;
 use ravel_vm::{Machine, RandomChooser, RunOutcome};
 use std::sync::Arc;
@@ -60,8 +59,7 @@ impl<'a> Engine<'a> for Explorer<'a> {
         }
         let mut outcome = self.cx.into_outcome(Vec::new());
         if !outcome.errors.is_empty() {
-            let guarantee = pct_guarantee(pct.depth, threads, steps);
-            outcome.notes.push(format!("{runs} PCT runs of depth {}: {guarantee}", pct.depth));
+            outcome.notes.push(Note::Sampled { runs, depth: pct.depth, threads, steps });
         }
         outcome
     }

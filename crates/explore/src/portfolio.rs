@@ -9,7 +9,7 @@
 
 use crate::engine::Engine;
 use crate::turns::{Turn, Turns};
-use crate::{EngineKind, Options, Outcome, Stats, Unknown, Verdict};
+use crate::{EngineKind, Note, Options, Outcome, Stats, Unknown, Verdict};
 use ravel_ir::Program;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -61,7 +61,7 @@ struct Detached {
     stats: Stats,
     incomplete: Option<crate::Unknown>,
     tests: Vec<Vec<crate::InputValue>>,
-    notes: Vec<String>,
+    notes: Vec<Note>,
 }
 
 impl From<Outcome> for Detached {
@@ -183,10 +183,8 @@ impl<'a> Engine<'a> for Portfolio<'a> {
                     outcome.stats.absorb_earlier(&earlier);
                     match role {
                         Role::Dpor => {}
-                        Role::States => outcome.notes.push("decided by the states engine".into()),
-                        Role::Cartesian => {
-                            outcome.notes.push("decided by the states engine's abstraction (--cartesian)".into())
-                        }
+                        Role::States => outcome.notes.push(Note::DecidedByStates),
+                        Role::Cartesian => outcome.notes.push(Note::DecidedByAbstraction),
                     }
                     return outcome;
                 }

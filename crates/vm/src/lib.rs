@@ -91,7 +91,7 @@ pub use error::{ErrorKind, ProgramError};
 pub use events::{barrier_arrival, AccessKind, Arrival, ChannelOp, Loc, LogEntry, Pending, PendingKind};
 pub use fork::ForkPlan;
 pub use imprecision::{Abstraction, Imprecision};
-pub use limit::Limit;
+pub use limit::{Hint, Limit};
 pub use machine::{Chooser, Config, End, Granularity, Machine, TimeModel, TraceEntry};
 pub use memory::{pointer_words, ObjId, ObjKind, Object};
 pub use os::{
