@@ -39,7 +39,7 @@ impl Machine {
     /// during an exploration, every thread that ended was joined (so everything the others
     /// did happens before what `t` does now).
     pub(crate) fn alone(&self, t: usize) -> bool {
-        self.live_threads <= 1 && (!self.config.log_events || self.others_joined(t))
+        self.threads.alone() && (!self.config.log_events || self.others_joined(t))
     }
 
     /// Decides whether a shared-memory access of thread `t` is a scheduling point and logs
@@ -85,7 +85,7 @@ impl Machine {
             self.note_site(t, at);
             if is_event {
                 if (addr & 7) + len > 8 {
-                    self.imprecise.get_or_insert(crate::Imprecision::AccessSpansWords);
+                    self.ending.note_imprecise(crate::Imprecision::AccessSpansWords);
                 }
                 let atomic = in_atomic || order != Ordering::NotAtomic;
                 // A load served from the buffer reads the buffered stores, not memory.

@@ -33,7 +33,7 @@ impl Machine {
     /// Records that thread `t` called `ravel_epoch()`.
     pub(crate) fn record_epoch(&mut self, t: usize) {
         if self.config.record_accesses {
-            let alone = self.threads.iter().enumerate().all(|(i, th)| i == t || th.finished);
+            let alone = !self.threads.others_running(t);
             self.recorded.push(Recorded::Epoch { thread: t, alone });
         }
     }

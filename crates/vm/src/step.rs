@@ -10,7 +10,7 @@ impl Machine {
     /// Executes the visible operation thread `t` is stopped at, then its local code up to
     /// the next visible operation. Call only with an enabled thread.
     pub fn step(&mut self, t: usize, chooser: &mut dyn Chooser) {
-        if self.end.is_some() {
+        if self.ending.is_done() {
             return;
         }
         if self.config.record_trace {

@@ -93,7 +93,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
         ThreadExit => {
             return Some(m.exit_thread(t, p0));
         }
-        ThreadSelf => return Some(Flow::Return(Machine::handle_of(t))),
+        ThreadSelf => return Some(Flow::Return(crate::thread_table::ThreadTable::handle_of(t))),
         ThreadEqual => return Some(Flow::Return((p0 == a.get(1)) as u64)),
         AttrInit | AttrDestroy | MutexAttrInit | MutexAttrDestroy => return Some(write_u32(m, t, p0, 0)),
         AttrSetDetachState => return Some(write_u32(m, t, p0, a.get(1) as u32)),

@@ -281,7 +281,7 @@ pub(super) fn write(m: &mut Machine, t: usize, fd: u64, segs: &[(u64, u64)], how
             return Ok(fail(m, t, errno::EBADF));
         }
         m.memory.concretized.clear();
-        m.output(s, &bytes);
+        m.output.write(s, &bytes);
         return Ok(Flow::Return(n));
     }
     Ok(match m.os.write_with(fd, &bytes, &shadows, how.dontwait) {
