@@ -145,7 +145,7 @@ impl Machine {
         // accesses (every later one happens after them): the event log needs none of them.
         let unlogged = !config.log_events || self.threads.len() == 1;
         let quiet = Quiet {
-            memory: self.recording.is_none() && !config.record_accesses && self.memory.sym.is_empty(),
+            memory: self.journal.recording().is_none() && !config.record_accesses && self.memory.sym.is_empty(),
             shared: unlogged
                 && !config.memory_model.rules().store_buffers()
                 && (in_atomic || alone || config.granularity == Granularity::Sync),

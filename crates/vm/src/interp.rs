@@ -506,7 +506,7 @@ impl Machine {
                         Ok(x) => x,
                         Err(stop) => return Next::Stop(stop),
                     };
-                    if self.recording.is_some() {
+                    if self.journal.recording().is_some() {
                         let shadow = self.shadow(t, base, *val);
                         self.record_write(t, (id, off), a, *bytes, v, shadow);
                     }
@@ -587,7 +587,7 @@ impl Machine {
                 if ok {
                     self.memory.store_word(id, off, len, n);
                 } else {
-                    self.mark_failed_rmw(a);
+                    self.journal.mark_failed_rmw(a);
                 }
                 let words = (*flag_offset as usize + 1).div_ceil(8);
                 let mut bytes = vec![0u8; words * 8];

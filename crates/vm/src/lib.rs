@@ -12,8 +12,9 @@
 //!    `site_stacks`, `clone_reusing`, `copy_on_write`, `obj_hints`, `limit` and `imprecision`
 //!    (the limits that end an execution and what makes one imprecise, as values), and the
 //!    parts of a machine's state owned apart, each with its own methods: `thread_table`
-//!    (the threads and how many run), `ending` (how the execution ends and what comes
-//!    with its end) and `output` (the program's output on its way).
+//!    (the threads and how many run), `journal` (the recorder: what the execution leaves
+//!    for reports and detectors), `ending` (how the execution ends and what comes with
+//!    its end) and `output` (the program's output on its way).
 //! 2. **state**: `machine` — the `Machine` struct, its settings and the small API the
 //!    layers above share (frames, faults).
 //! 3. **semantics on the state**, as `impl Machine` blocks or functions of `&mut Machine`:
@@ -55,6 +56,7 @@ mod heap;
 mod images;
 mod imprecision;
 mod interp;
+mod journal;
 pub mod libc;
 mod limit;
 mod machine;
@@ -98,8 +100,9 @@ pub use error::{ErrorKind, ProgramError};
 pub use events::{barrier_arrival, AccessKind, Arrival, ChannelOp, Loc, LogEntry, Pending, PendingKind};
 pub use fork::ForkPlan;
 pub use imprecision::{Abstraction, Imprecision};
+pub use journal::TraceEntry;
 pub use limit::{Hint, Limit};
-pub use machine::{Chooser, Config, Granularity, Machine, TimeModel, TraceEntry};
+pub use machine::{Chooser, Config, Granularity, Machine, TimeModel};
 pub use memory::{pointer_words, ObjId, ObjKind, Object};
 pub use os::{
     host_cwd, open_regular, read_regular, FileContents, FileSpec, Peer, Script, TABLE_KEY as DESCRIPTOR_TABLE,

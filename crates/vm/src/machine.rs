@@ -6,6 +6,7 @@
 
 use crate::ending::End;
 use crate::error::{ErrorKind, ProgramError};
+use crate::journal::TraceEntry;
 use crate::memory::{Fault, Memory, ObjKind};
 use crate::site_stacks::{CallStack, StackFrame};
 use crate::sync_state::SyncState;
@@ -51,9 +52,6 @@ impl TimeModel {
         }
     }
 }
-
-/// How many of the latest visible operations [`Machine::trace`] keeps at least.
-pub const TRACE_KEEP: usize = 4096;
 
 /// Settings of a machine.
 #[derive(Clone, Debug)]
@@ -187,19 +185,6 @@ pub trait Chooser {
     fn choose(&mut self, n: usize) -> usize;
 }
 
-/// A visible operation as recorded in the trace.
-#[derive(Clone, Debug)]
-pub struct TraceEntry {
-    pub thread: usize,
-    pub loc: SrcLoc,
-    pub what: String,
-    /// The thread's call stack at the operation (with [`Config::site_stacks`], else empty).
-    pub stack: crate::site_stacks::CallStack,
-    /// The entry of a step (false: an access a report shows inside a step, such as a
-    /// race's plain accesses).
-    pub from_step: bool,
-}
-
 /// The state of one execution. Cloning it gives an independent snapshot (the unfolding
 /// engine keeps some as standby states).
 pub struct Machine {
@@ -214,37 +199,20 @@ pub struct Machine {
     pub(crate) ending: crate::ending::Ending,
     /// Instructions executed.
     pub(crate) steps: u64,
-    /// Lock and condition-variable calls made.
-    pub(crate) sync_calls: crate::sync_calls::SyncCalls,
-    /// The latest visible operations executed, in order: at least the last
-    /// [`TRACE_KEEP`] (older ones are dropped, so an execution that never ends runs in
-    /// bounded memory; reports show only the end of an interleaving anyway).
-    pub(crate) trace: Vec<TraceEntry>,
-    /// Visible operations executed in all, those dropped from `trace` included.
-    pub(crate) trace_total: u64,
-    /// With `Config::record_accesses`: what `ravel enforce` names, in execution order.
-    pub(crate) recorded: Vec<crate::native_record::Recorded>,
-    /// With `Config::record_accesses`: the (thread, stack or thread-local object) pairs
-    /// recorded once already (see [`Machine::record_access`]).
-    pub(crate) recorded_locals: std::collections::HashSet<(usize, u32)>,
+    /// What the execution records for reports and detectors: trace, events, records.
+    pub(crate) journal: crate::journal::Journal,
     /// The program's output: stdout on its way, or captured.
     pub(crate) output: crate::output::Output,
     /// `rand`'s state, shared with copies of the machine until one draws.
     pub(crate) rand_state: std::rc::Rc<crate::libc::random::Random>,
     /// Address of the `__ctype_b_loc` table pointer, allocated on first use.
     pub(crate) ctype_table: u64,
-    /// Events of the current step (exploration mode).
-    pub(crate) log: Vec<crate::events::LogEntry>,
     /// The symbolic state, when inputs are symbolic (`None`: every value is concrete).
     pub(crate) sym: Option<crate::symbolic::SymState>,
-    /// The execution recorded for predictive analysis, while recording.
-    pub(crate) recording: Option<crate::record::Recording>,
     /// Each thread's stores not yet visible to the others (TSO only; indexed by thread).
     pub(crate) buffers: Vec<crate::store_buffer::StoreBuffer>,
     /// The process as the kernel sees it: clock, files, descriptors, signals.
     pub(crate) os: crate::copy_on_write::CopyOnWrite<crate::os::Os>,
-    /// With [`Config::site_stacks`]: the call stacks a report names.
-    pub(crate) site_stacks: Option<Box<crate::site_stacks::SiteStacks>>,
 }
 
 crate::clone_reusing!(Machine {
@@ -255,20 +223,13 @@ crate::clone_reusing!(Machine {
     sync,
     ending,
     steps,
-    sync_calls,
-    trace,
-    trace_total,
-    recorded,
-    recorded_locals,
+    journal,
     output,
     rand_state,
     ctype_table,
-    log,
     sym,
-    recording,
     buffers,
     os,
-    site_stacks,
 });
 
 /// What engines and reports read of a machine whose fields are the vm's own.
@@ -300,12 +261,13 @@ impl Machine {
 
     /// Lock and condition-variable calls made so far.
     pub fn sync_calls(&self) -> crate::sync_calls::SyncCalls {
-        self.sync_calls
+        self.journal.sync_calls()
     }
 
-    /// The latest visible operations executed, in order (see [`TRACE_KEEP`]).
+    /// The latest visible operations executed, in order (see
+    /// [`TRACE_KEEP`](crate::journal::TRACE_KEEP)).
     pub fn trace(&self) -> &[TraceEntry] {
-        &self.trace
+        self.journal.trace()
     }
 
     /// Writes to memory so far: equal counts at two visits mean nothing was written in
@@ -337,7 +299,7 @@ impl Machine {
 
     /// Visible operations executed in all, those dropped from `trace` included.
     pub fn trace_total(&self) -> u64 {
-        self.trace_total
+        self.journal.trace_total()
     }
 
     /// The program's stdout when [`Config::capture_stdout`] is set, and whether more was
@@ -348,7 +310,7 @@ impl Machine {
 
     /// With `Config::record_accesses`: what `ravel enforce` names, in execution order.
     pub fn recorded(&self) -> &[crate::native_record::Recorded] {
-        &self.recorded
+        self.journal.recorded()
     }
 
     /// Ends the execution with an error an engine found (a data race: race detection
@@ -360,7 +322,7 @@ impl Machine {
     /// Shows an operation the trace did not record (a plain access under sync
     /// granularity) at position `at` of the trace, or last if `at` is past its end.
     pub fn insert_trace(&mut self, at: usize, entry: TraceEntry) {
-        self.trace.insert(at.min(self.trace.len()), entry);
+        self.journal.insert_trace(at, entry);
     }
 }
 
@@ -395,6 +357,7 @@ impl Machine {
         let config_files = config.files.clone();
         let config_cwd = config.cwd.clone();
         let output = crate::output::Output::new(config.capture_stdout, config.echo_output);
+        let journal = crate::journal::Journal::new(config.site_stacks);
         let mut memory = Memory::new(program.model.ptr_bytes);
         for (i, g) in program.globals.iter().enumerate() {
             let id = memory.add_global(g, crate::images::initial(&program, i));
@@ -410,24 +373,14 @@ impl Machine {
             sync: SyncState::default(),
             ending: crate::ending::Ending::new(deadline),
             steps: 0,
-            sync_calls: Default::default(),
-            trace: Vec::new(),
-            trace_total: 0,
-            recorded: Vec::new(),
-            recorded_locals: Default::default(),
+            journal,
             output,
             rand_state: Default::default(),
             ctype_table: 0,
-            log: Vec::new(),
             sym: symbolic.map(crate::symbolic::SymState::new),
-            recording: None,
             buffers: Vec::new(),
             os: crate::copy_on_write::CopyOnWrite::new(crate::os::Os::new(&config_files, &config_cwd)),
-            site_stacks: None,
         };
-        if m.config.site_stacks {
-            m.site_stacks = Some(Box::default());
-        }
         if m.config.record {
             m.start_recording();
         }
@@ -652,9 +605,9 @@ impl Machine {
 
     /// With [`Config::site_stacks`]: notes thread `t`'s stack at a shared access at `at`.
     pub(crate) fn note_site(&mut self, t: usize, at: SrcLoc) {
-        if self.site_stacks.is_some() {
+        if self.journal.site_stacks().is_some() {
             let stack = self.stack_frames(t);
-            if let Some(s) = self.site_stacks.as_mut() {
+            if let Some(s) = self.journal.site_stacks_mut() {
                 s.note_access(t, at, stack);
             }
         }
@@ -663,9 +616,9 @@ impl Machine {
     /// With [`Config::site_stacks`]: notes that thread `t` allocated the heap block at
     /// `base`.
     pub(crate) fn note_allocation_site(&mut self, base: u64, t: usize) {
-        if self.site_stacks.is_some() && base != 0 {
+        if self.journal.site_stacks().is_some() && base != 0 {
             let stack = self.stack_frames(t);
-            if let Some(s) = self.site_stacks.as_mut() {
+            if let Some(s) = self.journal.site_stacks_mut() {
                 s.note_allocation(base, t, stack);
             }
         }
@@ -674,9 +627,9 @@ impl Machine {
     /// With [`Config::site_stacks`]: notes that thread `creator`, at its current stack,
     /// created thread `child`.
     pub(crate) fn note_creation_site(&mut self, child: usize, creator: usize) {
-        if self.site_stacks.is_some() {
+        if self.journal.site_stacks().is_some() {
             let stack = self.stack_frames(creator);
-            if let Some(s) = self.site_stacks.as_mut() {
+            if let Some(s) = self.journal.site_stacks_mut() {
                 s.note_creation(child, creator, stack);
             }
         }
@@ -687,7 +640,7 @@ impl Machine {
     /// failed check), else that of its latest traced operation there. Empty without
     /// [`Config::site_stacks`].
     pub fn site_stack(&self, t: usize, loc: SrcLoc) -> CallStack {
-        let Some(sites) = self.site_stacks.as_deref() else { return Vec::new() };
+        let Some(sites) = self.journal.site_stacks() else { return Vec::new() };
         if let Some(stack) = sites.access(t, loc) {
             return stack.clone();
         }
@@ -697,14 +650,13 @@ impl Machine {
                 return stack;
             }
         }
-        let traced = self.trace.iter().rev().find(|e| e.thread == t && e.loc == loc && !e.stack.is_empty());
-        traced.map(|e| e.stack.clone()).unwrap_or_default()
+        self.journal.traced_stack(t, loc).cloned().unwrap_or_default()
     }
 
     /// With [`Config::site_stacks`]: which thread allocated the heap block starting at
     /// `base`, and its stack at the allocation.
     pub fn allocation_site(&self, base: u64) -> Option<&(usize, CallStack)> {
-        self.site_stacks.as_deref()?.allocation(base)
+        self.journal.site_stacks()?.allocation(base)
     }
 
     /// The start of the heap block holding `addr`, freed or not.
@@ -717,7 +669,7 @@ impl Machine {
     /// With [`Config::site_stacks`]: which thread created thread `t`, and its stack at
     /// the `pthread_create`.
     pub fn creation_site(&self, t: usize) -> Option<&(usize, CallStack)> {
-        self.site_stacks.as_deref()?.creation(t)
+        self.journal.site_stacks()?.creation(t)
     }
 
     /// Source location of the instruction thread `t` is at (in a library stub: its

@@ -3,7 +3,8 @@
 
 use crate::error::{ErrorKind, ProgramError};
 use crate::events::{is_sync_op, AccessKind, Loc, Pending, PendingKind};
-use crate::machine::{Machine, TraceEntry};
+use crate::journal::TraceEntry;
+use crate::machine::Machine;
 
 /// The mask of the low `bytes` bytes of a word.
 /// A `bytes`-byte value for people: negative when its sign bit is set (C's `int` -30,

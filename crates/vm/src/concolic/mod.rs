@@ -216,7 +216,7 @@ impl Machine {
                 (not, cond)
             }
         });
-        if self.recording.is_some() {
+        if self.journal.recording().is_some() {
             // A recorded run keeps its path: the side taken is a guard of the trace.
             self.sym.as_mut().expect("symbolic mode").pc.push(taken);
             return Ok(concrete);

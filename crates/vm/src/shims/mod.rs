@@ -155,7 +155,7 @@ fn log_library_accesses(m: &mut Machine, t: usize, b: Builtin, at: Option<ravel_
         m.ending.note_imprecise(crate::Imprecision::LibraryTooLarge { place, bytes });
     } else {
         for (addr, len, write) in touches {
-            m.log.push(crate::events::LogEntry::Plain { thread: t, addr, len, write, at });
+            m.journal.log(crate::events::LogEntry::Plain { thread: t, addr, len, write, at });
         }
     }
 }

@@ -80,7 +80,7 @@ fn sem_flow(m: &mut Machine, t: usize, result: Result<Progress, SyncError>) -> F
 pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mut dyn Chooser) -> Option<Flow> {
     use Builtin::*;
     let p0 = a.get(0);
-    m.sync_calls.count(b);
+    m.journal.count_sync_call(b);
     let result = match b {
         ThreadCreate => return Some(create(m, t, a)),
         ThreadJoin => match join::join(m, t, p0, a.get(1) != 0) {

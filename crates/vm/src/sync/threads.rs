@@ -47,7 +47,7 @@ pub(crate) fn handle(m: &Machine, new: usize) -> u64 {
 pub(crate) fn start(m: &mut Machine, t: usize, new: usize, start: FuncId, arg: u64) {
     m.memory.publish_words(&[arg]);
     if m.config.log_events {
-        m.log.push(crate::events::LogEntry::Spawn { child: new });
+        m.journal.log(crate::events::LogEntry::Spawn { child: new });
     }
     m.record(t, crate::record::RecKind::Spawn { child: new });
     m.push_frame(new, start, &[vec![arg]], &[], None, FrameKind::Start);
