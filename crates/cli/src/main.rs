@@ -9,6 +9,7 @@ mod dot;
 mod enforce;
 mod error_text;
 mod explain;
+mod flags;
 #[cfg(test)]
 mod fuzz;
 mod html;

@@ -3,6 +3,7 @@
 //! reported with an ordinary witness; a recorded execution that fails is reported so too.
 
 use crate::error_text::render_interleaving;
+use crate::flags::Flagged;
 use crate::json_report;
 use crate::place::place;
 use crate::program::load_program;
@@ -198,7 +199,7 @@ fn render(program: &Arc<Program>, report: &Report, witnesses: &[Witness], bound:
         }
     }
     for u in &report.unconfirmed {
-        s.push_str(&format!("unconfirmed: {}: {}: {}\n", u.property.name(), u.what, u.why));
+        s.push_str(&format!("unconfirmed: {}: {}: {}\n", u.property.name(), u.what, Flagged(&u.why)));
     }
     let within = bound.map(|k| format!(" within {k} context switches")).unwrap_or_default();
     let verdict = if let (true, Some(why)) = (report.confirmed.is_empty(), &report.incomplete) {
@@ -275,7 +276,7 @@ fn predict_fields(program: &Program, report: &Report, witnesses: &[Witness], bou
                    "kind": kind, "message": message, "at": at, "witness": w})
         }).collect::<Vec<_>>(),
         "unconfirmed": report.unconfirmed.iter().map(|u| json!({
-            "property": u.property.name(), "what": u.what, "why": u.why,
+            "property": u.property.name(), "what": u.what, "why": Flagged(&u.why).to_string(),
         })).collect::<Vec<_>>(),
         "context_bound": bound,
         "stats": {

@@ -1,6 +1,7 @@
 //! `ravel replay`: re-executes a ravel witness, or follows an SV-COMP violation witness.
 
 use crate::error_text::{render_interleaving, render_places};
+use crate::flags::Flagged;
 use crate::json_report;
 use crate::output::out;
 use crate::place::place;
@@ -62,7 +63,7 @@ fn replay_file(path: &Path, json_out: bool, force: bool) -> Result<u8> {
         Some(End::Unsupported { what, loc, .. }) => {
             (2, "unknown", format!("unsupported: {what} at {}", place(&program, *loc)))
         }
-        Some(End::Limit(why)) => (2, "unknown", format!("limit reached: {why}")),
+        Some(End::Limit(why)) => (2, "unknown", format!("limit reached: {}", Flagged(why))),
         None => (2, "unknown", "the witness ends before the execution does".into()),
     };
     let name = |t: usize| m.threads().get(t).map_or_else(|| t.to_string(), |th| th.name());

@@ -1,5 +1,6 @@
 //! Reports of a run: human text and JSON.
 
+use crate::flags::Flagged;
 use crate::place::place;
 use crate::source::Sources;
 use ravel_ir::SrcLoc;
@@ -121,7 +122,7 @@ impl RunReport {
                 r.headline = format!("unsupported: {what} at {}", place(p, *loc));
                 r.location = locate(*loc, *thread);
             }
-            Some(End::Limit(why)) => r.headline = format!("limit reached: {why}"),
+            Some(End::Limit(why)) => r.headline = format!("limit reached: {}", Flagged(why)),
             None => r.headline = "the run stopped without an outcome".into(),
         }
         if !r.errors.is_empty() {

@@ -2,6 +2,7 @@
 //! `ravel-schedules/1` file that `ravel enforce build --schedules` embeds in the native
 //! program, and `--check`: the verdict for the program run under them.
 
+use crate::flags::Flagged;
 use anyhow::Result;
 use ravel_explore::Options;
 use ravel_schedules::{Enumeration, Error, Exploration};
@@ -94,8 +95,11 @@ pub fn run(a: SchedulesArgs) -> Result<u8> {
     let e = match ravel_schedules::enumerate(program, &name, &opts, settings) {
         Ok(e) => e,
         Err(Error::Incomplete(why)) => {
+            let why = Flagged(&why);
             match a.json {
-                true => crate::output::out!("{}", serde_json::json!({ "verdict": "unknown", "reason": why })),
+                true => {
+                    crate::output::out!("{}", serde_json::json!({ "verdict": "unknown", "reason": why.to_string() }))
+                }
                 false => crate::output::out!("unknown: no input-covering schedules: {why}"),
             }
             return Ok(2);
@@ -263,10 +267,10 @@ fn summary_json(e: &Enumeration, check: bool, markers_placed: usize) -> serde_js
         "analysis_seconds": c.analysis.as_secs_f64(),
         "uncovered": e.coverage.uncovered.as_ref().map(|(epoch, values)| serde_json::json!({ "epoch": epoch + 1, "inputs": values })),
         "verdict": verdict,
-        "abstracted": e.abstracted,
+        "abstracted": e.abstracted.as_ref().map(ToString::to_string),
         "cut": c.cut,
         "prefix_schedules": c.prefix_schedules,
-        "reason": e.unverified.as_ref().filter(|_| check).map(|why| why.to_string()),
+        "reason": e.unverified.as_ref().filter(|_| check).map(|why| Flagged(why).to_string()),
     })
 }
 
@@ -275,7 +279,7 @@ fn summary_json(e: &Enumeration, check: bool, markers_placed: usize) -> serde_js
 /// it; so it is safe exactly when every input selects one.
 fn print_verdict(e: &Enumeration) {
     if let Some(why) = &e.unverified {
-        crate::output::out!("verdict under enforcement: unknown: {why}");
+        crate::output::out!("verdict under enforcement: unknown: {}", Flagged(why));
         return;
     }
     match &e.coverage.uncovered {

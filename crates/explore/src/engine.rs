@@ -202,7 +202,7 @@ impl<'a> Context<'a> {
             self.note(Unknown::Imprecise(why.clone()));
         }
         if let Some(at) = machine.abstracted() {
-            self.note(Unknown::Abstracted(at.to_string()));
+            self.note(Unknown::Abstracted(at.clone()));
         }
     }
 

@@ -2,6 +2,7 @@
 //! verdict (`ravel schedules` groups them by their synchronisation order and path
 //! condition).
 
+use crate::Unknown;
 use ravel_vm::{Machine, ProgramError};
 use std::sync::Arc;
 
@@ -11,9 +12,10 @@ pub enum ExecutionEnd<'a> {
     Complete,
     /// The program hit an error (a deadlock among them).
     Error(&'a ProgramError),
-    /// Cut short (a limit, a blocked assumption, a spin loop), for the reason given: it
-    /// says nothing about its inputs.
-    Incomplete(String),
+    /// Blocked (an assumption, `abort()` or a spin loop): it says nothing about its inputs.
+    Blocked,
+    /// Cut short at a limit, for the reason given: it says nothing about its inputs.
+    Truncated(&'a Unknown),
     /// Stopped at an epoch-start state (the last one the sink is given) whose
     /// continuations another execution's path explores (`DporOptions::join_at_epochs`).
     Joined,

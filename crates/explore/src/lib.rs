@@ -11,6 +11,7 @@ mod footprint;
 pub mod graph;
 mod guided;
 mod interrupt;
+mod note;
 mod options;
 mod outcome;
 mod pct;
@@ -31,9 +32,10 @@ pub use executions::{ExecutionEnd, ExecutionSink, InputRegion};
 pub use graph::{EdgeKind, ExecutionGraph};
 pub use guided::{follow_guide, Guide, GuideStep, Guided};
 pub use interrupt::interrupt;
+pub use note::Note;
 pub use options::{Budget, Options};
 pub use outcome::{
-    DepthUnit, EngineLacks, FoundError, InputValue, Outcome, Stats, Unknown, Unscheduled, Verdict, Witness,
+    DepthUnit, EngineLacks, FoundError, HintFor, InputValue, Outcome, Stats, Unknown, Unscheduled, Verdict, Witness,
     WitnessStep, Work,
 };
 pub use replay::{replay, replay_graph, replay_observed, replay_prefix, replay_with, ReplayError};
@@ -55,11 +57,8 @@ pub fn check(program: Arc<Program>, opts: &Options) -> Outcome {
     outcome.group_errors_by_kind();
     if let Some(at) = program.weak_atomic() {
         let file = program.files.get(at.file as usize).map_or("", String::as_str);
-        outcome.notes.push(format!(
-            "the program uses atomics weaker than seq_cst (first at {file}:{}): only {} behaviours were explored",
-            at.line,
-            opts.memory_model.rules().adjective()
-        ));
+        let model = opts.memory_model.rules().adjective();
+        outcome.notes.push(Note::WeakAtomics { file: file.to_string(), line: at.line, model });
     }
     outcome
 }

@@ -1,8 +1,11 @@
 //! What an exploration answers: the verdict, with the reason when it is unknown, the
 //! errors with their witnesses, and the statistics.
 
+use crate::note::pct_guarantee;
 use crate::{Capability, EngineKind};
-use ravel_vm::{ErrorKind, Imprecision, Limit, Machine, ProgramError, SharedSym, SyncCalls, TraceEntry};
+use ravel_vm::{
+    Abstraction, ErrorKind, Hint, Imprecision, Limit, Machine, ProgramError, SharedSym, SyncCalls, TraceEntry,
+};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -15,8 +18,9 @@ pub enum Verdict {
 }
 
 /// Why an exploration cannot conclude "safe": a limit, something it could not explore
-/// exactly, or something it does not support. Engines keep the first reason they meet;
-/// its text (`Display`) is what reports and the JSON `reason` show.
+/// exactly, or something it does not support. Engines keep the first reason they meet.
+/// Its text says what happened in words (`Display`); reports and the JSON `reason` show it
+/// with the command-line option that governs it, which the CLI names ([`Unknown::write`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Unknown {
     /// The user interrupted ravel (Ctrl-C).
@@ -45,7 +49,7 @@ pub enum Unknown {
     Imprecise(Imprecision),
     /// A symbolic value was made abstract (`ravel_abstract_*`, at this place) and
     /// followed at one value. The weakest reason: any other replaces it.
-    Abstracted(String),
+    Abstracted(Abstraction),
     /// `ravel schedules --prefix`: the schedules order only the first this many
     /// synchronisation operations of an epoch and leave the rest of a run free natively;
     /// that rest was not explored.
@@ -106,19 +110,6 @@ pub enum Unscheduled {
     Error { kind: ErrorKind, message: String },
 }
 
-/// What one PCT run of `depth` guarantees on a program of `threads` threads and `steps`
-/// scheduling steps (Burckhardt et al.: at least `1/(n k^(d-1))` per bug of depth `d`).
-pub(crate) fn pct_guarantee(depth: u32, threads: usize, steps: u64) -> String {
-    if depth == 0 {
-        return "uniformly random schedules, which promise no probability".into();
-    }
-    let per_run = 1.0 / (threads.max(1) as f64 * (steps.max(1) as f64).powi(depth as i32 - 1));
-    format!(
-        "each run finds a bug of depth {depth} or less with probability at least {per_run:.1e}: \
-         1/(n k^(d-1)) for n = {threads} threads, k = {steps} steps"
-    )
-}
-
 impl From<Limit> for Unknown {
     /// The reason an execution's limit gives: the exploration's own for time and memory.
     fn from(limit: Limit) -> Unknown {
@@ -130,48 +121,58 @@ impl From<Limit> for Unknown {
     }
 }
 
-impl fmt::Display for Unknown {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// The words a front end gives for the option that governs a reason (a flag name), if one does.
+pub type HintFor = fn(&Unknown) -> Option<&'static str>;
+
+impl Unknown {
+    /// Writes the reason in words, with the words `hint` gives for it (the CLI's flag names)
+    /// in parentheses after what happened: flags are the front end's to name, where they
+    /// read well is the sentence's to say. A limit met in a capped round takes its hint
+    /// from `hint` too.
+    pub fn write(&self, f: &mut fmt::Formatter<'_>, hint: HintFor) -> fmt::Result {
+        let flag = Hint(hint(self));
         match self {
             Unknown::Interrupted => write!(f, "interrupted"),
-            Unknown::Time => write!(f, "the time limit was reached (--timeout)"),
-            Unknown::Executions(max) => write!(f, "the exploration reached {max} executions (--max-executions)"),
-            Unknown::Memory(limit) => write!(f, "{}", Limit::Memory(*limit)),
+            Unknown::Time => Limit::Time.write(f, flag.0),
+            Unknown::Executions(max) => write!(f, "the exploration reached {max} executions{flag}"),
+            Unknown::Memory(limit) => Limit::Memory(*limit).write(f, flag.0),
             Unknown::Depth { max, unit } => {
                 let (what, units) = match unit {
                     DepthUnit::Steps => ("an execution", "scheduling steps"),
                     DepthUnit::Events => ("a configuration", "events"),
                     DepthUnit::States => ("a path", "states"),
                 };
-                write!(f, "{what} exceeded {max} {units} (--max-depth)")
+                write!(f, "{what} exceeded {max} {units}{flag}")
             }
             Unknown::Threads(cap) => write!(f, "an execution created more than {cap} threads"),
-            Unknown::InRound { limit, cap } => write!(f, "{limit}, in the round that caps executions at {cap} threads"),
-            Unknown::PartialInputs(n) => {
-                write!(f, "nondeterministic inputs were only tried with the values 0..{n} (--enumerate-inputs)")
+            Unknown::InRound { limit, cap } => {
+                limit.write(f, hint)?;
+                write!(f, ", in the round that caps executions at {cap} threads")
             }
-            Unknown::Limit(limit) => write!(f, "{limit}"),
-            Unknown::Imprecise(why) => write!(f, "{why}"),
+            Unknown::PartialInputs(n) => {
+                write!(f, "nondeterministic inputs were only tried with the values 0..{n}{flag}")
+            }
+            Unknown::Limit(limit) => limit.write(f, flag.0),
+            Unknown::Imprecise(why) => why.write(f, flag.0),
             Unknown::Abstracted(at) => {
                 write!(f, "a value was made abstract at {at} (ravel_abstract), so its other values were not explored")
             }
             Unknown::FreeSuffix(n) => write!(
                 f,
-                "the schedules order only the first {n} synchronisation operations of an epoch (--prefix): the rest of a run is free under enforcement and was not explored"
+                "the schedules order only the first {n} synchronisation operations of an epoch{flag}: the rest of a run is free under enforcement and was not explored"
             ),
             Unknown::Preemptions(k) => write!(
                 f,
-                "only schedules with at most {k} preemptions were explored (--preemption-bound): a bug that needs more may remain"
+                "only schedules with at most {k} preemptions were explored{flag}: a bug that needs more may remain"
             ),
             Unknown::Sampled { runs, depth, threads, steps } => write!(
                 f,
                 "no bug found in {runs} PCT runs of depth {depth} ({}); sampling never proves a program safe",
                 pct_guarantee(*depth, *threads, *steps)
             ),
-            Unknown::FurtherErrors(n) => write!(
-                f,
-                "the search for further errors stopped {n} executions after the first error (--all-errors explores everything)"
-            ),
+            Unknown::FurtherErrors(n) => {
+                write!(f, "the search for further errors stopped {n} executions after the first error{flag}")
+            }
             Unknown::Unsupported { what, at: Some((file, line)) } => write!(f, "unsupported: {what} at {file}:{line}"),
             Unknown::Unsupported { what, at: None } => write!(f, "{what}"),
             Unknown::Internal(what) => write!(f, "internal error: {what}"),
@@ -185,7 +186,7 @@ impl fmt::Display for Unknown {
             Unknown::TooManyCombinations => {
                 write!(f, "an event had too many combinations of earlier tokens to try (unfold engine)")
             }
-            Unknown::EngineLacks(lacks) => write!(f, "{lacks}"),
+            Unknown::EngineLacks(lacks) => lacks.write(f, flag.0),
             Unknown::SymbolicAddressHidesRaces => {
                 write!(f, "an access at a symbolic address hides which races it may take part in")
             }
@@ -209,10 +210,16 @@ impl fmt::Display for Unknown {
                 } else {
                     "with unboundedly many threads"
                 };
-                write!(f, "{found} is reachable {how}, ")?;
-                write!(f, "but the states engine has no concrete schedule for it (try --engine dpor)")
+                write!(f, "{found} is reachable {how}, but the states engine has no concrete schedule for it{flag}")
             }
         }
+    }
+}
+
+/// The words alone.
+impl fmt::Display for Unknown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, |_| None)
     }
 }
 
@@ -240,7 +247,7 @@ pub struct Outcome {
     pub sym: Option<SharedSym>,
     /// What the verdict holds for beyond the options, for people (how the search was
     /// adapted to the program).
-    pub notes: Vec<String>,
+    pub notes: Vec<crate::Note>,
 }
 
 impl Outcome {
@@ -582,53 +589,66 @@ pub struct EngineLacks {
     pub need: Capability,
 }
 
-impl std::fmt::Display for EngineLacks {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl EngineLacks {
+    /// Writes what the engine lacks in words; for data races under sync interleaving,
+    /// `hint` (the CLI's flags) replaces the condition the engine needs by the options that
+    /// meet it.
+    pub fn write(&self, f: &mut fmt::Formatter<'_>, hint: Option<&str>) -> fmt::Result {
         let engine = self.engine.name();
         match self.need {
             Capability::RacesUnderSync => {
-                write!(f, "the {engine} engine looks for data races only with --interleave all (or use --no-races)")
+                let only = hint.unwrap_or("when every shared access is a scheduling point");
+                write!(f, "the {engine} engine looks for data races only {only}")
             }
             need => write!(f, "the {engine} engine cannot explore {}", need.describe()),
         }
     }
 }
+
+/// The words alone.
+impl fmt::Display for EngineLacks {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, None)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Reports, the JSON `reason` and scripts show these texts: they must not change.
+    /// The words of each reason; the CLI's rendering adds the flags (its own tests check
+    /// that what users read does not change).
     #[test]
-    fn reasons_read_as_before() {
+    fn reasons_read_in_words() {
         let cases = [
             (Unknown::Interrupted, "interrupted"),
-            (Unknown::Time, "the time limit was reached (--timeout)"),
-            (Unknown::Executions(20), "the exploration reached 20 executions (--max-executions)"),
-            (Unknown::Memory(3 << 20), "the memory limit of 3 MiB was reached (--max-memory)"),
+            (Unknown::Time, "the time limit was reached"),
+            (Unknown::Executions(20), "the exploration reached 20 executions"),
+            (Unknown::Memory(3 << 20), "the memory limit of 3 MiB was reached"),
             (
                 Unknown::Depth { max: 7, unit: DepthUnit::Steps },
-                "an execution exceeded 7 scheduling steps (--max-depth)",
+                "an execution exceeded 7 scheduling steps",
             ),
-            (Unknown::Depth { max: 7, unit: DepthUnit::Events }, "a configuration exceeded 7 events (--max-depth)"),
-            (Unknown::Depth { max: 7, unit: DepthUnit::States }, "a path exceeded 7 states (--max-depth)"),
+            (Unknown::Depth { max: 7, unit: DepthUnit::Events }, "a configuration exceeded 7 events"),
+            (Unknown::Depth { max: 7, unit: DepthUnit::States }, "a path exceeded 7 states"),
             (Unknown::Threads(16), "an execution created more than 16 threads"),
             (
                 Unknown::InRound { limit: Box::new(Unknown::Time), cap: 4 },
-                "the time limit was reached (--timeout), in the round that caps executions at 4 threads",
+                "the time limit was reached, in the round that caps executions at 4 threads",
             ),
             (
                 Unknown::PartialInputs(2),
-                "nondeterministic inputs were only tried with the values 0..2 (--enumerate-inputs)",
+                "nondeterministic inputs were only tried with the values 0..2",
             ),
-            (Unknown::Limit(Limit::Steps(5)), "the execution ran more than 5 instructions (--max-steps)"),
+            (Unknown::Limit(Limit::Steps(5)), "the execution ran more than 5 instructions"),
             (Unknown::Imprecise(Imprecision::AccessSpansWords), "a shared access spans several memory words"),
             (
-                Unknown::Abstracted("a.c:3".into()),
+                Unknown::Abstracted(Abstraction { file: "a.c".into(), line: 3 }),
                 "a value was made abstract at a.c:3 (ravel_abstract), so its other values were not explored",
             ),
             (
                 Unknown::FreeSuffix(4),
-                "the schedules order only the first 4 synchronisation operations of an epoch (--prefix): the rest of a run is free under enforcement and was not explored",
+                "the schedules order only the first 4 synchronisation operations of an epoch: the rest of a run is free under enforcement and was not explored",
             ),
             (
                 Unknown::Unsupported { what: "inline asm".into(), at: Some(("a.c".into(), 3)) },
@@ -637,11 +657,11 @@ mod tests {
             (Unknown::Unsupported { what: "inline asm".into(), at: None }, "inline asm"),
             (
                 Unknown::FurtherErrors(9),
-                "the search for further errors stopped 9 executions after the first error (--all-errors explores everything)",
+                "the search for further errors stopped 9 executions after the first error",
             ),
             (
                 Unknown::Preemptions(2),
-                "only schedules with at most 2 preemptions were explored (--preemption-bound): a bug that needs more may remain",
+                "only schedules with at most 2 preemptions were explored: a bug that needs more may remain",
             ),
             (Unknown::Internal("re-execution diverged".into()), "internal error: re-execution diverged"),
             (
@@ -658,7 +678,7 @@ mod tests {
             ),
             (
                 Unknown::EngineLacks(EngineLacks { engine: EngineKind::States, need: Capability::RacesUnderSync }),
-                "the states engine looks for data races only with --interleave all (or use --no-races)",
+                "the states engine looks for data races only when every shared access is a scheduling point",
             ),
             (
                 Unknown::SymbolicAddressHidesRaces,
@@ -678,7 +698,7 @@ mod tests {
             (
                 Unknown::NoConcreteSchedule { found: Unscheduled::DataRace, cartesian: false },
                 "a data race is reachable with unboundedly many threads, but the states engine has no concrete \
-                 schedule for it (try --engine dpor)",
+                 schedule for it",
             ),
             (
                 Unknown::NoConcreteSchedule {
@@ -687,7 +707,7 @@ mod tests {
                 },
                 "an error (AssertionFailure: x) is reachable in the abstraction (unboundedly many threads, forgotten \
                  constraints between threads' inputs, or forgotten values of counters), but the states engine has \
-                 no concrete schedule for it (try --engine dpor)",
+                 no concrete schedule for it",
             ),
         ];
         for (reason, text) in cases {

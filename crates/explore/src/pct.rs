@@ -12,9 +12,8 @@
 
 use crate::engine::{Context, Ended, Engine};
 use crate::exec::Races;
-use crate::outcome::pct_guarantee;
 use crate::run::{RunRace, RunRaces};
-use crate::{run_witness, Capability, FoundError, Options, Outcome, Unknown};
+use crate::{run_witness, Capability, FoundError, Note, Options, Outcome, Unknown};
 use ravel_ir::Program;
 use ravel_vm::{Machine, RandomChooser, RunOutcome};
 use std::sync::Arc;
@@ -61,8 +60,7 @@ impl<'a> Engine<'a> for Explorer<'a> {
         }
         let mut outcome = self.cx.into_outcome(Vec::new());
         if !outcome.errors.is_empty() {
-            let guarantee = pct_guarantee(pct.depth, threads, steps);
-            outcome.notes.push(format!("{runs} PCT runs of depth {}: {guarantee}", pct.depth));
+            outcome.notes.push(Note::Sampled { runs, depth: pct.depth, threads, steps });
         }
         outcome
     }

@@ -12,7 +12,7 @@
 
 use crate::engine::Engine;
 use crate::turns::{Turn, Turns};
-use crate::{EngineKind, Options, Outcome, Stats, Unknown, Verdict};
+use crate::{EngineKind, Note, Options, Outcome, Stats, Unknown, Verdict};
 use ravel_ir::Program;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -64,7 +64,7 @@ struct Detached {
     stats: Stats,
     incomplete: Option<crate::Unknown>,
     tests: Vec<Vec<crate::InputValue>>,
-    notes: Vec<String>,
+    notes: Vec<Note>,
 }
 
 impl From<Outcome> for Detached {
@@ -265,10 +265,8 @@ impl Race<'_> {
             outcome.stats.absorb_earlier(&self.earlier);
             match role {
                 Role::Dpor => {}
-                Role::States => outcome.notes.push("decided by the states engine".into()),
-                Role::Cartesian => {
-                    outcome.notes.push("decided by the states engine's abstraction (--cartesian)".into())
-                }
+                Role::States => outcome.notes.push(Note::DecidedByStates),
+                Role::Cartesian => outcome.notes.push(Note::DecidedByAbstraction),
             }
             return Settled::Answer(Box::new(outcome));
         }

@@ -4,7 +4,7 @@
 //! a program without races keeps that verdict, a racy one is searched again with every
 //! shared access a scheduling point, where races need not be detected to be exhaustive.
 
-use crate::{check_with, Capability, Options, Outcome, Unknown, Verdict};
+use crate::{check_with, Capability, Note, Options, Outcome, Unknown, Verdict};
 use ravel_ir::Program;
 use ravel_vm::{ErrorKind, Granularity};
 use std::sync::Arc;
@@ -16,23 +16,15 @@ pub(crate) fn check(program: Arc<Program>, opts: &Options) -> Outcome {
     // An engine that cannot look for races under sync granularity at all.
     if !crate::engine_can(opts.engine, Capability::RacesUnderSync) {
         let mut outcome = check_with(program, &fine);
-        outcome.notes.push(format!(
-            "races are not reported and the {} engine cannot tell racy accesses apart under \
-             --interleave sync, so every shared access was made a scheduling point",
-            opts.engine.name()
-        ));
+        outcome.notes.push(Note::RacesNotSeparable(opts.engine));
         return outcome;
     }
     let probe = Options { detect_races: true, ..opts.clone() };
     let first = check_with(program.clone(), &probe);
     let note = match first.errors.iter().find(|e| e.error.kind == ErrorKind::DataRace) {
-        Some(race) => {
-            format!("races are not reported, but the program has one ({}), {INTERLEAVED_ALL}", race.error.message)
-        }
+        Some(race) => Note::Racy(race.error.message.clone()),
         // Races could not be ruled out at accesses whose address depends on inputs.
-        None if first.incomplete == Some(Unknown::SymbolicAddressRace) => {
-            format!("an access at a symbolic address may race, {INTERLEAVED_ALL}")
-        }
+        None if first.incomplete == Some(Unknown::SymbolicAddressRace) => Note::SymbolicAddressMayRace,
         None => return first,
     };
     let remaining = Options { budget: opts.budget.after(first.stats.explored()), ..fine };
@@ -48,5 +40,3 @@ pub(crate) fn check(program: Arc<Program>, opts: &Options) -> Outcome {
     second.notes.insert(0, note);
     second
 }
-
-const INTERLEAVED_ALL: &str = "so every shared access was made a scheduling point (as with --interleave all)";

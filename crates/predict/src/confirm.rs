@@ -7,9 +7,10 @@
 use crate::candidates::{Candidate, PropertyKind};
 use crate::encode::Query;
 use crate::onward;
-use ravel_explore::{Options, Witness};
+use ravel_explore::{HintFor, Options, Witness};
 use ravel_ir::{Program, SrcLoc};
 use ravel_vm::{End, Granularity, ProgramError};
+use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -31,6 +32,43 @@ pub struct Confirmation {
     pub explored: Option<u64>,
 }
 
+/// Why a prediction was not confirmed: what the replay did, and what exploring on from
+/// where it left the predicted schedule found, if that ran.
+#[derive(Clone, Debug)]
+pub struct NotConfirmed {
+    replayed: String,
+    onward: Option<onward::NotFound>,
+}
+
+impl NotConfirmed {
+    /// Writes it in words, with the words `hint` gives for the reason exploring on stopped
+    /// short (see [`ravel_explore::Unknown::write`]).
+    pub fn write(&self, f: &mut fmt::Formatter<'_>, hint: HintFor) -> fmt::Result {
+        write!(f, "{}", self.replayed)?;
+        match &self.onward {
+            Some(onward) => {
+                write!(f, "; ")?;
+                onward.write(f, hint)
+            }
+            None => Ok(()),
+        }
+    }
+}
+
+/// The words alone.
+impl fmt::Display for NotConfirmed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, |_| None)
+    }
+}
+
+impl From<String> for NotConfirmed {
+    /// A replay that went no further than this.
+    fn from(replayed: String) -> NotConfirmed {
+        NotConfirmed { replayed, onward: None }
+    }
+}
+
 /// Replays `w`, whose first `predicted` steps are the prediction's (a failing guard's
 /// thread runs on alone after them); explores on from the divergence for at most
 /// `explore_time`. What it confirms, with the witness trimmed to the steps that ran.
@@ -40,7 +78,7 @@ pub fn confirm(
     cand: &Candidate,
     thread: usize,
     explore_time: Duration,
-) -> Result<Confirmation, String> {
+) -> Result<Confirmation, NotConfirmed> {
     let opts = Options { granularity: Granularity::All, ..Options::of_witness(w) };
     let (m, done) = ravel_explore::replay_prefix(program.clone(), w, &opts).map_err(|e| e.to_string())?;
     let mut witness = w.clone();
@@ -64,16 +102,16 @@ pub fn confirm(
     // error an exploration finds.
     let over = m.end().is_some() && done <= predicted;
     if !diverged || over || cand.kind == PropertyKind::Atomicity {
-        return Err(replayed);
+        return Err(replayed.into());
     }
     if explore_time.is_zero() {
-        return Err(format!("{replayed}; the time for exploring on from divergences was spent"));
+        return Err(format!("{replayed}; the time for exploring on from divergences was spent").into());
     }
     witness.steps.truncate(predicted);
     match onward::explore(program, &witness, explore_time) {
         Ok(x) => {
             Ok(Confirmation { finding: Finding::Error(x.error), witness: x.witness, explored: Some(x.executions) })
         }
-        Err(why) => Err(format!("{replayed}; {why}")),
+        Err(why) => Err(NotConfirmed { replayed, onward: Some(why) }),
     }
 }

@@ -23,7 +23,7 @@ mod trace;
 mod window;
 
 pub use candidates::PropertyKind;
-pub use confirm::Finding;
+pub use confirm::{Finding, NotConfirmed};
 pub use record::Source;
 
 use ravel_explore::Witness;
@@ -86,7 +86,7 @@ pub struct Unconfirmed {
     /// What was predicted, in source terms.
     pub what: String,
     /// What the replay did instead.
-    pub why: String,
+    pub why: NotConfirmed,
 }
 
 /// Sizes and times of one analysis (the columns of the benchmark tables).

@@ -35,6 +35,7 @@ mod barriers;
 mod coverage;
 mod dag;
 mod decision;
+mod incomplete;
 mod ir_text;
 mod markers;
 mod observe;
@@ -43,6 +44,7 @@ mod tree;
 
 pub use coverage::Coverage;
 pub use decision::{TreeSize, MAX_NODES as MAX_TREE_NODES};
+pub use incomplete::Incomplete;
 pub use markers::{load, Loaded};
 
 use observe::{Ending, Observer};
@@ -57,7 +59,7 @@ use std::time::{Duration, Instant};
 pub enum Error {
     /// The exploration or the executions could not support an input-covering set.
     #[error("no input-covering schedules: {0}")]
-    Incomplete(String),
+    Incomplete(Incomplete),
 }
 
 /// What `ravel schedules` computed.
@@ -71,7 +73,7 @@ pub struct Enumeration {
     /// exploration followed each such value at one value: the set covers every input
     /// only if no synchronisation depends on them (the user's word), and the verdict
     /// under enforcement is unknown.
-    pub abstracted: Option<String>,
+    pub abstracted: Option<ravel_vm::Abstraction>,
     /// Why the verdict under enforcement cannot be `safe` although every input may select
     /// an error-free schedule: a free suffix (`--prefix`: some execution was cut, so the
     /// set holds prefix schedules whose rest was not explored), else a value made
@@ -174,7 +176,7 @@ pub struct Settings {
 pub fn enumerate(program: Arc<Program>, name: &str, base: &Options, settings: Settings) -> Result<Enumeration, Error> {
     let started = Instant::now();
     let remaining = || match base.budget.out_of_time() {
-        true => Err(Error::Incomplete("the time limit was reached (--timeout)".into())),
+        true => Err(Error::Incomplete(Incomplete::Stopped(ravel_explore::Unknown::Time))),
         false => Ok(base.clone()),
     };
     let mut observer = Observer::new(settings.barriers_unordered);
@@ -237,7 +239,7 @@ fn explore(
     one_order: Option<OrderRule>,
     region: Option<ravel_explore::InputRegion>,
     observer: Observer,
-) -> Result<(Observer, Option<String>), Error> {
+) -> Result<(Observer, Option<ravel_vm::Abstraction>), Error> {
     let observer = Arc::new(Mutex::new(observer));
     let sink = observer.clone();
     let opts = Options {
@@ -270,10 +272,11 @@ fn explore(
     };
     let abstracted = match unknown {
         Some(ravel_explore::Unknown::Abstracted(at)) => Some(at.clone()),
-        Some(why) => return Err(Error::Incomplete(format!("the exploration was not exhaustive: {why}"))),
+        Some(why) => return Err(Error::Incomplete(Incomplete::NotExhaustive(why.clone()))),
         None => None,
     };
-    let mut observer = std::mem::take(&mut *observer.lock().map_err(|_| Error::Incomplete("poisoned".into()))?);
+    let mut observer =
+        std::mem::take(&mut *observer.lock().map_err(|_| Error::Incomplete(Incomplete::Other("poisoned".into())))?);
     if let Some(why) = observer.problem.take() {
         return Err(Error::Incomplete(why));
     }
@@ -287,7 +290,7 @@ fn build(
     base: &Options,
     settings: Settings,
     exploration: Exploration,
-    abstracted: Option<String>,
+    abstracted: Option<ravel_vm::Abstraction>,
     started: Instant,
 ) -> Result<Enumeration, Error> {
     let owners = observer.owners();
@@ -306,7 +309,7 @@ fn build(
     let Levels { mut dag, checker, enumerated, .. } = levels;
     let coverage = checker.found;
     if let Some(why) = &coverage.undecided {
-        return Err(Error::Incomplete(format!("a coverage check was undecided: {why}")));
+        return Err(Error::Incomplete(Incomplete::Other(format!("a coverage check was undecided: {why}"))));
     }
     simplify::finish(&mut root, &mut dag);
     let mut tree = decision::TreeSize::default();
@@ -361,9 +364,9 @@ impl Levels<'_> {
         self.enumerated[d].push(ep.schedules.len());
         let kept = if self.keep_unselected { vec![true; ep.schedules.len()] } else { decision::prune(&mut ep) };
         if self.enumerated.iter().flatten().sum::<usize>() > MAX_KEPT && self.keep_unselected {
-            return Err(Error::Incomplete(format!(
+            return Err(Error::Incomplete(Incomplete::Other(format!(
                 "--keep-unselected: the tree grows past {MAX_KEPT} schedules (every order below every order)"
-            )));
+            ))));
         }
         let below = later.into_iter().zip(goes_on).zip(kept).filter(|(_, k)| *k).map(|(x, _)| x);
         for (s, (later, on)) in ep.schedules.iter_mut().zip(below.collect::<Vec<_>>()) {

@@ -3,6 +3,7 @@
 //! over the inputs, and how it ended.
 
 use crate::dag::Dag;
+use crate::Incomplete;
 use ravel_explore::ExecutionEnd;
 use ravel_ir::Builtin;
 use ravel_schedule_format::{Event, InputSpec, Object};
@@ -53,7 +54,7 @@ pub struct Observer {
     event_index: FxHashMap<Event, u32>,
     pub executions: Vec<Execution>,
     /// Why the result cannot be trusted or used natively (the first reason met).
-    pub problem: Option<String>,
+    pub problem: Option<Incomplete>,
     /// `ravel_epoch()` calls that did not divide an execution (other threads ran).
     pub ignored_markers: bool,
     /// Barrier waits need no order (the program ignores their results).
@@ -79,10 +80,11 @@ impl Observer {
                 kind: if e.kind == ErrorKind::Deadlock { "deadlock".into() } else { e.kind.name().into() },
                 message: e.message.clone(),
             },
-            ExecutionEnd::Incomplete(why) => return self.fail(format!("an execution was cut short: {why}")),
+            ExecutionEnd::Blocked => return self.fail(Incomplete::Blocked),
+            ExecutionEnd::Truncated(why) => return self.fail(Incomplete::CutShort(why.clone())),
         };
         if let Some(why) = m.imprecise() {
-            return self.fail(format!("an execution was not explored exactly: {why}"));
+            return self.fail(Incomplete::Inexact(why.clone()));
         }
         const BARRIERS: &[Builtin] = &[Builtin::BarrierInit, Builtin::BarrierWait, Builtin::BarrierDestroy];
         let named = name_events_ordering(m, if self.barriers_unordered { BARRIERS } else { &[] });
@@ -93,7 +95,8 @@ impl Observer {
             return;
         }
         if let Some(p) = named.problems.first() {
-            return self.fail(format!("the native runtime cannot enforce an execution's order: {p}"));
+            return self
+                .fail(Incomplete::Other(format!("the native runtime cannot enforce an execution's order: {p}")));
         }
         if !self.note_inputs(m) {
             return;
@@ -103,7 +106,7 @@ impl Observer {
             parts.map(|p| self.dag.and_all(&p))
         }) {
             Some(Ok(pc)) => pc,
-            Some(Err(e)) => return self.fail(e.0),
+            Some(Err(e)) => return self.fail(Incomplete::Other(e.0)),
             None => self.dag.bool_const(true),
         };
         // Epochs without synchronisation events divide nothing: consecutive markers (a
@@ -166,7 +169,7 @@ impl Observer {
         out
     }
 
-    fn fail(&mut self, why: String) {
+    fn fail(&mut self, why: Incomplete) {
         self.problem.get_or_insert(why);
     }
 
@@ -178,12 +181,12 @@ impl Observer {
             match self.inputs.get(i) {
                 None => self.inputs.push(spec),
                 Some(seen) if seen != &spec => {
-                    self.fail(format!(
+                    self.fail(Incomplete::Other(format!(
                         "input {i} is read at line {} ({} bits) in one execution and at line {} ({} bits) in another: \
                          the native runtime numbers inputs in the order they are read, so read them in one thread \
                          (main, before it creates threads)",
                         seen.line, seen.bits, spec.line, spec.bits
-                    ));
+                    )));
                     return false;
                 }
                 Some(_) => {}

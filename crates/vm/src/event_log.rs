@@ -7,9 +7,6 @@ use crate::machine::Machine;
 use crate::memory::ObjKind;
 use ravel_ir::{Ordering, SrcLoc};
 
-/// How many of the latest plain accesses [`Machine::log_plain`] compares with.
-const PLAIN_LOOKBACK: usize = 8;
-
 impl Machine {
     /// True when every thread but `t` ended, was joined and left no store in a buffer
     /// (TSO): all their accesses then happen before anything `t` does from now on.
@@ -21,17 +18,15 @@ impl Machine {
     #[inline]
     pub(crate) fn log_event(&mut self, thread: usize, loc: Loc, kind: AccessKind) {
         if self.config.log_events {
-            self.log.push(LogEntry::Event { thread, loc, kind, atomic: true, addr: 0, len: 0, at: SrcLoc::default() });
-        }
-    }
-
-    /// Logs a plain access unless one of the latest entries, since the last other entry,
-    /// is the same access: repeating it tells race detection nothing new, and a loop that
-    /// runs long inside one step (a spinning thread) then logs in bounded memory.
-    fn log_plain(&mut self, entry: LogEntry) {
-        let recent = self.log.iter().rev().take(PLAIN_LOOKBACK).take_while(|e| matches!(e, LogEntry::Plain { .. }));
-        if !recent.into_iter().any(|e| *e == entry) {
-            self.log.push(entry);
+            self.journal.log(LogEntry::Event {
+                thread,
+                loc,
+                kind,
+                atomic: true,
+                addr: 0,
+                len: 0,
+                at: SrcLoc::default(),
+            });
         }
     }
 
@@ -39,7 +34,7 @@ impl Machine {
     /// during an exploration, every thread that ended was joined (so everything the others
     /// did happens before what `t` does now).
     pub(crate) fn alone(&self, t: usize) -> bool {
-        self.live_threads <= 1 && (!self.config.log_events || self.others_joined(t))
+        self.threads.alone() && (!self.config.log_events || self.others_joined(t))
     }
 
     /// Decides whether a shared-memory access of thread `t` is a scheduling point and logs
@@ -85,7 +80,7 @@ impl Machine {
             self.note_site(t, at);
             if is_event {
                 if (addr & 7) + len > 8 {
-                    self.imprecise.get_or_insert(crate::Imprecision::AccessSpansWords);
+                    self.ending.note_imprecise(crate::Imprecision::AccessSpansWords);
                 }
                 let atomic = in_atomic || order != Ordering::NotAtomic;
                 // A load served from the buffer reads the buffered stores, not memory.
@@ -95,47 +90,33 @@ impl Machine {
                     Some(&s) if full => Loc::Buffered(t as u32, s),
                     _ => Loc::Mem(addr & !7),
                 };
-                self.log.push(LogEntry::Event { thread: t, loc, kind, atomic, addr, len, at });
+                self.journal.log(LogEntry::Event { thread: t, loc, kind, atomic, addr, len, at });
                 for &s in seqs.iter().skip(usize::from(full)) {
                     let loc = Loc::Buffered(t as u32, s);
-                    self.log.push(LogEntry::Event { thread: t, loc, kind, atomic: true, addr, len: 0, at });
+                    self.journal.log(LogEntry::Event { thread: t, loc, kind, atomic: true, addr, len: 0, at });
                 }
             } else {
-                self.log_plain(LogEntry::Plain { thread: t, addr, len, write: kind != AccessKind::Read, at });
+                self.journal.log_plain(LogEntry::Plain { thread: t, addr, len, write: kind != AccessKind::Read, at });
             }
             if let Some(whole) = self.sym.as_mut().and_then(|st| st.whole_object.take()) {
                 let obj = &self.memory.objects[whole as usize];
                 let (start, end) = (obj.base & !7, obj.base + obj.size);
                 for w in (start..end).step_by(8).filter(|&w| w != addr & !7) {
-                    self.log.push(LogEntry::Touch { loc: Loc::Mem(w), kind, event: is_event });
+                    self.journal.log(LogEntry::Touch { loc: Loc::Mem(w), kind, event: is_event });
                 }
             }
         }
         true
     }
 
-    /// Turns the logged event of a compare-and-swap at `addr` that did not write into a
-    /// failed one (it commutes with other reads).
-    pub(crate) fn mark_failed_rmw(&mut self, addr: u64) {
-        let word = Loc::Mem(addr & !7);
-        let last = self.log.iter_mut().rev().find_map(|e| match e {
-            LogEntry::Event { loc, kind, .. } if *loc == word => Some(kind),
-            _ => None,
-        });
-        if let Some(kind @ AccessKind::Rmw) = last {
-            *kind = AccessKind::FailedRmw;
-        }
-    }
-
     /// Takes the events logged since the last call.
     pub fn take_log(&mut self) -> Vec<LogEntry> {
-        std::mem::take(&mut self.log)
+        self.journal.take_log()
     }
 
     /// Puts the events logged since the last call into `buf` and keeps `buf`'s old
     /// allocation (emptied) for the next ones, so stepping allocates no log.
     pub fn swap_log(&mut self, buf: &mut Vec<LogEntry>) {
-        buf.clear();
-        std::mem::swap(&mut self.log, buf);
+        self.journal.swap_log(buf);
     }
 }

@@ -1,15 +1,16 @@
 //! Ending: the process's exit (its atexit handlers, then termination) and a thread's
 //! (its key destructors, then the release of its stack and thread-local variables).
 
+use crate::ending::End;
 use crate::events::{AccessKind, Loc};
-use crate::machine::{End, Machine};
+use crate::machine::Machine;
 use crate::memory::ObjId;
 use crate::thread::FrameKind;
 
 impl Machine {
     /// Starts process exit with `status`: atexit handlers first, then termination.
     pub(crate) fn begin_exit(&mut self, t: usize, status: i32) {
-        self.exit_status = Some(status);
+        self.ending.begin_exit(status);
         self.continue_exit(t);
     }
 
@@ -17,20 +18,19 @@ impl Machine {
     /// waits for the other threads, when exits are deferred).
     pub(crate) fn continue_exit(&mut self, t: usize) {
         let prog = self.program.clone();
-        while let Some(h) = self.atexit.pop() {
+        while let Some(h) = self.ending.next_atexit() {
             if let Some(fid) = prog.function_at(h) {
                 self.push_frame(t, fid, &[], &[], None, FrameKind::AtExit);
                 return;
             }
         }
-        let status = self.exit_status.unwrap_or(0);
-        let others = self.threads.iter().enumerate().any(|(u, th)| u != t && !th.finished);
-        if self.config.defer_exit && others {
+        let status = self.ending.exit_status();
+        if self.config.defer_exit && self.threads.others_running(t) {
             self.threads[t].wait = crate::thread::Wait::Terminate { status };
             return;
         }
         // With exits deferred, one that finds every other thread finished cuts nothing.
-        self.ended_alone = self.config.defer_exit;
+        self.ending.set_alone(self.config.defer_exit);
         self.terminate(status);
     }
 
@@ -74,11 +74,10 @@ impl Machine {
     pub(crate) fn finish_thread(&mut self, t: usize) {
         self.record(t, crate::record::RecKind::Exit);
         self.log_event(t, Loc::ThreadEnd(t), AccessKind::Write);
-        self.live_threads -= 1;
         self.memory.write_epoch += 1;
+        self.threads.finish(t);
         let at = self.threads[t].exit_at;
         let th = &mut self.threads[t];
-        th.finished = true;
         let frames = std::mem::take(&mut th.frames);
         th.regs = Vec::new();
         // Its frames' locals, then its thread-local variables and errno cell (main's are
@@ -90,10 +89,10 @@ impl Machine {
             self.memory.release(id, Some((t, at)));
         }
         // When main called pthread_exit, the process ends with the last thread.
-        if self.threads.iter().all(|th| th.finished) {
-            let status = self.exit_status.unwrap_or(0);
-            self.ended_alone = self.config.defer_exit;
-            self.end = Some(End::Exit(status));
+        if self.threads.all_finished() {
+            let status = self.ending.exit_status();
+            self.ending.set_alone(self.config.defer_exit);
+            self.ending.set(End::Exit(status));
         }
     }
 }

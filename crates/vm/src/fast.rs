@@ -140,12 +140,12 @@ impl Machine {
         // and no scheduling point (inside an atomic section, alone, or only
         // synchronisation interleaves). Under TSO such stores are buffered.
         let in_atomic = self.threads[t].atomic_depth > 0;
-        let alone = self.live_threads <= 1;
+        let alone = self.threads.alone();
         // Before the first thread is created nothing can interleave or race with main's
         // accesses (every later one happens after them): the event log needs none of them.
         let unlogged = !config.log_events || self.threads.len() == 1;
         let quiet = Quiet {
-            memory: self.recording.is_none() && !config.record_accesses && self.memory.sym.is_empty(),
+            memory: self.journal.recording().is_none() && !config.record_accesses && self.memory.sym.is_empty(),
             shared: unlogged
                 && !config.memory_model.rules().store_buffers()
                 && (in_atomic || alone || config.granularity == Granularity::Sync),
@@ -434,7 +434,7 @@ impl Machine {
                     }
                     let Inst::Call { args, dst, .. } = &f.code[pc as usize] else { return None };
                     self.call_direct(t, func, base, args, *dst);
-                    if self.end.is_some() {
+                    if self.ending.is_done() {
                         return Some(Stop::End);
                     }
                 }

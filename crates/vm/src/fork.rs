@@ -84,14 +84,7 @@ impl Machine {
                 st.pc.push(copy);
             }
         }
-        if new == self.threads.len() {
-            self.threads.push(th);
-        } else {
-            self.threads[new] = th;
-        }
-        if !self.threads[t].finished {
-            self.live_threads += 1;
-        }
+        self.threads.place(new, th);
         Some(new)
     }
 

@@ -26,8 +26,8 @@ impl Machine {
             FrameKind::Start => {
                 // With exit handlers to run, the exit is a step of its own: they race with
                 // the other threads. Without, a deferred exit does nothing until its end.
-                let handlers = !self.atexit.is_empty() || !self.config.defer_exit;
-                if t == 0 && self.config.log_events && self.live_threads > 1 && handlers {
+                let handlers = self.ending.has_atexit() || !self.config.defer_exit;
+                if t == 0 && self.config.log_events && !self.threads.alone() && handlers {
                     self.threads[t].wait = crate::thread::Wait::Exit { status: first as i32 };
                 } else if t == 0 {
                     self.begin_exit(t, first as i32);

@@ -1,6 +1,8 @@
 //! Why an execution's events may not capture every behaviour, as values: the reason an
-//! exhaustive exploration cannot conclude `safe` although nothing was cut short.
+//! exhaustive exploration cannot conclude `safe` although nothing was cut short, and the
+//! weaker one the program asked for itself (a value made abstract).
 
+use crate::limit::Hint;
 use std::fmt;
 
 /// What made an execution imprecise (the first reason met, see `Machine::imprecise`).
@@ -26,8 +28,10 @@ pub enum Imprecision {
     LibraryTooLarge { place: String, bytes: u64 },
 }
 
-impl fmt::Display for Imprecision {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Imprecision {
+    /// Writes what happened in words, with `hint` in parentheses where a front end names
+    /// the option that chose it (only `--time discrete` does; flag names are the CLI's).
+    pub fn write(&self, f: &mut fmt::Formatter<'_>, hint: Option<&str>) -> fmt::Result {
         match self {
             Imprecision::AccessSpansWords => write!(f, "a shared access spans several memory words"),
             Imprecision::Concretized { why, file, line } => write!(
@@ -40,8 +44,9 @@ impl fmt::Display for Imprecision {
             }
             Imprecision::DiscreteTime => write!(
                 f,
-                "timed waits ended only when no other thread could run (--time discrete): \
-                 only timings where computation takes no time were explored"
+                "timed waits ended only when no other thread could run{}: \
+                 only timings where computation takes no time were explored",
+                Hint(hint)
             ),
             Imprecision::KillToCaller => {
                 write!(f, "kill() delivers its signal to the calling thread only; POSIX lets any thread take it")
@@ -60,5 +65,44 @@ impl fmt::Display for Imprecision {
                 write!(f, "{place} touches {bytes} bytes of shared memory, more than ravel checks for data races")
             }
         }
+    }
+}
+
+/// The words alone.
+impl fmt::Display for Imprecision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, None)
+    }
+}
+
+/// Where a symbolic value was first made abstract (`ravel_abstract_*`, see
+/// `Machine::abstracted`): the exploration followed it at one value, at the program's own
+/// request, so its other values were not explored. A value rather than its text so that
+/// engines and `ravel schedules` can keep and compare it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Abstraction {
+    /// The source file of the call.
+    pub file: String,
+    pub line: u32,
+}
+
+impl fmt::Display for Abstraction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.file, self.line)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words of the one imprecision a flag chooses; the CLI's rendering adds the flag.
+    #[test]
+    fn discrete_time_reads_in_words() {
+        assert_eq!(
+            Imprecision::DiscreteTime.to_string(),
+            "timed waits ended only when no other thread could run: \
+             only timings where computation takes no time were explored"
+        );
     }
 }

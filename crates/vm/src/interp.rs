@@ -1,10 +1,11 @@
 //! The instruction loop: executes a thread's lowered code until it reaches a visible
 //! operation it has not been granted, blocks, or the execution ends.
 
+use crate::ending::End;
 use crate::error::ErrorKind;
 use crate::events::AccessKind;
 use crate::fp80;
-use crate::machine::{Chooser, End, Machine, Stop};
+use crate::machine::{Chooser, Machine, Stop};
 use crate::memory::{ObjId, ObjKind};
 use crate::shims::{self, Flow};
 use crate::thread::FrameKind;
@@ -91,7 +92,7 @@ impl Machine {
     /// The interpreter loop. With `granted`, the first visible operation executes.
     pub(crate) fn run(&mut self, t: usize, chooser: &mut dyn Chooser, mut granted: bool) -> Stop {
         let prog = self.program.clone();
-        if self.end.is_some() {
+        if self.ending.is_done() {
             return Stop::End;
         }
         let tso = self.config.memory_model.rules().store_buffers();
@@ -174,11 +175,11 @@ impl Machine {
     /// memory. Ends the execution when one is hit; otherwise sets the next check.
     fn check_limits(&mut self, next_check: &mut u64) -> Option<Stop> {
         if self.steps > self.config.max_steps {
-            self.end = Some(End::Limit(crate::Limit::Steps(self.config.max_steps)));
+            self.ending.set(End::Limit(crate::Limit::Steps(self.config.max_steps)));
             return Some(Stop::End);
         }
-        if self.deadline.is_some_and(|d| std::time::Instant::now() > d) {
-            self.end = Some(End::Limit(crate::Limit::Time));
+        if self.ending.past_deadline() {
+            self.ending.set(End::Limit(crate::Limit::Time));
             return Some(Stop::End);
         }
         if self.check_memory() {
@@ -505,7 +506,7 @@ impl Machine {
                         Ok(x) => x,
                         Err(stop) => return Next::Stop(stop),
                     };
-                    if self.recording.is_some() {
+                    if self.journal.recording().is_some() {
                         let shadow = self.shadow(t, base, *val);
                         self.record_write(t, (id, off), a, *bytes, v, shadow);
                     }
@@ -586,7 +587,7 @@ impl Machine {
                 if ok {
                     self.memory.store_word(id, off, len, n);
                 } else {
-                    self.mark_failed_rmw(a);
+                    self.journal.mark_failed_rmw(a);
                 }
                 let words = (*flag_offset as usize + 1).div_ceil(8);
                 let mut bytes = vec![0u8; words * 8];
@@ -649,7 +650,7 @@ impl Machine {
                         // still run before it, so it is a scheduling point.
                         let failing_assume = b == ravel_ir::Builtin::Assume
                             && self.config.log_events
-                            && self.live_threads > 1
+                            && !self.threads.alone()
                             && args.first().is_some_and(|a| mask(rd(prog, regs, base, a.opd), a.bytes * 8) == 0);
                         if (shims::is_visible(b) || failing_assume) && self.threads[t].atomic_depth == 0 {
                             if !*granted {
@@ -684,7 +685,7 @@ impl Machine {
                                     self.sym_after_builtin(t, base, b, args, dst.map(|(r, _)| r));
                                 }
                                 // A model may end the execution at a limit (the memory).
-                                if self.end.is_some() {
+                                if self.ending.is_done() {
                                     return Next::Stop(Stop::End);
                                 }
                             }
@@ -704,10 +705,10 @@ impl Machine {
                                     // The creation changed what polling threads see.
                                     self.memory.write_epoch += 1;
                                 }
-                                if self.end.is_some() {
+                                if self.ending.is_done() {
                                     return Next::Stop(Stop::End);
                                 }
-                                if self.terminating(t) {
+                                if self.threads.terminating(t) {
                                     return Next::Stop(Stop::Yield);
                                 }
                                 return Next::Resume;
@@ -727,7 +728,7 @@ impl Machine {
                 let params = if self.sym.is_some() { self.sym_args(t, base, func, args, fixed) } else { Vec::new() };
                 let depth = self.threads[t].frames.len();
                 self.call_function(t, func, args, fixed, dst);
-                if self.end.is_some() {
+                if self.ending.is_done() {
                     return Next::Stop(Stop::End);
                 }
                 if !params.is_empty() && self.threads[t].frames.len() == depth + 1 {
@@ -775,7 +776,7 @@ impl Machine {
                 let regs = &th.regs;
                 if self.sym.is_some() && !th.sym_regs.is_empty() {
                     self.sym_return(t, base, *val);
-                    if self.end.is_some() {
+                    if self.ending.is_done() {
                         return Next::Stop(Stop::End);
                     }
                     return Next::Resume;
@@ -790,10 +791,10 @@ impl Machine {
                 }
                 let v = val.map(|(o, w)| rd_words(prog, regs, base, o, w));
                 self.return_from(t, v);
-                if self.end.is_some() {
+                if self.ending.is_done() {
                     return Next::Stop(Stop::End);
                 }
-                if self.terminating(t) {
+                if self.threads.terminating(t) {
                     return Next::Stop(Stop::Yield);
                 }
                 Next::Resume

@@ -10,7 +10,11 @@
 //!    and the scalar operations on them), `sync_state`, `sync_calls`, `record`, `native_record`,
 //!    `store_buffer`, `symbolic`, `os`, `libc`, `fp80`, `fphash`, `images`, `resident`,
 //!    `site_stacks`, `clone_reusing`, `copy_on_write`, `obj_hints`, `limit` and `imprecision`
-//!    (the limits that end an execution and what makes one imprecise, as values).
+//!    (the limits that end an execution and what makes one imprecise, as values), and the
+//!    parts of a machine's state owned apart, each with its own methods: `thread_table`
+//!    (the threads and how many run), `journal` (the recorder: what the execution leaves
+//!    for reports and detectors), `ending` (how the execution ends and what comes with
+//!    its end) and `output` (the program's output on its way).
 //! 2. **state**: `machine` — the `Machine` struct, its settings and the small API the
 //!    layers above share (frames, faults).
 //! 3. **semantics on the state**, as `impl Machine` blocks or functions of `&mut Machine`:
@@ -37,6 +41,7 @@ mod clock;
 mod clone_reusing;
 mod concolic;
 mod copy_on_write;
+mod ending;
 mod errno;
 pub mod error;
 mod event_log;
@@ -51,6 +56,7 @@ mod heap;
 mod images;
 mod imprecision;
 mod interp;
+mod journal;
 pub mod libc;
 mod limit;
 mod machine;
@@ -62,6 +68,7 @@ mod nonlocal_jump;
 mod obj_hints;
 mod object_end;
 mod os;
+mod output;
 mod pending;
 mod random;
 mod record;
@@ -79,6 +86,7 @@ mod sync;
 mod sync_calls;
 mod sync_state;
 mod thread;
+mod thread_table;
 mod timers;
 mod tls;
 mod tso;
@@ -87,12 +95,14 @@ mod values;
 mod verifier;
 mod view;
 
+pub use ending::End;
 pub use error::{ErrorKind, ProgramError};
 pub use events::{barrier_arrival, AccessKind, Arrival, ChannelOp, Loc, LogEntry, Pending, PendingKind};
 pub use fork::ForkPlan;
-pub use imprecision::Imprecision;
-pub use limit::Limit;
-pub use machine::{Chooser, Config, End, Granularity, Machine, TimeModel, TraceEntry};
+pub use imprecision::{Abstraction, Imprecision};
+pub use journal::TraceEntry;
+pub use limit::{Hint, Limit};
+pub use machine::{Chooser, Config, Granularity, Machine, TimeModel};
 pub use memory::{pointer_words, ObjId, ObjKind, Object};
 pub use os::{
     host_cwd, open_regular, read_regular, FileContents, FileSpec, Peer, Script, TABLE_KEY as DESCRIPTOR_TABLE,

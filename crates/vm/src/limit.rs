@@ -20,19 +20,64 @@ pub enum Limit {
     ThreadRegions,
 }
 
-impl fmt::Display for Limit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Limit {
+    /// Writes what happened in words, with `hint` in parentheses after them: a front end
+    /// names there the option that sets the limit (flag names are the CLI's, not the vm's).
+    pub fn write(&self, f: &mut fmt::Formatter<'_>, hint: Option<&str>) -> fmt::Result {
+        let hint = Hint(hint);
         match self {
-            Limit::Steps(max) => write!(f, "the execution ran more than {max} instructions (--max-steps)"),
-            Limit::Time => write!(f, "the time limit was reached (--timeout)"),
-            Limit::Memory(limit) => write!(f, "the memory limit of {} MiB was reached (--max-memory)", limit >> 20),
-            Limit::SymBranches(max) => {
-                write!(f, "an execution made more than {max} branches on symbolic inputs (--max-sym-branches)")
-            }
+            Limit::Steps(max) => write!(f, "the execution ran more than {max} instructions{hint}"),
+            Limit::Time => write!(f, "the time limit was reached{hint}"),
+            Limit::Memory(limit) => write!(f, "the memory limit of {} MiB was reached{hint}", limit >> 20),
+            Limit::SymBranches(max) => write!(f, "an execution made more than {max} branches on symbolic inputs{hint}"),
             Limit::ThreadRegions => write!(
                 f,
-                "a new thread's memory region would overlap another's (too many threads for a 32-bit address space)"
+                "a new thread's memory region would overlap another's (too many threads for a 32-bit address space){hint}"
             ),
+        }
+    }
+}
+
+/// The words alone.
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, None)
+    }
+}
+
+/// A front end's hint in a reason's text: ` (hint)`, or nothing. The vm's and the
+/// engines' reasons say what happened; a front end adds which of its options governs it.
+#[derive(Clone, Copy)]
+pub struct Hint<'a>(pub Option<&'a str>);
+
+impl fmt::Display for Hint<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(hint) => write!(f, " ({hint})"),
+            None => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words of each limit; the CLI's rendering adds the flags (its own tests).
+    #[test]
+    fn limits_read_in_words() {
+        let cases = [
+            (Limit::Steps(5), "the execution ran more than 5 instructions"),
+            (Limit::Time, "the time limit was reached"),
+            (Limit::Memory(3 << 20), "the memory limit of 3 MiB was reached"),
+            (Limit::SymBranches(8), "an execution made more than 8 branches on symbolic inputs"),
+            (
+                Limit::ThreadRegions,
+                "a new thread's memory region would overlap another's (too many threads for a 32-bit address space)",
+            ),
+        ];
+        for (limit, text) in cases {
+            assert_eq!(limit.to_string(), text);
         }
     }
 }

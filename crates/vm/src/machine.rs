@@ -4,7 +4,9 @@
 //! wait state). [`Machine::step`] executes that operation and then the thread's local code
 //! up to its next visible operation.
 
+use crate::ending::End;
 use crate::error::{ErrorKind, ProgramError};
+use crate::journal::TraceEntry;
 use crate::memory::{Fault, Memory, ObjKind};
 use crate::site_stacks::{CallStack, StackFrame};
 use crate::sync_state::SyncState;
@@ -50,9 +52,6 @@ impl TimeModel {
         }
     }
 }
-
-/// How many of the latest visible operations [`Machine::trace`] keeps at least.
-pub const TRACE_KEEP: usize = 4096;
 
 /// Settings of a machine.
 #[derive(Clone, Debug)]
@@ -104,7 +103,7 @@ pub struct Config {
     /// Data races are reported. When they are not, stores into globals no load observes
     /// are not visible operations (nothing can tell their order apart).
     pub detect_races: bool,
-    /// Keep the program's stdout (its first [`CAPTURE_LIMIT`] bytes) in
+    /// Keep the program's stdout (its first [`crate::output::CAPTURE_LIMIT`] bytes) in
     /// [`Machine::captured`] instead of writing it, so a JSON report on ravel's stdout
     /// stays parseable.
     pub capture_stdout: bool,
@@ -130,7 +129,7 @@ pub struct Config {
     /// against it. Fixed per exploration and recorded in witnesses, so runs replay.
     pub cwd: String,
     /// Initialising a statically initialised lock again is reported in
-    /// [`Machine::deferred`] and the execution goes on as with glibc (the object is
+    /// [`Machine::take_deferred`] and the execution goes on as with glibc (the object is
     /// reset), instead of ending it: for explorers that want every error.
     pub defer_reinit: bool,
     /// `exit` (and `main`'s return) ends the process only once no other thread can run:
@@ -141,9 +140,6 @@ pub struct Config {
     /// ends where the program does.
     pub defer_exit: bool,
 }
-
-/// Bytes of program stdout a capturing machine keeps.
-pub const CAPTURE_LIMIT: usize = 1 << 20;
 
 impl Default for Config {
     fn default() -> Self {
@@ -189,37 +185,6 @@ pub trait Chooser {
     fn choose(&mut self, n: usize) -> usize;
 }
 
-/// How an execution ended, when it did.
-#[derive(Clone, Debug)]
-pub enum End {
-    /// The program exited with this status.
-    Exit(i32),
-    /// An error was found.
-    Error(ProgramError),
-    /// An assumption failed: the execution is infeasible and is dropped.
-    AssumeFailed(SrcLoc),
-    /// Something ravel does not support was executed.
-    Unsupported { what: String, loc: SrcLoc, thread: usize },
-    /// `abort()` was called: abnormal termination, which verification treats as the end
-    /// of a path rather than an error.
-    Abort(SrcLoc),
-    /// A limit was hit.
-    Limit(crate::Limit),
-}
-
-/// A visible operation as recorded in the trace.
-#[derive(Clone, Debug)]
-pub struct TraceEntry {
-    pub thread: usize,
-    pub loc: SrcLoc,
-    pub what: String,
-    /// The thread's call stack at the operation (with [`Config::site_stacks`], else empty).
-    pub stack: crate::site_stacks::CallStack,
-    /// The entry of a step (false: an access a report shows inside a step, such as a
-    /// race's plain accesses).
-    pub from_step: bool,
-}
-
 /// The state of one execution. Cloning it gives an independent snapshot (the unfolding
 /// engine keeps some as standby states).
 pub struct Machine {
@@ -227,64 +192,27 @@ pub struct Machine {
     /// Shared by the clones of an execution (explorers clone machines at every snapshot).
     pub(crate) config: Arc<Config>,
     pub(crate) memory: Memory,
-    pub(crate) threads: Vec<Thread>,
+    /// Every thread created so far, and how many still run.
+    pub(crate) threads: crate::thread_table::ThreadTable,
     pub(crate) sync: SyncState,
-    /// Set once the execution ended.
-    pub(crate) end: Option<End>,
+    /// How the execution ends: the end once reached and what comes with it.
+    pub(crate) ending: crate::ending::Ending,
     /// Instructions executed.
     pub(crate) steps: u64,
-    /// Lock and condition-variable calls made.
-    pub(crate) sync_calls: crate::sync_calls::SyncCalls,
-    /// The latest visible operations executed, in order: at least the last
-    /// [`TRACE_KEEP`] (older ones are dropped, so an execution that never ends runs in
-    /// bounded memory; reports show only the end of an interleaving anyway).
-    pub(crate) trace: Vec<TraceEntry>,
-    /// Visible operations executed in all, those dropped from `trace` included.
-    pub(crate) trace_total: u64,
-    /// With `Config::record_accesses`: what `ravel enforce` names, in execution order.
-    pub(crate) recorded: Vec<crate::native_record::Recorded>,
-    /// With `Config::record_accesses`: the (thread, stack or thread-local object) pairs
-    /// recorded once already (see [`Machine::record_access`]).
-    pub(crate) recorded_locals: std::collections::HashSet<(usize, u32)>,
-    pub(crate) atexit: Vec<u64>,
-    pub(crate) exit_status: Option<i32>,
-    pub(crate) stdout: Vec<u8>,
-    /// The program's stdout when [`Config::capture_stdout`] is set, and whether more was
-    /// written than it keeps.
-    pub(crate) captured: Vec<u8>,
-    pub(crate) captured_truncated: bool,
+    /// What the execution records for reports and detectors: trace, events, records.
+    pub(crate) journal: crate::journal::Journal,
+    /// The program's output: stdout on its way, or captured.
+    pub(crate) output: crate::output::Output,
     /// `rand`'s state, shared with copies of the machine until one draws.
     pub(crate) rand_state: std::rc::Rc<crate::libc::random::Random>,
     /// Address of the `__ctype_b_loc` table pointer, allocated on first use.
     pub(crate) ctype_table: u64,
-    /// Threads still running when main exited (reported in verbose mode).
-    pub(crate) exited_with_running_threads: usize,
-    /// See [`Machine::ended_alone`].
-    pub(crate) ended_alone: bool,
-    /// Wall-clock deadline of the execution (`--timeout`).
-    pub(crate) deadline: Option<std::time::Instant>,
-    /// Events of the current step (exploration mode).
-    pub(crate) log: Vec<crate::events::LogEntry>,
-    /// Why this execution's events may not capture every conflict (then an exhaustive
-    /// exploration cannot conclude "safe").
-    pub(crate) imprecise: Option<crate::Imprecision>,
-    /// Where the first symbolic value was made abstract (`ravel_abstract_*`), if one was.
-    pub(crate) abstracted: Option<String>,
-    /// Errors that did not end the execution (see [`Config::defer_reinit`]), for the
-    /// explorer to take.
-    pub(crate) deferred: Vec<ProgramError>,
-    /// Threads created and not finished.
-    pub(crate) live_threads: usize,
     /// The symbolic state, when inputs are symbolic (`None`: every value is concrete).
     pub(crate) sym: Option<crate::symbolic::SymState>,
-    /// The execution recorded for predictive analysis, while recording.
-    pub(crate) recording: Option<crate::record::Recording>,
     /// Each thread's stores not yet visible to the others (TSO only; indexed by thread).
     pub(crate) buffers: Vec<crate::store_buffer::StoreBuffer>,
     /// The process as the kernel sees it: clock, files, descriptors, signals.
     pub(crate) os: crate::copy_on_write::CopyOnWrite<crate::os::Os>,
-    /// With [`Config::site_stacks`]: the call stacks a report names.
-    pub(crate) site_stacks: Option<Box<crate::site_stacks::SiteStacks>>,
 }
 
 crate::clone_reusing!(Machine {
@@ -293,33 +221,15 @@ crate::clone_reusing!(Machine {
     memory,
     threads,
     sync,
-    end,
+    ending,
     steps,
-    sync_calls,
-    trace,
-    trace_total,
-    recorded,
-    recorded_locals,
-    atexit,
-    exit_status,
-    stdout,
-    captured,
-    captured_truncated,
+    journal,
+    output,
     rand_state,
     ctype_table,
-    exited_with_running_threads,
-    ended_alone,
-    deadline,
-    log,
-    imprecise,
-    abstracted,
-    deferred,
-    live_threads,
     sym,
-    recording,
     buffers,
     os,
-    site_stacks,
 });
 
 /// What engines and reports read of a machine whose fields are the vm's own.
@@ -341,16 +251,13 @@ impl Machine {
 
     /// How the execution ended, once it has.
     pub fn end(&self) -> Option<&End> {
-        self.end.as_ref()
+        self.ending.end()
     }
 
     /// The error the execution ended with, for a detector above the vm to add what it
     /// knows (whether a use after free races with its free).
     pub fn ending_error_mut(&mut self) -> Option<&mut ProgramError> {
-        match &mut self.end {
-            Some(End::Error(e)) => Some(e),
-            _ => None,
-        }
+        self.ending.error_mut()
     }
 
     /// Instructions executed.
@@ -360,12 +267,13 @@ impl Machine {
 
     /// Lock and condition-variable calls made so far.
     pub fn sync_calls(&self) -> crate::sync_calls::SyncCalls {
-        self.sync_calls
+        self.journal.sync_calls()
     }
 
-    /// The latest visible operations executed, in order (see [`TRACE_KEEP`]).
+    /// The latest visible operations executed, in order (see
+    /// [`TRACE_KEEP`](crate::journal::TRACE_KEEP)).
     pub fn trace(&self) -> &[TraceEntry] {
-        &self.trace
+        self.journal.trace()
     }
 
     /// Writes to memory so far: equal counts at two visits mean nothing was written in
@@ -376,51 +284,51 @@ impl Machine {
 
     /// Why this execution's events may not capture every conflict, if so.
     pub fn imprecise(&self) -> Option<&crate::Imprecision> {
-        self.imprecise.as_ref()
+        self.ending.imprecise()
     }
 
     /// Where this execution made a symbolic value abstract (`ravel_abstract_*`), which it
     /// then followed at one value: its other values were not explored.
-    pub fn abstracted(&self) -> Option<&str> {
-        self.abstracted.as_deref()
+    pub fn abstracted(&self) -> Option<&crate::Abstraction> {
+        self.ending.abstracted()
     }
 
     /// Takes the errors that did not end the execution (see [`Config::defer_reinit`]).
     pub fn take_deferred(&mut self) -> Vec<ProgramError> {
-        std::mem::take(&mut self.deferred)
+        self.ending.take_deferred()
     }
 
     /// Threads still running when main exited (reported in verbose mode).
     pub fn exited_with_running_threads(&self) -> usize {
-        self.exited_with_running_threads
+        self.ending.exited_with_running_threads()
     }
 
     /// Visible operations executed in all, those dropped from `trace` included.
     pub fn trace_total(&self) -> u64 {
-        self.trace_total
+        self.journal.trace_total()
     }
 
     /// The program's stdout when [`Config::capture_stdout`] is set, and whether more was
     /// written than it keeps.
     pub fn captured(&self) -> (&[u8], bool) {
-        (&self.captured, self.captured_truncated)
+        self.output.captured()
     }
 
     /// With `Config::record_accesses`: what `ravel enforce` names, in execution order.
     pub fn recorded(&self) -> &[crate::native_record::Recorded] {
-        &self.recorded
+        self.journal.recorded()
     }
 
     /// Ends the execution with an error an engine found (a data race: race detection
     /// belongs to the engines, which see every execution's happens-before order).
     pub fn end_with_error(&mut self, error: ProgramError) {
-        self.end = Some(End::Error(error));
+        self.ending.fail(error);
     }
 
     /// Shows an operation the trace did not record (a plain access under sync
     /// granularity) at position `at` of the trace, or last if `at` is past its end.
     pub fn insert_trace(&mut self, at: usize, entry: TraceEntry) {
-        self.trace.insert(at.min(self.trace.len()), entry);
+        self.journal.insert_trace(at, entry);
     }
 }
 
@@ -454,6 +362,8 @@ impl Machine {
     ) -> Machine {
         let config_files = config.files.clone();
         let config_cwd = config.cwd.clone();
+        let output = crate::output::Output::new(config.capture_stdout, config.echo_output);
+        let journal = crate::journal::Journal::new(config.site_stacks);
         let mut memory = Memory::new(program.model.ptr_bytes);
         for (i, g) in program.globals.iter().enumerate() {
             let id = memory.add_global(g, crate::images::initial(&program, i));
@@ -465,39 +375,18 @@ impl Machine {
             program: program.clone(),
             config: Arc::new(config),
             memory,
-            threads: vec![Thread::new(Vec::new(), Memory::slot_for(&[]))],
+            threads: crate::thread_table::ThreadTable::new(Thread::new(Vec::new(), Memory::slot_for(&[]))),
             sync: SyncState::default(),
-            end: None,
+            ending: crate::ending::Ending::new(deadline),
             steps: 0,
-            sync_calls: Default::default(),
-            trace: Vec::new(),
-            trace_total: 0,
-            recorded: Vec::new(),
-            recorded_locals: Default::default(),
-            atexit: Vec::new(),
-            exit_status: None,
-            stdout: Vec::new(),
-            captured: Vec::new(),
-            captured_truncated: false,
+            journal,
+            output,
             rand_state: Default::default(),
             ctype_table: 0,
-            exited_with_running_threads: 0,
-            ended_alone: false,
-            deadline,
-            log: Vec::new(),
-            imprecise: None,
-            abstracted: None,
-            deferred: Vec::new(),
-            live_threads: 1,
             sym: symbolic.map(crate::symbolic::SymState::new),
-            recording: None,
             buffers: Vec::new(),
             os: crate::copy_on_write::CopyOnWrite::new(crate::os::Os::new(&config_files, &config_cwd)),
-            site_stacks: None,
         };
-        if m.config.site_stacks {
-            m.site_stacks = Some(Box::default());
-        }
         if m.config.record {
             m.start_recording();
         }
@@ -652,25 +541,25 @@ impl Machine {
     /// True when thread `t`'s next step ends the program (main returning while other
     /// threads still run).
     pub fn exits_next(&self, t: usize) -> bool {
-        matches!(self.threads[t].wait, crate::thread::Wait::Exit { .. })
+        self.threads.exits_next(t)
     }
 
     /// True when an error ended the execution. A data race found in the transition that
     /// ended it otherwise (the program exited, aborted, ...) still happened, so race
     /// detectors look at every transition unless this holds.
     pub fn ended_in_error(&self) -> bool {
-        matches!(self.end, Some(End::Error(_)))
+        self.ending.ended_in_error()
     }
 
     /// True when the execution is over (exit, error, limit, ...).
     pub fn is_done(&self) -> bool {
-        self.end.is_some()
+        self.ending.is_done()
     }
 
     /// Ends the execution with an error in thread `t` at its current location.
     pub(crate) fn fail(&mut self, t: usize, kind: ErrorKind, message: impl Into<String>) {
         let loc = self.current_loc(t);
-        self.end = Some(End::Error(ProgramError::at(kind, message.into(), t, loc)));
+        self.ending.fail(ProgramError::at(kind, message.into(), t, loc));
     }
 
     pub(crate) fn fault(&mut self, t: usize, f: Fault) {
@@ -685,12 +574,12 @@ impl Machine {
             error.message.push_str(&format!(" ({lead} thread {who} at {}:{})", self.program.file_name(at), at.line));
             error.related.push((by, at));
         }
-        self.end = Some(End::Error(error));
+        self.ending.fail(error);
     }
 
     pub(crate) fn unsupported(&mut self, t: usize, what: impl Into<String>) {
         let loc = self.current_loc(t);
-        self.end = Some(End::Unsupported { what: what.into(), loc, thread: t });
+        self.ending.set(End::Unsupported { what: what.into(), loc, thread: t });
     }
 
     /// Thread `t`'s calls, innermost first: each function's name and where it is (the
@@ -722,9 +611,9 @@ impl Machine {
 
     /// With [`Config::site_stacks`]: notes thread `t`'s stack at a shared access at `at`.
     pub(crate) fn note_site(&mut self, t: usize, at: SrcLoc) {
-        if self.site_stacks.is_some() {
+        if self.journal.site_stacks().is_some() {
             let stack = self.stack_frames(t);
-            if let Some(s) = self.site_stacks.as_mut() {
+            if let Some(s) = self.journal.site_stacks_mut() {
                 s.note_access(t, at, stack);
             }
         }
@@ -733,9 +622,9 @@ impl Machine {
     /// With [`Config::site_stacks`]: notes that thread `t` allocated the heap block at
     /// `base`.
     pub(crate) fn note_allocation_site(&mut self, base: u64, t: usize) {
-        if self.site_stacks.is_some() && base != 0 {
+        if self.journal.site_stacks().is_some() && base != 0 {
             let stack = self.stack_frames(t);
-            if let Some(s) = self.site_stacks.as_mut() {
+            if let Some(s) = self.journal.site_stacks_mut() {
                 s.note_allocation(base, t, stack);
             }
         }
@@ -744,9 +633,9 @@ impl Machine {
     /// With [`Config::site_stacks`]: notes that thread `creator`, at its current stack,
     /// created thread `child`.
     pub(crate) fn note_creation_site(&mut self, child: usize, creator: usize) {
-        if self.site_stacks.is_some() {
+        if self.journal.site_stacks().is_some() {
             let stack = self.stack_frames(creator);
-            if let Some(s) = self.site_stacks.as_mut() {
+            if let Some(s) = self.journal.site_stacks_mut() {
                 s.note_creation(child, creator, stack);
             }
         }
@@ -757,7 +646,7 @@ impl Machine {
     /// failed check), else that of its latest traced operation there. Empty without
     /// [`Config::site_stacks`].
     pub fn site_stack(&self, t: usize, loc: SrcLoc) -> CallStack {
-        let Some(sites) = self.site_stacks.as_deref() else { return Vec::new() };
+        let Some(sites) = self.journal.site_stacks() else { return Vec::new() };
         if let Some(stack) = sites.access(t, loc) {
             return stack.clone();
         }
@@ -767,14 +656,13 @@ impl Machine {
                 return stack;
             }
         }
-        let traced = self.trace.iter().rev().find(|e| e.thread == t && e.loc == loc && !e.stack.is_empty());
-        traced.map(|e| e.stack.clone()).unwrap_or_default()
+        self.journal.traced_stack(t, loc).cloned().unwrap_or_default()
     }
 
     /// With [`Config::site_stacks`]: which thread allocated the heap block starting at
     /// `base`, and its stack at the allocation.
     pub fn allocation_site(&self, base: u64) -> Option<&(usize, CallStack)> {
-        self.site_stacks.as_deref()?.allocation(base)
+        self.journal.site_stacks()?.allocation(base)
     }
 
     /// The start of the heap block holding `addr`, freed or not.
@@ -787,7 +675,7 @@ impl Machine {
     /// With [`Config::site_stacks`]: which thread created thread `t`, and its stack at
     /// the `pthread_create`.
     pub fn creation_site(&self, t: usize) -> Option<&(usize, CallStack)> {
-        self.site_stacks.as_deref()?.creation(t)
+        self.journal.site_stacks()?.creation(t)
     }
 
     /// Source location of the instruction thread `t` is at (in a library stub: its
@@ -826,7 +714,7 @@ impl Machine {
         let Some(limit) = self.config.max_memory.filter(|&l| crate::resident::exceeds(l)) else {
             return false;
         };
-        self.end.get_or_insert(End::Limit(crate::Limit::Memory(limit)));
+        self.ending.reach(crate::Limit::Memory(limit));
         true
     }
 
@@ -840,42 +728,24 @@ impl Machine {
         if resident.saturating_add(bytes.saturating_mul(2)) <= limit {
             return true;
         }
-        self.end.get_or_insert(End::Limit(crate::Limit::Memory(limit)));
+        self.ending.reach(crate::Limit::Memory(limit));
         false
-    }
-
-    /// Whether thread `t` waits to terminate the process ([`Config::defer_exit`]).
-    pub(crate) fn terminating(&self, t: usize) -> bool {
-        matches!(self.threads[t].wait, crate::thread::Wait::Terminate { .. })
     }
 
     /// True when a thread waits to end the process ([`Config::defer_exit`]): a state in
     /// which the other threads can only spin or wait is then its end, not a hang.
     pub fn exit_waits(&self) -> bool {
-        (0..self.threads.len()).any(|t| self.terminating(t))
+        self.threads.exit_waits()
     }
 
     /// True when, with exits deferred ([`Config::defer_exit`]), the execution ended at a
     /// point where no other thread could run: that last step cuts nothing short.
     pub fn ended_alone(&self) -> bool {
-        self.ended_alone
+        self.ending.ended_alone()
     }
 
     /// Ends the whole program with `status` (after atexit handlers ran).
     pub(crate) fn terminate(&mut self, status: i32) {
-        self.exited_with_running_threads = self.threads.iter().skip(1).filter(|t| !t.finished).count();
-        // Like the OS, keep only the low 8 bits of the status.
-        self.end = Some(End::Exit(status & 0xff));
-    }
-
-    /// Index of the thread with hierarchical path `path`.
-    pub fn thread_by_handle(&self, handle: u64) -> Option<usize> {
-        let idx = handle.checked_sub(1)? as usize;
-        (idx < self.threads.len()).then_some(idx)
-    }
-
-    /// The handle `pthread_self` returns for thread `t` (never 0).
-    pub fn handle_of(t: usize) -> u64 {
-        t as u64 + 1
+        self.ending.exit(status, self.threads.running_besides_main());
     }
 }

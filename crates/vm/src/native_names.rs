@@ -26,7 +26,7 @@ pub fn name_events_ordering(m: &Machine, harmless: &[Builtin]) -> Named {
     // Objects block operations touched, and the threads that touch each object.
     let mut blocks: Vec<(usize, u32, Builtin)> = Vec::new();
     let mut users: HashMap<u32, Vec<usize>> = HashMap::new();
-    for (position, r) in m.recorded.iter().enumerate() {
+    for (position, r) in m.journal.recorded().iter().enumerate() {
         match *r {
             Recorded::Block { thread, obj, builtin } => {
                 blocks.push((thread, obj, builtin));

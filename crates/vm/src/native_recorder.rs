@@ -1,4 +1,4 @@
-//! The machine's hooks that fill `Machine::recorded` when `Config::record_accesses` is
+//! The machine's hooks that fill the record `Machine::recorded` returns when `Config::record_accesses` is
 //! set (see `native_record` for what is recorded and why).
 
 use crate::events::AccessKind;
@@ -13,7 +13,7 @@ impl Machine {
     #[inline]
     pub(crate) fn record_access(&mut self, t: usize, obj: u32, offset: u64, len: u64, kind: AccessKind, sync: bool) {
         if self.config.record_accesses && self.keeps_access(t, obj) {
-            self.recorded.push(Recorded::Access { thread: t, obj, offset, len, kind, sync, op: None });
+            self.journal.record_native(Recorded::Access { thread: t, obj, offset, len, kind, sync, op: None });
         }
     }
 
@@ -26,15 +26,15 @@ impl Machine {
         match self.memory.objects[obj as usize].kind {
             ObjKind::Global | ObjKind::Heap => true,
             ObjKind::ConstGlobal => false,
-            _ => self.recorded_locals.insert((t, obj)),
+            _ => self.journal.first_local_access(t, obj),
         }
     }
 
     /// Records that thread `t` called `ravel_epoch()`.
     pub(crate) fn record_epoch(&mut self, t: usize) {
         if self.config.record_accesses {
-            let alone = self.threads.iter().enumerate().all(|(i, th)| i == t || th.finished);
-            self.recorded.push(Recorded::Epoch { thread: t, alone });
+            let alone = !self.threads.others_running(t);
+            self.journal.record_native(Recorded::Epoch { thread: t, alone });
         }
     }
 
@@ -42,7 +42,7 @@ impl Machine {
     pub(crate) fn record_alloc(&mut self, t: usize, addr: u64) {
         if self.config.record_accesses && addr != 0 {
             if let Some((obj, _)) = self.memory.find(addr) {
-                self.recorded.push(Recorded::Alloc { thread: t, obj });
+                self.journal.record_native(Recorded::Alloc { thread: t, obj });
             }
         }
     }
@@ -61,7 +61,7 @@ impl Machine {
         };
         for &p in pointers {
             if let Some((obj, _)) = self.memory.find(p) {
-                self.recorded.push(Recorded::Block { thread: t, obj, builtin: b });
+                self.journal.record_native(Recorded::Block { thread: t, obj, builtin: b });
             }
         }
     }
@@ -92,8 +92,10 @@ impl Machine {
             | RwTryWrLock | RwUnlock | RwDestroy | BarrierInit | BarrierWait | BarrierDestroy | SemInit | SemWait
             | SemTryWait | SemTimedWait | SemPost | SemDestroy | SemGetValue => self.record_sync_event(t, addr, b),
             MutexInit | MutexDestroy | SpinInit | SpinDestroy => {}
-            _ if crate::events::is_sync_op(b) => self.recorded.push(Recorded::Unordered { thread: t, builtin: b }),
-            Once => self.recorded.push(Recorded::Unordered { thread: t, builtin: b }),
+            _ if crate::events::is_sync_op(b) => {
+                self.journal.record_native(Recorded::Unordered { thread: t, builtin: b })
+            }
+            Once => self.journal.record_native(Recorded::Unordered { thread: t, builtin: b }),
             _ => {}
         }
     }
@@ -104,7 +106,7 @@ impl Machine {
             if self.keeps_access(t, obj) {
                 let access =
                     Recorded::Access { thread: t, obj, offset, len: 1, kind: AccessKind::Rmw, sync: true, op: Some(b) };
-                self.recorded.push(access);
+                self.journal.record_native(access);
             }
         }
     }
@@ -112,7 +114,7 @@ impl Machine {
     /// Records that a signal woke waiter `t` while another had waited longer.
     pub(crate) fn record_out_of_order_wake(&mut self, t: usize) {
         if self.config.record_accesses {
-            self.recorded.push(Recorded::OutOfOrderWake { thread: t });
+            self.journal.record_native(Recorded::OutOfOrderWake { thread: t });
         }
     }
 
@@ -129,7 +131,7 @@ impl Machine {
     pub(crate) fn record_unsignalled_wake(&mut self, t: usize, cond: u64) {
         if self.config.record_accesses {
             self.record_sync_event(t, cond, Builtin::CondWait);
-            self.recorded.push(Recorded::Unsignalled { thread: t });
+            self.journal.record_native(Recorded::Unsignalled { thread: t });
         }
     }
 }

@@ -51,7 +51,7 @@ impl Machine {
         let (addr, len) = (obj.base, obj.size);
         let event = self.object_end_is_event(t);
         self.note_site(t, at);
-        self.log.push(LogEntry::Free { thread: t, addr, len, event, at });
+        self.journal.log(LogEntry::Free { thread: t, addr, len, event, at });
     }
 
     /// The heap block a `free`, `realloc` or `munmap` of `addr` would end, if `addr` is the

@@ -3,7 +3,8 @@
 
 use crate::error::{ErrorKind, ProgramError};
 use crate::events::{is_sync_op, AccessKind, Loc, Pending, PendingKind};
-use crate::machine::{End, Machine, TraceEntry};
+use crate::journal::TraceEntry;
+use crate::machine::Machine;
 
 /// The mask of the low `bytes` bytes of a word.
 /// A `bytes`-byte value for people: negative when its sign bit is set (C's `int` -30,
@@ -164,7 +165,7 @@ impl Machine {
             // exit from ever happening.
             let discrete = self.config.time == crate::machine::TimeModel::Discrete;
             return !(0..self.threads.len()).any(|u| {
-                u != t && !self.terminating(u) && self.can_run(u) && !(discrete && self.deadline(u).is_some())
+                u != t && !self.threads.terminating(u) && self.can_run(u) && !(discrete && self.deadline(u).is_some())
             });
         }
         if th.finished || th.frames.is_empty() || th.hung || th.stuck == Some(self.memory.write_epoch) {
@@ -237,7 +238,7 @@ impl Machine {
                 let p0 = args.first().map_or(0, |a| addr_of(a.opd));
                 match b {
                     Builtin::ThreadCreate => CREATES.into(),
-                    Builtin::ThreadJoin => match self.thread_by_handle(p0) {
+                    Builtin::ThreadJoin => match self.threads.by_handle(p0) {
                         Some(j) => format!("joins thread {}", self.threads[j].name()),
                         None => "joins an invalid thread".into(),
                     },
@@ -282,7 +283,7 @@ impl Machine {
     /// no other thread can change any more. Names what each thread waits for.
     pub fn report_stall(&mut self, spinning: &[usize]) {
         // A deferred exit ends the process once the others only spin or wait.
-        if let Some(t) = (0..self.threads.len()).find(|&t| self.terminating(t)) {
+        if let Some(t) = (0..self.threads.len()).find(|&t| self.threads.terminating(t)) {
             crate::sync::blocking::wake(self, t);
             return;
         }
@@ -339,7 +340,7 @@ impl Machine {
         } else {
             (ErrorKind::Deadlock, format!("all live threads are blocked: {}", lines.join("; ")))
         };
-        self.end = Some(End::Error(ProgramError {
+        self.ending.fail(ProgramError {
             kind,
             message,
             thread: t,
@@ -347,7 +348,7 @@ impl Machine {
             related,
             block: None,
             racing_free: false,
-        }));
+        });
     }
 
     /// Whether thread `t` is blocked acquiring a lock (or re-acquiring a condition
@@ -417,12 +418,12 @@ impl Machine {
 
     /// True when thread `t` is inside an atomic section.
     pub fn in_atomic(&self, t: usize) -> bool {
-        self.threads[t].atomic_depth > 0
+        self.threads.in_atomic(t)
     }
 
     /// Threads that can take a step now.
     pub fn enabled(&mut self) -> Vec<usize> {
-        if self.end.is_some() {
+        if self.ending.is_done() {
             return Vec::new();
         }
         // Inside an atomic section only its owner runs, unless it is blocked.
@@ -467,7 +468,7 @@ impl Machine {
                     args.first().map_or(0, |a| crate::values::rd(&prog, regs, base, a.opd) & prog.model.ptr_mask());
                 match b {
                     Builtin::ThreadCreate => PendingKind::Spawn,
-                    Builtin::ThreadJoin => match self.thread_by_handle(p0) {
+                    Builtin::ThreadJoin => match self.threads.by_handle(p0) {
                         Some(c) => PendingKind::Join(c),
                         None => PendingKind::Other,
                     },

@@ -1,6 +1,7 @@
 //! One execution under a seeded random schedule: the engine behind `ravel run`.
 
-use crate::machine::{Chooser, Config, End, Machine};
+use crate::ending::End;
+use crate::machine::{Chooser, Config, Machine};
 use ravel_ir::{Program, SrcLoc};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -202,7 +203,7 @@ pub fn run_picking(
         // Every scheduling step looks at the clock (a step may run any number of
         // instructions, so no count of them is a safe sampling point).
         if deadline.is_some_and(|d| Instant::now() > d) {
-            m.end = Some(End::Limit(crate::Limit::Time));
+            m.ending.set(End::Limit(crate::Limit::Time));
         }
         // The memory is sampled more rarely: reading it costs a file read.
         steps += 1;

@@ -12,37 +12,30 @@ impl Machine {
     pub(crate) fn start_recording(&mut self) {
         if let Some(st) = self.sym.as_ref() {
             let pc_seen = st.pc.len();
-            self.recording = Some(Recording { pc_seen, ..Recording::default() });
+            self.journal.start_recording(Recording { pc_seen, ..Recording::default() });
         }
     }
 
     /// Whether this execution is being recorded.
     #[inline]
     pub fn is_recording(&self) -> bool {
-        self.recording.is_some()
+        self.journal.recording().is_some()
     }
 
     /// The recording so far (recording stops).
     pub fn take_recording(&mut self) -> Option<Recording> {
-        self.recording.take()
-    }
-
-    /// Notes that thread `t` takes a scheduling step.
-    pub(crate) fn record_step(&mut self, t: usize) {
-        if let Some(r) = self.recording.as_mut() {
-            r.steps.push(t);
-        }
+        self.journal.take_recording()
     }
 
     /// Records an event of thread `t` at its current location, after the guards its path
     /// collected since the last event.
     pub(crate) fn record(&mut self, t: usize, kind: RecKind) {
-        if self.recording.is_none() {
+        if !self.is_recording() {
             return;
         }
         self.flush_guards(t);
         let at = self.current_loc(t);
-        if let Some(r) = self.recording.as_mut() {
+        if let Some(r) = self.journal.recording_mut() {
             let step = r.steps.len() as u32;
             r.events.push(RecEvent { thread: t, step, at, kind });
         }
@@ -51,14 +44,14 @@ impl Machine {
     /// Turns the path-constraint entries added since the last call into guards of `t`
     /// (they come from `t`'s branches, divisions, symbolic addresses).
     pub(crate) fn flush_guards(&mut self, t: usize) {
-        let (Some(r), Some(st)) = (self.recording.as_mut(), self.sym.as_ref()) else { return };
+        let (Some(r), Some(st)) = (self.journal.recording_mut(), self.sym.as_ref()) else { return };
         if st.pc.len() <= r.pc_seen {
             return;
         }
         let new: Vec<ExprId> = st.pc[r.pc_seen..].to_vec();
         r.pc_seen = st.pc.len();
         let at = self.current_loc(t);
-        let r = self.recording.as_mut().expect("recording");
+        let r = self.journal.recording_mut().expect("recording");
         let step = r.steps.len() as u32;
         for cond in new {
             r.events.push(RecEvent { thread: t, step, at, kind: RecKind::Guard { cond, origin: GuardOrigin::Path } });
@@ -68,12 +61,12 @@ impl Machine {
     /// Marks the guard a branch of thread `t` just added with where its sides go, taken
     /// then untaken (`None`: the guard is an assertion's condition).
     pub(crate) fn note_guard_origin(&mut self, t: usize, sides: Option<(u32, u32)>) {
-        if self.recording.is_none() {
+        if !self.is_recording() {
             return;
         }
         self.flush_guards(t);
         let func = self.threads[t].frames.last().map_or(0, |f| f.func);
-        let r = self.recording.as_mut().expect("recording");
+        let r = self.journal.recording_mut().expect("recording");
         if let Some(RecEvent { kind: RecKind::Guard { origin, .. }, thread, .. }) = r.events.last_mut() {
             if *thread == t && *origin == GuardOrigin::Path {
                 *origin = match sides {
@@ -101,7 +94,7 @@ impl Machine {
         bytes: u32,
         (value, atomic): (u64, bool),
     ) -> Option<ExprId> {
-        if self.recording.is_none() || !self.recorded_object(id) || !(1..=8).contains(&bytes) {
+        if !self.is_recording() || !self.recorded_object(id) || !(1..=8).contains(&bytes) {
             return None;
         }
         let loc = self.current_loc(t);
@@ -123,7 +116,7 @@ impl Machine {
         value: u64,
         shadow: Option<ExprId>,
     ) {
-        if self.recording.is_none() || !self.recorded_object(id) {
+        if !self.is_recording() || !self.recorded_object(id) {
             return;
         }
         let old = self.memory.load_word(id, off, bytes.min(8) as usize);

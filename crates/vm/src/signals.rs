@@ -76,7 +76,7 @@ pub(crate) fn kill_process(m: &mut Machine, t: usize, sig: u32) -> Delivery {
     }
     let others = (0..m.threads.len()).any(|u| u != t && takes(m, u));
     if others && matches!(m.os.signals.action(sig), Action::Handler { .. }) {
-        m.imprecise.get_or_insert(crate::Imprecision::KillToCaller);
+        m.ending.note_imprecise(crate::Imprecision::KillToCaller);
     }
     deliver(m, t, sig, 0)
 }

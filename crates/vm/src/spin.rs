@@ -50,16 +50,17 @@ impl Machine {
     /// its second iteration, the first may still change registers nobody reads again).
     pub fn spins_in_place(&self, t: usize) -> bool {
         let mut probe = self.clone();
-        // The probe's output goes nowhere.
         let config = crate::machine::Config { echo_output: false, record_trace: false, ..(*self.config).clone() };
         probe.config = std::sync::Arc::new(config);
+        // The probe's output goes nowhere.
+        probe.output = crate::output::Output::new(false, false);
         let mut chooser = Probe::default();
         let mut seen = vec![probe.spin_mark(t)];
         for _ in 0..PROBE_STEPS {
             probe.step(t, &mut chooser);
             let mark = probe.spin_mark(t);
             let moved = mark.epoch != seen[0].epoch || mark.threads != seen[0].threads;
-            if moved || chooser.chose || probe.end.is_some() || !probe.is_enabled(t) {
+            if moved || chooser.chose || probe.ending.is_done() || !probe.is_enabled(t) {
                 return false;
             }
             if seen.contains(&mark) {

@@ -2,7 +2,7 @@
 //! stopped at (waking it first when it waits), then run it to its next one. It sits
 //! above the machine's state, the interpreter loop and the synchronisation semantics.
 
-use crate::machine::{Chooser, Machine, TRACE_KEEP};
+use crate::machine::{Chooser, Machine};
 use crate::pending::CREATES;
 use crate::sync::blocking;
 
@@ -10,18 +10,14 @@ impl Machine {
     /// Executes the visible operation thread `t` is stopped at, then its local code up to
     /// the next visible operation. Call only with an enabled thread.
     pub fn step(&mut self, t: usize, chooser: &mut dyn Chooser) {
-        if self.end.is_some() {
+        if self.ending.is_done() {
             return;
         }
         if self.config.record_trace {
-            if self.trace.len() >= 2 * TRACE_KEEP {
-                self.trace.drain(..TRACE_KEEP);
-            }
             let entry = self.describe_pending(t);
-            self.trace.push(entry);
-            self.trace_total += 1;
+            self.journal.push_trace(entry);
         }
-        self.record_step(t);
+        self.journal.record_step(t);
         let before = self.threads.len();
         let th = &mut self.threads[t];
         th.loop_count = 0;
@@ -58,7 +54,7 @@ impl Machine {
     /// Names the thread that thread `t`'s latest traced operation created (index `child`).
     fn name_created_thread(&mut self, t: usize, child: usize) {
         let name = self.threads[child].name();
-        if let Some(e) = self.trace.iter_mut().rev().find(|e| e.thread == t).filter(|e| e.what == CREATES) {
+        if let Some(e) = self.journal.latest_of(t).filter(|e| e.what == CREATES) {
             e.what = format!("creates thread {name}");
         }
     }

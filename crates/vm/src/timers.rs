@@ -28,7 +28,7 @@ impl Machine {
         let kept: Vec<usize> =
             runnable.iter().zip(&deadlines).filter(|&(_, &d)| d == earliest).map(|(&t, _)| t).collect();
         if kept.len() < runnable.len() {
-            self.imprecise.get_or_insert(crate::Imprecision::DiscreteTime);
+            self.ending.note_imprecise(crate::Imprecision::DiscreteTime);
         }
         kept
     }

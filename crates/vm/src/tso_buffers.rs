@@ -3,7 +3,8 @@
 //! model and the buffers' data are in `store_buffer`; `tso` stops threads at fences).
 
 use crate::events::{AccessKind, Loc, LogEntry};
-use crate::machine::{Machine, TraceEntry};
+use crate::journal::TraceEntry;
+use crate::machine::Machine;
 use crate::memory::{ObjId, ObjKind};
 use crate::store_buffer::{BufferedStore, StoreBuffer};
 use ravel_ir::Ordering;
@@ -66,7 +67,15 @@ impl Machine {
         b.entries.push_back(BufferedStore { id, off, addr, len, value, seq, atomic, at, sym });
         if self.config.log_events {
             let loc = Loc::Buffered(t as u32, seq);
-            self.log.push(LogEntry::Event { thread: t, loc, kind: AccessKind::Write, atomic: true, addr, len: 0, at });
+            self.journal.log(LogEntry::Event {
+                thread: t,
+                loc,
+                kind: AccessKind::Write,
+                atomic: true,
+                addr,
+                len: 0,
+                at,
+            });
         }
     }
 
@@ -139,11 +148,7 @@ impl Machine {
             let what = format!("makes its store to {} (= {}) visible to the other threads", self.symbolize(s.addr), {
                 s.value
             });
-            if self.trace.len() >= 2 * crate::machine::TRACE_KEEP {
-                self.trace.drain(..crate::machine::TRACE_KEEP);
-            }
-            self.trace.push(TraceEntry { thread: t, loc: s.at, what, stack: Vec::new(), from_step: true });
-            self.trace_total += 1;
+            self.journal.push_trace(TraceEntry { thread: t, loc: s.at, what, stack: Vec::new(), from_step: true });
         }
         // A store into memory freed since (a returned frame's locals) has nobody to see it.
         if self.memory.check(s.addr, s.len as u64, true).is_ok() {
@@ -156,7 +161,7 @@ impl Machine {
             }
         }
         if self.config.log_events {
-            self.log.push(LogEntry::Flush {
+            self.journal.log(LogEntry::Flush {
                 thread: t,
                 seq: s.seq,
                 addr: s.addr,

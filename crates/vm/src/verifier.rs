@@ -2,7 +2,8 @@
 //! program leaves open (`__VERIFIER_nondet_*`, `klee_make_symbolic`), assumptions, atomic
 //! sections, `abort` and `atexit`.
 
-use crate::machine::{Chooser, End, Machine};
+use crate::ending::End;
+use crate::machine::{Chooser, Machine};
 use crate::memory::{Fault, ObjKind};
 use crate::thread::FrameKind;
 use ravel_ir::{FuncId, ParamKind, SrcLoc, ENTRY_BLOCK_BYTES};
@@ -95,7 +96,7 @@ impl Machine {
     pub(crate) fn assume(&mut self, t: usize, holds: bool) -> bool {
         if !holds {
             let loc = self.current_loc(t);
-            self.end = Some(End::AssumeFailed(loc));
+            self.ending.set(End::AssumeFailed(loc));
         }
         holds
     }
@@ -111,7 +112,7 @@ impl Machine {
     pub(crate) fn terminate_abnormally(&mut self, t: usize, message: String) {
         let loc = self.current_loc(t);
         if self.config.abort_ends_path || self.in_assume_idiom(t) {
-            self.end = Some(End::Abort(loc));
+            self.ending.set(End::Abort(loc));
         } else {
             self.fail(t, crate::error::ErrorKind::Abort, message);
         }
@@ -122,21 +123,5 @@ impl Machine {
     fn in_assume_idiom(&self, t: usize) -> bool {
         let name = |fr: &crate::thread::Frame| self.program.functions[fr.func as usize].name.as_str();
         self.threads[t].frames.last().is_some_and(|fr| name(fr) == "assume_abort_if_not")
-    }
-
-    /// `atexit(f)`: `f` runs at exit, after those registered later.
-    pub(crate) fn at_exit(&mut self, f: u64) {
-        self.atexit.push(f);
-    }
-
-    /// Thread `t` enters an atomic section (`__VERIFIER_atomic_begin`): nobody else runs
-    /// until it leaves; sections nest.
-    pub(crate) fn enter_atomic(&mut self, t: usize) {
-        self.threads[t].atomic_depth += 1;
-    }
-
-    /// Thread `t` leaves its innermost atomic section (an unmatched end is ignored).
-    pub(crate) fn leave_atomic(&mut self, t: usize) {
-        self.threads[t].atomic_depth = self.threads[t].atomic_depth.saturating_sub(1);
     }
 }

@@ -89,8 +89,7 @@ impl Machine {
     /// atexit handlers, exit status, thread-specific keys, the kernel's view (files,
     /// descriptors, clock, signals).
     pub fn hash_process<H: Hasher>(&self, h: &mut H) {
-        (&self.atexit, self.exit_status, self.ctype_table, &self.sync.keys, &self.sync.static_destroyed, &*self.os)
-            .hash(h);
+        (self.ending.exit_state(), self.ctype_table, &self.sync.keys, &self.sync.static_destroyed, &*self.os).hash(h);
     }
 }
 

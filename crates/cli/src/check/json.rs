@@ -1,5 +1,6 @@
 //! The JSON report of `ravel check`.
 
+use crate::flags::Flagged;
 use crate::json_report::{self, peak_memory_mib};
 use crate::source::Sources;
 use ravel_explore::{Options, Outcome, Verdict};
@@ -21,7 +22,7 @@ pub fn to_json(
     let (verdict, reason) = match &outcome.verdict {
         Verdict::Safe => ("safe", None),
         Verdict::Unsafe => ("unsafe", None),
-        Verdict::Unknown(why) => ("unknown", Some(why.to_string())),
+        Verdict::Unknown(why) => ("unknown", Some(Flagged(why).to_string())),
     };
     let mut sources = Sources::default();
     let errors = outcome
@@ -45,7 +46,7 @@ pub fn to_json(
         program: program_file,
         verdict,
         reason,
-        notes: &outcome.notes,
+        notes: &super::render::notes(outcome),
         memory_model: opts.memory_model.name(),
     };
     json_report::report(

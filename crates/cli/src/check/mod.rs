@@ -68,10 +68,7 @@ pub fn run(args: CheckArgs) -> Result<u8> {
 fn explore(program: &Arc<Program>, opts: &Options) -> (Outcome, f64) {
     let explored = Instant::now();
     signals::enter(Phase::Exploring);
-    let mut outcome = ravel_explore::check(program.clone(), opts);
-    if let (Verdict::Unsafe, Some(why)) = (&outcome.verdict, &outcome.incomplete) {
-        outcome.notes.push(format!("not every execution was explored, so more errors may exist: {why}"));
-    }
+    let outcome = ravel_explore::check(program.clone(), opts);
     signals::enter(Phase::Other);
     let seconds = explored.elapsed().as_secs_f64();
     if opts.progress {

@@ -1,6 +1,7 @@
 //! The outcome of `ravel check` for people.
 
 use crate::error_text::{render_interleaving, render_places};
+use crate::flags::Flagged;
 use crate::json_report::peak_memory_mib;
 use crate::place::place;
 use ravel_explore::{Options, Outcome, Verdict};
@@ -13,7 +14,7 @@ use std::sync::Arc;
 pub fn render(program: &Arc<Program>, outcome: &Outcome, opts: &Options, seconds: f64) -> String {
     let mut s = String::new();
     s.push_str(&format!("ravel: verdict: {}\n", verdict_text(&outcome.verdict, opts.memory_model)));
-    for note in &outcome.notes {
+    for note in notes(outcome) {
         s.push_str(&format!("ravel: note: {note}\n"));
     }
     for found in &outcome.errors {
@@ -55,11 +56,21 @@ pub fn render(program: &Arc<Program>, outcome: &Outcome, opts: &Options, seconds
     s
 }
 
+/// The outcome's notes as users read them, and, when an error was found but not every
+/// execution explored, that more errors may exist.
+pub fn notes(outcome: &Outcome) -> Vec<String> {
+    let mut notes: Vec<String> = outcome.notes.iter().map(|note| Flagged(note).to_string()).collect();
+    if let (Verdict::Unsafe, Some(why)) = (&outcome.verdict, &outcome.incomplete) {
+        notes.push(format!("not every execution was explored, so more errors may exist: {}", Flagged(why)));
+    }
+    notes
+}
+
 fn verdict_text(v: &Verdict, model: MemoryModel) -> String {
     match v {
         Verdict::Safe => format!("safe under {}", model.rules().noun()),
         Verdict::Unsafe => "unsafe".into(),
-        Verdict::Unknown(why) => format!("unknown ({why})"),
+        Verdict::Unknown(why) => format!("unknown ({})", Flagged(why)),
     }
 }
 

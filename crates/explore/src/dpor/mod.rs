@@ -1304,10 +1304,8 @@ impl<'a> Explorer<'a> {
                 _ if raced.is_some() => raced.map(ExecutionEnd::Error),
                 Ending::Complete => Some(ExecutionEnd::Complete),
                 Ending::Error(e) => Some(ExecutionEnd::Error(e)),
-                Ending::Blocked => {
-                    Some(ExecutionEnd::Incomplete("blocked (an assumption, abort() or a spin loop)".into()))
-                }
-                Ending::Truncated(why) => Some(ExecutionEnd::Incomplete(why.to_string())),
+                Ending::Blocked => Some(ExecutionEnd::Blocked),
+                Ending::Truncated(why) => Some(ExecutionEnd::Truncated(why)),
                 Ending::Joined => Some(ExecutionEnd::Joined),
                 Ending::Cut(end) => Some(ExecutionEnd::Cut(*end)),
                 Ending::SleepBlocked | Ending::Infeasible | Ending::Stop(_) => None,

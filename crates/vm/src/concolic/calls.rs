@@ -42,7 +42,7 @@ impl Machine {
             Builtin::Assume => {
                 if let Some(a) = args.first() {
                     self.sym_assume(t, base, a);
-                    if self.end.is_some() {
+                    if self.ending.is_done() {
                         return Err(Stop::End);
                     }
                 }

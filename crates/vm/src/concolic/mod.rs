@@ -12,7 +12,8 @@
 //! constraint `expr == value` joins the path constraint and the execution is marked
 //! imprecise, since the other values were not explored.
 
-use crate::machine::{Chooser, End, Machine, Stop};
+use crate::ending::End;
+use crate::machine::{Chooser, Machine, Stop};
 use crate::symbolic::{fit, nonzero, Input};
 use crate::values::rd;
 use ravel_ir::{Arg, Opd, SrcLoc};
@@ -158,19 +159,19 @@ impl Machine {
         let eq = eng.pool.eq(e, c);
         drop(eng);
         st.pc.push(eq);
-        if self.imprecise.is_none() {
+        if self.ending.imprecise().is_none() {
             let loc = self.current_loc(t);
             let file = self.program.files.get(loc.file as usize).cloned().unwrap_or_default();
-            self.imprecise = Some(crate::Imprecision::Concretized { why: why.to_string(), file, line: loc.line });
+            self.ending.note_imprecise(crate::Imprecision::Concretized { why: why.to_string(), file, line: loc.line });
         }
     }
 
     /// Notes the first place thread `t` made a symbolic value abstract.
     pub(super) fn note_abstracted(&mut self, t: usize) {
-        if self.abstracted.is_none() {
+        if self.ending.abstracted().is_none() {
             let loc = self.current_loc(t);
             let file = self.program.files.get(loc.file as usize).cloned().unwrap_or_default();
-            self.abstracted = Some(format!("{file}:{}", loc.line));
+            self.ending.note_abstracted(crate::Abstraction { file, line: loc.line });
         }
     }
 
@@ -204,7 +205,7 @@ impl Machine {
         st.branches += 1;
         let max = st.engine.borrow().max_branches;
         if st.branches > max {
-            self.end = Some(End::Limit(crate::Limit::SymBranches(max)));
+            self.ending.set(End::Limit(crate::Limit::SymBranches(max)));
             return Err(Stop::End);
         }
         let (taken, other) = self.with_pool(|p| {
@@ -215,12 +216,12 @@ impl Machine {
                 (not, cond)
             }
         });
-        if self.recording.is_some() {
+        if self.journal.recording().is_some() {
             // A recorded run keeps its path: the side taken is a guard of the trace.
             self.sym.as_mut().expect("symbolic mode").pc.push(taken);
             return Ok(concrete);
         }
-        let deadline = self.deadline;
+        let deadline = self.ending.deadline();
         let st = self.sym.as_mut().expect("symbolic mode");
         st.queries += 1;
         let answer = st.engine.borrow_mut().may_be_true_in_region(&st.pc, other, deadline);
@@ -240,7 +241,7 @@ impl Machine {
             SolverResult::Unsat => {}
             SolverResult::Unknown(why) => {
                 st.pc.push(taken);
-                self.imprecise.get_or_insert(crate::Imprecision::Undecided { assumption: false, why: why.to_string() });
+                self.ending.note_imprecise(crate::Imprecision::Undecided { assumption: false, why: why.to_string() });
             }
         }
         Ok(concrete)
@@ -254,7 +255,7 @@ impl Machine {
         let Some(s) = self.shadow(t, base, arg.opd) else { return concrete != 0 };
         self.flush_concretized(t, "read by a library function");
         let cond = self.with_pool(|p| nonzero(p, s));
-        let deadline = self.deadline;
+        let deadline = self.ending.deadline();
         let st = self.sym.as_mut().expect("symbolic mode");
         if concrete != 0 {
             st.pc.push(cond);
@@ -274,7 +275,7 @@ impl Machine {
             }
             SolverResult::Unsat => false,
             SolverResult::Unknown(why) => {
-                self.imprecise.get_or_insert(crate::Imprecision::Undecided { assumption: true, why: why.to_string() });
+                self.ending.note_imprecise(crate::Imprecision::Undecided { assumption: true, why: why.to_string() });
                 false
             }
         }
@@ -283,9 +284,10 @@ impl Machine {
     /// An undecided query past the exploration's deadline ends the execution with the
     /// time limit (rather than a note about the solver).
     pub(super) fn past_deadline(&mut self, answer: &SolverResult) -> bool {
-        let late = matches!(answer, SolverResult::Unknown(_)) && self.deadline.is_some_and(|d| Instant::now() >= d);
+        let late =
+            matches!(answer, SolverResult::Unknown(_)) && self.ending.deadline().is_some_and(|d| Instant::now() >= d);
         if late {
-            self.end = Some(End::Limit(crate::Limit::Time));
+            self.ending.set(End::Limit(crate::Limit::Time));
         }
         late
     }
@@ -296,7 +298,7 @@ impl Machine {
         let st = self.sym.as_mut().expect("symbolic mode");
         st.model.extend(model);
         let eng = st.engine.borrow();
-        for th in &mut self.threads {
+        for th in self.threads.iter_mut() {
             for (&r, &e) in &th.sym_regs {
                 th.regs[r as usize] = eng.pool.eval(e, &st.model) as u64;
             }

@@ -72,7 +72,7 @@ fn write_checked(
     match m.os.fs.nodes[node as usize] {
         Node::Std(0) => Ok(Some(errno::EBADF)),
         Node::Std(s) => {
-            m.output(s as usize, bytes);
+            m.output.write(s as usize, bytes);
             Ok(None)
         }
         Node::File { .. } => Ok(m.os.write_with(fd, bytes, shadows, false).err()),

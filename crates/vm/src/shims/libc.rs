@@ -155,7 +155,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
                 Flow::Stay
             }
             Atexit => {
-                m.at_exit(a.get(0));
+                m.ending.register_atexit(a.get(0));
                 Flow::Return(0)
             }
             ErrnoLocation => Flow::Return(crate::tls::errno_cell(m, t)),
@@ -166,7 +166,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
                 Flow::Return(0)
             }
             AtomicBegin => {
-                m.enter_atomic(t);
+                m.threads.enter_atomic(t);
                 Flow::Return(0)
             }
             Epoch => {
@@ -175,7 +175,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
             }
             Abstract => Flow::Return(a.get(0)),
             AtomicEnd => {
-                m.leave_atomic(t);
+                m.threads.leave_atomic(t);
                 Flow::Return(0)
             }
             Rand => Flow::Return(std::rc::Rc::make_mut(&mut m.rand_state).draw()),

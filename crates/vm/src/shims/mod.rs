@@ -149,13 +149,13 @@ fn log_library_accesses(m: &mut Machine, t: usize, b: Builtin, at: Option<ravel_
     if !m.config.detect_races {
         // Under `--interleave sync` plain accesses are not scheduling points anyway.
         if all {
-            m.imprecise.get_or_insert(crate::Imprecision::LibraryStep { place });
+            m.ending.note_imprecise(crate::Imprecision::LibraryStep { place });
         }
     } else if bytes > RACE_CHECKED_BYTES {
-        m.imprecise.get_or_insert(crate::Imprecision::LibraryTooLarge { place, bytes });
+        m.ending.note_imprecise(crate::Imprecision::LibraryTooLarge { place, bytes });
     } else {
         for (addr, len, write) in touches {
-            m.log.push(crate::events::LogEntry::Plain { thread: t, addr, len, write, at });
+            m.journal.log(crate::events::LogEntry::Plain { thread: t, addr, len, write, at });
         }
     }
 }
@@ -178,7 +178,7 @@ fn log_sync(m: &mut Machine, t: usize, b: Builtin, a: &Args, f: &Flow) {
         (Builtin::Once, Flow::Stay) => m.log_event(t, Loc::Sync(a.get(0)), AccessKind::Rmw),
         (_, Flow::Block | Flow::End) => {}
         (Builtin::ThreadJoin, _) => {
-            if let Some(c) = m.thread_by_handle(a.get(0)) {
+            if let Some(c) = m.threads.by_handle(a.get(0)) {
                 m.log_event(t, Loc::ThreadEnd(c), AccessKind::Read);
             }
         }
@@ -203,7 +203,7 @@ fn record_sync(m: &mut Machine, t: usize, b: Builtin, a: &Args, f: &Flow) {
         (MutexUnlock | SpinUnlock, Flow::Return(0)) => RecKind::Unlock { mutex: p0 },
         (CondWait | CondTimedWait, Flow::Block) => RecKind::Wait { cond: p0, mutex: a.get(1) },
         (CondSignal | CondBroadcast, Flow::Return(_)) => RecKind::Signal { cond: p0 },
-        (ThreadJoin, Flow::Return(0)) => match m.thread_by_handle(p0) {
+        (ThreadJoin, Flow::Return(0)) => match m.threads.by_handle(p0) {
             Some(child) => RecKind::Join { child },
             None => return,
         },

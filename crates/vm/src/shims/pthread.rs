@@ -80,7 +80,7 @@ fn sem_flow(m: &mut Machine, t: usize, result: Result<Progress, SyncError>) -> F
 pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mut dyn Chooser) -> Option<Flow> {
     use Builtin::*;
     let p0 = a.get(0);
-    m.sync_calls.count(b);
+    m.journal.count_sync_call(b);
     let result = match b {
         ThreadCreate => return Some(create(m, t, a)),
         ThreadJoin => match join::join(m, t, p0, a.get(1) != 0) {
@@ -93,7 +93,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args, chooser: &mu
         ThreadExit => {
             return Some(m.exit_thread(t, p0));
         }
-        ThreadSelf => return Some(Flow::Return(Machine::handle_of(t))),
+        ThreadSelf => return Some(Flow::Return(crate::thread_table::ThreadTable::handle_of(t))),
         ThreadEqual => return Some(Flow::Return((p0 == a.get(1)) as u64)),
         AttrInit | AttrDestroy | MutexAttrInit | MutexAttrDestroy => return Some(write_u32(m, t, p0, 0)),
         AttrSetDetachState => return Some(write_u32(m, t, p0, a.get(1) as u32)),

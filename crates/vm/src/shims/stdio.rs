@@ -167,7 +167,7 @@ fn write_stream_with(
     failed: u64,
 ) -> Option<Flow> {
     if let Some(s) = m.std_stream(file) {
-        m.output(s, bytes);
+        m.output.write(s, bytes);
         return None;
     }
     super::file_stream::write(m, t, file, bytes, shadows, failed)
@@ -185,7 +185,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
             let va = (b == Vprintf).then(|| a.get(1));
             match formatted(m, t, a, 0, va) {
                 Ok(text) => {
-                    m.output(1, &text);
+                    m.output.write(1, &text);
                     Flow::Return(text.len() as u64)
                 }
                 Err(f) => f,
@@ -215,7 +215,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
         Puts => match m.memory.c_string(a.get(0), None) {
             Ok(mut s) => {
                 s.push(b'\n');
-                m.output(1, &s);
+                m.output.write(1, &s);
                 Flow::Return(s.len() as u64)
             }
             Err(e) => fault_flow(m, t, e),
@@ -225,7 +225,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
             Err(e) => fault_flow(m, t, e),
         },
         Putchar => {
-            m.output(1, &[a.get(0) as u8]);
+            m.output.write(1, &[a.get(0) as u8]);
             Flow::Return(a.get(0) & 0xff)
         }
         Fputc => write_stream(m, t, a.get(1), &[a.get(0) as u8], EOF).unwrap_or(Flow::Return(a.get(0) & 0xff)),

@@ -44,7 +44,7 @@ pub(crate) fn wake(m: &mut Machine, t: usize) -> bool {
         }
         Wait::Terminate { status } => {
             m.threads[t].wait = Wait::None;
-            m.ended_alone = true;
+            m.ending.set_alone(true);
             m.terminate(status);
         }
         Wait::None => {}

@@ -7,7 +7,8 @@ use crate::machine::Machine;
 /// True when thread `t` can execute its join of the thread with `handle` now: the thread
 /// ended, or the join fails at once.
 pub(crate) fn can_join(m: &Machine, t: usize, handle: u64) -> bool {
-    m.thread_by_handle(handle)
+    m.threads
+        .by_handle(handle)
         .is_none_or(|j| m.threads[j].finished || j == t || m.threads[j].detached || m.threads[j].joined)
 }
 
@@ -15,7 +16,7 @@ pub(crate) fn can_join(m: &Machine, t: usize, handle: u64) -> bool {
 /// value, or `None` while it runs (the caller stays at its call). `wants_value`: the
 /// program reads the value (a symbolic one is then concretised, and the execution says so).
 pub(crate) fn join(m: &mut Machine, t: usize, handle: u64, wants_value: bool) -> Result<Option<u64>, SyncError> {
-    let Some(j) = m.thread_by_handle(handle) else {
+    let Some(j) = m.threads.by_handle(handle) else {
         return Err(SyncError::NoSuchThread);
     };
     if j == t {
@@ -35,14 +36,14 @@ pub(crate) fn join(m: &mut Machine, t: usize, handle: u64, wants_value: bool) ->
     m.threads[j].joined = true;
     if wants_value && m.threads[j].retval_symbolic {
         let name = name(m);
-        m.imprecise.get_or_insert(crate::Imprecision::SymbolicReturn(name));
+        m.ending.note_imprecise(crate::Imprecision::SymbolicReturn(name));
     }
     Ok(Some(m.threads[j].retval))
 }
 
 /// `pthread_detach` of the thread with `handle`.
 pub(crate) fn detach(m: &mut Machine, handle: u64) -> Result<Progress, SyncError> {
-    match m.thread_by_handle(handle) {
+    match m.threads.by_handle(handle) {
         None => Err(SyncError::NoSuchThread),
         Some(j) if m.threads[j].detached || m.threads[j].joined => Err(SyncError::Invalid),
         Some(j) => {

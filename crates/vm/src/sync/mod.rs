@@ -82,7 +82,7 @@ pub(crate) fn claim_initialisation(m: &mut Machine, t: usize, call: &str, addr: 
     );
     if m.config.defer_reinit {
         let loc = m.current_loc(t);
-        m.deferred.push(ProgramError::at(ErrorKind::PthreadMisuse, message, t, loc));
+        m.ending.defer(ProgramError::at(ErrorKind::PthreadMisuse, message, t, loc));
         return Ok(());
     }
     Err(SyncError::Misuse(message))

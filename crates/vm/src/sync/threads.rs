@@ -2,7 +2,8 @@
 //! program sees, and its start routine's frame. The pthread shim decodes
 //! `pthread_create`'s arguments and attributes and calls these in order.
 
-use crate::machine::{End, Machine};
+use crate::ending::End;
+use crate::machine::Machine;
 use crate::memory::Memory;
 use crate::thread::{FrameKind, Thread};
 use ravel_ir::FuncId;
@@ -14,20 +15,18 @@ pub(crate) fn create(m: &mut Machine, t: usize, detached: bool) -> Option<usize>
     let mut path = m.threads[t].path.clone();
     path.push(m.threads[t].children);
     m.threads[t].children += 1;
-    let new = m.threads.len();
     if region_clash(m, Memory::slot_for(&path)) {
-        m.end = Some(End::Limit(crate::Limit::ThreadRegions));
+        m.ending.set(End::Limit(crate::Limit::ThreadRegions));
         return None;
     }
     let mut th = Thread::new(path.clone(), Memory::slot_for(&path));
     th.detached = detached;
-    m.threads.push(th);
+    let new = m.threads.spawn(th);
     // A new thread starts with its creator's signal mask (POSIX).
     let mask = m.os.signals.mask(t);
     if mask != 0 {
         m.os.signals.set_mask(new, mask);
     }
-    m.live_threads += 1;
     m.note_creation_site(new, t);
     Some(new)
 }
@@ -38,7 +37,7 @@ pub(crate) fn handle(m: &Machine, new: usize) -> u64 {
     if m.config.anonymous_handles {
         0
     } else {
-        Machine::handle_of(new)
+        crate::thread_table::ThreadTable::handle_of(new)
     }
 }
 
@@ -48,7 +47,7 @@ pub(crate) fn handle(m: &Machine, new: usize) -> u64 {
 pub(crate) fn start(m: &mut Machine, t: usize, new: usize, start: FuncId, arg: u64) {
     m.memory.publish_words(&[arg]);
     if m.config.log_events {
-        m.log.push(crate::events::LogEntry::Spawn { child: new });
+        m.journal.log(crate::events::LogEntry::Spawn { child: new });
     }
     m.record(t, crate::record::RecKind::Spawn { child: new });
     m.push_frame(new, start, &[vec![arg]], &[], None, FrameKind::Start);

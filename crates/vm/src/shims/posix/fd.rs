@@ -91,7 +91,7 @@ fn channel(m: &mut Machine, t: usize, node: Option<u32>, op: ChannelOp) {
         return;
     }
     let Some(n) = node.filter(|&n| matches!(m.os.fs.nodes[n as usize], Node::Pipe { .. })) else { return };
-    m.log.push(LogEntry::Channel { thread: t, key: node_key(n), op });
+    m.journal.log(LogEntry::Channel { thread: t, key: node_key(n), op });
 }
 
 /// Whether node `n` is a standard stream `--tty` made a terminal.
@@ -281,7 +281,7 @@ pub(super) fn write(m: &mut Machine, t: usize, fd: u64, segs: &[(u64, u64)], how
             return Ok(fail(m, t, errno::EBADF));
         }
         m.memory.concretized.clear();
-        m.output(s, &bytes);
+        m.output.write(s, &bytes);
         return Ok(Flow::Return(n));
     }
     Ok(match m.os.write_with(fd, &bytes, &shadows, how.dontwait) {

@@ -235,7 +235,7 @@ pub(crate) fn plain_access(m: &mut Machine, t: usize, addr: u64, len: u64, write
     let shared = m.memory.find(addr).is_some_and(|(id, _)| m.memory.objects[id as usize].shared);
     if shared {
         let at = m.current_loc(t);
-        m.log.push(LogEntry::Plain { thread: t, addr, len, write, at });
+        m.journal.log(LogEntry::Plain { thread: t, addr, len, write, at });
     }
 }
 

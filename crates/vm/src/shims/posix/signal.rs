@@ -72,7 +72,7 @@ pub(super) fn call(m: &mut Machine, t: usize, b: Builtin, a: &Args) -> Option<Fl
                     Some(s) => flow(signals::kill_process(m, t, s)),
                 }
             }
-            PthreadKill => match (m.thread_by_handle(a.get(0)), valid(sig)) {
+            PthreadKill => match (m.threads.by_handle(a.get(0)), valid(sig)) {
                 (None, _) => Flow::Return(errno::ESRCH),
                 (Some(u), _) if m.threads[u].finished => Flow::Return(errno::ESRCH),
                 (Some(_), None) if sig == 0 => Flow::Return(0),
