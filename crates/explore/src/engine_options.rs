@@ -19,10 +19,11 @@ pub enum EngineKind {
     /// Probabilistic concurrency testing: random priority schedules that find a bug of a
     /// given depth with a known probability per run; never `safe`.
     Pct,
-    /// A portfolio: dpor's scouting runs, the states engine for a third of the time limit
-    /// (of 15 s without one), then (when inputs are involved) its Cartesian abstraction
-    /// for the rest of half the time (at least a sixth), then dpor for the rest while
-    /// inconclusive. Only dpor when the states engine cannot answer (races looked for
+    /// A portfolio: dpor and the states engine side by side with two cores or more (the
+    /// states engine on one, for half the time limit, 7.5 s without one), in equal turns
+    /// on one core (a third of it); then (when inputs are involved) its Cartesian
+    /// abstraction for the rest of half the time (at least a sixth), then dpor alone, on
+    /// every core again. Only dpor when the states engine cannot answer (races looked for
     /// under sync granularity, or test collection).
     Auto,
 }
