@@ -65,7 +65,21 @@ impl fmt::Display for Flagged<'_, Note> {
 
 impl fmt::Display for Flagged<'_, ravel_schedules::Incomplete> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let ravel_schedules::Incomplete::TooManyKept(_) = self.0 {
+            write!(f, "--keep-unselected: ")?;
+        }
         self.0.write(f, flag)
+    }
+}
+
+impl fmt::Display for Flagged<'_, ravel_predict::Undecided> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            ravel_predict::Undecided::OutOfTime => {
+                write!(f, "the time limit was reached (--timeout): the candidates left were not decided")
+            }
+            other => write!(f, "{other}"),
+        }
     }
 }
 
@@ -183,6 +197,10 @@ mod tests {
             ),
             (Incomplete::Blocked, "an execution was cut short: blocked (an assumption, abort() or a spin loop)"),
             (
+                Incomplete::TooManyKept(7),
+                "--keep-unselected: the tree grows past 7 schedules (every order below every order)",
+            ),
+            (
                 Incomplete::Inexact(Imprecision::DiscreteTime),
                 "an execution was not explored exactly: timed waits ended only when no other thread could run \
                  (--time discrete): only timings where computation takes no time were explored",
@@ -191,6 +209,20 @@ mod tests {
         for (why, text) in cases {
             assert_eq!(Flagged(&why).to_string(), text);
         }
+    }
+
+    /// `ravel predict`'s undecided candidates read as before.
+    #[test]
+    fn predict_reasons_read_as_before() {
+        use ravel_predict::Undecided;
+        assert_eq!(
+            Flagged(&Undecided::OutOfTime).to_string(),
+            "the time limit was reached (--timeout): the candidates left were not decided"
+        );
+        assert_eq!(
+            Flagged(&Undecided::Other("2 solver queries ran out of time".into())).to_string(),
+            "2 solver queries ran out of time"
+        );
     }
 
     /// Reports show these notes: they must not change.

@@ -106,7 +106,14 @@ pub fn run(args: PredictArgs) -> Result<u8> {
         max_steps: args.max_steps.unwrap_or(u64::MAX),
         deadline: Some(started + args.timeout),
     };
-    let report = ravel_predict::predict(program.clone(), &opts)?;
+    let report = ravel_predict::predict(program.clone(), &opts).map_err(|e| match e {
+        ravel_predict::PredictError::SyncWitness => {
+            anyhow::anyhow!(
+                "{e}: predict follows witnesses of `--interleave all` (ravel check --interleave all --witness FILE)"
+            )
+        }
+        e => e.into(),
+    })?;
     let witnesses: Vec<Witness> = report
         .confirmed
         .iter()
@@ -203,7 +210,7 @@ fn render(program: &Arc<Program>, report: &Report, witnesses: &[Witness], bound:
     }
     let within = bound.map(|k| format!(" within {k} context switches")).unwrap_or_default();
     let verdict = if let (true, Some(why)) = (report.confirmed.is_empty(), &report.incomplete) {
-        format!("unknown: {why}{within}")
+        format!("unknown: {}{within}", Flagged(why))
     } else if report.confirmed.is_empty() {
         format!("no violation predicted{within}")
     } else if report.confirmed.iter().all(|c| c.origin == Origin::Recorded) {
@@ -260,7 +267,7 @@ fn to_json(
         (true, Some(_)) => "unknown",
         (true, None) => "ok",
     };
-    let reason = if verdict == "unknown" { report.incomplete.clone() } else { None };
+    let reason = report.incomplete.as_ref().filter(|_| verdict == "unknown").map(|why| Flagged(why).to_string());
     let header =
         json_report::Header { command: "predict", program: file, verdict, reason, notes: &[], memory_model: "sc" };
     json_report::report(header, errors, predict_fields(program, report, witnesses, bound))

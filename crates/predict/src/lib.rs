@@ -128,8 +128,26 @@ pub struct Report {
     pub unconfirmed: Vec<Unconfirmed>,
     /// Why some candidates were not decided (the formula too large, solver time-outs):
     /// no violation predicted then means none found, not none exists.
-    pub incomplete: Option<String>,
+    pub incomplete: Option<Undecided>,
     pub stats: Stats,
+}
+
+/// Why some candidates were left undecided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Undecided {
+    /// The time limit was reached.
+    OutOfTime,
+    /// The formula was too large, or solver queries ran out of time, in words.
+    Other(String),
+}
+
+impl std::fmt::Display for Undecided {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Undecided::OutOfTime => write!(f, "the time limit was reached: the candidates left were not decided"),
+            Undecided::Other(why) => write!(f, "{why}"),
+        }
+    }
 }
 
 /// Why the analysis could not run.
@@ -137,6 +155,10 @@ pub struct Report {
 pub enum PredictError {
     #[error("{0}")]
     Source(String),
+    /// A witness of a check under sync granularity: its steps leave the plain accesses
+    /// out, and a trace needs them.
+    #[error("the witness's steps are synchronisation operations only")]
+    SyncWitness,
 }
 
 /// Records one execution of `program` and reports the errors that feasible reorderings of
@@ -200,9 +222,10 @@ pub fn predict(program: Arc<Program>, opts: &Options) -> Result<Report, PredictE
     let Findings { confirmed, unconfirmed, out_of_time, .. } = found;
     stats.total_time = start.elapsed();
     let incomplete = match out_of_time {
-        true => Some("the time limit was reached (--timeout): the candidates left were not decided".to_string()),
+        true => Some(Undecided::OutOfTime),
         false => incomplete
-            .or_else(|| (stats.unknown > 0).then(|| format!("{} solver queries ran out of time", stats.unknown))),
+            .or_else(|| (stats.unknown > 0).then(|| format!("{} solver queries ran out of time", stats.unknown)))
+            .map(Undecided::Other),
     };
     Ok(Report { observed: observed.end.clone(), confirmed, unconfirmed, incomplete, stats })
 }

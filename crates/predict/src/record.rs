@@ -145,11 +145,7 @@ pub fn record(program: Arc<Program>, source: &Source, max_steps: u64) -> Result<
             )
         }
         Source::Witness(w) if w.interleave != "all" => {
-            return Err(PredictError::Source(
-                "the witness's steps are synchronisation operations only: predict follows witnesses of \
-                 `--interleave all` (ravel check --interleave all --witness FILE)"
-                    .into(),
-            ));
+            return Err(PredictError::SyncWitness);
         }
         Source::Witness(w) => {
             let values = w.init_choices.iter().chain(w.steps.iter().flat_map(|s| s.choices.iter())).copied();

@@ -19,6 +19,9 @@ pub enum Incomplete {
     Blocked,
     /// An execution was not explored exactly.
     Inexact(Imprecision),
+    /// With every order kept (not only those that select an input), the tree grew past
+    /// this many schedules.
+    TooManyKept(usize),
     /// Anything else, in words.
     Other(String),
 }
@@ -43,6 +46,9 @@ impl Incomplete {
             Incomplete::Inexact(why) => {
                 write!(f, "an execution was not explored exactly: ")?;
                 Unknown::Imprecise(why.clone()).write(f, hint)
+            }
+            Incomplete::TooManyKept(n) => {
+                write!(f, "the tree grows past {n} schedules (every order below every order)")
             }
             Incomplete::Other(why) => write!(f, "{why}"),
         }

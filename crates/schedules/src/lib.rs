@@ -364,9 +364,7 @@ impl Levels<'_> {
         self.enumerated[d].push(ep.schedules.len());
         let kept = if self.keep_unselected { vec![true; ep.schedules.len()] } else { decision::prune(&mut ep) };
         if self.enumerated.iter().flatten().sum::<usize>() > MAX_KEPT && self.keep_unselected {
-            return Err(Error::Incomplete(Incomplete::Other(format!(
-                "--keep-unselected: the tree grows past {MAX_KEPT} schedules (every order below every order)"
-            ))));
+            return Err(Error::Incomplete(Incomplete::TooManyKept(MAX_KEPT)));
         }
         let below = later.into_iter().zip(goes_on).zip(kept).filter(|(_, k)| *k).map(|(x, _)| x);
         for (s, (later, on)) in ep.schedules.iter_mut().zip(below.collect::<Vec<_>>()) {
