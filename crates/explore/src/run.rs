@@ -3,7 +3,7 @@
 //! ThreadSanitizer does), which it reports once per pair of places with a witness that
 //! stops where the race happened.
 
-use crate::exec::{check_step, Races};
+use crate::exec::{check_step, collect_step, Races};
 use crate::{race, Witness, WitnessStep};
 use ravel_ir::{Program, SrcLoc};
 use ravel_vm::{Config, Granularity, Machine, ProgramError, RunOutcome};
@@ -52,10 +52,19 @@ impl RunRaces {
     pub fn observe(&mut self, t: usize, m: &mut Machine) {
         self.steps += 1;
         let log = m.take_log();
-        for (index, error) in check_step(&mut self.detector, m, t, &log, self.policy).into_iter().enumerate() {
-            if self.seen.insert(error.places()) {
-                self.found.push(RunRace { error, steps: self.steps, index });
-            }
+        if self.policy != Races::Collect {
+            check_step(&mut self.detector, m, t, &log, self.policy);
+            return;
+        }
+        // The same places as the error's ([`ProgramError::places`]), known before it is built.
+        let seen = &mut self.seen;
+        let mut fresh = |r: &race::Race| {
+            let mut places = vec![r.first.1, r.second.1];
+            places.sort();
+            seen.insert(places)
+        };
+        for (index, error) in collect_step(&mut self.detector, m, t, &log, &mut fresh) {
+            self.found.push(RunRace { error, steps: self.steps, index });
         }
     }
 }

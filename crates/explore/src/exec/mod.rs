@@ -10,4 +10,4 @@ mod races;
 
 pub(crate) use choose::{input_values, next_choices, ScheduleChooser, THREAD_CAPS};
 pub(crate) use event::{execute, Place, PlainAccess, Snapshot};
-pub(crate) use races::{check_step, Races};
+pub(crate) use races::{check_step, collect_step, Races};

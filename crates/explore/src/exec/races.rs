@@ -42,27 +42,48 @@ pub fn check_step(
     log: &[LogEntry],
     on_race: Races,
 ) -> Vec<ProgramError> {
-    if on_race == Races::Off {
-        return Vec::new();
-    }
-    if let Some(error) = m.ending_error_mut() {
-        // What the failing step did before its error (an acquire) orders the error's
-        // places; races among the step's partial accesses are left to the error.
-        races.transition(t, log);
-        mark_racing_free(races, error);
-        return Vec::new();
-    }
-    let found = races.transition(t, log);
     match on_race {
-        Races::Collect => found.iter().map(|r| race::race_error(m, r)).collect(),
+        Races::Off => Vec::new(),
+        Races::Collect => collect_step(races, m, t, log, &mut |_| true).into_iter().map(|(_, e)| e).collect(),
         Races::EndAt(index) => {
-            if let Some(r) = found.get(index).or(found.first()) {
-                end_with_race(m, r);
+            if let Some(found) = transition_unless_ended(races, m, t, log) {
+                if let Some(r) = found.get(index).or(found.first()) {
+                    end_with_race(m, r);
+                }
             }
             Vec::new()
         }
-        Races::Off => Vec::new(),
     }
+}
+
+/// [`check_step`] under [`Races::Collect`] for the races `fresh` accepts, each with its
+/// index among the step's races: a caller that keeps each pair of places once (a racy
+/// loop races at every turn) builds no error for the pairs it has.
+pub fn collect_step(
+    races: &mut race::RaceDetector,
+    m: &mut Machine,
+    t: usize,
+    log: &[LogEntry],
+    fresh: &mut dyn FnMut(&race::Race) -> bool,
+) -> Vec<(usize, ProgramError)> {
+    let Some(found) = transition_unless_ended(races, m, t, log) else { return Vec::new() };
+    found.iter().enumerate().filter(|(_, r)| fresh(r)).map(|(i, r)| (i, race::race_error(m, r))).collect()
+}
+
+/// The step's races; `None` when the execution already ended in an error, whose places
+/// the step's log still orders (an acquire before a use after free).
+fn transition_unless_ended(
+    races: &mut race::RaceDetector,
+    m: &mut Machine,
+    t: usize,
+    log: &[LogEntry],
+) -> Option<Vec<race::Race>> {
+    if let Some(error) = m.ending_error_mut() {
+        races.transition(t, log);
+        mark_racing_free(races, error);
+        return None;
+    }
+    Some(races.transition(t, log))
 }
 
 /// A use after free whose free, made by another thread, no synchronisation orders
