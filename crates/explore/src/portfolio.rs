@@ -173,34 +173,19 @@ impl<'a> Engine<'a> for Portfolio<'a> {
         let mut slice = FIRST_SLICE;
         while !race.members.is_empty() {
             if together {
-                let share = race.members.iter().map(|m| m.share(slice)).min().unwrap_or(slice);
-                let ids: Vec<usize> = race.members.iter().map(|m| m.turn.member()).collect();
-                let round_started = Instant::now();
-                race.turns.run_for(&ids, share);
-                let spent = round_started.elapsed();
-                race.members.iter_mut().for_each(|m| m.active += spent);
-                let mut i = 0;
-                while i < race.members.len() {
-                    let ended = race.turns.finished(race.members[i].turn.member());
-                    match race.settle(i, ended) {
-                        Settled::Goes => i += 1,
-                        Settled::Left => {}
-                        Settled::Answer(outcome) => return *outcome,
-                    }
-                }
-            } else {
-                let mut i = 0;
-                while i < race.members.len() {
-                    let m = &mut race.members[i];
-                    let share = m.share(slice);
-                    let turn_started = Instant::now();
-                    let ended = race.turns.run_for(&[m.turn.member()], share);
-                    m.active += turn_started.elapsed();
-                    match race.settle(i, ended) {
-                        Settled::Goes => i += 1,
-                        Settled::Left => {}
-                        Settled::Answer(outcome) => return *outcome,
-                    }
+                race.run_together(slice);
+            }
+            let mut i = 0;
+            while i < race.members.len() {
+                let ended = if together {
+                    race.turns.finished(race.members[i].turn.member())
+                } else {
+                    race.run_alone(i, slice)
+                };
+                match race.settle(i, ended) {
+                    Settled::Goes => i += 1,
+                    Settled::Left => {}
+                    Settled::Answer(outcome) => return *outcome,
                 }
             }
             slice *= 2;
@@ -238,6 +223,26 @@ enum Settled {
 }
 
 impl Race<'_> {
+    /// Every member runs for `slice` (the shortest share of a member's budget), or until
+    /// one of them ends.
+    fn run_together(&mut self, slice: Duration) {
+        let share = self.members.iter().map(|m| m.share(slice)).min().unwrap_or(slice);
+        let ids: Vec<usize> = self.members.iter().map(|m| m.turn.member()).collect();
+        let round_started = Instant::now();
+        self.turns.run_for(&ids, share);
+        let spent = round_started.elapsed();
+        self.members.iter_mut().for_each(|m| m.active += spent);
+    }
+
+    /// Member `i` has the cores alone for its share of `slice`; whether its search ended.
+    fn run_alone(&mut self, i: usize, slice: Duration) -> bool {
+        let m = &mut self.members[i];
+        let turn_started = Instant::now();
+        let ended = self.turns.run_for(&[m.turn.member()], m.share(slice));
+        m.active += turn_started.elapsed();
+        ended
+    }
+
     /// Member `i` had its turn and `ended` tells whether its search is over: it goes on,
     /// leaves (its budget spent, or no answer), or answers for the portfolio.
     fn settle(&mut self, i: usize, ended: bool) -> Settled {

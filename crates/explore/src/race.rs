@@ -281,6 +281,14 @@ impl RaceDetector {
         race
     }
 
+    /// Whether the end of the object starting at `start` (a free, a frame's end) is
+    /// unordered with what thread `t` does now: a use after free that is also a race,
+    /// as ThreadSanitizer reports it (heap-use-after-free). `None` when no end is known.
+    pub fn end_races_with(&mut self, start: u64, t: usize) -> Option<bool> {
+        let (by, epoch) = *self.ended.get(&start)?;
+        Some(by != t && !self.clock(t).covers(by, epoch))
+    }
+
     /// Thread `t` ends the object `[addr, addr + len)` at `at`: a write of every byte as
     /// far as races go. Only bytes accessed before need a look (a later access to the
     /// dead object faults as a use after free), and their shadows go with the object.
@@ -314,16 +322,6 @@ impl RaceDetector {
     }
 }
 
-impl RaceDetector {
-    /// Whether the end of the object starting at `start` (a free, a frame's end) is
-    /// unordered with what thread `t` does now: a use after free that is also a race,
-    /// as ThreadSanitizer reports it (heap-use-after-free). `None` when no end is known.
-    pub fn end_races_with(&mut self, start: u64, t: usize) -> Option<bool> {
-        let (by, epoch) = *self.ended.get(&start)?;
-        Some(by != t && !self.clock(t).covers(by, epoch))
-    }
-}
-
 /// The program error reporting a race, with names for the location and threads.
 pub fn race_error(m: &mut ravel_vm::Machine, race: &Race) -> ravel_vm::ProgramError {
     let what = m.symbolize(race.addr);
@@ -339,13 +337,9 @@ pub fn race_error(m: &mut ravel_vm::Machine, race: &Race) -> ravel_vm::ProgramEr
         place(race.second.1)
     );
     ravel_vm::ProgramError {
-        kind: ravel_vm::ErrorKind::DataRace,
-        message,
-        thread: race.second.0,
-        loc: race.second.1,
         related: vec![(race.first.0, race.first.1)],
         block: m.heap_block(race.addr),
-        racing_free: false,
+        ..ravel_vm::ProgramError::at(ravel_vm::ErrorKind::DataRace, message, race.second.0, race.second.1)
     }
 }
 

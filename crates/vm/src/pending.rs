@@ -340,15 +340,8 @@ impl Machine {
         } else {
             (ErrorKind::Deadlock, format!("all live threads are blocked: {}", lines.join("; ")))
         };
-        self.ending.fail(ProgramError {
-            kind,
-            message,
-            thread: t,
-            loc: self.current_loc(t),
-            related,
-            block: None,
-            racing_free: false,
-        });
+        let loc = self.current_loc(t);
+        self.ending.fail(ProgramError { related, ..ProgramError::at(kind, message, t, loc) });
     }
 
     /// Whether thread `t` is blocked acquiring a lock (or re-acquiring a condition
