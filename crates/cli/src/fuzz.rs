@@ -94,8 +94,8 @@ fn sample_witness() -> Witness {
         interleave: "all".into(),
         init_choices: vec![0, 1],
         steps: vec![
-            ravel_explore::WitnessStep { thread: 0, choices: vec![], flush: false },
-            ravel_explore::WitnessStep { thread: 1, choices: vec![1], flush: false },
+            ravel_explore::WitnessStep { thread: 0, choices: vec![], flush: false, ..Default::default() },
+            ravel_explore::WitnessStep { thread: 1, choices: vec![1], flush: false, ..Default::default() },
         ],
         ..Witness::default()
     }
@@ -227,6 +227,7 @@ fn mutated_schedules_never_panic_the_replay() {
                 thread: rng.below(4),
                 choices: (0..rng.below(3)).map(|_| rng.next() >> rng.below(64)).collect(),
                 flush: rng.below(4) == 0,
+                ..Default::default()
             })
             .collect();
         let opts = Options { max_steps: 1_000_000, ..Options::default() };

@@ -19,6 +19,9 @@ pub enum EngineKind {
     /// Probabilistic concurrency testing: random priority schedules that find a bug of a
     /// given depth with a known probability per run; never `safe`.
     Pct,
+    /// Execution graphs (TruSt): each consistent graph once, under a memory model given
+    /// as a consistency predicate (sc, rc11).
+    Graph,
     /// A portfolio: dpor and the states engine side by side with two cores or more (the
     /// states engine on one, for half the time limit, 7.5 s without one), in equal turns
     /// on one core (a third of it); then (when inputs are involved) its Cartesian
@@ -36,6 +39,7 @@ impl EngineKind {
             EngineKind::Unfold => "unfold",
             EngineKind::States => "states",
             EngineKind::Pct => "pct",
+            EngineKind::Graph => "graph",
             EngineKind::Auto => "auto",
         }
     }
@@ -57,6 +61,8 @@ pub enum Capability {
     Sinks,
     /// Data races looked for while only synchronisation is a scheduling point.
     RacesUnderSync,
+    /// A memory model given only by its axioms (RC11): reads choose what they read.
+    AxiomaticModel,
 }
 
 impl Capability {
@@ -68,6 +74,7 @@ impl Capability {
             Capability::PreemptionBound => "within a preemption bound",
             Capability::Sinks => "executions for enforcement or schedules",
             Capability::RacesUnderSync => "data races while only synchronisation is a scheduling point",
+            Capability::AxiomaticModel => "an axiomatic memory model (RC11)",
         }
     }
 }

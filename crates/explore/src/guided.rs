@@ -89,7 +89,7 @@ pub fn follow_guide(program: Arc<Program>, guide: &Guide, opts: &Options) -> Gui
                     values: &mut HashMap<Option<usize>, VecDeque<u64>>| {
         let mut chooser = GuideChooser { values, thread: t, made: Vec::new() };
         m.step(t, &mut chooser);
-        steps.push(WitnessStep { thread: t, choices: chooser.made, flush: false });
+        steps.push(WitnessStep { thread: t, choices: chooser.made, flush: false, ..Default::default() });
         let log = m.take_log();
         check_step(&mut races, m, t, &log, if opts.detect_races { Races::EndAt(0) } else { Races::Off });
     };

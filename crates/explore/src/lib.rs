@@ -22,6 +22,7 @@ mod replay;
 mod run;
 mod states;
 mod tests;
+mod trust;
 mod turns;
 mod unfold;
 mod verified;
@@ -89,6 +90,7 @@ fn registered<'a>(kind: EngineKind) -> Registration<'a> {
         EngineKind::Unfold => Registration::of::<unfold::Explorer>(),
         EngineKind::States => Registration::of::<states::Explorer>(),
         EngineKind::Pct => Registration::of::<pct::Explorer>(),
+        EngineKind::Graph => Registration::of::<trust::Explorer>(),
         EngineKind::Auto => Registration::of::<portfolio::Portfolio>(),
     }
 }

@@ -185,6 +185,7 @@ impl Options {
             (self.dpor.preemption_bound.is_some(), Capability::PreemptionBound),
             (sinks, Capability::Sinks),
             (self.detect_races && self.granularity == Granularity::Sync, Capability::RacesUnderSync),
+            (!self.memory_model.rules().operational(), Capability::AxiomaticModel),
         ]
         .into_iter()
         .filter_map(|(needed, what)| needed.then_some(what))

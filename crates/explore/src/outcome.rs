@@ -479,6 +479,14 @@ pub struct WitnessStep {
     /// not the thread's own.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub flush: bool,
+    /// Under an axiomatic model (the graph engine): the value the step's scheduled access
+    /// reads, which need not be the latest write's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub read: Option<u64>,
+    /// Under an axiomatic model: the step's store is not the coherence-latest write of
+    /// its location so far, so memory keeps the value it has.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hide: bool,
 }
 
 fn is_sc(name: &str) -> bool {

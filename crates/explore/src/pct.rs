@@ -34,7 +34,13 @@ impl<'a> Engine<'a> for Explorer<'a> {
 
     /// Its runs pick threads, not store buffers, and explore no schedule order.
     fn lacks() -> &'static [Capability] {
-        &[Capability::StoreBuffers, Capability::CollectTests, Capability::PreemptionBound, Capability::Sinks]
+        &[
+            Capability::StoreBuffers,
+            Capability::CollectTests,
+            Capability::PreemptionBound,
+            Capability::Sinks,
+            Capability::AxiomaticModel,
+        ]
     }
 
     fn run(mut self: Box<Self>) -> Outcome {

@@ -12,7 +12,7 @@
 
 use crate::engine::Engine;
 use crate::turns::{Turn, Turns};
-use crate::{EngineKind, Note, Options, Outcome, Stats, Unknown, Verdict};
+use crate::{Capability, EngineKind, Note, Options, Outcome, Stats, Unknown, Verdict};
 use ravel_ir::Program;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -134,6 +134,11 @@ impl Member {
 impl<'a> Engine<'a> for Portfolio<'a> {
     fn new(program: Arc<Program>, opts: &'a Options) -> Self {
         Portfolio { program, opts }
+    }
+
+    /// Its members run the program as it executes (the graph engine is no member).
+    fn lacks() -> &'static [Capability] {
+        &[Capability::AxiomaticModel]
     }
 
     fn run(self: Box<Self>) -> Outcome {

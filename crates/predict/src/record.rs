@@ -43,7 +43,7 @@ impl Observed {
     /// reproduces it, its error included.
     pub fn witness(&self) -> Witness {
         let step =
-            |(&thread, choices): (&usize, &Vec<u64>)| WitnessStep { thread, choices: choices.clone(), flush: false };
+            |(&thread, choices): (&usize, &Vec<u64>)| WitnessStep { thread, choices: choices.clone(), flush: false, ..Default::default() };
         Witness {
             format: "ravel-witness-1".into(),
             interleave: "all".into(),

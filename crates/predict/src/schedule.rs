@@ -59,13 +59,14 @@ pub fn witness(observed: &Observed, trace: &Trace, (order, cut): (&[i64], i64), 
         thread: steps[k - 1],
         choices: observed.choices.get(k).cloned().unwrap_or_default(),
         flush: false,
+        ..Default::default()
     };
     let mut out: Vec<WitnessStep> = chosen.into_iter().map(|(_, k)| step(k)).collect();
     out.extend(tail_steps.iter().filter(|&&k| k >= 1 && k <= steps.len()).map(|&k| step(k)));
     let predicted = out.len();
     if let Query::FailGuard(g) = cand.query {
         let t = trace.events[g].thread;
-        out.extend((0..DIVERGENT_STEPS).map(|_| WitnessStep { thread: t, choices: Vec::new(), flush: false }));
+        out.extend((0..DIVERGENT_STEPS).map(|_| WitnessStep { thread: t, choices: Vec::new(), flush: false, ..Default::default() }));
     }
     let w = Witness {
         format: "ravel-witness-1".into(),

@@ -69,11 +69,15 @@ impl Machine {
         // ended was joined: then every other thread's accesses happen before this one, and
         // the access goes into the thread's current step instead of being one of its own.
         let alone = self.alone(t);
-        if is_event && !in_atomic && !alone {
+        let scheduled = is_event && !in_atomic && !alone;
+        if scheduled {
             if !*granted {
                 return false;
             }
             *granted = false;
+        }
+        if is_event {
+            self.note_value_access(t, (id, addr, len), order, scheduled);
         }
         if self.config.log_events {
             let at = self.current_loc(t);

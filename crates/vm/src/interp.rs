@@ -134,7 +134,10 @@ impl Machine {
                 }
                 Inst::Call { .. } | Inst::VaArg { .. } => self.exec_call(&prog, (t, base), inst, &mut granted, chooser),
                 Inst::Alloca { .. } => self.exec_alloca(&prog, t, base, inst, f.locs[pc as usize]),
-                Inst::Fence { .. } => Next::Advance,
+                Inst::Fence { order } => {
+                    self.note_value_fence(t, *order);
+                    Next::Advance
+                }
                 Inst::Ret { .. }
                 | Inst::Jump { .. }
                 | Inst::Branch { .. }
@@ -466,8 +469,13 @@ impl Machine {
                     };
                     self.set_shadow(t, base, *dst, e);
                 }
+                if self.value_access_too_wide() {
+                    self.unsupported(t, "a shared access of more than 8 bytes under an axiomatic memory model");
+                    return Next::Stop(Stop::End);
+                }
                 if *bytes <= 8 {
-                    let mut v = self.memory.load_word(id, off, *bytes as usize);
+                    let from_memory = self.memory.load_word(id, off, *bytes as usize);
+                    let mut v = self.value_read(from_memory);
                     if tso {
                         let (w, forwarded) = self.forward_word(t, a, *bytes as usize, v);
                         if forwarded && self.sym.is_some() {
@@ -510,7 +518,8 @@ impl Machine {
                         let shadow = self.shadow(t, base, *val);
                         self.record_write(t, (id, off), a, *bytes, v, shadow);
                     }
-                    if self.skip_unread_store(id) {
+                    let reaches_memory = self.value_written(v);
+                    if self.skip_unread_store(id) || !reaches_memory {
                         return Next::Advance;
                     }
                     if tso && self.buffers_store(t, id, *order) {
@@ -541,6 +550,10 @@ impl Machine {
                     Ok(x) => x,
                     Err(stop) => return Next::Stop(stop),
                 };
+                if self.value_access_too_wide() {
+                    self.unsupported(t, "a shared access of more than 8 bytes under an axiomatic memory model");
+                    return Next::Stop(Stop::End);
+                }
                 self.record_write(t, (id, off), a, *bytes, w[0], None);
                 if self.skip_unread_store(id) {
                     return Next::Advance;
@@ -571,7 +584,9 @@ impl Machine {
                 };
                 let new = rmw(*op, *bits, old, v);
                 self.record_rmw(t, id, a, len as u32, old, Some(new));
-                self.memory.store_word(id, off, len, new);
+                if self.value_written(new) {
+                    self.memory.store_word(id, off, len, new);
+                }
                 self.set_reg(t, base, *dst, old);
             }
             Inst::CmpXchg { dst, addr, expected, new, bits, flag_offset, order } => {
@@ -583,9 +598,12 @@ impl Machine {
                     Err(stop) => return Next::Stop(stop),
                 };
                 let ok = old == e;
+                self.value_expected(e);
                 self.record_rmw(t, id, a, len as u32, old, ok.then_some(n));
                 if ok {
-                    self.memory.store_word(id, off, len, n);
+                    if self.value_written(n) {
+                        self.memory.store_word(id, off, len, n);
+                    }
                 } else {
                     self.journal.mark_failed_rmw(a);
                 }
@@ -614,7 +632,8 @@ impl Machine {
         if self.sym.is_some() {
             self.concretize_bytes(t, id, off, len, "an atomic read-modify-write");
         }
-        Ok((id, off, self.memory.load_word(id, off, len)))
+        let from_memory = self.memory.load_word(id, off, len);
+        Ok((id, off, self.value_read(from_memory)))
     }
 
     /// A call of a library model (a scheduling point when visible) or of a program function,
@@ -850,6 +869,7 @@ impl Machine {
         kind: AccessKind,
         granted: &mut bool,
     ) -> Result<(u32, usize), Stop> {
+        self.close_value_access();
         let (id, off) = match self.memory.check(addr, len, kind != AccessKind::Read) {
             Ok(x) => x,
             Err(e) => {

@@ -78,6 +78,10 @@ pub struct Config {
     pub abort_ends_path: bool,
     /// Record events for an explorer (see [`Machine::take_log`]).
     pub log_events: bool,
+    /// Record every shared access with its values and let the explorer decide what the
+    /// scheduled one reads (see [`Machine::take_value_events`]): for the execution-graph
+    /// explorer.
+    pub record_values: bool,
     /// Condition-variable waits may return without a signal (POSIX allows it).
     pub spurious_wakeups: bool,
     /// Which standard streams are terminals (`--tty`; bit 0 stdin, 1 stdout, 2 stderr):
@@ -154,6 +158,7 @@ impl Default for Config {
             strict_pthread: true,
             abort_ends_path: false,
             log_events: false,
+            record_values: false,
             tty: 0,
             spurious_wakeups: false,
             signal_longest_waiter: false,
@@ -213,6 +218,9 @@ pub struct Machine {
     pub(crate) buffers: Vec<crate::store_buffer::StoreBuffer>,
     /// The process as the kernel sees it: clock, files, descriptors, signals.
     pub(crate) os: crate::copy_on_write::CopyOnWrite<crate::os::Os>,
+    /// Accesses with their values, and the explorer's directions for the next one
+    /// (only with [`Config::record_values`]).
+    pub(crate) values: crate::value_control::Values,
 }
 
 crate::clone_reusing!(Machine {
@@ -230,6 +238,7 @@ crate::clone_reusing!(Machine {
     sym,
     buffers,
     os,
+    values,
 });
 
 /// What engines and reports read of a machine whose fields are the vm's own.
@@ -383,6 +392,7 @@ impl Machine {
             output,
             rand_state: Default::default(),
             ctype_table: 0,
+            values: Default::default(),
             sym: symbolic.map(crate::symbolic::SymState::new),
             buffers: Vec::new(),
             os: crate::copy_on_write::CopyOnWrite::new(crate::os::Os::new(&config_files, &config_cwd)),

@@ -45,7 +45,7 @@ impl Machine {
     }
 
     /// The instruction thread `t` is stopped at.
-    fn pending_inst(&self, t: usize) -> Option<&Inst> {
+    pub(crate) fn pending_inst(&self, t: usize) -> Option<&Inst> {
         let fr = self.threads[t].frames.last()?;
         self.program.functions[fr.func as usize].code.get(fr.pc as usize)
     }

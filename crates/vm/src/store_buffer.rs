@@ -24,11 +24,15 @@ pub enum MemoryModel {
     Sc,
     /// Total store order: stores wait in a per-thread FIFO buffer (see the module docs).
     Tso,
+    /// RC11, the repaired C11 model: axiomatic, explored over execution graphs only (no
+    /// operational rule here: reads are decided by the explorer, see
+    /// [`crate::Config::record_values`]).
+    Rc11,
 }
 
 impl MemoryModel {
     /// Every model, for looking one up by name.
-    const ALL: [MemoryModel; 2] = [MemoryModel::Sc, MemoryModel::Tso];
+    const ALL: [MemoryModel; 3] = [MemoryModel::Sc, MemoryModel::Tso, MemoryModel::Rc11];
 
     /// What the model decides, asked where models differ (picked once per use site, never
     /// matched on elsewhere).
@@ -36,6 +40,7 @@ impl MemoryModel {
         match self {
             MemoryModel::Sc => &SequentialConsistency,
             MemoryModel::Tso => &TotalStoreOrder,
+            MemoryModel::Rc11 => &RepairedC11,
         }
     }
 
@@ -63,6 +68,11 @@ pub trait ModelRules: Sync {
     /// Whether stores wait in per-thread buffers until a step of their own makes them
     /// visible: explorers schedule those steps as agents of their own.
     fn store_buffers(&self) -> bool;
+    /// Whether executing the program as it runs realises the model (false for a model
+    /// given only by axioms: an explorer decides what each read reads).
+    fn operational(&self) -> bool {
+        true
+    }
     /// Whether a store of `order` to shared writable memory, outside atomic sections,
     /// waits in its thread's buffer; `plain_interleaved`: plain accesses are scheduling
     /// points (`--interleave all`).
@@ -111,6 +121,31 @@ impl ModelRules for TotalStoreOrder {
     /// and a racy one is reported anyway.
     fn buffers(&self, order: Ordering, plain_interleaved: bool) -> bool {
         order != Ordering::SeqCst && (order != Ordering::NotAtomic || plain_interleaved)
+    }
+}
+
+/// RC11 (see [`MemoryModel::Rc11`]): no store buffers; what a load reads is decided by
+/// the explorer.
+struct RepairedC11;
+
+impl ModelRules for RepairedC11 {
+    fn name(&self) -> &'static str {
+        "rc11"
+    }
+    fn noun(&self) -> &'static str {
+        "the C11 memory model (RC11)"
+    }
+    fn adjective(&self) -> &'static str {
+        "RC11"
+    }
+    fn operational(&self) -> bool {
+        false
+    }
+    fn store_buffers(&self) -> bool {
+        false
+    }
+    fn buffers(&self, _: Ordering, _: bool) -> bool {
+        false
     }
 }
 

@@ -200,6 +200,9 @@ pub enum MemoryModelArg {
     /// see them; its own loads see them first; locked operations and seq_cst fences wait
     /// for the buffer to empty (dpor engine only).
     Tso,
+    /// RC11, the repaired C11 memory model: relaxed, release/acquire and seq_cst atomics
+    /// as C11 defines them (graph engine only).
+    Rc11,
 }
 
 /// The exploration algorithms `--engine` names.
@@ -218,6 +221,9 @@ pub enum EngineArg {
     /// bug of --depth d or less with probability at least 1/(n k^(d-1)) for n threads and
     /// k steps; never answers safe.
     Pct,
+    /// Execution graphs (TruSt): each consistent graph once, reads choosing the write they
+    /// read from; the engine for --memory-model rc11.
+    Graph,
     /// dpor and the states engine in equal, doubling turns (dpor first), the first answer
     /// wins; dpor alone when the flags need what the states engine lacks (races under
     /// --interleave sync, --tests, TSO, --preemption-bound, --enforce-out).

@@ -96,7 +96,11 @@ pub fn explore_options(args: &CheckArgs, world: World, program: &Path, started: 
 /// The engine the flags name (the portfolio runs dpor alone when the states engine lacks
 /// what the flags need).
 fn engine(args: &CheckArgs) -> EngineKind {
-    engine_of(args.engine)
+    match engine_of(args.engine) {
+        // Only the graph engine follows an axiomatic model.
+        EngineKind::Auto if !memory_model(args).rules().operational() => EngineKind::Graph,
+        kind => kind,
+    }
 }
 
 fn engine_of(arg: EngineArg) -> EngineKind {
@@ -105,6 +109,7 @@ fn engine_of(arg: EngineArg) -> EngineKind {
         EngineArg::Unfold => EngineKind::Unfold,
         EngineArg::States => EngineKind::States,
         EngineArg::Pct => EngineKind::Pct,
+        EngineArg::Graph => EngineKind::Graph,
         EngineArg::Auto => EngineKind::Auto,
     }
 }

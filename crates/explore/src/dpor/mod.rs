@@ -312,6 +312,11 @@ impl<'a> crate::engine::Engine<'a> for Explorer<'a> {
         Explorer::new(program, opts)
     }
 
+    /// It runs the program as it executes: reads read the latest write (or its buffer's).
+    fn lacks() -> &'static [crate::Capability] {
+        &[crate::Capability::AxiomaticModel]
+    }
+
     fn run(self: Box<Self>) -> Outcome {
         let opts = self.cx.opts;
         if opts.dpor.preemption_bound.is_some() && !opts.dpor.naive {
@@ -1417,6 +1422,7 @@ impl<'a> Explorer<'a> {
                     thread: self.agents.thread(k.thread),
                     choices: k.choices.iter().map(|(v, _)| *v).collect(),
                     flush: matches!(self.agents.get(k.thread), Agent::Buffer(_)),
+                    ..Default::default()
                 })
                 .collect(),
             ..Witness::default()

@@ -111,7 +111,7 @@ pub fn execute(snap: &mut Snapshot, t: u32, forced: &[u64], domain: u64, races: 
             }
         }
         let choices = chooser.made[first..].iter().map(|(v, _)| *v).collect();
-        snap.steps.push(WitnessStep { thread: tv, choices, flush: false });
+        snap.steps.push(WitnessStep { thread: tv, choices, flush: false, ..Default::default() });
         step_choices.push(chooser.made.len() - first);
         let m = &mut snap.machine;
         if m.end().is_some() || !m.in_atomic(tv) || m.threads()[tv].at_branch || !m.enabled().contains(&tv) {

@@ -115,6 +115,7 @@ impl<'a> Engine<'a> for Explorer<'a> {
             Capability::PreemptionBound,
             Capability::Sinks,
             Capability::RacesUnderSync,
+            Capability::AxiomaticModel,
         ]
     }
 

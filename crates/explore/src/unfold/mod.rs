@@ -87,7 +87,13 @@ impl<'a> Engine<'a> for Explorer<'a> {
     /// Its events are whole steps of threads (no store buffers) explored in no schedule
     /// order (no verified prefixes, test inputs or preemption counts).
     fn lacks() -> &'static [Capability] {
-        &[Capability::StoreBuffers, Capability::CollectTests, Capability::PreemptionBound, Capability::Sinks]
+        &[
+            Capability::StoreBuffers,
+            Capability::CollectTests,
+            Capability::PreemptionBound,
+            Capability::Sinks,
+            Capability::AxiomaticModel,
+        ]
     }
 
     fn run(mut self: Box<Self>) -> Outcome {

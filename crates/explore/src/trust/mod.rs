@@ -1,0 +1,191 @@
+//! The execution-graph search (`--engine graph`): TruSt, truly stateless optimal dynamic
+//! partial-order reduction (Kokologiannakis, Marmanis, Gladstein, Vafeiadis, POPL 2022),
+//! over the same interpreter as the other engines, under a memory model given as a
+//! consistency predicate (`sc`, `rc11`). Each consistent execution graph is visited once:
+//! a read chooses the write it reads from, a write its place in coherence order, and a
+//! write may revisit an earlier read when everything the revisit deletes was added
+//! maximally. Every graph has a unique parent, so the search keeps only the graphs on its
+//! current path (polynomial memory) and each graph is realised by running the program
+//! again with the reads it decides.
+
+mod execution;
+mod extend;
+mod facts;
+mod graph;
+mod model;
+mod rc11;
+mod relation;
+mod sc;
+
+use crate::engine::{Context, Engine};
+use crate::{Capability, Options, Outcome, Unknown};
+use graph::{Graph, Label, Pos, Source};
+use model::Consistency;
+use ravel_ir::Program;
+use ravel_vm::Granularity;
+use std::sync::Arc;
+
+/// The search: the graphs on the current path, each with the revisits still to try.
+pub(crate) struct Explorer<'a> {
+    cx: Context<'a>,
+    model: Option<&'static dyn Consistency>,
+    stack: Vec<Exec>,
+}
+
+/// A graph and the revisits of it still to explore (those of its events' alternatives).
+#[derive(Default)]
+struct Exec {
+    graph: Graph,
+    work: Vec<Revisit>,
+}
+
+/// One way to change a graph into another one to visit.
+#[derive(Clone, Copy, Debug)]
+enum Revisit {
+    /// Read `read` reads from `from` instead (a forward revisit).
+    Read { read: Pos, from: Source },
+    /// Write `write` goes right after `after` in coherence order instead.
+    Co { write: Pos, after: Source },
+    /// Read `read` reads from the later write `write`; what was added after `read` and
+    /// `write` does not depend on is deleted.
+    Backward { read: Pos, write: Pos },
+}
+
+impl<'a> Engine<'a> for Explorer<'a> {
+    fn new(program: Arc<Program>, opts: &'a Options) -> Self {
+        let mut cx = Context::new(program, opts);
+        // Every shared access is an event: reads choose what they read, and a plain
+        // access unordered with a conflicting one is a race the model judges.
+        cx.vm.granularity = Granularity::All;
+        cx.vm.record_values = true;
+        cx.vm.defer_exit = false;
+        // Inputs are not followed yet: a program that makes one answers unknown.
+        cx.sym = None;
+        Explorer { cx, model: model::of(opts.memory_model), stack: vec![Exec::default()] }
+    }
+
+    fn lacks() -> &'static [Capability] {
+        &[Capability::StoreBuffers, Capability::CollectTests, Capability::PreemptionBound, Capability::Sinks]
+    }
+
+    fn run(mut self: Box<Self>) -> Outcome {
+        if self.model.is_none() {
+            let model = self.cx.opts.memory_model.name();
+            self.cx.note(Unknown::Internal(format!("the graph engine has no consistency check for {model}")));
+            return self.cx.into_outcome(Vec::new());
+        }
+        loop {
+            if let Some(why) = self.cx.limit_reached() {
+                self.cx.note(why);
+                break;
+            }
+            if !self.execute() || !self.next() {
+                break;
+            }
+            self.cx.progress();
+        }
+        self.cx.into_outcome(Vec::new())
+    }
+}
+
+impl Explorer<'_> {
+    fn consistency(&self) -> &'static dyn Consistency {
+        self.model.expect("checked when the search starts")
+    }
+
+    /// Whether `g` is consistent under the model, atomicity aside.
+    fn consistent(&self, g: &Graph) -> bool {
+        let f = facts::Facts::of(g);
+        let hb = self.consistency().happens_before(&f);
+        self.consistency().consistent(&f, &hb)
+    }
+
+    /// Turns the current graph into the next one to visit; false when none is left.
+    fn next(&mut self) -> bool {
+        loop {
+            let Some(exec) = self.stack.last_mut() else { return false };
+            let Some(item) = exec.work.pop() else {
+                self.stack.pop();
+                continue;
+            };
+            let ready = match item {
+                Revisit::Read { read, from } => {
+                    let g = &mut self.stack.last_mut().expect("popped from it").graph;
+                    restrict(g, g.event(read).stamp);
+                    set_rf(g, read, from, false);
+                    self.consistent(&self.stack.last().expect("kept").graph)
+                }
+                Revisit::Co { write, after } => self.revisit_co(write, after),
+                Revisit::Backward { read, write } => self.revisit_backward(read, write),
+            };
+            if ready {
+                return true;
+            }
+        }
+    }
+
+    /// Places `write` after `after` instead; its own revisits follow from there.
+    fn revisit_co(&mut self, write: Pos, after: Source) -> bool {
+        let g = &mut self.stack.last_mut().expect("popped from it").graph;
+        restrict(g, g.event(write).stamp);
+        let loc = g.event(write).loc().expect("a write has a location");
+        g.place_write(loc, write, after);
+        g.event_mut(write).added_max = false;
+        let g = &self.stack.last().expect("kept").graph;
+        if !self.consistent(g) {
+            return false;
+        }
+        self.push_backward_revisits(write);
+        !self.violates_atomicity(&self.stack.last().expect("kept").graph, write)
+    }
+
+    /// Visits the graph where `read` reads from `write`, without what was added after
+    /// `read` that `write` does not depend on: a graph of its own, with its own revisits.
+    fn revisit_backward(&mut self, read: Pos, write: Pos) -> bool {
+        let mut g = self.stack.last().expect("popped from it").graph.clone();
+        let stamp = g.event(write).stamp;
+        restrict(&mut g, stamp);
+        let prefix = g.prefix(write);
+        let view = join(&g.added_by(g.event(read).stamp), &prefix);
+        g.keep(&view);
+        for (t, &n) in prefix.iter().enumerate() {
+            for e in &mut g.threads[t][..n as usize] {
+                e.revisitable = false;
+            }
+        }
+        let loc = g.event(read).loc().expect("a read has a location");
+        let max = g.co_max(loc) == Source::Write(write);
+        set_rf(&mut g, read, Source::Write(write), max);
+        if !self.consistent(&g) {
+            return false;
+        }
+        self.stack.push(Exec { graph: g, work: Vec::new() });
+        true
+    }
+}
+
+/// Keeps the events added no later than stamp `s`.
+fn restrict(g: &mut Graph, s: u32) {
+    let view = g.added_by(s);
+    g.keep(&view);
+    g.restamp_after(s);
+}
+
+/// Makes `read` read from `from`.
+fn set_rf(g: &mut Graph, read: Pos, from: Source, added_max: bool) {
+    let loc = g.event(read).loc().expect("a read has a location");
+    let value = g.value_of(loc, from);
+    let e = g.event_mut(read);
+    if let Label::Read { rf, value: v, .. } = &mut e.label {
+        *rf = from;
+        *v = value;
+    }
+    e.added_max = added_max;
+}
+
+/// The union of two views.
+fn join(a: &[u32], b: &[u32]) -> Vec<u32> {
+    (0..a.len().max(b.len()))
+        .map(|t| a.get(t).copied().unwrap_or(0).max(b.get(t).copied().unwrap_or(0)))
+        .collect()
+}

@@ -1,0 +1,25 @@
+//! Memory models as consistency predicates over execution graphs, one file each: which
+//! graphs a model allows and its happens-before (for its own axioms and for races).
+
+use super::facts::Facts;
+use super::relation::Relation;
+use ravel_vm::MemoryModel;
+
+/// What a memory model decides of a graph.
+pub(crate) trait Consistency: Sync {
+    /// Happens-before: the order no access may be reordered against, and the one races
+    /// are judged by.
+    fn happens_before(&self, f: &Facts) -> Relation;
+    /// Whether the graph is allowed (the atomicity of read-modify-writes aside, which the
+    /// search checks itself).
+    fn consistent(&self, f: &Facts, hb: &Relation) -> bool;
+}
+
+/// The consistency predicate of `model`, when the graph search supports it.
+pub(crate) fn of(model: MemoryModel) -> Option<&'static dyn Consistency> {
+    match model.name() {
+        "sc" => Some(&super::sc::SequentialConsistency),
+        "rc11" => Some(&super::rc11::Rc11),
+        _ => None,
+    }
+}

@@ -1,0 +1,165 @@
+//! For an engine that decides what each read reads — the execution-graph explorer under
+//! an axiomatic memory model, where a load may read a write other than the latest — the
+//! machine records every shared access of a step with its values, and lets the engine set,
+//! before a step, the value the step's scheduled access reads and whether its store
+//! reaches memory (it does not when another write is later in coherence order).
+
+use crate::machine::Machine;
+use ravel_ir::{Inst, Ordering, SrcLoc};
+
+/// One shared memory access or fence of a step, in program order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ValueEvent {
+    /// `scheduled`: the step's visible operation (whose read the engine may set); accesses
+    /// made while a thread runs alone are recorded too, never scheduled. `read`: the value
+    /// a load or the read half of a read-modify-write returned; `written`: the value
+    /// stored (none for a load or a failed compare-and-swap); `before`: memory's contents
+    /// before the access; `expected`: what a compare-and-swap compares with.
+    Access {
+        thread: usize,
+        addr: u64,
+        len: u64,
+        order: Ordering,
+        scheduled: bool,
+        read: Option<u64>,
+        written: Option<u64>,
+        before: u64,
+        expected: Option<u64>,
+        at: SrcLoc,
+    },
+    /// A fence of this order (`atomic_thread_fence`) by `thread`.
+    Fence { thread: usize, order: Ordering },
+}
+
+/// The memory access a stopped thread will make when stepped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PendingMemory {
+    pub addr: u64,
+    pub len: u64,
+    pub reads: bool,
+    pub writes: bool,
+    pub order: Ordering,
+}
+
+/// The engine's directions for the next step and what the machine recorded.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Values {
+    /// What the scheduled access's read returns instead of memory's contents.
+    read: Option<u64>,
+    /// The scheduled access's store leaves memory as it is.
+    hide_store: bool,
+    events: Vec<ValueEvent>,
+    /// The last event is the access the current instruction gated (its values follow).
+    open: bool,
+}
+
+impl Machine {
+    /// Before stepping a thread: its scheduled access reads `read` (memory's contents when
+    /// `None`) and, with `hide_store`, writes nothing to memory (the value is still
+    /// recorded). Only with [`crate::Config::record_values`].
+    pub fn direct_next_access(&mut self, read: Option<u64>, hide_store: bool) {
+        self.values.read = read;
+        self.values.hide_store = hide_store;
+    }
+
+    /// The shared accesses and fences recorded since the last call.
+    pub fn take_value_events(&mut self) -> Vec<ValueEvent> {
+        self.values.read = None;
+        self.values.hide_store = false;
+        std::mem::take(&mut self.values.events)
+    }
+
+    /// The memory access thread `t` is stopped at, with its address (`None` when it is
+    /// not stopped at one, or at one whose address is symbolic).
+    pub fn pending_memory(&mut self, t: usize) -> Option<PendingMemory> {
+        let inst = self.pending_inst(t)?;
+        let (addr, len, reads, writes, order) = match inst {
+            Inst::Load { addr, bytes, order, .. } => (*addr, *bytes as u64, true, false, *order),
+            Inst::Store { addr, bytes, order, .. } => (*addr, *bytes as u64, false, true, *order),
+            Inst::Rmw { addr, bits, order, .. } | Inst::CmpXchg { addr, bits, order, .. } => {
+                (*addr, bits.div_ceil(8) as u64, true, true, *order)
+            }
+            _ => return None,
+        };
+        let base = self.threads[t].frames.last()?.base;
+        if self.sym.is_some() && self.shadow(t, base, addr).is_some() {
+            return None;
+        }
+        let a = crate::values::rd(&self.program, &self.threads[t].regs, base, addr) & self.program.model.ptr_mask();
+        Some(PendingMemory { addr: a, len, reads, writes, order })
+    }
+
+    /// Records a shared access that is an event (from the gate); its values follow.
+    pub(crate) fn note_value_access(
+        &mut self,
+        t: usize,
+        (id, addr, len): (crate::memory::ObjId, u64, u64),
+        order: Ordering,
+        scheduled: bool,
+    ) {
+        if self.config.record_values {
+            let at = self.current_loc(t);
+            let off = (addr - self.memory.objects[id as usize].base) as usize;
+            let before = if len <= 8 { self.memory.load_word(id, off, len as usize) } else { 0 };
+            let (read, written, expected) = (None, None, None);
+            let access = ValueEvent::Access { thread: t, addr, len, order, scheduled, read, written, before, expected, at };
+            self.values.events.push(access);
+            self.values.open = true;
+        }
+    }
+
+    /// Before an instruction's access is gated: values recorded next belong to it only if
+    /// the gate records it.
+    pub(crate) fn close_value_access(&mut self) {
+        self.values.open = false;
+    }
+
+    /// A fence executed by the running thread.
+    pub(crate) fn note_value_fence(&mut self, thread: usize, order: Ordering) {
+        if self.config.record_values {
+            self.values.events.push(ValueEvent::Fence { thread, order });
+        }
+    }
+
+    /// Records what the compare-and-swap just gated compares with.
+    pub(crate) fn value_expected(&mut self, value: u64) {
+        if let Some(ValueEvent::Access { expected, .. }) = self.open_access() {
+            *expected = Some(value);
+        }
+    }
+
+    /// The value the access just gated reads: the engine's, when the access is the
+    /// step's scheduled one and it set one, else `from_memory`.
+    pub(crate) fn value_read(&mut self, from_memory: u64) -> u64 {
+        let directed = self.values.read;
+        let Some(ValueEvent::Access { scheduled, read, .. }) = self.open_access() else { return from_memory };
+        let v = match (*scheduled, directed) {
+            (true, Some(v)) => v,
+            _ => from_memory,
+        };
+        *read = Some(v);
+        v
+    }
+
+    /// Records the value the access just gated stores; false when the store must leave
+    /// memory as it is.
+    pub(crate) fn value_written(&mut self, value: u64) -> bool {
+        let hide = self.values.hide_store;
+        let Some(ValueEvent::Access { scheduled, written, .. }) = self.open_access() else { return true };
+        *written = Some(value);
+        !(*scheduled && hide)
+    }
+
+    /// Whether the access just gated was an event too wide for values to be recorded
+    /// (more than 8 bytes): the explorer cannot follow it.
+    pub(crate) fn value_access_too_wide(&self) -> bool {
+        self.values.open && matches!(self.values.events.last(), Some(ValueEvent::Access { len, .. }) if *len > 8)
+    }
+
+    fn open_access(&mut self) -> Option<&mut ValueEvent> {
+        if !self.values.open {
+            return None;
+        }
+        self.values.events.last_mut()
+    }
+}
