@@ -1,0 +1,37 @@
+/* ravel-litmus
+ * CoWR: a thread that stored x=1 and reads x cannot read the initial value. Graphs: co
+ * x1<x2 with r1 = own or x2; co x2<x1 with r1 = own: three.
+ * sc: safe executions=3
+ * tso: safe executions=3
+ * rc11: safe executions=3
+ * imm: safe executions=3
+ */
+#include <assert.h>
+#include <pthread.h>
+#include <stdatomic.h>
+
+atomic_int x;
+int r1;
+
+void *t1(void *arg) {
+    atomic_store_explicit(&x, 1, memory_order_relaxed);
+    r1 = atomic_load_explicit(&x, memory_order_relaxed);
+    return 0;
+}
+
+void *t2(void *arg) {
+    atomic_store_explicit(&x, 2, memory_order_relaxed);
+    return 0;
+}
+
+int main(void) {
+    pthread_t t[2];
+    pthread_create(&t[0], 0, t1, 0);
+    pthread_create(&t[1], 0, t2, 0);
+    for (int i = 0; i < 2; i++)
+        pthread_join(t[i], 0);
+#ifndef COUNT
+    assert(!(r1 == 0)); /* the weak outcome */
+#endif
+    return 0;
+}

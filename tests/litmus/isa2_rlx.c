@@ -1,0 +1,46 @@
+/* ravel-litmus
+ * ISA2 (a message passed through a chain of three threads) with relaxed accesses:
+ * allowed by RC11/IMM, forbidden by SC and TSO. Eight graphs (each of the 3 reads: init
+ * or the store); SC excludes the weak one.
+ * sc: safe executions=7
+ * tso: safe executions=7
+ * rc11: unsafe executions=8
+ * imm: unsafe executions=8
+ */
+#include <assert.h>
+#include <pthread.h>
+#include <stdatomic.h>
+
+atomic_int x, y, z;
+int r1, r2, r3;
+
+void *t1(void *arg) {
+    atomic_store_explicit(&x, 1, memory_order_relaxed);
+    atomic_store_explicit(&y, 1, memory_order_relaxed);
+    return 0;
+}
+
+void *t2(void *arg) {
+    r1 = atomic_load_explicit(&y, memory_order_relaxed);
+    atomic_store_explicit(&z, 1, memory_order_relaxed);
+    return 0;
+}
+
+void *t3(void *arg) {
+    r2 = atomic_load_explicit(&z, memory_order_relaxed);
+    r3 = atomic_load_explicit(&x, memory_order_relaxed);
+    return 0;
+}
+
+int main(void) {
+    pthread_t t[3];
+    pthread_create(&t[0], 0, t1, 0);
+    pthread_create(&t[1], 0, t2, 0);
+    pthread_create(&t[2], 0, t3, 0);
+    for (int i = 0; i < 3; i++)
+        pthread_join(t[i], 0);
+#ifndef COUNT
+    assert(!(r1 == 1 && r2 == 1 && r3 == 0)); /* the weak outcome */
+#endif
+    return 0;
+}

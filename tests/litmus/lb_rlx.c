@@ -1,0 +1,41 @@
+/* ravel-litmus
+ * LB (load buffering) with relaxed accesses. RC11 forbids po U rf cycles outright (its
+ * "no thin air" axiom [Lahav et al., RC11, PLDI 2017]); IMM allows load->store
+ * reordering without a dependency (as ARM/POWER do) [Podkopaev et al., IMM, POPL 2019];
+ * SC and TSO keep loads before later stores. Four graphs; the one where both loads read
+ * the other thread's store is a po+rf cycle.
+ * sc: safe executions=3
+ * tso: safe executions=3
+ * rc11: safe executions=3
+ * imm: unsafe executions=4
+ */
+#include <assert.h>
+#include <pthread.h>
+#include <stdatomic.h>
+
+atomic_int x, y;
+int r1, r2;
+
+void *t1(void *arg) {
+    r1 = atomic_load_explicit(&y, memory_order_relaxed);
+    atomic_store_explicit(&x, 1, memory_order_relaxed);
+    return 0;
+}
+
+void *t2(void *arg) {
+    r2 = atomic_load_explicit(&x, memory_order_relaxed);
+    atomic_store_explicit(&y, 1, memory_order_relaxed);
+    return 0;
+}
+
+int main(void) {
+    pthread_t t[2];
+    pthread_create(&t[0], 0, t1, 0);
+    pthread_create(&t[1], 0, t2, 0);
+    for (int i = 0; i < 2; i++)
+        pthread_join(t[i], 0);
+#ifndef COUNT
+    assert(!(r1 == 1 && r2 == 1)); /* the weak outcome */
+#endif
+    return 0;
+}

@@ -1,0 +1,39 @@
+/* ravel-litmus
+ * R with seq_cst accesses: forbidden everywhere (psc; under TSO y=2 is an xchg). Four
+ * graphs (two coherence orders of y times two values of r1).
+ * sc: safe executions=3
+ * tso: safe executions=3
+ * rc11: safe executions=3
+ * imm: safe executions=3
+ */
+#include <assert.h>
+#include <pthread.h>
+#include <stdatomic.h>
+
+atomic_int x, y;
+int r1;
+
+void *t1(void *arg) {
+    atomic_store_explicit(&x, 1, memory_order_seq_cst);
+    atomic_store_explicit(&y, 1, memory_order_seq_cst);
+    return 0;
+}
+
+void *t2(void *arg) {
+    atomic_store_explicit(&y, 2, memory_order_seq_cst);
+    r1 = atomic_load_explicit(&x, memory_order_seq_cst);
+    return 0;
+}
+
+int main(void) {
+    pthread_t t[2];
+    pthread_create(&t[0], 0, t1, 0);
+    pthread_create(&t[1], 0, t2, 0);
+    for (int i = 0; i < 2; i++)
+        pthread_join(t[i], 0);
+#ifndef COUNT
+    int final_y = atomic_load_explicit(&y, memory_order_relaxed);
+    assert(!(final_y == 2 && r1 == 0)); /* the weak outcome */
+#endif
+    return 0;
+}

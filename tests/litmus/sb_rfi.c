@@ -1,0 +1,42 @@
+/* ravel-litmus
+ * SB+rfis: each thread first reads its own store back (store forwarding from the buffer
+ * under TSO [Sewell et al., x86-TSO, CACM 2010]), then reads the other location. Same
+ * verdicts as SB; the own-store reads have one choice each (init is co-before), so four
+ * graphs.
+ * sc: safe executions=3
+ * tso: unsafe executions=4
+ * rc11: unsafe executions=4
+ * imm: unsafe executions=4
+ */
+#include <assert.h>
+#include <pthread.h>
+#include <stdatomic.h>
+
+atomic_int x, y;
+int r1, r2, r3, r4;
+
+void *t1(void *arg) {
+    atomic_store_explicit(&x, 1, memory_order_relaxed);
+    r1 = atomic_load_explicit(&x, memory_order_relaxed);
+    r2 = atomic_load_explicit(&y, memory_order_relaxed);
+    return 0;
+}
+
+void *t2(void *arg) {
+    atomic_store_explicit(&y, 1, memory_order_relaxed);
+    r3 = atomic_load_explicit(&y, memory_order_relaxed);
+    r4 = atomic_load_explicit(&x, memory_order_relaxed);
+    return 0;
+}
+
+int main(void) {
+    pthread_t t[2];
+    pthread_create(&t[0], 0, t1, 0);
+    pthread_create(&t[1], 0, t2, 0);
+    for (int i = 0; i < 2; i++)
+        pthread_join(t[i], 0);
+#ifndef COUNT
+    assert(!(r1 == 1 && r2 == 0 && r3 == 1 && r4 == 0)); /* the weak outcome */
+#endif
+    return 0;
+}
