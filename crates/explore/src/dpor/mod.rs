@@ -308,11 +308,14 @@ pub(crate) struct Explorer<'a> {
 }
 
 impl<'a> crate::engine::Engine<'a> for Explorer<'a> {
+    const NAME: &'static str = "dpor";
+    const ABOUT: &'static str = "Dynamic partial-order reduction";
+
     fn new(program: Arc<Program>, opts: &'a Options) -> Self {
         Explorer::new(program, opts)
     }
 
-    fn run(self: Box<Self>) -> Outcome {
+    fn run(self) -> Outcome {
         let opts = self.cx.opts;
         if opts.dpor.preemption_bound.is_some() && !opts.dpor.naive {
             return bounded::check(self.cx.program(), opts);
