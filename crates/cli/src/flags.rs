@@ -140,11 +140,11 @@ mod tests {
                 "only schedules with at most 2 preemptions were explored (--preemption-bound): a bug that needs more may remain",
             ),
             (
-                Unknown::EngineLacks(EngineLacks { engine: EngineKind::States, need: Capability::RacesUnderSync }),
+                Unknown::EngineLacks(EngineLacks { engine: EngineKind::STATES, need: Capability::RacesUnderSync }),
                 "the states engine looks for data races only with --interleave all (or use --no-races)",
             ),
             (
-                Unknown::EngineLacks(EngineLacks { engine: EngineKind::Unfold, need: Capability::StoreBuffers }),
+                Unknown::EngineLacks(EngineLacks { engine: EngineKind::UNFOLD, need: Capability::StoreBuffers }),
                 "the unfold engine cannot explore store buffers (TSO)",
             ),
             (
@@ -230,7 +230,7 @@ mod tests {
     fn notes_read_as_before() {
         let cases = [
             (
-                Note::RacesNotSeparable(EngineKind::Unfold),
+                Note::RacesNotSeparable(EngineKind::UNFOLD),
                 "races are not reported and the unfold engine cannot tell racy accesses apart under \
                  --interleave sync, so every shared access was made a scheduling point",
             ),

@@ -11,25 +11,26 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-/// An exploration algorithm. Adding one is a type implementing this, a variant of
-/// [`crate::EngineKind`] and its line in `lib.rs`'s registry.
-pub(crate) trait Engine<'a> {
-    /// The engine for `program` under `opts`, which it supports (see [`Engine::lacks`]).
-    fn new(program: Arc<Program>, opts: &'a Options) -> Self
-    where
-        Self: Sized;
+/// An exploration algorithm. Adding one is a type implementing this, its module, and its
+/// line in the registry (`ENGINES` in `lib.rs`): the name, the one-line description and
+/// what it lacks come from here, so [`crate::EngineKind`] and the CLI's `--engine` list it
+/// without further edits.
+pub(crate) trait Engine<'a>: Sized {
+    /// Its name, as `--engine` spells it and reports name it.
+    const NAME: &'static str;
+
+    /// What it does, in one line (`--engine`'s help lists it).
+    const ABOUT: &'static str;
 
     /// What of the options' demands the engine cannot meet: options that need one of
-    /// these are refused before it is built ([`crate::Unsupported`]).
-    fn lacks() -> &'static [Capability]
-    where
-        Self: Sized,
-    {
-        &[]
-    }
+    /// these are refused before it is built ([`crate::EngineLacks`]).
+    const LACKS: &'static [Capability] = &[];
+
+    /// The engine for `program` under `opts`, which it supports (see [`Engine::LACKS`]).
+    fn new(program: Arc<Program>, opts: &'a Options) -> Self;
 
     /// Explores the program (up to the limits) and reports what it found.
-    fn run(self: Box<Self>) -> Outcome;
+    fn run(self) -> Outcome;
 }
 
 /// `engine` restricted to `opts.input_region`, if any (see [`crate::InputRegion`]).
@@ -307,7 +308,7 @@ impl<'a> Context<'a> {
         let kind = found.error.kind;
         // The witness replays under the settings this exploration really used.
         let w = &mut found.witness;
-        w.interleave = if self.opts.granularity == Granularity::All { "all" } else { "sync" }.into();
+        w.interleave = if self.vm.granularity == Granularity::All { "all" } else { "sync" }.into();
         w.memory_model = self.opts.memory_model.name().into();
         w.detect_races = self.opts.detect_races;
         w.strict_pthread = self.opts.strict_pthread;

@@ -1,49 +1,6 @@
-//! The engines by kind, what options may demand of them, and the settings only one
-//! engine reads, beside the exploration's [`crate::Options`] (the CLI maps its flags onto
-//! them). They live apart from the engines so that options and outcomes name no engine's
-//! code.
-
-/// Which exploration algorithm [`crate::check`] runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EngineKind {
-    /// Optimal dynamic partial-order reduction (or every interleaving, see
-    /// [`DporOptions::naive`]).
-    Dpor,
-    /// Unfolding-based partial-order reduction with cutoff events (finishes on programs
-    /// that loop forever over finitely many states).
-    Unfold,
-    /// Explicit-state search with thread symmetry and thread-count acceleration
-    /// (finishes on programs that create threads without bound over finitely many
-    /// local states).
-    States,
-    /// Probabilistic concurrency testing: random priority schedules that find a bug of a
-    /// given depth with a known probability per run; never `safe`.
-    Pct,
-    /// Execution graphs (TruSt): each consistent graph once, under a memory model given
-    /// as a consistency predicate (sc, rc11).
-    Graph,
-    /// A portfolio: dpor and the states engine side by side with two cores or more (the
-    /// states engine on one, for half the time limit, 7.5 s without one), in equal turns
-    /// on one core (a third of it); then (when inputs are involved) its Cartesian
-    /// abstraction for the rest of half the time (at least a sixth), then dpor alone, on
-    /// every core again. Only dpor when the states engine cannot answer (races looked for
-    /// under sync granularity, or test collection).
-    Auto,
-}
-
-impl EngineKind {
-    /// The engine's name, as `--engine` spells it.
-    pub fn name(self) -> &'static str {
-        match self {
-            EngineKind::Dpor => "dpor",
-            EngineKind::Unfold => "unfold",
-            EngineKind::States => "states",
-            EngineKind::Pct => "pct",
-            EngineKind::Graph => "graph",
-            EngineKind::Auto => "auto",
-        }
-    }
-}
+//! What options may demand of the engines, and the settings only one engine reads,
+//! beside the exploration's [`crate::Options`] (the CLI maps its flags onto them). They
+//! live apart from the engines so that options and outcomes name no engine's code.
 
 /// What an exploration's options may demand that not every engine can do: each engine
 /// declares what it lacks, and options needing it are refused before the engine is built.

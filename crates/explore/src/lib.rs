@@ -4,6 +4,7 @@
 mod clock;
 mod dpor;
 mod engine;
+mod engine_kind;
 mod engine_options;
 mod exec;
 mod executions;
@@ -28,7 +29,8 @@ mod unfold;
 mod verified;
 mod widen;
 
-pub use engine_options::{Capability, DporOptions, EngineKind, OrderRule, PctOptions, StatesOptions, UnfoldOptions};
+pub use engine_kind::EngineKind;
+pub use engine_options::{Capability, DporOptions, OrderRule, PctOptions, StatesOptions, UnfoldOptions};
 pub use executions::{ExecutionEnd, ExecutionSink, InputRegion};
 pub use graph::{EdgeKind, ExecutionGraph};
 pub use guided::{follow_guide, Guide, GuideStep, Guided};
@@ -56,7 +58,7 @@ pub fn check(program: Arc<Program>, opts: &Options) -> Outcome {
         check_with(program.clone(), opts)
     };
     outcome.group_errors_by_kind();
-    if let Some(at) = program.weak_atomic() {
+    if let Some(at) = program.weak_atomic().filter(|_| opts.memory_model.rules().operational()) {
         let file = program.files.get(at.file as usize).map_or("", String::as_str);
         let model = opts.memory_model.rules().adjective();
         outcome.notes.push(Note::WeakAtomics { file: file.to_string(), line: at.line, model });
@@ -77,51 +79,51 @@ pub fn check_from(program: Arc<Program>, prefix: &Witness, opts: &Options) -> Ou
 /// Runs the engine the options name, as they are; an engine that cannot meet them
 /// answers unknown and says why.
 fn check_with(program: Arc<Program>, opts: &Options) -> Outcome {
-    match build(opts.engine, program, opts) {
-        Ok(engine) => engine.run(),
-        Err(unsupported) => Outcome::unknown(Unknown::EngineLacks(unsupported)),
+    let engine = opts.engine.registration();
+    match opts.needs().into_iter().find(|need| engine.lacks.contains(need)) {
+        Some(need) => Outcome::unknown(Unknown::EngineLacks(EngineLacks { engine: opts.engine, need })),
+        None => (engine.run)(program, opts),
     }
 }
 
-/// The engines: how each is built and what it lacks, one line each.
-fn registered<'a>(kind: EngineKind) -> Registration<'a> {
-    match kind {
-        EngineKind::Dpor => Registration::of::<dpor::Explorer>(),
-        EngineKind::Unfold => Registration::of::<unfold::Explorer>(),
-        EngineKind::States => Registration::of::<states::Explorer>(),
-        EngineKind::Pct => Registration::of::<pct::Explorer>(),
-        EngineKind::Graph => Registration::of::<trust::Explorer>(),
-        EngineKind::Auto => Registration::of::<portfolio::Portfolio>(),
-    }
+/// The registry's entry of engine type `$engine` (an [`Engine`]). A macro, not a generic
+/// function: the type borrows the options, and only a closure stands for it at every
+/// lifetime of theirs.
+macro_rules! registration {
+    ($engine:ty) => {
+        Registration {
+            name: <$engine>::NAME,
+            about: <$engine>::ABOUT,
+            lacks: <$engine>::LACKS,
+            run: |program, opts| <$engine>::new(program, opts).run(),
+        }
+    };
 }
 
-/// An engine's entry in the registry.
-struct Registration<'a> {
+/// The engines, in the order `--engine` lists them. Adding one takes its module (a type
+/// implementing [`Engine`]: its name, one-line description, what it lacks, how it is
+/// built and run), the `mod` line, and its line here; [`EngineKind`] and the CLI's
+/// `--engine` (its values and their help) then know it. Settings of its own are fields of
+/// [`Options`] and flags of the CLI besides.
+const ENGINES: &[Registration] = &[
+    registration!(dpor::Explorer),
+    registration!(unfold::Explorer),
+    registration!(states::Explorer),
+    registration!(pct::Explorer),
+    registration!(trust::Explorer),
+    registration!(portfolio::Portfolio),
+];
+
+/// An engine's entry in the registry: what [`EngineKind`] tells of it, and how it runs.
+struct Registration {
+    name: &'static str,
+    about: &'static str,
     lacks: &'static [Capability],
-    new: fn(Arc<Program>, &'a Options) -> Box<dyn Engine<'a> + 'a>,
-}
-
-impl<'a> Registration<'a> {
-    fn of<E: Engine<'a> + 'a>() -> Self {
-        Registration { lacks: E::lacks(), new: |program, opts| Box::new(E::new(program, opts)) }
-    }
+    run: fn(Arc<Program>, &Options) -> Outcome,
 }
 
 /// Whether engine `kind` can meet demand `what` of an exploration's options (the CLI
 /// refuses a flag an engine cannot honour before compiling anything).
 pub fn engine_can(kind: EngineKind, what: Capability) -> bool {
-    !registered(kind).lacks.contains(&what)
-}
-
-/// Engine `kind` for `program` under `opts`, unless it lacks something they need.
-fn build<'a>(
-    kind: EngineKind,
-    program: Arc<Program>,
-    opts: &'a Options,
-) -> Result<Box<dyn Engine<'a> + 'a>, EngineLacks> {
-    let engine = registered(kind);
-    match opts.needs().into_iter().find(|need| engine.lacks.contains(need)) {
-        Some(need) => Err(EngineLacks { engine: kind, need }),
-        None => Ok((engine.new)(program, opts)),
-    }
+    !kind.registration().lacks.contains(&what)
 }

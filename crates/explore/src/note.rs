@@ -97,7 +97,7 @@ mod tests {
                 "the program uses atomics weaker than seq_cst (first at a.c:3): only sequentially consistent behaviours were explored",
             ),
             (
-                Note::RacesNotSeparable(EngineKind::Unfold),
+                Note::RacesNotSeparable(EngineKind::UNFOLD),
                 "races are not reported and the unfold engine cannot tell racy accesses apart when only \
                  synchronisation is interleaved, so every shared access was made a scheduling point",
             ),

@@ -127,7 +127,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            engine: EngineKind::Dpor,
+            engine: EngineKind::DPOR,
             granularity: Granularity::Sync,
             detect_races: true,
             all_errors: false,

@@ -685,7 +685,7 @@ mod tests {
                 "an event had too many combinations of earlier tokens to try (unfold engine)",
             ),
             (
-                Unknown::EngineLacks(EngineLacks { engine: EngineKind::States, need: Capability::RacesUnderSync }),
+                Unknown::EngineLacks(EngineLacks { engine: EngineKind::STATES, need: Capability::RacesUnderSync }),
                 "the states engine looks for data races only when every shared access is a scheduling point",
             ),
             (

@@ -24,6 +24,17 @@ pub(crate) struct Explorer<'a> {
 }
 
 impl<'a> Engine<'a> for Explorer<'a> {
+    const NAME: &'static str = "pct";
+    const ABOUT: &'static str = "Probabilistic concurrency testing: random priority schedules, each finding a bug of a given depth with a known probability; never answers safe";
+    /// Its runs pick threads, not store buffers, and explore no schedule order.
+    const LACKS: &'static [Capability] = &[
+        Capability::StoreBuffers,
+        Capability::CollectTests,
+        Capability::PreemptionBound,
+        Capability::Sinks,
+        Capability::AxiomaticModel,
+    ];
+
     fn new(program: Arc<Program>, opts: &'a Options) -> Self {
         let mut cx = Context::new(program, opts);
         // Runs end where the program exits, as native runs do: a sample needs no
@@ -32,18 +43,7 @@ impl<'a> Engine<'a> for Explorer<'a> {
         Explorer { cx }
     }
 
-    /// Its runs pick threads, not store buffers, and explore no schedule order.
-    fn lacks() -> &'static [Capability] {
-        &[
-            Capability::StoreBuffers,
-            Capability::CollectTests,
-            Capability::PreemptionBound,
-            Capability::Sinks,
-            Capability::AxiomaticModel,
-        ]
-    }
-
-    fn run(mut self: Box<Self>) -> Outcome {
+    fn run(mut self) -> Outcome {
         let pct = self.cx.opts.pct;
         // The first run, uniformly random, measures the execution: its steps are `k`.
         let first = self.sample(pct.seed, |rng, moving, _| moving[rng.below(moving.len())]);

@@ -1,4 +1,4 @@
-//! [`EngineKind::Auto`](crate::EngineKind::Auto): dpor and the states engine share the
+//! [`EngineKind::AUTO`](crate::EngineKind::AUTO): dpor and the states engine share the
 //! cores, and the first to decide answers. dpor decides most programs; the states engine
 //! those with few distinct states (and those that create threads without bound or spin)
 //! quickly; after it, the states engine with
@@ -12,7 +12,7 @@
 
 use crate::engine::Engine;
 use crate::turns::{Turn, Turns};
-use crate::{Capability, EngineKind, Note, Options, Outcome, Stats, Unknown, Verdict};
+use crate::{EngineKind, Note, Options, Outcome, Stats, Unknown, Verdict};
 use ravel_ir::Program;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -30,7 +30,12 @@ const FIRST_SLICE: Duration = Duration::from_millis(100);
 /// states engine cost SV-COMP rows it decides in 20 s alone: `pthread-ext/39_rand_lock_p0_vs`).
 const STATES_SHARE: u32 = 1;
 
-/// The engines in turn under one time limit.
+/// The engines in turn under one time limit: dpor and the states engine side by side with
+/// two cores or more (the states engine on one, for half the time limit, 7.5 s without
+/// one), in equal turns on one core (a third of it); then (when inputs are involved) its
+/// Cartesian abstraction for the rest of half the time (at least a sixth), then dpor
+/// alone, on every core again. Only dpor when the states engine cannot answer (races
+/// looked for under sync granularity, or test collection).
 pub(crate) struct Portfolio<'a> {
     program: Arc<Program>,
     opts: &'a Options,
@@ -108,7 +113,7 @@ impl Member {
             .stack_size(crate::engine::SEARCH_STACK)
             .spawn(move || {
                 // The search waits for its first turn at its first limit check.
-                let kind = if role == Role::Dpor { EngineKind::Dpor } else { EngineKind::States };
+                let kind = if role == Role::Dpor { EngineKind::DPOR } else { EngineKind::STATES };
                 let outcome = Detached::from(crate::check_with(program, &Options { engine: kind, ..opts }));
                 finished.finish();
                 outcome
@@ -132,19 +137,19 @@ impl Member {
 }
 
 impl<'a> Engine<'a> for Portfolio<'a> {
+    const NAME: &'static str = "auto";
+    const ABOUT: &'static str = "dpor and the states engine in equal, doubling turns (dpor first), the first answer wins; dpor alone when the options need what the states engine lacks";
+    /// Its members run the program as it executes (the graph engine is no member).
+    const LACKS: &'static [crate::Capability] = &[crate::Capability::AxiomaticModel];
+
     fn new(program: Arc<Program>, opts: &'a Options) -> Self {
         Portfolio { program, opts }
     }
 
-    /// Its members run the program as it executes (the graph engine is no member).
-    fn lacks() -> &'static [Capability] {
-        &[Capability::AxiomaticModel]
-    }
-
-    fn run(self: Box<Self>) -> Outcome {
-        let Portfolio { program, opts } = *self;
-        let dpor_alone = Options { engine: EngineKind::Dpor, ..opts.clone() };
-        if opts.needs().iter().any(|&need| !crate::engine_can(EngineKind::States, need)) {
+    fn run(self) -> Outcome {
+        let Portfolio { program, opts } = self;
+        let dpor_alone = Options { engine: EngineKind::DPOR, ..opts.clone() };
+        if opts.needs().iter().any(|&need| !crate::engine_can(EngineKind::STATES, need)) {
             return crate::check_with(program, &dpor_alone);
         }
         let total = opts.budget.time_left().unwrap_or(UNTIMED_SHARES);

@@ -55,6 +55,12 @@ impl Chooser for ReplayChooser {
 #[error("the witness does not match this program: {0}")]
 pub struct ReplayError(pub String);
 
+/// Whether the witness says what reads read (the graph engine's do): the machine then
+/// records values and follows those directions.
+fn decides_reads(witness: &Witness) -> bool {
+    witness.steps.iter().any(|s| s.read.is_some() || s.hide)
+}
+
 /// `opts` with the exploration settings the witness records, when it records them (an
 /// exploration may change granularity on the way, see `racy_sync`).
 fn recorded_settings(witness: &Witness, opts: &Options) -> Options {
@@ -155,6 +161,7 @@ pub fn replay_observed(
         pause_at_symbolic_branches: witness.branch_steps,
         defer_reinit: witness.defer_reinit,
         defer_exit: vm_config(opts).defer_exit && !witness.exit_at_once,
+        record_values: decides_reads(witness),
         ..vm_config(opts)
     };
     let mut chooser = ReplayChooser::new(&witness.init_choices);
@@ -187,7 +194,13 @@ pub fn replay_prefix(
     opts: &Options,
 ) -> Result<(Machine, usize), ReplayError> {
     let defer_exit = vm_config(opts).defer_exit && !witness.exit_at_once;
-    let config = ravel_vm::Config { record_trace: true, site_stacks: true, defer_exit, ..vm_config(opts) };
+    let config = ravel_vm::Config {
+        record_trace: true,
+        site_stacks: true,
+        defer_exit,
+        record_values: decides_reads(witness),
+        ..vm_config(opts)
+    };
     let mut chooser = ReplayChooser::new(&witness.init_choices);
     let mut m = Machine::new(program, config, None, &mut chooser);
     chooser.check()?;
@@ -227,6 +240,7 @@ fn follow(
             return Ok(i);
         }
         let mut chooser = ReplayChooser::new(&s.choices);
+        m.direct_next_access(s.read, s.hide);
         if s.flush {
             m.flush(s.thread);
         } else {

@@ -243,7 +243,7 @@ fn explore(
     let observer = Arc::new(Mutex::new(observer));
     let sink = observer.clone();
     let opts = Options {
-        engine: EngineKind::Dpor,
+        engine: EngineKind::DPOR,
         granularity: ravel_vm::Granularity::Sync,
         detect_races: true,
         symbolic: true,

@@ -221,7 +221,9 @@ impl Machine {
         match f.code.get(fr.pc as usize) {
             Some(Inst::Load { addr, bytes, .. }) => {
                 let a = addr_of(*addr);
-                let value = self.peek(a, *bytes).map_or(String::new(), |v| format!(" (value {})", shown(v, *bytes)));
+                // A read an explorer decides reads what it says, not memory's latest value.
+                let read = self.directed_read().or_else(|| self.peek(a, *bytes));
+                let value = read.map_or(String::new(), |v| format!(" (value {})", shown(v, *bytes)));
                 format!("reads {}{value}", self.symbolize(a))
             }
             Some(Inst::Store { addr, val, bytes, .. }) => {

@@ -62,6 +62,11 @@ impl Machine {
         self.values.hide_store = hide_store;
     }
 
+    /// The value the next step's scheduled read was directed to read, if any.
+    pub(crate) fn directed_read(&self) -> Option<u64> {
+        self.values.read.filter(|_| self.config.record_values)
+    }
+
     /// The shared accesses and fences recorded since the last call.
     pub fn take_value_events(&mut self) -> Vec<ValueEvent> {
         self.values.read = None;

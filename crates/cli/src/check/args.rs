@@ -1,6 +1,7 @@
 //! What `ravel check` takes: its own flags, grouped by concern, and the groups it shares
 //! with `ravel run` ([`crate::shared_args`]).
 
+use super::engine_arg::EngineArg;
 use crate::args;
 use crate::shared_args::{Budget, Environment, Interleave, ProgramSource};
 use clap::ValueEnum;
@@ -20,7 +21,7 @@ pub struct CheckArgs {
     #[arg(long, value_enum, default_value_t = Interleave::Sync)]
     pub interleave: Interleave,
     /// Exploration algorithm.
-    #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
+    #[arg(long, value_enum, default_value_t = EngineArg::AUTO)]
     pub engine: EngineArg,
     /// Memory model: which orders of stores other threads may observe.
     #[arg(long, value_enum, default_value_t = MemoryModelArg::Sc)]
@@ -203,29 +204,4 @@ pub enum MemoryModelArg {
     /// RC11, the repaired C11 memory model: relaxed, release/acquire and seq_cst atomics
     /// as C11 defines them (graph engine only).
     Rc11,
-}
-
-/// The exploration algorithms `--engine` names.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum EngineArg {
-    /// Dynamic partial-order reduction.
-    Dpor,
-    /// Every interleaving (no reduction).
-    Naive,
-    /// Unfolding-based POR with cutoff events (finishes on finite-state infinite loops).
-    Unfold,
-    /// Explicit states with thread symmetry and thread-count acceleration (finishes on
-    /// programs that create threads without bound; races need --interleave all).
-    States,
-    /// Probabilistic concurrency testing: --runs random priority schedules, each finding a
-    /// bug of --depth d or less with probability at least 1/(n k^(d-1)) for n threads and
-    /// k steps; never answers safe.
-    Pct,
-    /// Execution graphs (TruSt): each consistent graph once, reads choosing the write they
-    /// read from; the engine for --memory-model rc11.
-    Graph,
-    /// dpor and the states engine in equal, doubling turns (dpor first), the first answer
-    /// wins; dpor alone when the flags need what the states engine lacks (races under
-    /// --interleave sync, --tests, TSO, --preemption-bound, --enforce-out).
-    Auto,
 }

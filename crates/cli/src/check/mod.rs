@@ -2,6 +2,7 @@
 //! distinct error with its witness, and (with `--property`) the SV-COMP answer.
 
 mod args;
+mod engine_arg;
 mod json;
 mod options;
 mod outputs;

@@ -1,7 +1,8 @@
 //! The exploration `ravel check`'s flags ask for: the combinations it refuses, and the
 //! explorer's options.
 
-use super::args::{CheckArgs, EngineArg};
+use super::args::CheckArgs;
+use super::engine_arg::EngineArg;
 use crate::shared_args::World;
 use clap::ValueEnum;
 use ravel_explore::{Capability, DporOptions, EngineKind, Options, PctOptions, StatesOptions, UnfoldOptions};
@@ -30,7 +31,7 @@ pub fn refuse_unsupported(args: &CheckArgs) -> anyhow::Result<()> {
         if !ravel_explore::engine_can(engine(args), need) {
             let able: Vec<_> = EngineArg::value_variants()
                 .iter()
-                .filter(|e| ravel_explore::engine_can(engine_of(**e), need))
+                .filter(|e| ravel_explore::engine_can(e.kind, need))
                 .filter_map(|e| e.to_possible_value().map(|v| v.get_name().to_string()))
                 .collect();
             anyhow::bail!("{flag} is only supported with --engine {}", able.join(", "));
@@ -96,21 +97,10 @@ pub fn explore_options(args: &CheckArgs, world: World, program: &Path, started: 
 /// The engine the flags name (the portfolio runs dpor alone when the states engine lacks
 /// what the flags need).
 fn engine(args: &CheckArgs) -> EngineKind {
-    match engine_of(args.engine) {
+    match args.engine.kind {
         // Only the graph engine follows an axiomatic model.
-        EngineKind::Auto if !memory_model(args).rules().operational() => EngineKind::Graph,
+        EngineKind::AUTO if !memory_model(args).rules().operational() => EngineKind::GRAPH,
         kind => kind,
-    }
-}
-
-fn engine_of(arg: EngineArg) -> EngineKind {
-    match arg {
-        EngineArg::Dpor | EngineArg::Naive => EngineKind::Dpor,
-        EngineArg::Unfold => EngineKind::Unfold,
-        EngineArg::States => EngineKind::States,
-        EngineArg::Pct => EngineKind::Pct,
-        EngineArg::Graph => EngineKind::Graph,
-        EngineArg::Auto => EngineKind::Auto,
     }
 }
 
@@ -122,7 +112,7 @@ fn memory_model(args: &CheckArgs) -> MemoryModel {
 
 fn dpor_options(args: &CheckArgs) -> DporOptions {
     DporOptions {
-        naive: args.engine == EngineArg::Naive,
+        naive: args.engine.naive,
         // The helpers of -j do not count preemptions.
         jobs: if args.preemption_bound.is_some() {
             1

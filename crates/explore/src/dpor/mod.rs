@@ -308,16 +308,16 @@ pub(crate) struct Explorer<'a> {
 }
 
 impl<'a> crate::engine::Engine<'a> for Explorer<'a> {
+    const NAME: &'static str = "dpor";
+    const ABOUT: &'static str = "Dynamic partial-order reduction";
+    /// It runs the program as it executes: reads read the latest write (or its buffer's).
+    const LACKS: &'static [crate::Capability] = &[crate::Capability::AxiomaticModel];
+
     fn new(program: Arc<Program>, opts: &'a Options) -> Self {
         Explorer::new(program, opts)
     }
 
-    /// It runs the program as it executes: reads read the latest write (or its buffer's).
-    fn lacks() -> &'static [crate::Capability] {
-        &[crate::Capability::AxiomaticModel]
-    }
-
-    fn run(self: Box<Self>) -> Outcome {
+    fn run(self) -> Outcome {
         let opts = self.cx.opts;
         if opts.dpor.preemption_bound.is_some() && !opts.dpor.naive {
             return bounded::check(self.cx.program(), opts);

@@ -102,24 +102,24 @@ pub struct Explorer<'a> {
 }
 
 impl<'a> Engine<'a> for Explorer<'a> {
+    const NAME: &'static str = "states";
+    const ABOUT: &'static str = "Explicit states with thread symmetry and thread-count acceleration (finishes on programs that create threads without bound)";
+    /// It steps whole events on its own snapshots (no store buffers, no verified prefixes
+    /// or test inputs), and sees races only when every shared access is a scheduling point.
+    const LACKS: &'static [Capability] = &[
+        Capability::StoreBuffers,
+        Capability::CollectTests,
+        Capability::PreemptionBound,
+        Capability::Sinks,
+        Capability::RacesUnderSync,
+        Capability::AxiomaticModel,
+    ];
+
     fn new(program: Arc<Program>, opts: &'a Options) -> Self {
         Explorer::new(program, opts)
     }
 
-    /// It steps whole events on its own snapshots (no store buffers, no verified prefixes
-    /// or test inputs), and sees races only when every shared access is a scheduling point.
-    fn lacks() -> &'static [Capability] {
-        &[
-            Capability::StoreBuffers,
-            Capability::CollectTests,
-            Capability::PreemptionBound,
-            Capability::Sinks,
-            Capability::RacesUnderSync,
-            Capability::AxiomaticModel,
-        ]
-    }
-
-    fn run(mut self: Box<Self>) -> Outcome {
+    fn run(mut self) -> Outcome {
         self.explore();
         self.cx.into_outcome(Vec::new())
     }

@@ -52,6 +52,13 @@ enum Revisit {
 }
 
 impl<'a> Engine<'a> for Explorer<'a> {
+    const NAME: &'static str = "graph";
+    const ABOUT: &'static str =
+        "Execution graphs (TruSt): each consistent graph once, reads choosing the write they read from; the engine \
+         of axiomatic memory models (RC11)";
+    const LACKS: &'static [Capability] =
+        &[Capability::StoreBuffers, Capability::CollectTests, Capability::PreemptionBound, Capability::Sinks];
+
     fn new(program: Arc<Program>, opts: &'a Options) -> Self {
         let mut cx = Context::new(program, opts);
         // Every shared access is an event: reads choose what they read, and a plain
@@ -64,11 +71,7 @@ impl<'a> Engine<'a> for Explorer<'a> {
         Explorer { cx, model: model::of(opts.memory_model), stack: vec![Exec::default()] }
     }
 
-    fn lacks() -> &'static [Capability] {
-        &[Capability::StoreBuffers, Capability::CollectTests, Capability::PreemptionBound, Capability::Sinks]
-    }
-
-    fn run(mut self: Box<Self>) -> Outcome {
+    fn run(mut self) -> Outcome {
         if self.model.is_none() {
             let model = self.cx.opts.memory_model.name();
             self.cx.note(Unknown::Internal(format!("the graph engine has no consistency check for {model}")));

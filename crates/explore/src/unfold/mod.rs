@@ -80,23 +80,23 @@ pub(crate) struct Explorer<'a> {
 }
 
 impl<'a> Engine<'a> for Explorer<'a> {
+    const NAME: &'static str = "unfold";
+    const ABOUT: &'static str = "Unfolding-based POR with cutoff events (finishes on finite-state infinite loops)";
+    /// Its events are whole steps of threads (no store buffers) explored in no schedule
+    /// order (no verified prefixes, test inputs or preemption counts).
+    const LACKS: &'static [Capability] = &[
+        Capability::StoreBuffers,
+        Capability::CollectTests,
+        Capability::PreemptionBound,
+        Capability::Sinks,
+        Capability::AxiomaticModel,
+    ];
+
     fn new(program: Arc<Program>, opts: &'a Options) -> Self {
         Explorer::new(program, opts)
     }
 
-    /// Its events are whole steps of threads (no store buffers) explored in no schedule
-    /// order (no verified prefixes, test inputs or preemption counts).
-    fn lacks() -> &'static [Capability] {
-        &[
-            Capability::StoreBuffers,
-            Capability::CollectTests,
-            Capability::PreemptionBound,
-            Capability::Sinks,
-            Capability::AxiomaticModel,
-        ]
-    }
-
-    fn run(mut self: Box<Self>) -> Outcome {
+    fn run(mut self) -> Outcome {
         self.explore();
         self.cx.into_outcome(Vec::new())
     }
