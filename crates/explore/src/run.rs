@@ -89,7 +89,12 @@ pub fn run_witness(outcome: &RunOutcome, config: &Config, detect_races: bool) ->
             .schedule
             .as_ref()?
             .iter()
-            .map(|(thread, choices)| WitnessStep { thread: *thread, choices: choices.clone(), flush: false, ..Default::default() })
+            .map(|(thread, choices)| WitnessStep {
+                thread: *thread,
+                choices: choices.clone(),
+                flush: false,
+                ..Default::default()
+            })
             .collect(),
         ..Witness::default()
     };

@@ -42,8 +42,12 @@ impl Observed {
     /// detector's settings make the same accesses scheduling points): `ravel replay`
     /// reproduces it, its error included.
     pub fn witness(&self) -> Witness {
-        let step =
-            |(&thread, choices): (&usize, &Vec<u64>)| WitnessStep { thread, choices: choices.clone(), flush: false, ..Default::default() };
+        let step = |(&thread, choices): (&usize, &Vec<u64>)| WitnessStep {
+            thread,
+            choices: choices.clone(),
+            flush: false,
+            ..Default::default()
+        };
         Witness {
             format: "ravel-witness-1".into(),
             interleave: "all".into(),

@@ -66,7 +66,12 @@ pub fn witness(observed: &Observed, trace: &Trace, (order, cut): (&[i64], i64), 
     let predicted = out.len();
     if let Query::FailGuard(g) = cand.query {
         let t = trace.events[g].thread;
-        out.extend((0..DIVERGENT_STEPS).map(|_| WitnessStep { thread: t, choices: Vec::new(), flush: false, ..Default::default() }));
+        out.extend((0..DIVERGENT_STEPS).map(|_| WitnessStep {
+            thread: t,
+            choices: Vec::new(),
+            flush: false,
+            ..Default::default()
+        }));
     }
     let w = Witness {
         format: "ravel-witness-1".into(),

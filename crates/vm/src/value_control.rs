@@ -107,7 +107,8 @@ impl Machine {
             let off = (addr - self.memory.objects[id as usize].base) as usize;
             let before = if len <= 8 { self.memory.load_word(id, off, len as usize) } else { 0 };
             let (read, written, expected) = (None, None, None);
-            let access = ValueEvent::Access { thread: t, addr, len, order, scheduled, read, written, before, expected, at };
+            let access =
+                ValueEvent::Access { thread: t, addr, len, order, scheduled, read, written, before, expected, at };
             self.values.events.push(access);
             self.values.open = true;
         }

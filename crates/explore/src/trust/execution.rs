@@ -86,7 +86,12 @@ impl Explorer<'_> {
                 m.report_stall(&[]);
                 break;
             }
-            let replaying = self.graph().threads.iter().enumerate().any(|(t, evs)| run.done.get(t).is_none_or(|&d| d < evs.len() as u32));
+            let replaying = self
+                .graph()
+                .threads
+                .iter()
+                .enumerate()
+                .any(|(t, evs)| run.done.get(t).is_none_or(|&d| d < evs.len() as u32));
             let Some(vt) = (if replaying { self.ready(&run, &enabled) } else { enabled.first().copied() }) else {
                 let why = "no thread can take the graph's next step".to_string();
                 self.cx.note(Unknown::Internal(format!("the graph engine lost its execution: {why}")));
@@ -177,7 +182,8 @@ impl Explorer<'_> {
         let done = run.done[t as usize] as usize;
         let step = run.steps[t as usize];
         let Some(e) = evs.get(done).filter(|e| e.step == step && e.scheduled) else { return (None, false) };
-        let later_ran = |loc: u64, after: Source| g.writes(loc)[g.co_rank(loc, after)..].iter().any(|&w| run.executed(w));
+        let later_ran =
+            |loc: u64, after: Source| g.writes(loc)[g.co_rank(loc, after)..].iter().any(|&w| run.executed(w));
         let this = Pos { thread: t, index: done as u32 };
         match e.label {
             Label::Read { loc, rf, value, rmw, .. } => {

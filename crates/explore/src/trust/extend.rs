@@ -27,12 +27,13 @@ impl Explorer<'_> {
         let g = self.graph();
         let Label::Read { loc, rmw, .. } = g.event(pos).label else { unreachable!("a read") };
         let chosen = g.co_max(loc);
+        // What the read depends on besides the write it reads from.
+        let prefix = g.prefix(pos);
         set_rf(self.graph_mut(), pos, chosen, true);
         if !scheduled {
             return pos;
         }
         let g = self.graph();
-        let prefix = g.prefix(pos);
         let sources: Vec<Source> =
             std::iter::once(Source::Init).chain(g.writes(loc).iter().map(|&w| Source::Write(w))).collect();
         let mut alternatives = Vec::new();
@@ -154,9 +155,8 @@ fn rmw_write_of(g: &Graph, r: Pos) -> Option<Pos> {
 /// Whether `source` of `loc` is read by a read-modify-write that wrote and can no longer
 /// be revisited (or that read `pos` depends on): `pos` cannot update after it too.
 fn read_by_settled_rmw(g: &Graph, loc: u64, source: Source, pos: Pos, prefix: &[u32]) -> bool {
-    g.readers(loc, source).any(|r| {
-        r != pos && rmw_write_of(g, r).is_some() && (!g.event(r).revisitable || in_view(prefix, r))
-    })
+    g.readers(loc, source)
+        .any(|r| r != pos && rmw_write_of(g, r).is_some() && (!g.event(r).revisitable || in_view(prefix, r)))
 }
 
 /// For a read-modify-write `write`: the smallest stamp of the write halves of the other

@@ -34,9 +34,20 @@ pub(crate) enum Rmw {
 pub(crate) enum Label {
     /// A load of `len` bytes at `loc`; `rmw`: whether it is the read half of a
     /// read-modify-write (its write half follows when it writes).
-    Read { loc: u64, len: u64, rf: Source, value: u64, rmw: Rmw },
+    Read {
+        loc: u64,
+        len: u64,
+        rf: Source,
+        value: u64,
+        rmw: Rmw,
+    },
     /// A store; `rmw`: the write half of a read-modify-write (the event before it).
-    Write { loc: u64, len: u64, value: u64, rmw: bool },
+    Write {
+        loc: u64,
+        len: u64,
+        value: u64,
+        rmw: bool,
+    },
     Fence,
     /// Created the graph's thread `child`.
     Spawn(u32),
@@ -46,7 +57,10 @@ pub(crate) enum Label {
     End,
     /// The end of a shared object's life (free, a frame's return): for races, a write of
     /// its bytes.
-    Free { addr: u64, len: u64 },
+    Free {
+        addr: u64,
+        len: u64,
+    },
 }
 
 /// One event and what the search knows of it.

@@ -98,6 +98,9 @@ impl Explorer<'_> {
 
     /// Whether `g` is consistent under the model, atomicity aside.
     fn consistent(&self, g: &Graph) -> bool {
+        if !updates_unsplit(g) {
+            return false;
+        }
         let f = facts::Facts::of(g);
         let hb = self.consistency().happens_before(&f);
         self.consistency().consistent(&f, &hb)
@@ -167,6 +170,19 @@ impl Explorer<'_> {
     }
 }
 
+/// Whether no plain write comes between what a read-modify-write read and its write in
+/// coherence order (two read-modify-writes reading the same write are the search's own
+/// business: it revisits one of them, then drops the graph).
+fn updates_unsplit(g: &Graph) -> bool {
+    g.events().all(|(p, e)| {
+        let Label::Write { loc, rmw: true, .. } = e.label else { return true };
+        let source = g.event(Pos { index: p.index - 1, ..p }).rf().expect("the read half of an update");
+        let writes = g.writes(loc);
+        let (from, to) = (g.co_rank(loc, source), g.co_rank(loc, Source::Write(p)) - 1);
+        from > to || writes[from..to].iter().all(|&w| matches!(g.event(w).label, Label::Write { rmw: true, .. }))
+    })
+}
+
 /// Keeps the events added no later than stamp `s`.
 fn restrict(g: &mut Graph, s: u32) {
     let view = g.added_by(s);
@@ -188,7 +204,5 @@ fn set_rf(g: &mut Graph, read: Pos, from: Source, added_max: bool) {
 
 /// The union of two views.
 fn join(a: &[u32], b: &[u32]) -> Vec<u32> {
-    (0..a.len().max(b.len()))
-        .map(|t| a.get(t).copied().unwrap_or(0).max(b.get(t).copied().unwrap_or(0)))
-        .collect()
+    (0..a.len().max(b.len())).map(|t| a.get(t).copied().unwrap_or(0).max(b.get(t).copied().unwrap_or(0))).collect()
 }

@@ -44,9 +44,9 @@ fn synchronises_with(f: &Facts) -> Relation {
         let mut sequence = Vec::new();
         for h in heads {
             sequence.push(h);
-            sequence.extend(f.po.successors(h).filter(|&w| {
-                f.event(w).is_write() && atomic(f.order(w)) && f.same_loc(h, w)
-            }));
+            sequence.extend(
+                f.po.successors(h).filter(|&w| f.event(w).is_write() && atomic(f.order(w)) && f.same_loc(h, w)),
+            );
         }
         // Read-modify-writes reading from the sequence continue it.
         let mut k = 0;
@@ -107,13 +107,8 @@ fn sc_acyclic(f: &Facts, hb: &Relation, eco: &Relation) -> bool {
             }
         }
     }
-    let scb = f
-        .po
-        .clone()
-        .union(&po_other_loc.then(hb).then(&po_other_loc))
-        .union(&hb_same_loc)
-        .union(&f.co)
-        .union(&f.fr);
+    let scb =
+        f.po.clone().union(&po_other_loc.then(hb).then(&po_other_loc)).union(&hb_same_loc).union(&f.co).union(&f.fr);
     let hb_opt = hb.clone().or_identity();
     let before = sc_access.clone().union(&sc_fence.then(&hb_opt));
     let after = sc_access.union(&hb_opt.then(&sc_fence));

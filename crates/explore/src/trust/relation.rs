@@ -38,9 +38,10 @@ impl Relation {
 
     /// The events `a` is related to.
     pub fn successors(&self, a: usize) -> impl Iterator<Item = usize> + '_ {
-        self.row(a).iter().enumerate().flat_map(|(w, &bits)| {
-            (0..64).filter(move |b| bits & (1 << b) != 0).map(move |b| w * 64 + b)
-        })
+        self.row(a)
+            .iter()
+            .enumerate()
+            .flat_map(|(w, &bits)| (0..64).filter(move |b| bits & (1 << b) != 0).map(move |b| w * 64 + b))
     }
 
     pub fn union(mut self, other: &Relation) -> Relation {
