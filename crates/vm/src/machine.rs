@@ -220,7 +220,7 @@ pub struct Machine {
     pub(crate) os: crate::copy_on_write::CopyOnWrite<crate::os::Os>,
     /// Accesses with their values, and the explorer's directions for the next one
     /// (only with [`Config::record_values`]).
-    pub(crate) values: crate::value_control::Values,
+    pub(crate) values: crate::value_events::Values,
 }
 
 crate::clone_reusing!(Machine {

@@ -75,6 +75,26 @@ impl Machine {
             .all(|p| p == 0 || self.memory.find(p).is_some_and(|(id, _)| !self.memory.objects[id as usize].shared))
     }
 
+    /// The memory access thread `t` is stopped at, with its address (`None` when it is
+    /// not stopped at one, or at one whose address is symbolic).
+    pub fn pending_memory(&mut self, t: usize) -> Option<crate::value_events::PendingMemory> {
+        let inst = self.pending_inst(t)?;
+        let (addr, len, reads, writes, order) = match inst {
+            ravel_ir::Inst::Load { addr, bytes, order, .. } => (*addr, *bytes as u64, true, false, *order),
+            ravel_ir::Inst::Store { addr, bytes, order, .. } => (*addr, *bytes as u64, false, true, *order),
+            ravel_ir::Inst::Rmw { addr, bits, order, .. } | ravel_ir::Inst::CmpXchg { addr, bits, order, .. } => {
+                (*addr, bits.div_ceil(8) as u64, true, true, *order)
+            }
+            _ => return None,
+        };
+        let base = self.threads[t].frames.last()?.base;
+        if self.sym.is_some() && self.shadow(t, base, addr).is_some() {
+            return None;
+        }
+        let a = crate::values::rd(&self.program, &self.threads[t].regs, base, addr) & self.program.model.ptr_mask();
+        Some(crate::value_events::PendingMemory { addr: a, len, reads, writes, order })
+    }
+
     /// The memory access thread `t` is stopped at (a load, store or atomic operation
     /// outside atomic sections and waits), with its address, `None` when the address is
     /// symbolic (known only once the step runs).

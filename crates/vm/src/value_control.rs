@@ -5,53 +5,8 @@
 //! reaches memory (it does not when another write is later in coherence order).
 
 use crate::machine::Machine;
-use ravel_ir::{Inst, Ordering, SrcLoc};
-
-/// One shared memory access or fence of a step, in program order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ValueEvent {
-    /// `scheduled`: the step's visible operation (whose read the engine may set); accesses
-    /// made while a thread runs alone are recorded too, never scheduled. `read`: the value
-    /// a load or the read half of a read-modify-write returned; `written`: the value
-    /// stored (none for a load or a failed compare-and-swap); `before`: memory's contents
-    /// before the access; `expected`: what a compare-and-swap compares with.
-    Access {
-        thread: usize,
-        addr: u64,
-        len: u64,
-        order: Ordering,
-        scheduled: bool,
-        read: Option<u64>,
-        written: Option<u64>,
-        before: u64,
-        expected: Option<u64>,
-        at: SrcLoc,
-    },
-    /// A fence of this order (`atomic_thread_fence`) by `thread`.
-    Fence { thread: usize, order: Ordering },
-}
-
-/// The memory access a stopped thread will make when stepped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PendingMemory {
-    pub addr: u64,
-    pub len: u64,
-    pub reads: bool,
-    pub writes: bool,
-    pub order: Ordering,
-}
-
-/// The engine's directions for the next step and what the machine recorded.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Values {
-    /// What the scheduled access's read returns instead of memory's contents.
-    read: Option<u64>,
-    /// The scheduled access's store leaves memory as it is.
-    hide_store: bool,
-    events: Vec<ValueEvent>,
-    /// The last event is the access the current instruction gated (its values follow).
-    open: bool,
-}
+use crate::value_events::ValueEvent;
+use ravel_ir::Ordering;
 
 impl Machine {
     /// Before stepping a thread: its scheduled access reads `read` (memory's contents when
@@ -72,26 +27,6 @@ impl Machine {
         self.values.read = None;
         self.values.hide_store = false;
         std::mem::take(&mut self.values.events)
-    }
-
-    /// The memory access thread `t` is stopped at, with its address (`None` when it is
-    /// not stopped at one, or at one whose address is symbolic).
-    pub fn pending_memory(&mut self, t: usize) -> Option<PendingMemory> {
-        let inst = self.pending_inst(t)?;
-        let (addr, len, reads, writes, order) = match inst {
-            Inst::Load { addr, bytes, order, .. } => (*addr, *bytes as u64, true, false, *order),
-            Inst::Store { addr, bytes, order, .. } => (*addr, *bytes as u64, false, true, *order),
-            Inst::Rmw { addr, bits, order, .. } | Inst::CmpXchg { addr, bits, order, .. } => {
-                (*addr, bits.div_ceil(8) as u64, true, true, *order)
-            }
-            _ => return None,
-        };
-        let base = self.threads[t].frames.last()?.base;
-        if self.sym.is_some() && self.shadow(t, base, addr).is_some() {
-            return None;
-        }
-        let a = crate::values::rd(&self.program, &self.threads[t].regs, base, addr) & self.program.model.ptr_mask();
-        Some(PendingMemory { addr: a, len, reads, writes, order })
     }
 
     /// Records a shared access that is an event (from the gate); its values follow.
