@@ -77,7 +77,12 @@ impl Machine {
             *granted = false;
         }
         if is_event {
-            self.note_value_access(t, (id, addr, len), order, scheduled);
+            let role = match (scheduled, in_atomic) {
+                (true, _) => crate::value_events::AccessRole::Scheduled,
+                (false, true) => crate::value_events::AccessRole::InAtomicSection,
+                (false, false) => crate::value_events::AccessRole::Alone,
+            };
+            self.note_value_access(t, (id, addr, len), order, role);
         }
         if self.config.log_events {
             let at = self.current_loc(t);

@@ -117,5 +117,5 @@ pub use store_buffer::{MemoryModel, ModelRules};
 pub use symbolic::{Input, SharedSym, SymEngine};
 pub use sync_calls::SyncCalls;
 pub use thread::{FrameKind, Wait};
-pub use value_events::{PendingMemory, ValueEvent};
+pub use value_events::{AccessRole, PendingMemory, ValueEvent};
 pub use view::{CellValue, OwnedRanges};

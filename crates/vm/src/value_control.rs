@@ -5,7 +5,7 @@
 //! reaches memory (it does not when another write is later in coherence order).
 
 use crate::machine::Machine;
-use crate::value_events::ValueEvent;
+use crate::value_events::{AccessRole, ValueEvent};
 use ravel_ir::Ordering;
 
 impl Machine {
@@ -35,15 +35,14 @@ impl Machine {
         t: usize,
         (id, addr, len): (crate::memory::ObjId, u64, u64),
         order: Ordering,
-        scheduled: bool,
+        role: AccessRole,
     ) {
         if self.config.record_values {
             let at = self.current_loc(t);
             let off = (addr - self.memory.objects[id as usize].base) as usize;
             let before = if len <= 8 { self.memory.load_word(id, off, len as usize) } else { 0 };
             let (read, written, expected) = (None, None, None);
-            let access =
-                ValueEvent::Access { thread: t, addr, len, order, scheduled, read, written, before, expected, at };
+            let access = ValueEvent::Access { thread: t, addr, len, order, role, read, written, before, expected, at };
             self.values.events.push(access);
             self.values.open = true;
         }
@@ -73,9 +72,9 @@ impl Machine {
     /// step's scheduled one and it set one, else `from_memory`.
     pub(crate) fn value_read(&mut self, from_memory: u64) -> u64 {
         let directed = self.values.read;
-        let Some(ValueEvent::Access { scheduled, read, .. }) = self.open_access() else { return from_memory };
-        let v = match (*scheduled, directed) {
-            (true, Some(v)) => v,
+        let Some(ValueEvent::Access { role, read, .. }) = self.open_access() else { return from_memory };
+        let v = match (*role, directed) {
+            (AccessRole::Scheduled, Some(v)) => v,
             _ => from_memory,
         };
         *read = Some(v);
@@ -86,9 +85,9 @@ impl Machine {
     /// memory as it is.
     pub(crate) fn value_written(&mut self, value: u64) -> bool {
         let hide = self.values.hide_store;
-        let Some(ValueEvent::Access { scheduled, written, .. }) = self.open_access() else { return true };
+        let Some(ValueEvent::Access { role, written, .. }) = self.open_access() else { return true };
         *written = Some(value);
-        !(*scheduled && hide)
+        !(*role == AccessRole::Scheduled && hide)
     }
 
     /// Whether the access just gated was an event too wide for values to be recorded

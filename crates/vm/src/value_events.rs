@@ -6,8 +6,7 @@ use ravel_ir::{Ordering, SrcLoc};
 /// One shared memory access or fence of a step, in program order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ValueEvent {
-    /// `scheduled`: the step's visible operation (whose read the engine may set); accesses
-    /// made while a thread runs alone are recorded too, never scheduled. `read`: the value
+    /// `role`: how the access came to run in the step. `read`: the value
     /// a load or the read half of a read-modify-write returned; `written`: the value
     /// stored (none for a load or a failed compare-and-swap); `before`: memory's contents
     /// before the access; `expected`: what a compare-and-swap compares with.
@@ -16,7 +15,7 @@ pub enum ValueEvent {
         addr: u64,
         len: u64,
         order: Ordering,
-        scheduled: bool,
+        role: AccessRole,
         read: Option<u64>,
         written: Option<u64>,
         before: u64,
@@ -25,6 +24,17 @@ pub enum ValueEvent {
     },
     /// A fence of this order (`atomic_thread_fence`) by `thread`.
     Fence { thread: usize, order: Ordering },
+}
+
+/// How a recorded access came to run in its step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AccessRole {
+    /// The step's visible operation: the one whose read an engine may set.
+    Scheduled,
+    /// Made while its thread ran alone (no other thread could interleave).
+    Alone,
+    /// Inside an atomic section (`__VERIFIER_atomic_*`), which runs as one step.
+    InAtomicSection,
 }
 
 /// The memory access a stopped thread will make when stepped.

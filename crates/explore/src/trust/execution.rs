@@ -10,7 +10,7 @@ use crate::exec::ScheduleChooser;
 use crate::race::{race_error, How, Race};
 use crate::{FoundError, Unknown, Witness, WitnessStep};
 use ravel_ir::{Ordering, SrcLoc};
-use ravel_vm::{AccessKind, Loc, LogEntry, Machine, ValueEvent};
+use ravel_vm::{AccessKind, AccessRole, Loc, LogEntry, Machine, ValueEvent};
 
 /// Where an execution stands against the graph it follows.
 #[derive(Default)]
@@ -207,6 +207,14 @@ impl Explorer<'_> {
         let log = m.take_log();
         let values = m.take_value_events();
         run.added.clear();
+        // Every shared access must be one the graph sees with its values: a library
+        // function's (memcpy, strlen, ...) is logged without them.
+        let logged = log.iter().filter(|e| matches!(e, LogEntry::Event { loc: Loc::Mem(_), .. })).count();
+        let valued = values.iter().filter(|v| matches!(v, ValueEvent::Access { .. })).count();
+        if logged != valued || log.iter().any(|e| matches!(e, LogEntry::Plain { .. } | LogEntry::Touch { .. })) {
+            self.unsupported("memory accesses of library functions (memcpy, strlen, ...)", SrcLoc::default());
+            return Err(Stop::Search);
+        }
         for entry in &log {
             match entry {
                 LogEntry::Event { loc: Loc::Sync(_) | Loc::Round(..) | Loc::Buffered(..), at, .. } => {
@@ -255,7 +263,12 @@ impl Explorer<'_> {
                     let step = run.steps[gt as usize];
                     self.take(m, run, gt, Event { order, ..plain(Label::Fence, step, SrcLoc::default()) })?;
                 }
-                ValueEvent::Access { thread, addr, len, order, scheduled, read, written, before, expected, at } => {
+                ValueEvent::Access { thread, addr, len, order, role, read, written, before, expected, at } => {
+                    if role == AccessRole::InAtomicSection {
+                        self.unsupported("atomic sections (__VERIFIER_atomic_*)", at);
+                        return Err(Stop::Search);
+                    }
+                    let scheduled = role == AccessRole::Scheduled;
                     let gt = run.graph_of[thread] as u32;
                     let step = run.steps[gt as usize];
                     if let Some(why) = self.check_location(addr, len, read.unwrap_or(before)) {
