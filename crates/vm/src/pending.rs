@@ -44,6 +44,18 @@ impl Machine {
         }
     }
 
+    /// The library function thread `t` is stopped at a call of, when it is not waiting (an
+    /// explorer that models some synchronisation itself asks what a step will do).
+    pub fn pending_builtin(&self, t: usize) -> Option<Builtin> {
+        if self.threads[t].wait != Wait::None {
+            return None;
+        }
+        match self.pending_inst(t)? {
+            Inst::Call { callee: Callee::Builtin(b), .. } => Some(*b),
+            _ => None,
+        }
+    }
+
     /// The instruction thread `t` is stopped at.
     pub(crate) fn pending_inst(&self, t: usize) -> Option<&Inst> {
         let fr = self.threads[t].frames.last()?;

@@ -9,7 +9,7 @@ use crate::engine::Ended;
 use crate::exec::ScheduleChooser;
 use crate::race::{race_error, How, Race};
 use crate::{FoundError, Unknown, Witness, WitnessStep};
-use ravel_ir::{Ordering, SrcLoc};
+use ravel_ir::{Builtin, Ordering, SrcLoc};
 use ravel_vm::{AccessKind, AccessRole, Loc, LogEntry, Machine, ValueEvent};
 
 /// Where an execution stands against the graph it follows.
@@ -101,13 +101,14 @@ impl Explorer<'_> {
             run.steps[gt] += 1;
             let (read, hide) = self.direction(&run, gt as u32);
             m.direct_next_access(read, hide);
+            let call = m.pending_builtin(vt);
             let mut chooser = ScheduleChooser { domain: self.cx.opts.input_domain, ..Default::default() };
             m.step(vt, &mut chooser);
             if !chooser.made.is_empty() {
                 return self.unsupported("nondeterministic inputs", m.current_loc(vt));
             }
             run.witness.push(WitnessStep { thread: vt, read, hide, ..Default::default() });
-            match self.absorb(&mut m, &mut run, Some(vt)) {
+            match self.absorb(&mut m, &mut run, Some((vt, call))) {
                 Ok(()) => {}
                 Err(Stop::Dropped) => return self.blocked(),
                 Err(Stop::Search) => return false,
@@ -203,7 +204,12 @@ impl Explorer<'_> {
 
     /// Takes what the last step did (or the start, `stepped` none) into the graph: each
     /// event the graph has is checked against it, each new one added.
-    fn absorb(&mut self, m: &mut Machine, run: &mut Run, stepped: Option<usize>) -> Result<(), Stop> {
+    fn absorb(
+        &mut self,
+        m: &mut Machine,
+        run: &mut Run,
+        stepped: Option<(usize, Option<Builtin>)>,
+    ) -> Result<(), Stop> {
         let log = m.take_log();
         let values = m.take_value_events();
         run.added.clear();
@@ -215,8 +221,11 @@ impl Explorer<'_> {
             self.unsupported("memory accesses of library functions (memcpy, strlen, ...)", SrcLoc::default());
             return Err(Stop::Search);
         }
+        let mutex_call = stepped.and_then(|(vt, call)| call.filter(|b| mutex_op(*b).is_some()).map(|b| (vt, b)));
         for entry in &log {
             match entry {
+                LogEntry::Event { loc: Loc::Sync(_), thread, .. }
+                    if mutex_call.is_some_and(|(vt, _)| vt == *thread) => {}
                 LogEntry::Event { loc: Loc::Sync(_) | Loc::Round(..) | Loc::Buffered(..), at, .. } => {
                     self.unsupported("pthread synchronisation objects (mutexes, condition variables, barriers)", *at);
                     return Err(Stop::Search);
@@ -228,12 +237,16 @@ impl Explorer<'_> {
                 _ => {}
             }
         }
-        if let Some(vt) = stepped {
+        if let Some((vt, _)) = stepped {
             let gt = run.graph_of[vt] as u32;
             let step = run.steps[gt as usize];
             let at = SrcLoc::default();
             for entry in &log {
                 match *entry {
+                    LogEntry::Event { thread, loc: Loc::Sync(addr), at, .. } if thread == vt => {
+                        let Some((_, call)) = mutex_call else { continue };
+                        self.take_mutex_op(m, run, (gt, step, at), addr, call)?;
+                    }
                     LogEntry::Event { thread, loc: Loc::ThreadEnd(child), kind: AccessKind::Read, at, .. }
                         if thread == vt =>
                     {
@@ -308,6 +321,40 @@ impl Explorer<'_> {
             }
         }
         self.check_races(m, run)
+    }
+
+    /// The events of a mutex operation of thread `t` on the mutex at `addr`: a lock reads
+    /// the mutex free (an unlock, its initialisation or initial state) and writes it held,
+    /// a compare-and-swap that acquires and releases; an unlock, an initialisation or a
+    /// destruction writes it free.
+    fn take_mutex_op(
+        &mut self,
+        m: &mut Machine,
+        run: &mut Run,
+        (t, step, at): (u32, u32, SrcLoc),
+        addr: u64,
+        call: Builtin,
+    ) -> Result<(), Stop> {
+        let loc = addr | MUTEX;
+        if self.check_location(loc, 8, FREE).is_some() {
+            self.unsupported("a mutex at this address", at);
+            return Err(Stop::Search);
+        }
+        let event = |label, order| Event { order, scheduled: true, ..plain(label, step, at) };
+        match mutex_op(call) {
+            Some(MutexOp::Lock) => {
+                let read = Label::Read { loc, len: 8, rf: Source::Init, value: FREE, rmw: Rmw::Cas(FREE) };
+                self.take(m, run, t, event(read, Ordering::Acquire))?;
+                let write = Label::Write { loc, len: 8, value: HELD, rmw: true };
+                self.take(m, run, t, Event { scheduled: false, ..event(write, Ordering::Acquire) })?;
+            }
+            Some(MutexOp::Release) => {
+                let write = Label::Write { loc, len: 8, value: FREE, rmw: false };
+                self.take(m, run, t, event(write, Ordering::Release))?;
+            }
+            None => {}
+        }
+        Ok(())
     }
 
     fn graph_mut_for_spawn(&mut self, child: u32) -> &mut Graph {
@@ -439,6 +486,29 @@ impl Explorer<'_> {
         self.cx.stats.executions += 1;
         let stop = self.cx.record_error(FoundError { error, witness, trace: m.trace().to_vec() });
         Err(if stop { Stop::Search } else { Stop::Dropped })
+    }
+}
+
+/// Where the graph keeps a mutex's state: its address with a bit no memory address has.
+pub(super) const MUTEX: u64 = 1 << 63;
+/// A mutex's values: free (as initialised) and held.
+pub(super) const FREE: u64 = 0;
+const HELD: u64 = 1;
+
+/// What a mutex operation does to the mutex, as the graph models it.
+enum MutexOp {
+    Lock,
+    /// Unlock, initialisation, destruction: the mutex is free after it.
+    Release,
+}
+
+/// The mutex operations the graph engine models (trylocks, timed locks, condition
+/// variables and the other objects answer unknown).
+fn mutex_op(b: Builtin) -> Option<MutexOp> {
+    match b {
+        Builtin::MutexLock => Some(MutexOp::Lock),
+        Builtin::MutexUnlock | Builtin::MutexInit | Builtin::MutexDestroy => Some(MutexOp::Release),
+        _ => None,
     }
 }
 

@@ -3,6 +3,7 @@
 //! places, and the earlier reads a write may revisit (backward revisits, taken only when
 //! everything they delete was added maximally, which makes each graph's parent unique).
 
+use super::execution::{FREE, MUTEX};
 use super::graph::{in_view, Event, Graph, Label, Pos, Rmw, Source};
 use super::{join, restrict, set_rf, Explorer, Revisit};
 
@@ -39,6 +40,10 @@ impl Explorer<'_> {
         let mut alternatives = Vec::new();
         for source in sources.into_iter().filter(|&s| s != chosen) {
             if rmw.writes(g.value_of(loc, source)) && read_by_settled_rmw(g, loc, source, pos, &prefix) {
+                continue;
+            }
+            // A lock reading the mutex held is a thread waiting, not an event.
+            if loc & MUTEX != 0 && g.value_of(loc, source) != FREE {
                 continue;
             }
             let mut other = g.clone();

@@ -160,8 +160,16 @@ impl Explorer<'_> {
             }
         }
         let loc = g.event(read).loc().expect("a read has a location");
-        let max = g.co_max(loc) == Source::Write(write);
-        set_rf(&mut g, read, Source::Write(write), max);
+        if loc & execution::MUTEX != 0 && g.value_of(loc, Source::Write(write)) != execution::FREE {
+            // The lock finds the mutex held: its thread waits there, and locks anew once
+            // the mutex is free.
+            let mut waiting = view.clone();
+            waiting[read.thread as usize] = read.index;
+            g.keep(&waiting);
+        } else {
+            let max = g.co_max(loc) == Source::Write(write);
+            set_rf(&mut g, read, Source::Write(write), max);
+        }
         if !self.consistent(&g) {
             return false;
         }
