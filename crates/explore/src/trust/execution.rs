@@ -8,7 +8,7 @@ use super::Explorer;
 use crate::engine::Ended;
 use crate::exec::ScheduleChooser;
 use crate::race::{race_error, How, Race};
-use crate::{FoundError, Unknown, Witness, WitnessStep};
+use crate::{DepthUnit, FoundError, Unknown, Witness, WitnessStep};
 use ravel_ir::{Builtin, Ordering, SrcLoc};
 use ravel_vm::{AccessKind, AccessRole, Loc, LogEntry, Machine, ValueEvent};
 
@@ -79,6 +79,14 @@ impl Explorer<'_> {
             }
             if let Some(why) = self.cx.limit_reached() {
                 self.cx.note(why);
+                return false;
+            }
+            let events: usize = self.graph().threads.iter().map(Vec::len).sum();
+            let max = self.cx.opts.max_depth.min(MAX_EVENTS);
+            if events > max {
+                // Checks cost a power of the graph's size, and a spin loop grows it
+                // without end: the search stops here.
+                self.cx.note(Unknown::Depth { max, unit: DepthUnit::Events });
                 return false;
             }
             let enabled = m.enabled();
@@ -488,6 +496,9 @@ impl Explorer<'_> {
         Err(if stop { Stop::Search } else { Stop::Dropped })
     }
 }
+
+/// The most events an execution graph may have (`--max-depth` lowers it).
+const MAX_EVENTS: usize = 300;
 
 /// Where the graph keeps a mutex's state: its address with a bit no memory address has.
 pub(super) const MUTEX: u64 = 1 << 63;

@@ -101,9 +101,7 @@ impl Explorer<'_> {
         if !updates_unsplit(g) {
             return false;
         }
-        let f = facts::Facts::of(g);
-        let hb = self.consistency().happens_before(&f);
-        self.consistency().consistent(&f, &hb)
+        self.consistency().consistent(&facts::Facts::of(g))
     }
 
     /// Turns the current graph into the next one to visit; false when none is left.

@@ -12,7 +12,7 @@ pub(crate) trait Consistency: Sync {
     fn happens_before(&self, f: &Facts) -> Relation;
     /// Whether the graph is allowed (the atomicity of read-modify-writes aside, which the
     /// search checks itself).
-    fn consistent(&self, f: &Facts, hb: &Relation) -> bool;
+    fn consistent(&self, f: &Facts) -> bool;
 }
 
 /// The consistency predicate of `model`, when the graph search supports it.

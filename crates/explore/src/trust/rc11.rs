@@ -17,7 +17,8 @@ impl Consistency for Rc11 {
         f.po.clone().union(&f.threads).union(&synchronises_with(f)).closure()
     }
 
-    fn consistent(&self, f: &Facts, hb: &Relation) -> bool {
+    fn consistent(&self, f: &Facts) -> bool {
+        let hb = &self.happens_before(f);
         let eco = f.rf.clone().union(&f.co).union(&f.fr).closure();
         coherent(f, hb, &eco) && sc_acyclic(f, hb, &eco)
     }

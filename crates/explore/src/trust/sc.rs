@@ -21,7 +21,7 @@ impl Consistency for SequentialConsistency {
         f.po.clone().union(&f.threads).union(&sw).closure()
     }
 
-    fn consistent(&self, f: &Facts, _hb: &Relation) -> bool {
+    fn consistent(&self, f: &Facts) -> bool {
         f.po.clone().union(&f.threads).union(&f.rf).union(&f.co).union(&f.fr).acyclic()
     }
 }
