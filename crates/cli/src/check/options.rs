@@ -19,11 +19,13 @@ const FURTHER_ERRORS: u64 = 10_000;
 /// compiled: each engine says what it lacks (`ravel_explore::engine_can`).
 pub fn refuse_unsupported(args: &CheckArgs) -> anyhow::Result<()> {
     let tso = memory_model(args).rules().store_buffers();
+    let axiomatic = !memory_model(args).rules().operational();
     let enforce_out = args.outputs.enforce_out.is_some();
     let bounded = args.preemption_bound.is_some();
     let demands = [
         (args.outputs.tests.is_some(), Capability::CollectTests, "--tests"),
         (tso, Capability::StoreBuffers, "--memory-model tso"),
+        (axiomatic, Capability::AxiomaticModel, "--memory-model rc11"),
         (bounded, Capability::PreemptionBound, "--preemption-bound"),
         (enforce_out, Capability::Sinks, "--enforce-out"),
     ];
