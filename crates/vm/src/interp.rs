@@ -469,7 +469,7 @@ impl Machine {
                     };
                     self.set_shadow(t, base, *dst, e);
                 }
-                if self.value_access_too_wide() {
+                if *bytes > 8 && self.value_access_too_wide() {
                     self.unsupported(t, "a shared access of more than 8 bytes under an axiomatic memory model");
                     return Next::Stop(Stop::End);
                 }

@@ -3,7 +3,7 @@
 //! memory as it is), then on with new events — each added with the graphs it opens —
 //! until the program ends; then what the end means for the search.
 
-use super::graph::{Event, Graph, Label, Pos, Rmw, Source};
+use super::graph::{Event, Label, Pos, Rmw, Source};
 use super::Explorer;
 use crate::engine::Ended;
 use crate::exec::ScheduleChooser;
@@ -253,13 +253,13 @@ impl Explorer<'_> {
                 match *entry {
                     LogEntry::Event { thread, loc: Loc::Sync(addr), at, .. } if thread == vt => {
                         let Some((_, call)) = mutex_call else { continue };
-                        self.take_mutex_op(m, run, (gt, step, at), addr, call)?;
+                        self.take_mutex_op(run, (gt, step, at), addr, call)?;
                     }
                     LogEntry::Event { thread, loc: Loc::ThreadEnd(child), kind: AccessKind::Read, at, .. }
                         if thread == vt =>
                     {
                         let child = run.graph_of[child] as u32;
-                        self.take(m, run, gt, plain(Label::Join(child), step, at))?;
+                        self.take(run, gt, plain(Label::Join(child), step, at))?;
                     }
                     LogEntry::Spawn { child } => {
                         let g = self.graph();
@@ -268,10 +268,9 @@ impl Explorer<'_> {
                             Some(Label::Spawn(c)) => *c,
                             _ => g.threads.len().max(run.vm_of.len()) as u32,
                         };
-                        let pos = self.take(m, run, gt, plain(Label::Spawn(graph_child), step, at))?;
+                        let pos = self.take(run, gt, plain(Label::Spawn(graph_child), step, at))?;
                         run.map(graph_child, child);
-                        let g = self.graph_mut_for_spawn(graph_child);
-                        g.parent[graph_child as usize] = Some(pos);
+                        self.graph_mut().set_parent(graph_child, pos);
                     }
                     _ => {}
                 }
@@ -282,7 +281,7 @@ impl Explorer<'_> {
                 ValueEvent::Fence { thread, order } => {
                     let gt = run.graph_of[thread] as u32;
                     let step = run.steps[gt as usize];
-                    self.take(m, run, gt, Event { order, ..plain(Label::Fence, step, SrcLoc::default()) })?;
+                    self.take(run, gt, Event { order, ..plain(Label::Fence, step, SrcLoc::default()) })?;
                 }
                 ValueEvent::Access { thread, addr, len, order, role, read, written, before, expected, at } => {
                     if role == AccessRole::InAtomicSection {
@@ -304,11 +303,11 @@ impl Explorer<'_> {
                             (None, None) => Rmw::No,
                         };
                         let label = Label::Read { loc: addr, len, rf: Source::Init, value, rmw };
-                        self.take(m, run, gt, access(label))?;
+                        self.take(run, gt, access(label))?;
                     }
                     if let Some(value) = written {
                         let label = Label::Write { loc: addr, len, value, rmw: read.is_some() };
-                        self.take(m, run, gt, Event { scheduled: scheduled && read.is_none(), ..access(label) })?;
+                        self.take(run, gt, Event { scheduled: scheduled && read.is_none(), ..access(label) })?;
                     }
                 }
             }
@@ -317,7 +316,7 @@ impl Explorer<'_> {
             if let LogEntry::Free { thread, addr, len, event: true, at } = *entry {
                 let gt = run.graph_of[thread] as u32;
                 let step = run.steps[gt as usize];
-                self.take(m, run, gt, plain(Label::Free { addr, len }, step, at))?;
+                self.take(run, gt, plain(Label::Free { addr, len }, step, at))?;
             }
         }
         for vt in 0..m.threads().len() {
@@ -325,7 +324,7 @@ impl Explorer<'_> {
             if gt != usize::MAX && m.threads()[vt].finished && !run.ended[gt] {
                 run.ended[gt] = true;
                 let step = run.steps[gt];
-                self.take(m, run, gt as u32, plain(Label::End, step, SrcLoc::default()))?;
+                self.take(run, gt as u32, plain(Label::End, step, SrcLoc::default()))?;
             }
         }
         self.check_races(m, run)
@@ -337,7 +336,6 @@ impl Explorer<'_> {
     /// destruction writes it free.
     fn take_mutex_op(
         &mut self,
-        m: &mut Machine,
         run: &mut Run,
         (t, step, at): (u32, u32, SrcLoc),
         addr: u64,
@@ -352,31 +350,22 @@ impl Explorer<'_> {
         match mutex_op(call) {
             Some(MutexOp::Lock) => {
                 let read = Label::Read { loc, len: 8, rf: Source::Init, value: FREE, rmw: Rmw::Cas(FREE) };
-                self.take(m, run, t, event(read, Ordering::Acquire))?;
+                self.take(run, t, event(read, Ordering::Acquire))?;
                 let write = Label::Write { loc, len: 8, value: HELD, rmw: true };
-                self.take(m, run, t, Event { scheduled: false, ..event(write, Ordering::Acquire) })?;
+                self.take(run, t, Event { scheduled: false, ..event(write, Ordering::Acquire) })?;
             }
             Some(MutexOp::Release) => {
                 let write = Label::Write { loc, len: 8, value: FREE, rmw: false };
-                self.take(m, run, t, event(write, Ordering::Release))?;
+                self.take(run, t, event(write, Ordering::Release))?;
             }
             None => {}
         }
         Ok(())
     }
 
-    fn graph_mut_for_spawn(&mut self, child: u32) -> &mut Graph {
-        let g = &mut self.stack.last_mut().expect("a graph is being explored").graph;
-        while g.threads.len() <= child as usize {
-            g.threads.push(Vec::new());
-            g.parent.push(None);
-        }
-        g
-    }
-
     /// Checks `event` against the graph's next event of thread `t`, or adds it when the
     /// graph has none.
-    fn take(&mut self, m: &mut Machine, run: &mut Run, t: u32, event: Event) -> Result<Pos, Stop> {
+    fn take(&mut self, run: &mut Run, t: u32, event: Event) -> Result<Pos, Stop> {
         let done = run.done[t as usize];
         let g = self.graph();
         let pos = Pos { thread: t, index: done };
@@ -384,7 +373,6 @@ impl Explorer<'_> {
             if !same(known, &event) {
                 let why = format!("thread {t}'s event {done} was {:?}, now {:?}", known.label, event.label);
                 self.cx.note(Unknown::Internal(format!("the graph engine lost its execution: {why}")));
-                let _ = m;
                 return Err(Stop::Search);
             }
             run.done[t as usize] += 1;
@@ -402,10 +390,7 @@ impl Explorer<'_> {
                 (pos, true)
             }
             Label::Write { .. } => self.add_write(t, event),
-            _ => {
-                let g = &mut self.stack.last_mut().expect("a graph is being explored").graph;
-                (g.push(t, event), true)
-            }
+            _ => (self.graph_mut().push(t, event), true),
         };
         run.done[t as usize] += 1;
         run.added.push(pos);
@@ -419,7 +404,7 @@ impl Explorer<'_> {
     /// Records the initial value of a location first met; why the graph engine cannot
     /// follow an access to it (one overlapping another location), if so.
     fn check_location(&mut self, addr: u64, len: u64, initial: u64) -> Option<&'static str> {
-        let g = &mut self.stack.last_mut().expect("a graph is being explored").graph;
+        let g = self.graph_mut();
         if len > 8 {
             return Some("an access of more than 8 bytes to shared memory");
         }
@@ -450,8 +435,7 @@ impl Explorer<'_> {
             Label::Free { addr, len } => Some((addr, len, true)),
             _ => None,
         };
-        let mut plain_ranges = run.added.iter().filter_map(|&p| range(g.event(p)));
-        if plain_ranges.next().is_none() {
+        if !run.added.iter().any(|&p| range(g.event(p)).is_some()) {
             return Ok(());
         }
         let facts = super::facts::Facts::of(g);

@@ -12,7 +12,7 @@ impl Explorer<'_> {
         &self.stack.last().expect("a graph is being explored").graph
     }
 
-    fn graph_mut(&mut self) -> &mut Graph {
+    pub(super) fn graph_mut(&mut self) -> &mut Graph {
         &mut self.stack.last_mut().expect("a graph is being explored").graph
     }
 

@@ -129,12 +129,23 @@ impl Graph {
         })
     }
 
-    /// Appends an event to thread `t` (a new thread when `t` is the next number).
-    pub fn push(&mut self, t: u32, mut event: Event) -> Pos {
+    /// Makes room for thread `t` (and the numbers before it).
+    fn make_thread(&mut self, t: u32) {
         while self.threads.len() <= t as usize {
             self.threads.push(Vec::new());
             self.parent.push(None);
         }
+    }
+
+    /// Records that thread `t` was created by event `spawn`.
+    pub fn set_parent(&mut self, t: u32, spawn: Pos) {
+        self.make_thread(t);
+        self.parent[t as usize] = Some(spawn);
+    }
+
+    /// Appends an event to thread `t` (a new thread when `t` is the next number).
+    pub fn push(&mut self, t: u32, mut event: Event) -> Pos {
+        self.make_thread(t);
         self.stamps += 1;
         event.stamp = self.stamps;
         let index = self.threads[t as usize].len() as u32;
