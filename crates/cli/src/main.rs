@@ -4,6 +4,7 @@ mod args;
 mod cc;
 mod check;
 mod clang_flags;
+mod cluster;
 mod compile_db;
 mod dot;
 mod enforce;

@@ -1,75 +1,19 @@
 //! `-j N` explores with helper threads and must give exactly what `-j 1` gives: verdict,
 //! counts (transitions included), and the witnesses of the errors (step by step).
 
+#[path = "common/same_as_one_thread.rs"]
+mod same;
+
+use same::{essence, CASES, DPOR_ALL};
 use serde_json::Value;
-use std::process::Command;
 
 fn check(file: &str, jobs: u32, extra: &[&str], flags: &[&str]) -> Value {
-    let path = format!("{}/../../{file}", env!("CARGO_MANIFEST_DIR"));
-    let out = Command::new(env!("CARGO_BIN_EXE_ravel"))
-        .args(["check", &path, "--json", "-j", &jobs.to_string()])
-        .args(extra)
-        .arg("--")
-        .args(flags)
-        .output()
-        .expect("ravel runs");
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{file}: no JSON report ({e})"))
+    same::check_with(&[], file, jobs, extra, flags)
 }
-
-/// What must not depend on the number of threads.
-fn essence(report: &Value) -> Value {
-    let stats = &report["stats"];
-    let witnesses: Vec<Value> =
-        report["errors"].as_array().into_iter().flatten().map(|e| e["witness"].clone()).collect();
-    serde_json::json!({
-        "verdict": report["verdict"],
-        "reason": report["reason"],
-        "executions": stats["executions"],
-        "blocked": stats["blocked"],
-        "sleep_blocked": stats["sleep_blocked"],
-        "infeasible_wakeups": stats["infeasible_wakeups"],
-        "transitions": stats["transitions"],
-        "witnesses": witnesses,
-    })
-}
-
-const DPOR_ALL: &[&str] = &["--interleave", "all", "--no-races", "--engine", "dpor"];
 
 #[test]
 fn helpers_change_nothing_but_the_time() {
-    let cases: &[(&str, &[&str], &[&str])] = &[
-        ("bench/explore/sigma.c", DPOR_ALL, &["-DN=6"]),
-        ("bench/explore/fib_bench.c", DPOR_ALL, &["-DN=3"]),
-        ("bench/explore/lastzero.c", DPOR_ALL, &["-DN=7"]),
-        ("bench/explore/readers.c", DPOR_ALL, &["-DN=9"]),
-        ("bench/explore/indexer.c", DPOR_ALL, &["-DN=14"]),
-        ("bench/explore/szymanski.c", DPOR_ALL, &[]),
-        ("bench/explore/lockcounter.c", DPOR_ALL, &["-DN=3", "-DM=3"]),
-        // Under TSO both mutual exclusion algorithms fail, after hundreds of executions.
-        (
-            "bench/explore/szymanski.c",
-            &["--interleave", "all", "--no-races", "--engine", "dpor", "--memory-model", "tso"],
-            &[],
-        ),
-        (
-            "bench/explore/lamport.c",
-            &["--interleave", "all", "--no-races", "--engine", "dpor", "--memory-model", "tso"],
-            &[],
-        ),
-        (
-            "bench/explore/sigma.c",
-            &["--interleave", "all", "--no-races", "--engine", "dpor", "--memory-model", "tso"],
-            &["-DN=4"],
-        ),
-        // An error and its witness.
-        ("tests/programs/check_lost_update.c", &["--interleave", "all", "--engine", "dpor"], &[]),
-        // A limit inside a branch a helper explored.
-        (
-            "bench/explore/sigma.c",
-            &["--interleave", "all", "--no-races", "--engine", "dpor", "--max-executions", "5000"],
-            &["-DN=6"],
-        ),
-    ];
+    let cases = CASES;
     let (mut helped, mut grafts) = (0, 0);
     for (file, extra, flags) in cases {
         let one = check(file, 1, extra, flags);

@@ -5,7 +5,7 @@ use smallvec::SmallVec;
 
 /// The locations a transition accesses, how, and which bytes of the location's word (all
 /// eight for synchronisation objects and thread ends).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Footprint(pub SmallVec<[(Loc, AccessKind, u8); 2]>);
 
 /// Every byte of a word.

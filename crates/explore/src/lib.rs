@@ -2,6 +2,7 @@
 //! what they share (statistics, witnesses, race detection, replay).
 
 mod clock;
+mod cluster;
 mod dpor;
 mod engine;
 mod engine_kind;
@@ -29,6 +30,8 @@ mod unfold;
 mod verified;
 mod widen;
 
+pub use cluster::{Cluster, Link, RankStats};
+pub use dpor::{serve as serve_cluster, stop_helpers as stop_cluster};
 pub use engine_kind::EngineKind;
 pub use engine_options::{Capability, DporOptions, OrderRule, PctOptions, StatesOptions, UnfoldOptions};
 pub use executions::{ExecutionEnd, ExecutionSink, InputRegion};

@@ -122,6 +122,9 @@ pub struct Options {
     /// Set by the portfolio for each of its members: the search waits for its turn at
     /// every limit check (see `turns.rs`). `None` everywhere else.
     pub turn: Option<crate::turns::Turn>,
+    /// On rank 0 of an MPI job: the other ranks, which explore dpor's jobs beside its
+    /// `-j` threads (see `dpor/remote.rs`). `None` everywhere else.
+    pub cluster: Option<std::sync::Arc<crate::cluster::Cluster>>,
 }
 
 impl Default for Options {
@@ -165,6 +168,7 @@ impl Default for Options {
             time: ravel_vm::TimeModel::Any,
             cwd: ravel_vm::host_cwd(),
             turn: None,
+            cluster: None,
         }
     }
 }

@@ -21,7 +21,7 @@ pub enum Verdict {
 /// exactly, or something it does not support. Engines keep the first reason they meet.
 /// Its text says what happened in words (`Display`); reports and the JSON `reason` show it
 /// with the command-line option that governs it, which the CLI names ([`Unknown::write`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Unknown {
     /// The user interrupted ravel (Ctrl-C).
     Interrupted,
@@ -72,7 +72,9 @@ pub enum Unknown {
     ConcurrentCreation,
     /// unfold: a conflicting extension had too many token combinations to try.
     TooManyCombinations,
-    /// The engine chosen lacks something the options need.
+    /// The engine chosen lacks something the options need. (Decided before any search,
+    /// so never sent between processes.)
+    #[serde(skip)]
     EngineLacks(EngineLacks),
     /// states: an access at a symbolic address hides which races it may take part in.
     SymbolicAddressHidesRaces,
@@ -93,7 +95,7 @@ pub enum Unknown {
 }
 
 /// What the depth limit counts in each engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DepthUnit {
     /// dpor: scheduling steps of an execution.
     Steps,
@@ -104,7 +106,7 @@ pub enum DepthUnit {
 }
 
 /// What the states engine reached without a concrete schedule.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Unscheduled {
     DataRace,
     Error { kind: ErrorKind, message: String },
@@ -275,7 +277,8 @@ impl Outcome {
 }
 
 /// Counters of an exploration.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Stats {
     /// Complete executions (one per equivalence class).
     pub executions: u64,
@@ -333,7 +336,8 @@ pub struct Stats {
 /// engines and programs the way the unfolding papers tabulate them. Counted per step
 /// from the machine's own per-execution counters, re-executions included (like
 /// `transitions`), so the interpreter loop pays nothing for them.
-#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(default)]
 pub struct Work {
     /// LLVM instructions interpreted.
     #[serde(skip_serializing_if = "is_zero")]

@@ -102,6 +102,7 @@ pub fn load_starting_in(
     // after the deadline (each takes seconds on a program of megabytes).
     child::check_deadline(deadline)?;
     let mut program = lower_bitcode(&hit.bitcode)?;
+    program.bitcode_hash = bitcode_hash(&hit.bitcode);
     match start {
         Some(name) => program.set_entry(name).map_err(LoadError::Input)?,
         None if program.main.is_none() => return Err(no_main()),
@@ -124,6 +125,14 @@ pub fn load_bitcode(bc: &Path) -> Result<Program, LoadError> {
         return Err(no_main());
     }
     Ok(program)
+}
+
+/// A hash of the bitcode file, the same in every process (no random seed).
+fn bitcode_hash(bc: &Path) -> u64 {
+    use std::hash::Hasher;
+    let mut hasher = rustc_hash::FxHasher::default();
+    hasher.write(&std::fs::read(bc).unwrap_or_default());
+    hasher.finish()
 }
 
 fn no_main() -> LoadError {

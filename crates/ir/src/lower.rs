@@ -154,6 +154,7 @@ pub fn lower(module: &Module) -> Result<Program, String> {
         notes: Vec::new(),
         global_types: Default::default(),
         static_inits: Default::default(),
+        bitcode_hash: 0,
     })
 }
 

@@ -55,6 +55,9 @@ pub struct Program {
     /// Globals the source initialises with a `PTHREAD_*_INITIALIZER`, by address (so the
     /// vm can report initialising them again).
     pub static_inits: std::collections::HashMap<u64, crate::static_init::StaticInit>,
+    /// A hash of the bitcode it was lowered from: processes that must run the same
+    /// program (the ranks of an MPI job) compare it.
+    pub bitcode_hash: u64,
 }
 
 /// Bytes of the block a pointer parameter of an `--entry` function points to.

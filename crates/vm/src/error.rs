@@ -1,10 +1,10 @@
 //! Errors the interpreter detects in the program under test.
 
 use ravel_ir::SrcLoc;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The kinds of program errors, with stable names used in reports, JSON and tests.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ErrorKind {
     AssertionFailure,

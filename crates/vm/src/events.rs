@@ -5,7 +5,7 @@
 use ravel_ir::{Builtin, SrcLoc};
 
 /// A location events conflict on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub enum Loc {
     /// An aligned 8-byte word of memory.
     Mem(u64),
@@ -22,7 +22,7 @@ pub enum Loc {
 }
 
 /// How an event touches its location.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum AccessKind {
     Read,
     Write,

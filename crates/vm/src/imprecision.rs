@@ -6,7 +6,7 @@ use crate::limit::Hint;
 use std::fmt;
 
 /// What made an execution imprecise (the first reason met, see `Machine::imprecise`).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Imprecision {
     /// One access touched several memory words, which conflict as one.
     AccessSpansWords,
@@ -19,7 +19,7 @@ pub enum Imprecision {
     /// `kill()` delivered its signal to the calling thread only.
     KillToCaller,
     /// Under TSO, this library function waited for its thread's buffered stores.
-    ApproximateFence(&'static str),
+    ApproximateFence(String),
     /// The value this thread returned depends on symbolic inputs.
     SymbolicReturn(String),
     /// A library call at `place` touched shared memory in one step.
@@ -79,7 +79,7 @@ impl fmt::Display for Imprecision {
 /// `Machine::abstracted`): the exploration followed it at one value, at the program's own
 /// request, so its other values were not explored. A value rather than its text so that
 /// engines and `ravel schedules` can keep and compare it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Abstraction {
     /// The source file of the call.
     pub file: String,

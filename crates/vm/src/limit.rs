@@ -5,7 +5,7 @@
 use std::fmt;
 
 /// A limit an execution ran into ([`crate::End::Limit`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Limit {
     /// More instructions than `Config::max_steps`.
     Steps(u64),

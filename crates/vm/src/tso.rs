@@ -52,7 +52,7 @@ impl Machine {
         if self.buffered(t) > 0 {
             if let Inst::Call { callee: Callee::Builtin(b), .. } = inst {
                 if call_fence(*b) == CallFence::Approximate {
-                    self.ending.note_imprecise(crate::Imprecision::ApproximateFence(b.c_name()));
+                    self.ending.note_imprecise(crate::Imprecision::ApproximateFence(b.c_name().to_string()));
                 }
             }
             return true;

@@ -49,14 +49,15 @@ pub fn to_json(
         notes: &super::render::notes(outcome),
         memory_model: opts.memory_model.name(),
     };
-    json_report::report(
-        header,
-        errors,
-        json!({
-            "stats": outcome.stats,
-            "seconds": seconds,
-            "peak_memory_mib": peak_memory_mib(),
-            "time": opts.time.name(),
-        }),
-    )
+    let mut extra = json!({
+        "stats": outcome.stats,
+        "seconds": seconds,
+        "peak_memory_mib": peak_memory_mib(),
+        "time": opts.time.name(),
+    });
+    // Under MPI: what each helper rank did.
+    if let Some(cluster) = &opts.cluster {
+        extra["ranks"] = json!(cluster.rank_stats());
+    }
+    json_report::report(header, errors, extra)
 }

@@ -10,6 +10,7 @@ mod render;
 
 pub use args::CheckArgs;
 
+use crate::cluster::{Ranks, Role};
 use crate::output::out;
 use crate::program;
 use crate::property::{self, Property};
@@ -27,6 +28,7 @@ pub fn run(args: CheckArgs) -> Result<u8> {
         out!("{}", explain::explain(kind)?);
         return Ok(0);
     }
+    let ranks = Ranks::join()?;
     let world = args.env.resolve()?;
     let (files, clang_flags) = args.source.resolve(args.files.clone())?;
     let file = files[0].clone();
@@ -43,7 +45,17 @@ pub fn run(args: CheckArgs) -> Result<u8> {
     }
     let collector = args.outputs.enforce_out.as_deref().map(|p| enforce::Collector::new(p, &opts.argv[0]));
     opts.verified_sink = collector.as_ref().map(enforce::Collector::sink);
+    ranks.agree_on(&program)?;
+    match &ranks.role {
+        Role::Helper(cluster) => {
+            ravel_explore::serve_cluster(program.clone(), &opts, cluster);
+            return Ok(0);
+        }
+        Role::Search(cluster) => opts.cluster = Some(cluster.clone()),
+        Role::Alone => {}
+    }
     let (outcome, seconds) = explore(&program, &opts);
+    ranks.finish();
     let checked = outputs::Checked {
         program: &program,
         files: &files,

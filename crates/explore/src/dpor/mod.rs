@@ -19,6 +19,9 @@ mod branch_sizes;
 mod history;
 mod joins;
 mod parallel;
+mod remote;
+
+pub use remote::{serve, stop_helpers};
 mod spin;
 mod start;
 mod wakeup;
@@ -596,8 +599,8 @@ impl<'a> Explorer<'a> {
         self.workers = None;
         self.helpers_usable = usable;
         let jobs = self.jobs();
-        if jobs > 1 && usable {
-            let workers = parallel::Pool::new(self.cx.program(), o, self.cx.started(), jobs - 1);
+        if (jobs > 1 || o.cluster.is_some()) && usable {
+            let workers = parallel::Pool::new(self.cx.program(), o, self.cx.started(), jobs.max(1) - 1);
             self.pool = Some(workers.handle());
             self.workers = Some(workers);
         }

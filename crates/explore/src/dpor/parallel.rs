@@ -51,60 +51,60 @@ use std::time::Instant;
 /// A branch for a helper: everything it needs to explore the branch's subtree exactly as
 /// the search would.
 pub(super) struct Job {
-    id: u64,
-    init: Vec<u64>,
+    pub(super) id: u64,
+    pub(super) init: Vec<u64>,
     /// The steps to the node, each with the agents runnable before it.
-    prefix: Vec<PrefixStep>,
+    pub(super) prefix: Vec<PrefixStep>,
     /// The races of the first transitions as the search's replay to the node keeps them
     /// (those of the snapshot it starts from; the re-executed ones have none).
-    races: Vec<Vec<usize>>,
+    pub(super) races: Vec<Vec<usize>>,
     /// Agents runnable at the node, its sleep set, the branch and the thread cap.
-    runnable: Vec<usize>,
-    sleep: Vec<Step>,
-    branch: (Step, WakeupTree),
-    thread_cap: usize,
+    pub(super) runnable: Vec<usize>,
+    pub(super) sleep: Vec<Step>,
+    pub(super) branch: (Step, WakeupTree),
+    pub(super) thread_cap: usize,
     /// Executions the search can still use (its execution limit).
-    budget: Option<u64>,
+    pub(super) budget: Option<u64>,
     /// Set when the job is of no use any more: the search stopped it, or its helper met
     /// a graft too late.
-    cancel: Arc<AtomicBool>,
+    pub(super) cancel: Arc<AtomicBool>,
     /// What the search added to the branch since it gave it out.
-    grafts: Grafts,
+    pub(super) grafts: Grafts,
 }
 
 /// Additions to a branch a helper explores, in the order the search made them.
-type Grafts = Arc<Mutex<Vec<Graft>>>;
+pub(super) type Grafts = Arc<Mutex<Vec<Graft>>>;
 
-struct PrefixStep {
-    agent: usize,
-    forced: Vec<u64>,
-    runnable: Vec<usize>,
+pub(super) struct PrefixStep {
+    pub(super) agent: usize,
+    pub(super) forced: Vec<u64>,
+    pub(super) runnable: Vec<usize>,
 }
 
 /// What a helper found in a branch's subtree.
 pub(super) struct JobResult {
-    id: u64,
+    pub(super) id: u64,
     /// The subtree was explored to its end (or to the error that stops the search).
-    finished: bool,
+    pub(super) finished: bool,
     /// The branch's step with its explored choice variants, for the node's sleep set
     /// (none when the branch could not be followed).
-    union: Option<Step>,
+    pub(super) union: Option<Step>,
     /// Wakeup sequences for the node and those above it, in the order they came.
-    insertions: Vec<(usize, Vec<Step>)>,
-    stats: Stats,
-    errors: Vec<FoundError>,
-    incomplete: Option<Unknown>,
+    pub(super) insertions: Vec<(usize, Vec<Step>)>,
+    pub(super) stats: Stats,
+    pub(super) errors: Vec<FoundError>,
+    pub(super) incomplete: Option<Unknown>,
     /// The subtree reached the round's thread cap, or symbolic inputs.
-    unusable: bool,
+    pub(super) unusable: bool,
     /// The job ran out of the executions the search had left (see [`Job::budget`]).
-    exhausted: bool,
+    pub(super) exhausted: bool,
     /// The helper failed (a bug, counted in the statistics): the search explores the
     /// branch itself.
-    failed: bool,
+    pub(super) failed: bool,
     /// Grafts applied; when fewer than the search sent, the rest came too late.
-    grafted: usize,
+    pub(super) grafted: usize,
     /// A graft could not be applied: the helper stopped.
-    diverged: bool,
+    pub(super) diverged: bool,
 }
 
 /// A branch a helper is exploring: its job.
@@ -187,7 +187,7 @@ pub(super) struct Shared {
     state: Mutex<State>,
     changed: Condvar,
     /// Ends every helper (the search or its round is over).
-    cancel: Arc<AtomicBool>,
+    pub(super) cancel: Arc<AtomicBool>,
 }
 
 #[derive(Default)]
@@ -198,6 +198,8 @@ struct State {
     abandoned: FxHashSet<u64>,
     /// Threads with nothing to do: helpers without a job, explorers waiting for a result.
     idle: usize,
+    /// Helper ranks of a cluster with nothing to do (see `remote.rs`).
+    remote_idle: usize,
     next_id: u64,
     closed: bool,
 }
@@ -221,8 +223,10 @@ pub(super) struct Handle {
 
 /// The helper threads of a search; dropping it ends them.
 pub(super) struct Pool {
-    shared: Arc<Shared>,
+    pub(super) shared: Arc<Shared>,
     helpers: Vec<JoinHandle<()>>,
+    /// With a cluster: the thread that gives jobs to the other ranks.
+    dispatcher: Option<JoinHandle<()>>,
     /// What a helper started later needs.
     program: Arc<Program>,
     opts: Options,
@@ -238,7 +242,14 @@ impl Pool {
             cancel: Arc::new(AtomicBool::new(false)),
         });
         let opts = Options { progress: false, ..opts.clone() };
-        let mut pool = Pool { shared, helpers: Vec::new(), program, opts, started };
+        let dispatcher = opts.cluster.clone().and_then(|cluster| {
+            let (shared, settings) = (shared.clone(), super::remote::Settings::of(&opts));
+            let spawned = std::thread::Builder::new()
+                .name("ravel-dispatch".into())
+                .spawn(move || super::remote::dispatch(&shared, &cluster, settings));
+            spawned.ok()
+        });
+        let mut pool = Pool { shared, helpers: Vec::new(), dispatcher, program, opts, started };
         pool.grow_to(n);
         pool
     }
@@ -283,7 +294,7 @@ impl Drop for Pool {
         self.shared.cancel.store(true, Ordering::Relaxed);
         self.shared.lock().closed = true;
         self.shared.changed.notify_all();
-        for h in self.helpers.drain(..) {
+        for h in self.helpers.drain(..).chain(self.dispatcher.take()) {
             let _ = h.join();
         }
     }
@@ -295,13 +306,34 @@ impl Shared {
     }
 
     /// Hands a job's result to the explorer that gave the job out.
-    fn deliver(&self, result: JobResult) {
+    pub(super) fn deliver(&self, result: JobResult) {
         let mut state = self.lock();
         if !state.abandoned.remove(&result.id) {
             state.results.insert(result.id, result);
         }
         drop(state);
         self.changed.notify_all();
+    }
+
+    /// The next job waiting, for a helper rank; `None` when none waits.
+    pub(super) fn pop_job(&self) -> Option<Job> {
+        self.lock().queue.pop_front()
+    }
+
+    /// Tells the explorers how many helper ranks would take a job now.
+    pub(super) fn set_remote_idle(&self, n: usize) {
+        self.lock().remote_idle = n;
+    }
+
+    /// Whether the search (or its round) is over.
+    pub(super) fn over(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed) || self.lock().closed
+    }
+
+    /// Waits until something changes (a job is given out or cancelled), at most `patience`.
+    pub(super) fn nap(&self, patience: std::time::Duration) {
+        let state = self.lock();
+        drop(self.changed.wait_timeout(state, patience).unwrap_or_else(|e| e.into_inner()));
     }
 
     /// The next job for an idle helper; `None` once the search is over.
@@ -339,7 +371,7 @@ impl Handle {
     /// Whether a thread would take a new job now.
     fn wanted(&self) -> bool {
         let state = self.shared.lock();
-        !self.off && state.idle > state.queue.len()
+        !self.off && state.idle + state.remote_idle > state.queue.len()
     }
 
     fn submit(&self, mut job: Job) -> u64 {
@@ -409,7 +441,7 @@ fn helper(program: Arc<Program>, opts: Options, started: Instant, shared: Arc<Sh
 }
 
 impl JobResult {
-    fn unusable(id: u64) -> JobResult {
+    pub(super) fn unusable(id: u64) -> JobResult {
         JobResult {
             id,
             finished: false,
@@ -428,7 +460,7 @@ impl JobResult {
 }
 
 impl<'a> Explorer<'a> {
-    fn helper(program: Arc<Program>, opts: &'a Options, started: Instant, cancel: Arc<AtomicBool>) -> Self {
+    pub(super) fn helper(program: Arc<Program>, opts: &'a Options, started: Instant, cancel: Arc<AtomicBool>) -> Self {
         let mut explorer = Explorer::new(program.clone(), opts);
         // The executions run exactly as the search's do (`Explorer::new` adjusts them).
         let vm = explorer.cx.vm.clone();
@@ -589,6 +621,13 @@ impl<'a> Explorer<'a> {
             }
             return false;
         }
+        // The first error starts the bounded search for further errors at its own
+        // execution, somewhere inside the branch: only the search knows where that ends
+        // (committed whole, the bound would count from the branch's end instead).
+        let first_error = self.cx.errors.is_empty() && !result.errors.is_empty();
+        if first_error && self.cx.opts.further_errors_budget().is_some() {
+            return false;
+        }
         let usable = (result.finished || !result.errors.is_empty()) && !result.exhausted;
         // A round cut short by its thread cap, or an execution limit the branch would pass,
         // stops the search inside the branch: only the search itself knows where.
@@ -653,7 +692,7 @@ impl<'a> Explorer<'a> {
 
     /// Runs `job` with the helpers of `shared`; a helper that fails answers anyway, so
     /// that the branch is explored where the job came from.
-    fn run_job_safely(&mut self, job: Job, shared: &Arc<Shared>) -> JobResult {
+    pub(super) fn run_job_safely(&mut self, job: Job, shared: &Arc<Shared>) -> JobResult {
         let id = job.id;
         self.cx.job_cancel = Some(job.cancel.clone());
         self.cx.job_budget = job.budget;

@@ -9,10 +9,11 @@
 
 use crate::footprint::Footprint;
 use ravel_vm::AccessKind;
+use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
 /// One transition as sleep sets and wakeup trees see it.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub(crate) struct Step {
     pub thread: usize,
     /// Choice values forced when the step is executed again (empty: defaults).
@@ -108,7 +109,7 @@ pub(crate) fn slept(sleep: &[std::rc::Rc<Step>], seq: &[&Step]) -> bool {
 }
 
 /// An ordered tree of step sequences; the leftmost branch is explored first.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub(crate) struct WakeupTree {
     children: Vec<(Step, WakeupTree)>,
     /// An insertion appended a branch here since [`WakeupTree::forget_growth`] (`-j`: a
@@ -120,7 +121,7 @@ pub(crate) struct WakeupTree {
 /// children followed from the tree's root (the leftmost's first), `chain` what was
 /// appended at the end of that route (`-j`: what a helper exploring the leftmost branch
 /// must be told).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub(crate) struct Graft {
     /// Thread and forced choices of each branch followed.
     pub route: Vec<(usize, Vec<u64>)>,
