@@ -10,6 +10,9 @@ use ravel_ir::Program;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// Rank 0's go after every rank's hash matched.
+const GO: &[u8] = b"go";
+
 /// What this process is in the job it was started in.
 #[cfg_attr(not(feature = "mpi"), allow(dead_code))]
 pub enum Role {
@@ -34,10 +37,7 @@ pub struct Ranks {
 /// The number of ranks the launcher started, from its environment (Open MPI's `mpirun`,
 /// and PMI launchers such as Slurm's `srun --mpi=pmi2` or MPICH's).
 fn launched_ranks() -> usize {
-    ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE"]
-        .iter()
-        .find_map(|v| std::env::var(v).ok()?.parse().ok())
-        .unwrap_or(1)
+    ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE"].iter().find_map(|v| std::env::var(v).ok()?.parse().ok()).unwrap_or(1)
 }
 
 impl Ranks {
@@ -85,7 +85,8 @@ impl Ranks {
     }
 
     /// Checks that every rank compiled the same program: helper ranks send rank 0 the hash
-    /// of their bitcode, and rank 0 compares them with its own (a mismatch ends the job).
+    /// of their bitcode and wait for its go; rank 0 compares them with its own (a mismatch
+    /// ends the job) and then says go, so that no other message is taken for a hash.
     pub fn agree_on(&self, program: &Program) -> Result<()> {
         let hash = program.bitcode_hash;
         match &self.role {
@@ -93,7 +94,13 @@ impl Ranks {
             Role::Helper(cluster) => {
                 cluster.send(0, &hash.to_le_bytes());
                 self.done.set(true);
-                Ok(())
+                loop {
+                    match cluster.receive_within(Duration::from_secs(1)) {
+                        Some((_, go)) if go == GO => return Ok(()),
+                        Some(_) => bail!("rank 0 ended the job (its report says why)"),
+                        None => {}
+                    }
+                }
             }
             Role::Search(cluster) => {
                 let mut heard = 1;
@@ -110,6 +117,7 @@ impl Ranks {
                         );
                     }
                 }
+                cluster.broadcast(GO);
                 Ok(())
             }
         }

@@ -66,3 +66,19 @@ fn without_mpi_support_a_rank_refuses_to_run() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("built without MPI support"));
     let _ = (check_with, essence);
 }
+
+/// PCT's runs shared out over ranks (and each rank's `-j` threads): the sample of one
+/// thread alone, the bug and its witness included.
+#[cfg(feature = "mpi")]
+#[test]
+fn pct_runs_shared_over_ranks_give_one_threads_sample() {
+    for file in ["tests/programs/check_lost_update.c", "bench/explore/sigma.c"] {
+        let extra = &["--engine", "pct", "--runs", "200", "--depth", "3"];
+        let flags = &["-DN=5"];
+        let one = check_with(&[], file, 1, extra, flags);
+        for jobs in [1, 2] {
+            let ranks = check_with(MPIRUN, file, jobs, extra, flags);
+            assert_eq!(essence(&ranks), essence(&one), "{file}: PCT on 3 ranks with -j {jobs}");
+        }
+    }
+}

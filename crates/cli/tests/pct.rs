@@ -72,3 +72,18 @@ fn every_race_of_a_run_replays_from_its_witness() {
         assert_eq!(replayed["errors"][0]["message"], error["message"], "{replayed}");
     }
 }
+
+/// `-j` threads share the runs out (each run depends on its number only) and the sample
+/// is taken in run order: the verdict, counts and witness of one thread.
+#[test]
+fn threads_share_the_runs_and_change_nothing_but_the_time() {
+    let file = program("pct", "ordered_stages.c");
+    let (one, _) = pct(&file, &["--runs", "300", "-j", "1"]);
+    let (two, _) = pct(&file, &["--runs", "300", "-j", "2"]);
+    for key in ["verdict", "reason"] {
+        assert_eq!(one[key], two[key], "{key}");
+    }
+    assert_eq!(one["stats"]["executions"], two["stats"]["executions"]);
+    assert_eq!(one["stats"]["transitions"], two["stats"]["transitions"]);
+    assert_eq!(one["errors"][0]["witness"], two["errors"][0]["witness"]);
+}

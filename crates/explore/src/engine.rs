@@ -120,6 +120,24 @@ pub(crate) struct Context<'a> {
     first_error_at: Option<u64>,
 }
 
+/// What the end of an execution of `program` means for the exploration (the same in
+/// every engine).
+pub fn ended(program: &Program, end: End) -> Ended {
+    match end {
+        End::Exit(_) => Ended::Complete,
+        End::Abort(_) | End::AssumeFailed(_) => Ended::Blocked,
+        End::Error(e) => Ended::Error(e),
+        End::Unsupported { what, loc, .. } => Ended::Unsupported(unsupported(program, what, loc)),
+        End::Limit(limit) => Ended::Limit(limit.into()),
+    }
+}
+
+/// The reason an unsupported operation at `loc` of `program` stops the exploration.
+fn unsupported(program: &Program, what: String, loc: SrcLoc) -> Unknown {
+    let file = program.files.get(loc.file as usize).cloned().unwrap_or_default();
+    Unknown::Unsupported { what, at: Some((file, loc.line)) }
+}
+
 impl<'a> Context<'a> {
     pub fn new(program: Arc<Program>, opts: &'a Options) -> Self {
         Context {
@@ -207,21 +225,14 @@ impl<'a> Context<'a> {
         }
     }
 
-    /// What the end of an execution means for the exploration (the same in every engine).
+    /// What the end of an execution means for the exploration (see [`ended`]).
     pub fn ended(&self, end: End) -> Ended {
-        match end {
-            End::Exit(_) => Ended::Complete,
-            End::Abort(_) | End::AssumeFailed(_) => Ended::Blocked,
-            End::Error(e) => Ended::Error(e),
-            End::Unsupported { what, loc, .. } => Ended::Unsupported(self.unsupported(what, loc)),
-            End::Limit(limit) => Ended::Limit(limit.into()),
-        }
+        ended(&self.program, end)
     }
 
     /// The reason an unsupported operation at `loc` stops the exploration.
     pub fn unsupported(&self, what: String, loc: SrcLoc) -> Unknown {
-        let file = self.program.files.get(loc.file as usize).cloned().unwrap_or_default();
-        Unknown::Unsupported { what, at: Some((file, loc.line)) }
+        unsupported(&self.program, what, loc)
     }
 
     /// The exploration-wide limit reached, if any, counting the executions of this round

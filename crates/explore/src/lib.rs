@@ -29,9 +29,10 @@ mod turns;
 mod unfold;
 mod verified;
 mod widen;
+mod wire;
 
 pub use cluster::{Cluster, Link, RankStats};
-pub use dpor::{serve as serve_cluster, stop_helpers as stop_cluster};
+pub use dpor::stop_helpers as stop_cluster;
 pub use engine_kind::EngineKind;
 pub use engine_options::{Capability, DporOptions, OrderRule, PctOptions, StatesOptions, UnfoldOptions};
 pub use executions::{ExecutionEnd, ExecutionSink, InputRegion};
@@ -52,6 +53,16 @@ use engine::Engine;
 use ravel_ir::Program;
 use ravel_vm::Granularity;
 use std::sync::Arc;
+
+/// A helper rank of a cluster (`mpirun -np N ravel check`): does its part of the
+/// exploration rank 0 runs with the same options (dpor's jobs, or its share of PCT's runs)
+/// until rank 0 ends the job.
+pub fn serve_cluster(program: Arc<Program>, opts: &Options, cluster: &Cluster) {
+    match opts.engine {
+        EngineKind::PCT => pct::serve(program, opts, cluster),
+        _ => dpor::serve(program, opts, cluster),
+    }
+}
 
 /// Explores all schedules of `program` with the engine the options name.
 pub fn check(program: Arc<Program>, opts: &Options) -> Outcome {
