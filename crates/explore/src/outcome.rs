@@ -588,6 +588,11 @@ pub struct Witness {
     /// run (`ravel run` and the unfolding engine; see `ravel_vm::Config::defer_exit`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub exit_at_once: bool,
+    /// The exploration decided what each read read (the graph engine): a replay follows
+    /// the steps' `read` and `hide`, and no store waits in a buffer, under TSO too (the
+    /// engine realised TSO by its axioms).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub decided_reads: bool,
 }
 
 /// Why an engine cannot run an exploration: it lacks something its options need.

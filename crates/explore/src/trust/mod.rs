@@ -1,12 +1,12 @@
 //! The execution-graph search (`--engine graph`): TruSt, truly stateless optimal dynamic
 //! partial-order reduction (Kokologiannakis, Marmanis, Gladstein, Vafeiadis, POPL 2022),
 //! over the same interpreter as the other engines, under a memory model given as a
-//! consistency predicate (`sc`, `rc11`). Each consistent execution graph is visited once:
-//! a read chooses the write it reads from, a write its place in coherence order, and a
-//! write may revisit an earlier read when everything the revisit deletes was added
-//! maximally. Every graph has a unique parent, so the search keeps only the graphs on its
-//! current path (polynomial memory) and each graph is realised by running the program
-//! again with the reads it decides.
+//! consistency predicate (`sc`, `tso`, `rc11`, `imm`). Each consistent execution graph is
+//! visited once: a read chooses the write it reads from, a write its place in coherence
+//! order, and a write may revisit an earlier read when everything the revisit deletes was
+//! added maximally. Every graph has a unique parent, so the search keeps only the graphs
+//! on its current path (polynomial memory) and each graph is realised by running the
+//! program again with the reads it decides.
 
 mod execution;
 mod extend;
@@ -16,6 +16,7 @@ mod model;
 mod rc11;
 mod relation;
 mod sc;
+mod tso;
 
 use crate::engine::{Context, Engine};
 use crate::{Capability, Options, Outcome, Unknown};
@@ -55,9 +56,8 @@ impl<'a> Engine<'a> for Explorer<'a> {
     const NAME: &'static str = "graph";
     const ABOUT: &'static str =
         "Execution graphs (TruSt): each consistent graph once, reads choosing the write they read from; the engine \
-         of axiomatic memory models (RC11)";
-    const LACKS: &'static [Capability] =
-        &[Capability::StoreBuffers, Capability::CollectTests, Capability::PreemptionBound, Capability::Sinks];
+         of axiomatic memory models (RC11, IMM), and of TSO by its axioms";
+    const LACKS: &'static [Capability] = &[Capability::CollectTests, Capability::PreemptionBound, Capability::Sinks];
 
     fn new(program: Arc<Program>, opts: &'a Options) -> Self {
         let mut cx = Context::new(program, opts);
