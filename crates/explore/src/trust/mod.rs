@@ -12,6 +12,7 @@ mod execution;
 mod extend;
 mod facts;
 mod graph;
+mod imm;
 mod model;
 mod rc11;
 mod relation;

@@ -21,6 +21,7 @@ pub(crate) fn of(model: MemoryModel) -> Option<&'static dyn Consistency> {
         "sc" => Some(&super::sc::SequentialConsistency),
         "tso" => Some(&super::tso::TotalStoreOrder),
         "rc11" => Some(&super::rc11::Rc11),
+        "imm" => Some(&super::imm::Imm),
         _ => None,
     }
 }
