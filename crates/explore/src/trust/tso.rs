@@ -37,9 +37,8 @@ impl Consistency for TotalStoreOrder {
             return false;
         }
         let kinds: Vec<Kind> = (0..f.n()).map(|i| kind(f, i)).collect();
-        let ppo = f.po.filter(|a, b| match (kinds[a], kinds[b]) {
-            (Kind::Ignored, _) | (_, Kind::Ignored) | (Kind::Store, Kind::Load) => false,
-            _ => true,
+        let ppo = f.po.filter(|a, b| {
+            !matches!((kinds[a], kinds[b]), (Kind::Ignored, _) | (_, Kind::Ignored) | (Kind::Store, Kind::Load))
         });
         let rfe = f.rf.filter(|w, r| f.places[w].thread != f.places[r].thread);
         ppo.union(&f.threads).union(&rfe).union(&f.co).union(&f.fr).acyclic()
