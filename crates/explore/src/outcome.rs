@@ -90,6 +90,10 @@ pub enum Unknown {
     /// states: something was reached through abstract states only (unboundedly many
     /// threads; with `cartesian`, also forgotten constraints or counter values).
     NoConcreteSchedule { found: Unscheduled, cartesian: bool },
+    /// graph, under IMM: the explored graphs have threads that read and later write in a
+    /// cycle, so IMM may allow load buffering (a `po ∪ rf` cycle) the search does not
+    /// build, for want of the program's dependencies.
+    LoadBuffering,
 }
 
 /// What the depth limit counts in each engine.
@@ -212,6 +216,11 @@ impl Unknown {
                 };
                 write!(f, "{found} is reachable {how}, but the states engine has no concrete schedule for it{flag}")
             }
+            Unknown::LoadBuffering => write!(
+                f,
+                "IMM: load buffering (a cycle of reads and later writes across threads) is not explored; ravel does \
+                 not track dependencies"
+            ),
         }
     }
 }
@@ -708,6 +717,11 @@ mod tests {
                 "copies of threads would exhaust the 32-bit address space (states engine)",
             ),
             (Unknown::RaceNotReplayed, "a data race was found but its two accesses could not be replayed"),
+            (
+                Unknown::LoadBuffering,
+                "IMM: load buffering (a cycle of reads and later writes across threads) is not explored; ravel does \
+                 not track dependencies",
+            ),
             (
                 Unknown::NoConcreteSchedule { found: Unscheduled::DataRace, cartesian: false },
                 "a data race is reachable with unboundedly many threads, but the states engine has no concrete \

@@ -32,6 +32,9 @@ pub(crate) struct Explorer<'a> {
     cx: Context<'a>,
     model: Option<&'static dyn Consistency>,
     stack: Vec<Exec>,
+    /// Under IMM: what the explored graphs show of load buffering, which the search does
+    /// not build.
+    load_buffering: Option<imm::LoadBuffering>,
 }
 
 /// A graph and the revisits of it still to explore (those of its events' alternatives).
@@ -69,7 +72,8 @@ impl<'a> Engine<'a> for Explorer<'a> {
         cx.vm.defer_exit = false;
         // Inputs are not followed yet: a program that makes one answers unknown.
         cx.sym = None;
-        Explorer { cx, model: model::of(opts.memory_model), stack: vec![Exec::default()] }
+        let load_buffering = (opts.memory_model.name() == "imm").then(imm::LoadBuffering::default);
+        Explorer { cx, model: model::of(opts.memory_model), stack: vec![Exec::default()], load_buffering }
     }
 
     fn run(mut self) -> Outcome {
@@ -83,10 +87,19 @@ impl<'a> Engine<'a> for Explorer<'a> {
                 self.cx.note(why);
                 break;
             }
-            if !self.execute() || !self.next() {
+            let go_on = self.execute();
+            if let Some(lb) = &mut self.load_buffering {
+                lb.observe(&self.stack.last().expect("a graph was explored").graph);
+            }
+            if !go_on || !self.next() {
                 break;
             }
             self.cx.progress();
+        }
+        // Errors found stand (every graph explored is consistent under IMM); `safe` needs
+        // every graph, and those with load buffering were not built.
+        if self.load_buffering.as_ref().is_some_and(imm::LoadBuffering::possible) {
+            self.cx.note(Unknown::LoadBuffering);
         }
         self.cx.into_outcome(Vec::new())
     }
