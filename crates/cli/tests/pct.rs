@@ -52,7 +52,7 @@ fn store_buffers_are_refused_before_compiling() {
         .expect("ravel runs");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(3), "{stderr}");
-    assert!(stderr.contains("--memory-model tso is only supported with --engine dpor, naive, auto"), "{stderr}");
+    assert!(stderr.contains("--memory-model tso is only supported with --engine dpor, naive, graph, auto"), "{stderr}");
 }
 
 /// Each race of a run that went on after it has a witness that stops at that race: two

@@ -329,6 +329,7 @@ impl<'a> Context<'a> {
         w.time = self.opts.time.name().into();
         w.defer_reinit = self.vm.defer_reinit;
         w.exit_at_once = !self.vm.defer_exit;
+        w.decided_reads = self.vm.record_values;
         w.set_environment(&self.opts.argv, &self.opts.cwd, &self.opts.files, self.opts.peer.as_deref());
         // Helpers get the search's cap through their job budgets.
         if self.errors.is_empty() && self.cancel.is_none() {

@@ -6,7 +6,8 @@
 /// declares what it lacks, and options needing it are refused before the engine is built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Capability {
-    /// Stores that wait in per-thread buffers ([`ravel_vm::ModelRules::store_buffers`]).
+    /// Total store order: stores that wait in per-thread buffers
+    /// ([`ravel_vm::ModelRules::store_buffers`]), or the graph engine's axioms of them.
     StoreBuffers,
     /// The inputs of every complete execution ([`crate::Options::collect_tests`]).
     CollectTests,
@@ -18,7 +19,7 @@ pub enum Capability {
     Sinks,
     /// Data races looked for while only synchronisation is a scheduling point.
     RacesUnderSync,
-    /// A memory model given only by its axioms (RC11): reads choose what they read.
+    /// A memory model given only by its axioms (RC11, IMM): reads choose what they read.
     AxiomaticModel,
 }
 
@@ -31,7 +32,7 @@ impl Capability {
             Capability::PreemptionBound => "within a preemption bound",
             Capability::Sinks => "executions for enforcement or schedules",
             Capability::RacesUnderSync => "data races while only synchronisation is a scheduling point",
-            Capability::AxiomaticModel => "an axiomatic memory model (RC11)",
+            Capability::AxiomaticModel => "an axiomatic memory model (RC11, IMM)",
         }
     }
 }

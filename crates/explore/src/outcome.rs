@@ -92,6 +92,10 @@ pub enum Unknown {
     /// states: something was reached through abstract states only (unboundedly many
     /// threads; with `cartesian`, also forgotten constraints or counter values).
     NoConcreteSchedule { found: Unscheduled, cartesian: bool },
+    /// graph, under IMM: the explored graphs have threads that read and later write in a
+    /// cycle, so IMM may allow load buffering (a `po ∪ rf` cycle) the search does not
+    /// build, for want of the program's dependencies.
+    LoadBuffering,
 }
 
 /// What the depth limit counts in each engine.
@@ -214,6 +218,11 @@ impl Unknown {
                 };
                 write!(f, "{found} is reachable {how}, but the states engine has no concrete schedule for it{flag}")
             }
+            Unknown::LoadBuffering => write!(
+                f,
+                "IMM: load buffering (a cycle of reads and later writes across threads) is not explored; ravel does \
+                 not track dependencies"
+            ),
         }
     }
 }
@@ -592,6 +601,11 @@ pub struct Witness {
     /// run (`ravel run` and the unfolding engine; see `ravel_vm::Config::defer_exit`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub exit_at_once: bool,
+    /// The exploration decided what each read read (the graph engine): a replay follows
+    /// the steps' `read` and `hide`, and no store waits in a buffer, under TSO too (the
+    /// engine realised TSO by its axioms).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub decided_reads: bool,
 }
 
 /// Why an engine cannot run an exploration: it lacks something its options need.
@@ -707,6 +721,11 @@ mod tests {
                 "copies of threads would exhaust the 32-bit address space (states engine)",
             ),
             (Unknown::RaceNotReplayed, "a data race was found but its two accesses could not be replayed"),
+            (
+                Unknown::LoadBuffering,
+                "IMM: load buffering (a cycle of reads and later writes across threads) is not explored; ravel does \
+                 not track dependencies",
+            ),
             (
                 Unknown::NoConcreteSchedule { found: Unscheduled::DataRace, cartesian: false },
                 "a data race is reachable with unboundedly many threads, but the states engine has no concrete \

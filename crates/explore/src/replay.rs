@@ -55,10 +55,11 @@ impl Chooser for ReplayChooser {
 #[error("the witness does not match this program: {0}")]
 pub struct ReplayError(pub String);
 
-/// Whether the witness says what reads read (the graph engine's do): the machine then
-/// records values and follows those directions.
+/// Whether the witness says what reads read (the graph engine's do; those written before
+/// [`Witness::decided_reads`] say it by their steps only): the machine then records
+/// values, follows those directions and buffers no store.
 fn decides_reads(witness: &Witness) -> bool {
-    witness.steps.iter().any(|s| s.read.is_some() || s.hide)
+    witness.decided_reads || witness.steps.iter().any(|s| s.read.is_some() || s.hide)
 }
 
 /// `opts` with the exploration settings the witness records, when it records them (an

@@ -57,7 +57,7 @@ impl Machine {
         // Under TSO a store into the buffer is the thread's own business (its flush is the
         // visible operation). A load stays one even when the buffer serves it: its buffered
         // store may become visible, and another thread's overwrite it, before the load.
-        let tso = self.config.memory_model.rules().store_buffers();
+        let tso = self.config.store_buffers();
         let local = tso && kind == AccessKind::Write && self.buffers_store(t, id, order);
         if local && order != Ordering::NotAtomic {
             return true;

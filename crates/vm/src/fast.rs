@@ -147,7 +147,7 @@ impl Machine {
         let quiet = Quiet {
             memory: self.journal.recording().is_none() && !config.record_accesses && self.memory.sym.is_empty(),
             shared: unlogged
-                && !config.memory_model.rules().store_buffers()
+                && !config.store_buffers()
                 && (in_atomic || alone || config.granularity == Granularity::Sync),
             detect_races: config.detect_races,
         };

@@ -95,7 +95,7 @@ impl Machine {
         if self.ending.is_done() {
             return Stop::End;
         }
-        let tso = self.config.memory_model.rules().store_buffers();
+        let tso = self.config.store_buffers();
         // Limits are checked every 2^20 instructions or at the step limit, whichever first.
         let mut next_check = self.steps + (1 << 20).min(self.config.max_steps.saturating_sub(self.steps));
         // A granted step starts at the visible operation the thread stopped at, which the
@@ -448,7 +448,7 @@ impl Machine {
     /// memory, to the thread's store buffer under TSO, and to symbolic shadows.
     fn exec_memory(&mut self, prog: &Program, t: usize, base: usize, inst: &Inst, granted: &mut bool) -> Next {
         let ptr_mask = prog.model.ptr_mask();
-        let tso = self.config.memory_model.rules().store_buffers();
+        let tso = self.config.store_buffers();
         let regs = &self.threads[t].regs;
         match inst {
             Inst::Load { dst, addr, bytes, order } => {

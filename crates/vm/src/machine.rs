@@ -80,7 +80,7 @@ pub struct Config {
     pub log_events: bool,
     /// Record every shared access with its values and let the explorer decide what the
     /// scheduled one reads (see [`Machine::take_value_events`]): for the execution-graph
-    /// explorer.
+    /// explorer, which realises the memory model itself (stores are never buffered).
     pub record_values: bool,
     /// Condition-variable waits may return without a signal (POSIX allows it).
     pub spurious_wakeups: bool,
@@ -179,6 +179,16 @@ impl Default for Config {
             cwd: crate::os::host_cwd(),
             defer_reinit: false,
         }
+    }
+}
+
+impl Config {
+    /// Whether stores wait in per-thread buffers: when the model says so, unless the
+    /// explorer decides what each read reads ([`Config::record_values`]), which realises
+    /// the model's reorderings itself over executions whose stores reach memory at once
+    /// (the graph engine under TSO).
+    pub(crate) fn store_buffers(&self) -> bool {
+        self.memory_model.rules().store_buffers() && !self.record_values
     }
 }
 

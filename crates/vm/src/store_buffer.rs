@@ -28,11 +28,14 @@ pub enum MemoryModel {
     /// operational rule here: reads are decided by the explorer, see
     /// [`crate::Config::record_values`]).
     Rc11,
+    /// IMM, the intermediate model between C11 and the hardware models (Podkopaev, Lahav,
+    /// Vafeiadis, POPL 2019): axiomatic like [`MemoryModel::Rc11`].
+    Imm,
 }
 
 impl MemoryModel {
     /// Every model, for looking one up by name.
-    const ALL: [MemoryModel; 3] = [MemoryModel::Sc, MemoryModel::Tso, MemoryModel::Rc11];
+    const ALL: [MemoryModel; 4] = [MemoryModel::Sc, MemoryModel::Tso, MemoryModel::Rc11, MemoryModel::Imm];
 
     /// What the model decides, asked where models differ (picked once per use site, never
     /// matched on elsewhere).
@@ -41,6 +44,7 @@ impl MemoryModel {
             MemoryModel::Sc => &SequentialConsistency,
             MemoryModel::Tso => &TotalStoreOrder,
             MemoryModel::Rc11 => &RepairedC11,
+            MemoryModel::Imm => &Intermediate,
         }
     }
 
@@ -137,6 +141,31 @@ impl ModelRules for RepairedC11 {
     }
     fn adjective(&self) -> &'static str {
         "RC11"
+    }
+    fn operational(&self) -> bool {
+        false
+    }
+    fn store_buffers(&self) -> bool {
+        false
+    }
+    fn buffers(&self, _: Ordering, _: bool) -> bool {
+        false
+    }
+}
+
+/// IMM (see [`MemoryModel::Imm`]): no store buffers; what a load reads is decided by the
+/// explorer.
+struct Intermediate;
+
+impl ModelRules for Intermediate {
+    fn name(&self) -> &'static str {
+        "imm"
+    }
+    fn noun(&self) -> &'static str {
+        "the intermediate memory model (IMM)"
+    }
+    fn adjective(&self) -> &'static str {
+        "IMM"
     }
     fn operational(&self) -> bool {
         false

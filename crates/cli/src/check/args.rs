@@ -199,9 +199,12 @@ pub enum MemoryModelArg {
     Sc,
     /// Total store order (x86): a thread's stores wait in a FIFO buffer before others
     /// see them; its own loads see them first; locked operations and seq_cst fences wait
-    /// for the buffer to empty (dpor engine only).
+    /// for the buffer to empty (dpor engine; the graph engine follows its axioms).
     Tso,
     /// RC11, the repaired C11 memory model: relaxed, release/acquire and seq_cst atomics
     /// as C11 defines them (graph engine only).
     Rc11,
+    /// IMM, the intermediate model C11 compiles to hardware through: RC11's atomics,
+    /// with fewer orders between a thread's accesses (graph engine only).
+    Imm,
 }

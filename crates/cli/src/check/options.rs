@@ -18,14 +18,16 @@ const FURTHER_ERRORS: u64 = 10_000;
 /// Fails on flags the chosen engine or memory model cannot honour, before anything is
 /// compiled: each engine says what it lacks (`ravel_explore::engine_can`).
 pub fn refuse_unsupported(args: &CheckArgs) -> anyhow::Result<()> {
-    let tso = memory_model(args).rules().store_buffers();
-    let axiomatic = !memory_model(args).rules().operational();
+    let model = memory_model(args);
+    let tso = model.rules().store_buffers();
+    let axiomatic = !model.rules().operational();
     let enforce_out = args.outputs.enforce_out.is_some();
     let bounded = args.preemption_bound.is_some();
+    let model_flag = format!("--memory-model {}", model.name());
     let demands = [
         (args.outputs.tests.is_some(), Capability::CollectTests, "--tests"),
-        (tso, Capability::StoreBuffers, "--memory-model tso"),
-        (axiomatic, Capability::AxiomaticModel, "--memory-model rc11"),
+        (tso, Capability::StoreBuffers, model_flag.as_str()),
+        (axiomatic, Capability::AxiomaticModel, model_flag.as_str()),
         (bounded, Capability::PreemptionBound, "--preemption-bound"),
         (enforce_out, Capability::Sinks, "--enforce-out"),
     ];

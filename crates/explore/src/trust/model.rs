@@ -19,7 +19,9 @@ pub(crate) trait Consistency: Sync {
 pub(crate) fn of(model: MemoryModel) -> Option<&'static dyn Consistency> {
     match model.name() {
         "sc" => Some(&super::sc::SequentialConsistency),
+        "tso" => Some(&super::tso::TotalStoreOrder),
         "rc11" => Some(&super::rc11::Rc11),
+        "imm" => Some(&super::imm::Imm),
         _ => None,
     }
 }

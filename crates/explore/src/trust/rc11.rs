@@ -24,13 +24,13 @@ impl Consistency for Rc11 {
     }
 }
 
-fn is_fence(f: &Facts, i: usize) -> bool {
+pub(super) fn is_fence(f: &Facts, i: usize) -> bool {
     matches!(f.event(i).label, Label::Fence)
 }
 
 /// `sw = [E⊒rel] ; ([F] ; po)? ; rs ; rf ; [R⊒rlx] ; (po ; [F])? ; [E⊒acq]`, where the
 /// release sequence `rs = [W] ; po|loc? ; [W⊒rlx] ; (rf ; rmw)*`.
-fn synchronises_with(f: &Facts) -> Relation {
+pub(super) fn synchronises_with(f: &Facts) -> Relation {
     let n = f.n();
     let mut sw = Relation::empty(n);
     for a in (0..n).filter(|&a| releases(f.order(a))) {
@@ -81,16 +81,22 @@ fn synchronises_with(f: &Facts) -> Relation {
 }
 
 /// `irreflexive(hb ; eco?)`.
-fn coherent(f: &Facts, hb: &Relation, eco: &Relation) -> bool {
+pub(super) fn coherent(f: &Facts, hb: &Relation, eco: &Relation) -> bool {
     hb.irreflexive() && (0..f.n()).all(|a| hb.successors(a).all(|b| !eco.has(b, a)))
 }
 
 /// `acyclic(psc_base ∪ psc_F)`.
 fn sc_acyclic(f: &Facts, hb: &Relation, eco: &Relation) -> bool {
+    psc(f, hb, eco).is_none_or(|psc| psc.acyclic())
+}
+
+/// `psc_base ∪ psc_F`, the order `seq_cst` accesses and fences must agree on; `None`
+/// when the graph has none.
+pub(super) fn psc(f: &Facts, hb: &Relation, eco: &Relation) -> Option<Relation> {
     let n = f.n();
     let sc = |i: usize| f.order(i) == Ordering::SeqCst;
     if !(0..n).any(sc) {
-        return true;
+        return None;
     }
     let sc_access = Relation::identity_on(n, |i| sc(i) && f.event(i).loc().is_some());
     let sc_fence = Relation::identity_on(n, |i| sc(i) && is_fence(f, i));
@@ -115,5 +121,5 @@ fn sc_acyclic(f: &Facts, hb: &Relation, eco: &Relation) -> bool {
     let after = sc_access.union(&hb_opt.then(&sc_fence));
     let psc_base = before.then(&scb).then(&after);
     let psc_fences = sc_fence.then(&hb.clone().union(&hb.then(eco).then(hb))).then(&sc_fence);
-    psc_base.union(&psc_fences).acyclic()
+    Some(psc_base.union(&psc_fences))
 }

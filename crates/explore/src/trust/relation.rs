@@ -51,6 +51,17 @@ impl Relation {
         self
     }
 
+    /// The pairs of `self` that `keep` accepts.
+    pub fn filter(&self, keep: impl Fn(usize, usize) -> bool) -> Relation {
+        let mut out = Relation::empty(self.n);
+        for a in 0..self.n {
+            for b in self.successors(a).filter(|&b| keep(a, b)) {
+                out.add(a, b);
+            }
+        }
+        out
+    }
+
     /// `self ; other`: `a` to `c` when `a` is related to some `b` related to `c`.
     pub fn then(&self, other: &Relation) -> Relation {
         let mut out = Relation::empty(self.n);
