@@ -369,6 +369,11 @@ impl<'a> Context<'a> {
         if stats.sleep_blocked > 0 {
             line += &format!(", {} sleep-set blocked", stats.sleep_blocked);
         }
+        // Under MPI: the other ranks' work as they answered it (committed in order later).
+        if let Some(cluster) = &self.opts.cluster {
+            let answered: u64 = cluster.rank_stats().iter().map(|r| r.executions).sum();
+            line += &format!(", {} ranks ({answered} executions answered by the others)", cluster.size());
+        }
         eprint!("\r\x1b[K{line}, {:.1}s", now.as_secs_f64());
     }
 
