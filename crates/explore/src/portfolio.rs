@@ -52,11 +52,22 @@ enum Role {
 
 impl Role {
     /// Whether its outcome answers the question: dpor's and the exact states search's
-    /// verdicts do, the abstraction's only when it proves.
-    fn decides(self, outcome: &Outcome) -> bool {
-        match self {
-            Role::Cartesian => outcome.verdict == Verdict::Safe,
-            _ => !matches!(outcome.verdict, Verdict::Unknown(_)),
+    /// verdicts do, the abstraction's only when it proves. When the exploration looks for
+    /// errors of given kinds past the others (SV-COMP's properties: `all_errors` with
+    /// `stop_at`), the states engine's `unsafe` answers only with one of those: its use
+    /// after free is not the data race dpor reports beside it (a free racing with the
+    /// use); dpor's answers as well when its search was complete.
+    fn decides(self, outcome: &Outcome, opts: &Options) -> bool {
+        let sought = |o: &Outcome| {
+            !(opts.all_errors && !opts.stop_at.is_empty())
+                || o.errors.iter().any(|e| opts.stop_at.contains(&e.error.kind))
+        };
+        match (self, &outcome.verdict) {
+            (Role::Cartesian, verdict) => *verdict == Verdict::Safe,
+            (_, Verdict::Safe) => true,
+            (Role::Dpor, Verdict::Unsafe) => sought(outcome) || outcome.incomplete.is_none(),
+            (_, Verdict::Unsafe) => sought(outcome),
+            (_, Verdict::Unknown(_)) => false,
         }
     }
 }
@@ -269,7 +280,7 @@ impl Race<'_> {
         // A limit of the whole exploration (time, memory, Ctrl-C) ends every member.
         let spent =
             matches!(outcome.verdict, Verdict::Unknown(Unknown::Time | Unknown::Memory(_) | Unknown::Interrupted));
-        if role.decides(&outcome) || (role == Role::Dpor && spent) {
+        if role.decides(&outcome, self.opts) || (role == Role::Dpor && spent) {
             for other in self.members.drain(..) {
                 self.turns.retire(other.turn.member());
                 self.earlier.absorb_earlier(&other.outcome().stats);
