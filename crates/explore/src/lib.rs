@@ -31,7 +31,7 @@ mod verified;
 mod widen;
 
 pub use cluster::{Cluster, Link, RankStats};
-pub use dpor::{serve as serve_cluster, stop_helpers as stop_cluster};
+pub use dpor::{serve as serve_cluster, stop_helpers as stop_cluster, JobLog};
 pub use engine_kind::EngineKind;
 pub use engine_options::{Capability, DporOptions, OrderRule, PctOptions, StatesOptions, UnfoldOptions};
 pub use executions::{ExecutionEnd, ExecutionSink, InputRegion};
