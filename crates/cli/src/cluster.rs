@@ -34,10 +34,7 @@ pub struct Ranks {
 /// The number of ranks the launcher started, from its environment (Open MPI's `mpirun`,
 /// and PMI launchers such as Slurm's `srun --mpi=pmi2` or MPICH's).
 fn launched_ranks() -> usize {
-    ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE"]
-        .iter()
-        .find_map(|v| std::env::var(v).ok()?.parse().ok())
-        .unwrap_or(1)
+    ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE"].iter().find_map(|v| std::env::var(v).ok()?.parse().ok()).unwrap_or(1)
 }
 
 impl Ranks {
