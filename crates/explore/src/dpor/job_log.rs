@@ -194,12 +194,14 @@ pub(super) struct WorkClock {
     cpu_at_start: f64,
     wall_at_start: f64,
     pub time: ExplorerTime,
+    /// In `settle`: the own work at which it started waiting for the result.
+    pub waiting_from: Option<f64>,
 }
 
 impl WorkClock {
     pub fn start(log: Arc<JobLog>) -> WorkClock {
         let wall_at_start = log.now();
-        WorkClock { log, cpu_at_start: thread_cpu(), wall_at_start, time: ExplorerTime::default() }
+        WorkClock { log, cpu_at_start: thread_cpu(), wall_at_start, time: ExplorerTime::default(), waiting_from: None }
     }
 
     /// CPU seconds exploring itself so far.

@@ -623,8 +623,9 @@ impl<'a> Explorer<'a> {
         let Some(clock) = &self.clock else { return self.settle_speculation(depth, spec).0 };
         let (id, at, before) = (spec.id, clock.own_work(), clock.time);
         let (committed, outcome) = self.settle_speculation(depth, spec);
-        if let Some(clock) = &self.clock {
+        if let Some(clock) = self.clock.as_mut() {
             let (waited, commit) = (clock.time.waited - before.waited, clock.time.commits - before.commits);
+            let at = clock.waiting_from.take().unwrap_or(at);
             clock.log.settled(id, outcome, at, waited, commit);
         }
         committed
@@ -665,6 +666,10 @@ impl<'a> Explorer<'a> {
             }
             result
         };
+        if let Some(clock) = self.clock.as_mut() {
+            // After the job given out behind this one (`speculate_behind`).
+            clock.waiting_from = Some(clock.own_work());
+        }
         let cx = &self.cx;
         let waiting = timing.then(Instant::now);
         let answer = pool.wait(spec.id, run, || cx.cancelled());
