@@ -59,7 +59,7 @@ fn every_job_is_given_out_and_ends() {
     }
     let search = searches[0];
     assert!(committed_executions <= search["executions"].as_u64().expect("executions"));
-    for field in ["work", "waited", "nested", "commits"] {
+    for field in ["work", "waited", "nested", "commits", "logging"] {
         assert!(search[field].as_f64() >= Some(0.0), "search {field}: {search}");
     }
 }

@@ -9,6 +9,7 @@
 //! are wall-clock seconds since the log was made.
 
 use serde::Serialize;
+use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
@@ -84,6 +85,8 @@ pub(super) struct ExplorerTime {
     /// CPU seconds running other jobs while waiting, and committing results.
     pub nested: f64,
     pub commits: f64,
+    /// CPU seconds this log cost it (encoding jobs to measure their messages).
+    pub logging: f64,
 }
 
 /// The search's line: its own time, and the totals it reported.
@@ -196,22 +199,26 @@ pub(super) struct WorkClock {
     pub time: ExplorerTime,
     /// In `settle`: the own work at which it started waiting for the result.
     pub waiting_from: Option<f64>,
+    /// CPU seconds spent measuring the messages of the jobs it gave out (a `Cell`: jobs
+    /// are given out where the explorer is borrowed).
+    pub logging: Cell<f64>,
 }
 
 impl WorkClock {
     pub fn start(log: Arc<JobLog>) -> WorkClock {
         let wall_at_start = log.now();
-        WorkClock { log, cpu_at_start: thread_cpu(), wall_at_start, time: ExplorerTime::default(), waiting_from: None }
+        let time = ExplorerTime::default();
+        WorkClock { log, cpu_at_start: thread_cpu(), wall_at_start, time, waiting_from: None, logging: Cell::new(0.0) }
     }
 
     /// CPU seconds exploring itself so far.
     pub fn own_work(&self) -> f64 {
-        thread_cpu() - self.cpu_at_start - self.time.nested - self.time.commits
+        thread_cpu() - self.cpu_at_start - self.time.nested - self.time.commits - self.logging.get()
     }
 
     /// Its time until now.
     pub fn stop(&self) -> ExplorerTime {
-        ExplorerTime { work: self.own_work(), ..self.time }
+        ExplorerTime { work: self.own_work(), logging: self.logging.get(), ..self.time }
     }
 
     pub fn started(&self) -> f64 {

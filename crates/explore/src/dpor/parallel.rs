@@ -568,8 +568,10 @@ impl<'a> Explorer<'a> {
     fn submit(&self, mut job: Job, assumed: Vec<Step>) -> Speculation {
         job.id = NEXT_JOB.fetch_add(1, Ordering::Relaxed);
         if let Some(clock) = &self.clock {
-            let (giver, bytes) = (self.job.as_ref().map(|j| j.id), super::remote::job_bytes(&job, self.cx.opts));
-            clock.log.given_out(job.id, giver, job.prefix.len(), clock.own_work(), bytes);
+            let (at, cpu) = (clock.own_work(), thread_cpu());
+            let bytes = super::remote::job_bytes(&job, self.cx.opts);
+            clock.logging.set(clock.logging.get() + thread_cpu() - cpu);
+            clock.log.given_out(job.id, self.job.as_ref().map(|j| j.id), job.prefix.len(), at, bytes);
         }
         let (cancel, grafts) = (job.cancel.clone(), job.grafts.clone());
         let id = self.pool.as_ref().expect("a pool").submit(job);
