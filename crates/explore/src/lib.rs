@@ -32,7 +32,7 @@ mod widen;
 mod wire;
 
 pub use cluster::{Cluster, Link, RankStats};
-pub use dpor::stop_helpers as stop_cluster;
+pub use dpor::{stop_helpers as stop_cluster, JobLog};
 pub use engine_kind::EngineKind;
 pub use engine_options::{Capability, DporOptions, OrderRule, PctOptions, StatesOptions, UnfoldOptions};
 pub use executions::{ExecutionEnd, ExecutionSink, InputRegion};

@@ -125,6 +125,8 @@ pub struct Options {
     /// On rank 0 of an MPI job: the other ranks, which explore dpor's jobs beside its
     /// `-j` threads (see `dpor/remote.rs`). `None` everywhere else.
     pub cluster: Option<std::sync::Arc<crate::cluster::Cluster>>,
+    /// Record dpor's `-j` jobs here (`ravel check --job-log`; see `dpor/job_log.rs`).
+    pub job_log: Option<std::sync::Arc<crate::JobLog>>,
 }
 
 impl Default for Options {
@@ -169,6 +171,7 @@ impl Default for Options {
             cwd: ravel_vm::host_cwd(),
             turn: None,
             cluster: None,
+            job_log: None,
         }
     }
 }

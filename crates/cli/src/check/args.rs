@@ -30,6 +30,12 @@ pub struct CheckArgs {
     /// witnesses are those of `-j 1`.
     #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub jobs: Option<u64>,
+    /// Write the dpor search's `-j` jobs (and those of MPI helper ranks) to this file as
+    /// JSON Lines: who gave each out and when, who took it, its work, its message sizes,
+    /// whether it was committed; and the search's own time (`bench/mpi/simulate` replays
+    /// it on more ranks; see docs/mpi.md).
+    #[arg(long, value_name = "FILE")]
+    pub job_log: Option<PathBuf>,
     #[command(flatten)]
     pub budget: Budget,
     /// Stop after this many executions, blocked ones included (verdict unknown).

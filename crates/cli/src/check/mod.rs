@@ -16,7 +16,7 @@ use crate::program;
 use crate::property::{self, Property};
 use crate::signals::{self, Phase};
 use crate::{enforce, explain, input_file, svcomp_witness};
-use anyhow::Result;
+use anyhow::{Context, Result};
 use ravel_explore::{Options, Outcome, Verdict};
 use ravel_ir::Program;
 use std::sync::Arc;
@@ -54,8 +54,12 @@ pub fn run(args: CheckArgs) -> Result<u8> {
         Role::Search(cluster) => opts.cluster = Some(cluster.clone()),
         Role::Alone => {}
     }
+    opts.job_log = args.job_log.as_ref().map(|_| Arc::new(ravel_explore::JobLog::new()));
     let (outcome, seconds) = explore(&program, &opts);
     ranks.finish();
+    if let (Some(path), Some(log)) = (&args.job_log, &opts.job_log) {
+        log.write(path).with_context(|| format!("cannot write the job log {}", path.display()))?;
+    }
     let checked = outputs::Checked {
         program: &program,
         files: &files,

@@ -28,9 +28,8 @@ pub fn check_with(launcher: &[&str], file: &str, jobs: u32, extra: &[&str], flag
         .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
         .output()
         .expect("ravel runs");
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!("{file}: no JSON report ({e}); stderr: {}", String::from_utf8_lossy(&out.stderr))
-    })
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{file}: no JSON report ({e}); stderr: {}", String::from_utf8_lossy(&out.stderr)))
 }
 
 /// What must not depend on the number of threads or ranks.

@@ -17,10 +17,12 @@ mod agents;
 mod bounded;
 mod branch_sizes;
 mod history;
+mod job_log;
 mod joins;
 mod parallel;
 mod remote;
 
+pub use job_log::JobLog;
 pub use remote::{serve, stop_helpers};
 mod spin;
 mod start;
@@ -298,6 +300,8 @@ pub(crate) struct Explorer<'a> {
     job: Option<parallel::JobState>,
     /// A helper's result stopped the search.
     halted: bool,
+    /// With a job log (`Options::job_log`): where this explorer's time goes.
+    clock: Option<job_log::WorkClock>,
     /// Dropped snapshots and runs, recycled by [`Explorer::copy_run`]. Boxed because they
     /// move in and out of the nodes' boxed snapshots whole.
     #[allow(clippy::vec_box)]
@@ -364,6 +368,7 @@ impl<'a> Explorer<'a> {
             spare: None,
             job: None,
             halted: false,
+            clock: None,
             spare_runs: Vec::new(),
             branch_sizes: BranchSizes::default(),
             joins: (opts.dpor.join_at_epochs && opts.dpor.one_order_per_path.is_none()).then(joins::Joins::default),
@@ -400,9 +405,14 @@ impl<'a> Explorer<'a> {
 
     /// Explores everything; stops at the first error unless `all_errors`.
     pub fn explore(&mut self) {
+        self.clock = self.cx.opts.job_log.clone().map(job_log::WorkClock::start);
         // Scouting runs start from the beginning: with a given start, only the search.
         if self.start.is_some() || !self.scout() {
             self.search();
+        }
+        if let Some(clock) = self.clock.take() {
+            let counts = (self.cx.stats.explored(), self.cx.stats.transitions);
+            clock.log.search_ended(clock.started(), clock.stop(), counts);
         }
     }
 

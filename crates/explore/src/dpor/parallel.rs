@@ -34,22 +34,25 @@
 //! sink (`ravel schedules`; all follow the search's order), or in a round cut short by a
 //! thread cap.
 
+use super::job_log::{thread_cpu, JobLog, Taker, WorkClock};
 use super::wakeup::Graft;
 use super::{Explorer, Node, Run, Step, Taken, WakeupTree};
 use crate::exec::THREAD_CAPS;
 use crate::{FoundError, Options, Stats, Unknown};
 use ravel_ir::Program;
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
+use std::cell::Cell;
 use std::collections::VecDeque;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
 /// A branch for a helper: everything it needs to explore the branch's subtree exactly as
 /// the search would.
+#[derive(Clone)]
 pub(super) struct Job {
     pub(super) id: u64,
     pub(super) init: Vec<u64>,
@@ -75,6 +78,7 @@ pub(super) struct Job {
 /// Additions to a branch a helper explores, in the order the search made them.
 pub(super) type Grafts = Arc<Mutex<Vec<Graft>>>;
 
+#[derive(Clone)]
 pub(super) struct PrefixStep {
     pub(super) agent: usize,
     pub(super) forced: Vec<u64>,
@@ -82,6 +86,7 @@ pub(super) struct PrefixStep {
 }
 
 /// What a helper found in a branch's subtree.
+#[derive(Clone)]
 pub(super) struct JobResult {
     pub(super) id: u64,
     /// The subtree was explored to its end (or to the error that stops the search).
@@ -142,6 +147,8 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 /// The helper side of a job while it runs.
 #[derive(Default)]
 pub(super) struct JobState {
+    /// The job's number (the giver of the jobs this explorer gives out, in a job log).
+    pub id: u64,
     pub floor: usize,
     pub insertions: Insertions,
     pub union: Option<Step>,
@@ -188,6 +195,16 @@ pub(super) struct Shared {
     changed: Condvar,
     /// Ends every helper (the search or its round is over).
     pub(super) cancel: Arc<AtomicBool>,
+    /// With `--job-log`: where the jobs' takers go.
+    log: Option<Arc<JobLog>>,
+}
+
+/// Job numbers, unique in the process: a job log tells the jobs of every round apart.
+static NEXT_JOB: AtomicU64 = AtomicU64::new(0);
+
+thread_local! {
+    /// With a job log: the thread's number in it (0: the search's, n: helper n's).
+    static THREAD: Cell<usize> = const { Cell::new(0) };
 }
 
 #[derive(Default)]
@@ -200,7 +217,6 @@ struct State {
     idle: usize,
     /// Helper ranks of a cluster with nothing to do (see `remote.rs`).
     remote_idle: usize,
-    next_id: u64,
     closed: bool,
 }
 
@@ -240,6 +256,7 @@ impl Pool {
             state: Mutex::new(State::default()),
             changed: Condvar::new(),
             cancel: Arc::new(AtomicBool::new(false)),
+            log: opts.job_log.clone(),
         });
         let opts = Options { progress: false, ..opts.clone() };
         let dispatcher = opts.cluster.clone().and_then(|cluster| {
@@ -265,6 +282,7 @@ impl Pool {
         while self.helpers.len() < n {
             let (program, opts, shared, started) =
                 (self.program.clone(), self.opts.clone(), self.shared.clone(), self.started);
+            let number = self.helpers.len() + 1;
             // A helper re-executes paths as deep as the search's: the search's stack.
             let spawned = std::thread::Builder::new()
                 .name("ravel-helper".into())
@@ -274,6 +292,7 @@ impl Pool {
                     // step, and on a shared one those counts (and the fields on their
                     // cache line) would bounce between the cores (lockcounter: 15 % more CPU).
                     let program = Arc::new(Program::clone(&program));
+                    THREAD.set(number);
                     helper(program, opts, started, shared)
                 });
             match spawned {
@@ -320,6 +339,18 @@ impl Shared {
         self.lock().queue.pop_front()
     }
 
+    /// The job log, if one is kept.
+    pub(super) fn log(&self) -> Option<&JobLog> {
+        self.log.as_deref()
+    }
+
+    /// Notes in the job log that `by` took job `id`.
+    fn taken(&self, id: u64, by: Taker) {
+        if let Some(log) = &self.log {
+            log.taken(id, by);
+        }
+    }
+
     /// Tells the explorers how many helper ranks would take a job now.
     pub(super) fn set_remote_idle(&self, n: usize) {
         self.lock().remote_idle = n;
@@ -344,6 +375,8 @@ impl Shared {
                 return None;
             }
             if let Some(job) = state.queue.pop_front() {
+                drop(state);
+                self.taken(job.id, Taker::Thread(THREAD.get()));
                 return Some(job);
             }
             state.idle += 1;
@@ -374,11 +407,9 @@ impl Handle {
         !self.off && state.idle + state.remote_idle > state.queue.len()
     }
 
-    fn submit(&self, mut job: Job) -> u64 {
-        let mut state = self.shared.lock();
-        job.id = state.next_id;
-        state.next_id += 1;
+    fn submit(&self, job: Job) -> u64 {
         let id = job.id;
+        let mut state = self.shared.lock();
         state.queue.push_back(job);
         drop(state);
         self.shared.changed.notify_all();
@@ -417,6 +448,7 @@ impl Handle {
             }
             if let Some(job) = state.queue.pop_front() {
                 drop(state);
+                shared.taken(job.id, Taker::Thread(THREAD.get()));
                 shared.deliver(run(job));
                 state = shared.lock();
                 continue;
@@ -497,6 +529,9 @@ impl<'a> Explorer<'a> {
                 // Its helper met a graft too late: the branch goes out again as it is now.
                 let old = std::mem::replace(&mut speculations[0], spec);
                 self.cx.stats.helper_abandoned += 1;
+                if let Some(clock) = &self.clock {
+                    clock.log.settled(old.id, "replaced", clock.own_work(), 0.0, 0.0);
+                }
                 self.pool.as_ref().expect("a pool").abandon(old);
             }
         }
@@ -530,7 +565,14 @@ impl<'a> Explorer<'a> {
         !self.cx.errors.is_empty() && self.cx.opts.further_errors_budget().is_some()
     }
 
-    fn submit(&self, job: Job, assumed: Vec<Step>) -> Speculation {
+    fn submit(&self, mut job: Job, assumed: Vec<Step>) -> Speculation {
+        job.id = NEXT_JOB.fetch_add(1, Ordering::Relaxed);
+        if let Some(clock) = &self.clock {
+            let (at, cpu) = (clock.own_work(), thread_cpu());
+            let bytes = super::remote::job_bytes(&job, self.cx.opts);
+            clock.logging.set(clock.logging.get() + thread_cpu() - cpu);
+            clock.log.given_out(job.id, self.job.as_ref().map(|j| j.id), job.prefix.len(), at, bytes);
+        }
         let (cancel, grafts) = (job.cancel.clone(), job.grafts.clone());
         let id = self.pool.as_ref().expect("a pool").submit(job);
         Speculation { id, cancel, grafts, sent: 0, assumed }
@@ -576,18 +618,32 @@ impl<'a> Explorer<'a> {
     /// Back at the node at `depth` with its branch done: commits the speculation on its next
     /// branch if it still holds. Returns true when it did (the branch is then explored).
     pub(super) fn settle(&mut self, depth: usize) -> bool {
-        let Some(pool) = self.pool.as_ref() else { return false };
-        let node = &mut self.path[depth];
-        if node.speculations.is_empty() {
+        if self.pool.is_none() || self.path[depth].speculations.is_empty() {
             return false;
         }
-        let spec = node.speculations.remove(0);
+        let spec = self.path[depth].speculations.remove(0);
+        let Some(clock) = &self.clock else { return self.settle_speculation(depth, spec).0 };
+        let (id, at, before) = (spec.id, clock.own_work(), clock.time);
+        let (committed, outcome) = self.settle_speculation(depth, spec);
+        if let Some(clock) = self.clock.as_mut() {
+            let (waited, commit) = (clock.time.waited - before.waited, clock.time.commits - before.commits);
+            let at = clock.waiting_from.take().unwrap_or(at);
+            clock.log.settled(id, outcome, at, waited, commit);
+        }
+        committed
+    }
+
+    /// [`Explorer::settle`] on the speculation taken from the node at `depth`; with what
+    /// became of it, for a job log.
+    fn settle_speculation(&mut self, depth: usize, spec: Speculation) -> (bool, &'static str) {
+        let pool = self.pool.as_ref().expect("a pool");
+        let node = &mut self.path[depth];
         // The branches before it were explored with variants: its job's sleep set is wrong.
         let explored = node.sleep.len().checked_sub(spec.assumed.len()).map(|from| &node.sleep[from..]);
         if explored.is_none_or(|e| !e.iter().map(|s| &**s).eq(spec.assumed.iter())) {
             self.cx.stats.helper_abandoned += 1;
             pool.abandon(spec);
-            return false;
+            return (false, "sleep-set");
         }
         if !pool.answered(spec.id) {
             self.speculate_behind(depth);
@@ -596,22 +652,42 @@ impl<'a> Explorer<'a> {
         let shared = pool.shared.clone();
         let (program, opts, started) = (self.cx.program(), self.cx.opts, self.cx.started());
         let spare = &mut self.spare;
+        // With a job log: the CPU and wall time the jobs run meanwhile took.
+        let timing = self.clock.is_some();
+        let (mut nested_cpu, mut nested_wall) = (0.0, std::time::Duration::ZERO);
         // While the branch's helper runs, this thread helps with the jobs given out.
         let run = |job: Job| {
             let nested = spare.get_or_insert_with(|| {
                 Box::new(Explorer::helper(program.clone(), opts, started, shared.cancel.clone()))
             });
-            nested.run_job_safely(job, &shared)
+            let since = timing.then(|| (thread_cpu(), Instant::now()));
+            let result = nested.run_job_safely(job, &shared);
+            if let Some((cpu, wall)) = since {
+                nested_cpu += thread_cpu() - cpu;
+                nested_wall += wall.elapsed();
+            }
+            result
         };
+        if let Some(clock) = self.clock.as_mut() {
+            // After the job given out behind this one (`speculate_behind`).
+            clock.waiting_from = Some(clock.own_work());
+        }
         let cx = &self.cx;
-        let result = match pool.wait(spec.id, run, || cx.cancelled()) {
+        let waiting = timing.then(Instant::now);
+        let answer = pool.wait(spec.id, run, || cx.cancelled());
+        if let (Some(clock), Some(waiting)) = (self.clock.as_mut(), waiting) {
+            clock.time.nested += nested_cpu;
+            clock.time.waited += waiting.elapsed().saturating_sub(nested_wall).as_secs_f64();
+        }
+        let result = match answer {
             Answer::Done(result) => result,
-            Answer::TakenBack | Answer::Stopped => return false,
+            Answer::TakenBack => return (false, "taken-back"),
+            Answer::Stopped => return (false, "stopped"),
         };
         if result.diverged || result.grafted != spec.sent {
             // The search added to the branch where the helper had been already.
             self.cx.stats.helper_abandoned += 1;
-            return false;
+            return (false, "diverged");
         }
         if result.unusable {
             self.cx.stats.helper_failures += u64::from(result.failed);
@@ -619,14 +695,14 @@ impl<'a> Explorer<'a> {
             if let Some(pool) = self.pool.as_mut() {
                 pool.off = true;
             }
-            return false;
+            return (false, "unusable");
         }
         // The first error starts the bounded search for further errors at its own
         // execution, somewhere inside the branch: only the search knows where that ends
         // (committed whole, the bound would count from the branch's end instead).
         let first_error = self.cx.errors.is_empty() && !result.errors.is_empty();
         if first_error && self.cx.opts.further_errors_budget().is_some() {
-            return false;
+            return (false, "first-error");
         }
         let usable = (result.finished || !result.errors.is_empty()) && !result.exhausted;
         // A round cut short by its thread cap, or an execution limit the branch would pass,
@@ -642,10 +718,11 @@ impl<'a> Explorer<'a> {
             if let Some(job) = self.job.as_mut().filter(|_| exhausted) {
                 job.exhausted = true;
                 self.halted = true;
-                return true;
+                return (true, "exhausted");
             }
-            return false;
+            return (false, "cut");
         }
+        let commit_started = timing.then(thread_cpu);
         self.path[depth].wakeup.pop_first();
         for (at, seq) in &result.insertions {
             self.insert_wakeup(*at, seq.iter().collect());
@@ -674,7 +751,10 @@ impl<'a> Explorer<'a> {
                 break;
             }
         }
-        true
+        if let (Some(clock), Some(cpu)) = (self.clock.as_mut(), commit_started) {
+            clock.time.commits += thread_cpu() - cpu;
+        }
+        (true, "committed")
     }
 
     /// While a helper re-executes the path: at the depth of the search's snapshot, the
@@ -697,13 +777,22 @@ impl<'a> Explorer<'a> {
         self.cx.job_cancel = Some(job.cancel.clone());
         self.cx.job_budget = job.budget;
         self.pool = Some(Handle::new(shared.clone()));
+        self.clock = self.cx.opts.job_log.clone().map(WorkClock::start);
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.run_job(job)));
         // Whatever this job gave out is of no use any more.
         let pool = self.pool.take().expect("a pool");
         for spec in self.path.iter_mut().flat_map(|n| n.speculations.drain(..)) {
+            if let Some(clock) = &self.clock {
+                clock.log.settled(spec.id, "giver-ended", clock.own_work(), 0.0, 0.0);
+            }
             pool.abandon(spec);
         }
-        result.unwrap_or_else(|_| JobResult { failed: true, ..JobResult::unusable(id) })
+        let result = result.unwrap_or_else(|_| JobResult { failed: true, ..JobResult::unusable(id) });
+        if let Some(clock) = self.clock.take() {
+            let counts = (result.stats.explored(), result.stats.transitions);
+            clock.log.finished(id, counts, Some(clock.stop()), super::remote::result_bytes(&result));
+        }
+        result
     }
 
     /// A helper's work: re-executes the path to the job's node and explores its branch.
@@ -742,7 +831,7 @@ impl<'a> Explorer<'a> {
         });
         // The search counts what it explores below the node, not the way there.
         self.cx.stats = Stats::default();
-        self.job = Some(JobState { floor, grafts: job.grafts, ..Default::default() });
+        self.job = Some(JobState { id: job.id, floor, grafts: job.grafts, ..Default::default() });
         self.backtrack_all();
         let state = self.job.take().unwrap_or_default();
         JobResult {

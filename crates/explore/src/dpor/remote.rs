@@ -6,6 +6,7 @@
 //! in-order commit stays with the search on rank 0, so counts, verdicts and witnesses are
 //! those of `-j 1`. A helper rank explores each job with its own `-j` threads.
 
+use super::job_log::Taker;
 use super::parallel::{Grafts, Job, JobResult, Pool, PrefixStep, Shared};
 use super::wakeup::{Graft, Step, WakeupTree};
 use super::Explorer;
@@ -167,6 +168,17 @@ impl WireResult {
     }
 }
 
+/// Bytes of the message that would send `job` to a helper rank (for a job log).
+pub(super) fn job_bytes(job: &Job, opts: &Options) -> usize {
+    let message = ToHelper::Job { wire: 0, settings: Settings::of(opts), job: Box::new(WireJob::of(job.clone())) };
+    encode(&message).map_or(0, |bytes| bytes.len())
+}
+
+/// Bytes of the message that would answer a job with `result` (for a job log).
+pub(super) fn result_bytes(result: &JobResult) -> usize {
+    encode(&ToSearch::Result { wire: 0, result: Box::new(WireResult::of(result.clone())) }).map_or(0, |b| b.len())
+}
+
 /// A job running on a helper rank, as rank 0's dispatcher tracks it.
 struct Outstanding {
     id: u64,
@@ -186,6 +198,9 @@ pub(super) fn dispatch(shared: &Shared, cluster: &Cluster, settings: Settings) {
             let executions = result.stats.explored();
             let outstanding = out.remove(&wire);
             cluster.answered(from, wire, executions, outstanding.is_some());
+            if let (Some(log), Some(o)) = (shared.log(), &outstanding) {
+                log.finished(o.id, (executions, result.stats.transitions), None, bytes.len());
+            }
             if let Some(o) = outstanding {
                 shared.deliver(result.into_result(o.id));
             }
@@ -203,6 +218,9 @@ pub(super) fn dispatch(shared: &Shared, cluster: &Cluster, settings: Settings) {
                     shared.deliver(JobResult { failed: true, ..JobResult::unusable(id) });
                     continue;
                 }
+            }
+            if let Some(log) = shared.log() {
+                log.taken(id, Taker::Rank(rank));
             }
             out.insert(wire, Outstanding { id, rank, cancel, cancel_sent: false, grafts });
         }
@@ -342,7 +360,7 @@ fn work(
     let started = Instant::now();
     let mut next = jobs.recv().ok();
     while let Some((wire, settings, job)) = next.take() {
-        let opts = Options { progress: false, cluster: None, ..settings.apply(base) };
+        let opts = Options { progress: false, cluster: None, job_log: None, ..settings.apply(base) };
         let pool = Pool::new(program.clone(), &opts, started, opts.dpor.jobs.max(1) - 1);
         let shared = pool.shared.clone();
         let mut explorer = Explorer::helper(program.clone(), &opts, started, shared.cancel.clone());
