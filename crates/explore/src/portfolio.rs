@@ -59,8 +59,8 @@ impl Role {
     /// use); dpor's answers as well when its search was complete.
     fn decides(self, outcome: &Outcome, opts: &Options) -> bool {
         let sought = |o: &Outcome| {
-            !(opts.all_errors && !opts.stop_at.is_empty())
-                || o.errors.iter().any(|e| opts.stop_at.contains(&e.error.kind))
+            let any_error = !opts.all_errors || opts.stop_at.is_empty();
+            any_error || o.errors.iter().any(|e| opts.stop_at.contains(&e.error.kind))
         };
         match (self, &outcome.verdict) {
             (Role::Cartesian, verdict) => *verdict == Verdict::Safe,
