@@ -429,7 +429,7 @@ mod tests {
 
     #[test]
     fn helper_ranks_change_nothing_but_the_time() {
-        let program = load("bench/explore/sigma.c", &["-DN=5"]);
+        let program = load("bench/explore/sigma.c", &["-DN=6"]);
         let opts = dpor_all();
         let alone = crate::check(program.clone(), &opts);
         let (together, ranks) = with_helper_ranks(program, &opts);
