@@ -13,6 +13,7 @@ mod footprint;
 pub mod graph;
 mod guided;
 mod interrupt;
+mod job_log;
 mod note;
 mod options;
 mod outcome;
@@ -32,13 +33,14 @@ mod widen;
 mod wire;
 
 pub use cluster::{Cluster, Link, RankStats};
-pub use dpor::{stop_helpers as stop_cluster, JobLog};
+pub use dpor::stop_helpers as stop_cluster;
 pub use engine_kind::EngineKind;
 pub use engine_options::{Capability, DporOptions, OrderRule, PctOptions, StatesOptions, UnfoldOptions};
 pub use executions::{ExecutionEnd, ExecutionSink, InputRegion};
 pub use graph::{EdgeKind, ExecutionGraph};
 pub use guided::{follow_guide, Guide, GuideStep, Guided};
 pub use interrupt::interrupt;
+pub use job_log::JobLog;
 pub use note::Note;
 pub use options::{Budget, Options};
 pub use outcome::{

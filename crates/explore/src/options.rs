@@ -125,7 +125,7 @@ pub struct Options {
     /// On rank 0 of an MPI job: the other ranks, which explore dpor's jobs beside its
     /// `-j` threads (see `dpor/remote.rs`). `None` everywhere else.
     pub cluster: Option<std::sync::Arc<crate::cluster::Cluster>>,
-    /// Record dpor's `-j` jobs here (`ravel check --job-log`; see `dpor/job_log.rs`).
+    /// Record dpor's `-j` jobs here (`ravel check --job-log`; see `job_log.rs`).
     pub job_log: Option<std::sync::Arc<crate::JobLog>>,
 }
 

@@ -17,12 +17,10 @@ mod agents;
 mod bounded;
 mod branch_sizes;
 mod history;
-mod job_log;
 mod joins;
 mod parallel;
 mod remote;
 
-pub use job_log::JobLog;
 pub use remote::{serve, stop_helpers};
 mod spin;
 mod start;
@@ -301,7 +299,7 @@ pub(crate) struct Explorer<'a> {
     /// A helper's result stopped the search.
     halted: bool,
     /// With a job log (`Options::job_log`): where this explorer's time goes.
-    clock: Option<job_log::WorkClock>,
+    clock: Option<crate::job_log::WorkClock>,
     /// Dropped snapshots and runs, recycled by [`Explorer::copy_run`]. Boxed because they
     /// move in and out of the nodes' boxed snapshots whole.
     #[allow(clippy::vec_box)]
@@ -405,7 +403,7 @@ impl<'a> Explorer<'a> {
 
     /// Explores everything; stops at the first error unless `all_errors`.
     pub fn explore(&mut self) {
-        self.clock = self.cx.opts.job_log.clone().map(job_log::WorkClock::start);
+        self.clock = self.cx.opts.job_log.clone().map(crate::job_log::WorkClock::start);
         // Scouting runs start from the beginning: with a given start, only the search.
         if self.start.is_some() || !self.scout() {
             self.search();

@@ -34,10 +34,10 @@
 //! sink (`ravel schedules`; all follow the search's order), or in a round cut short by a
 //! thread cap.
 
-use super::job_log::{thread_cpu, JobLog, Taker, WorkClock};
 use super::wakeup::Graft;
 use super::{Explorer, Node, Run, Step, Taken, WakeupTree};
 use crate::exec::THREAD_CAPS;
+use crate::job_log::{thread_cpu, JobLog, Taker, WorkClock};
 use crate::{FoundError, Options, Stats, Unknown};
 use ravel_ir::Program;
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};

@@ -6,11 +6,11 @@
 //! in-order commit stays with the search on rank 0, so counts, verdicts and witnesses are
 //! those of `-j 1`. A helper rank explores each job with its own `-j` threads.
 
-use super::job_log::Taker;
 use super::parallel::{Grafts, Job, JobResult, Pool, PrefixStep, Shared};
 use super::wakeup::{Graft, Step, WakeupTree};
 use super::Explorer;
 use crate::cluster::{decode, encode, Cluster};
+use crate::job_log::Taker;
 use crate::wire::WireFound;
 use crate::{Options, Stats, Unknown};
 use ravel_ir::Program;
