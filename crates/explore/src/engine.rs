@@ -120,6 +120,12 @@ pub(crate) struct Context<'a> {
     first_error_at: Option<u64>,
 }
 
+/// Why an execution's events may not capture every behaviour (what `note_step` notes).
+pub fn step_notes(machine: &Machine) -> impl Iterator<Item = Unknown> + '_ {
+    let imprecise = machine.imprecise().cloned().map(Unknown::Imprecise);
+    imprecise.into_iter().chain(machine.abstracted().cloned().map(Unknown::Abstracted))
+}
+
 /// What the end of an execution of `program` means for the exploration (the same in
 /// every engine).
 pub fn ended(program: &Program, end: End) -> Ended {
@@ -217,11 +223,8 @@ impl<'a> Context<'a> {
         if partial {
             self.note(Unknown::PartialInputs(self.opts.input_domain));
         }
-        if let Some(why) = machine.imprecise() {
-            self.note(Unknown::Imprecise(why.clone()));
-        }
-        if let Some(at) = machine.abstracted() {
-            self.note(Unknown::Abstracted(at.clone()));
+        for why in step_notes(machine) {
+            self.note(why);
         }
     }
 

@@ -177,8 +177,7 @@ impl Sampler {
     /// The errors of one run: the races it collected and how it ended.
     fn record(&self, outcome: &RunOutcome, races: Vec<crate::run::RunRace>, sample: &mut Sample) {
         let m: &Machine = &outcome.machine;
-        sample.notes.extend(m.imprecise().cloned().map(Unknown::Imprecise));
-        sample.notes.extend(m.abstracted().cloned().map(Unknown::Abstracted));
+        sample.notes.extend(crate::engine::step_notes(m));
         sample.erred = !races.is_empty() || matches!(m.end(), Some(End::Error(_)));
         let Some(witness) = run_witness(outcome, &self.config, self.opts.detect_races) else {
             if sample.erred {

@@ -71,7 +71,9 @@ pub trait ModelRules: Sync {
     fn adjective(&self) -> &'static str;
     /// Whether stores wait in per-thread buffers until a step of their own makes them
     /// visible: explorers schedule those steps as agents of their own.
-    fn store_buffers(&self) -> bool;
+    fn store_buffers(&self) -> bool {
+        false
+    }
     /// Whether executing the program as it runs realises the model (false for a model
     /// given only by axioms: an explorer decides what each read reads).
     fn operational(&self) -> bool {
@@ -80,7 +82,9 @@ pub trait ModelRules: Sync {
     /// Whether a store of `order` to shared writable memory, outside atomic sections,
     /// waits in its thread's buffer; `plain_interleaved`: plain accesses are scheduling
     /// points (`--interleave all`).
-    fn buffers(&self, order: Ordering, plain_interleaved: bool) -> bool;
+    fn buffers(&self, _order: Ordering, _plain_interleaved: bool) -> bool {
+        false
+    }
 }
 
 /// Sequential consistency: every store is visible at once.
@@ -95,12 +99,6 @@ impl ModelRules for SequentialConsistency {
     }
     fn adjective(&self) -> &'static str {
         "sequentially consistent"
-    }
-    fn store_buffers(&self) -> bool {
-        false
-    }
-    fn buffers(&self, _: Ordering, _: bool) -> bool {
-        false
     }
 }
 
@@ -145,12 +143,6 @@ impl ModelRules for RepairedC11 {
     fn operational(&self) -> bool {
         false
     }
-    fn store_buffers(&self) -> bool {
-        false
-    }
-    fn buffers(&self, _: Ordering, _: bool) -> bool {
-        false
-    }
 }
 
 /// IMM (see [`MemoryModel::Imm`]): no store buffers; what a load reads is decided by the
@@ -168,12 +160,6 @@ impl ModelRules for Intermediate {
         "IMM"
     }
     fn operational(&self) -> bool {
-        false
-    }
-    fn store_buffers(&self) -> bool {
-        false
-    }
-    fn buffers(&self, _: Ordering, _: bool) -> bool {
         false
     }
 }
