@@ -1,11 +1,12 @@
 /* ravel-test
- * run: ok
+ * run: error assertion-failure
  * seeds: 1
  * predict: unsafe assertion-failure
  * predict-flags: --seed 1 --property assert
  */
 // Two deposits each read the balance in one critical section and write it back in
-// another: the recorded run (seed 1) passes, a reordering loses an update.
+// another: predict's recorded run (seed 1) passes, a reordering loses an update
+// (`ravel run --seed 1`, whose new threads get a head start, loses it).
 #include <assert.h>
 #include <pthread.h>
 

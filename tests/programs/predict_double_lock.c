@@ -1,11 +1,12 @@
 /* ravel-test
- * run: ok
+ * run: error pthread-misuse
  * seeds: 1
  * predict: unsafe pthread-misuse
  * predict-flags: --seed 1 --property locks
  */
 // main locks again when it sees the flag set: a self-deadlock the recorded run, where
-// main reads the flag before the worker sets it, does not show.
+// main reads the flag before the worker sets it, does not show (`ravel run --seed 1`
+// gives the worker its head start and meets it).
 #include <pthread.h>
 
 int flag = 0;

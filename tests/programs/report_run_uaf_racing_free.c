@@ -1,10 +1,11 @@
 /* ravel-test
- * `ravel run` meets the worker's read after main's free, and nothing orders the free
- * before the read: the use after free says it is a race too (ThreadSanitizer reports it
- * as heap-use-after-free, its race detector's report for a free).
- * run: error use-after-free
+ * With seed 9 `ravel run` meets the worker's read after main's free, and nothing orders
+ * the free before the read: the use after free says it is a race too (ThreadSanitizer
+ * reports it as heap-use-after-free, its race detector's report for a free). With seed 1
+ * the new thread's head start puts the read before the free: a data race.
+ * run: error data-race
  * seeds: 1
- * report: run --seed 1
+ * report: run --seed 9
  */
 #include <pthread.h>
 #include <stdlib.h>

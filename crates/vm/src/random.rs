@@ -101,6 +101,11 @@ pub const SCHEDULE_KEEP: usize = 1 << 20;
 /// Runs the program once, picking a random enabled thread at every visible operation; the
 /// nondeterministic inputs take the `given` values first, in order. `observe(t, machine)`
 /// sees the machine after each step of thread `t` (a race detector reads its event log).
+///
+/// A new thread mostly gets a head start (`HEAD_START`) once it can run: as natively under
+/// ThreadSanitizer (which `ravel run` is measured against), whose `pthread_create` returns
+/// only once the new thread has started, so that it runs on while its creator wakes up.
+/// Every other choice is uniform, and every schedule keeps a chance.
 pub fn run_random(
     program: Arc<Program>,
     config: Config,
@@ -110,7 +115,46 @@ pub fn run_random(
     observe: &mut dyn FnMut(usize, &mut Machine),
 ) -> RunOutcome {
     let mut sched = RandomChooser::new(seed ^ 0x5eed);
-    run_picking(program, config, seed, timeout, given, |enabled| enabled[sched.below(enabled.len())], observe)
+    let mut started = StartFirst::default();
+    let pick = |enabled: &[usize]| {
+        started.newcomer(enabled, &mut sched).unwrap_or_else(|| enabled[sched.below(enabled.len())])
+    };
+    run_picking(program, config, seed, timeout, given, pick, observe)
+}
+
+/// The odds (numerator, denominator) that a new thread runs `HEAD_START_STEPS` visible
+/// operations before anything else does (unless it blocks first).
+const HEAD_START: (usize, usize) = (3, 4);
+
+/// How many visible operations a head start lasts: natively the new thread's first
+/// system call (whose model may take two operations) usually comes before the creator's
+/// next one.
+const HEAD_START_STEPS: u8 = 2;
+
+/// Which threads have been seen to start: thread ids grow with creation, so a thread above
+/// the highest seen so far is new.
+#[derive(Default)]
+struct StartFirst {
+    seen: Option<usize>,
+    /// The new thread running its head start, and how many of its steps remain.
+    starting: Option<(usize, u8)>,
+}
+
+impl StartFirst {
+    /// The thread among `enabled` that must run now, if one is on its head start.
+    fn newcomer(&mut self, enabled: &[usize], rng: &mut RandomChooser) -> Option<usize> {
+        let newest = *enabled.iter().max()?;
+        if self.seen.is_some_and(|seen| newest > seen) {
+            let ahead = rng.below(HEAD_START.1) < HEAD_START.0;
+            self.starting = ahead.then_some((newest, HEAD_START_STEPS));
+        }
+        self.seen = Some(self.seen.map_or(newest, |seen| seen.max(newest)));
+        let (t, left) = self.starting.take().filter(|&(t, _)| enabled.contains(&t))?;
+        if left > 1 {
+            self.starting = Some((t, left - 1));
+        }
+        Some(t)
+    }
 }
 
 /// Runs the program once, the oldest enabled thread first at every visible operation (each
