@@ -5,7 +5,9 @@ use crate::PredictError;
 use ravel_explore::{Witness, WitnessStep};
 use ravel_ir::{Program, SrcLoc};
 use ravel_sym::ExprPool;
-use ravel_vm::{Chooser, Config, End, Granularity, Machine, ProgramError, RandomChooser, Recording, SharedSym};
+use ravel_vm::{
+    Chooser, Config, End, Granularity, Machine, ProgramError, RandomChooser, RandomSchedule, Recording, SharedSym,
+};
 use std::cell::Ref;
 use std::sync::Arc;
 use std::time::Duration;
@@ -133,8 +135,8 @@ pub fn record(program: Arc<Program>, source: &Source, max_steps: u64) -> Result<
     let engine = ravel_vm::SymEngine::shared(Duration::from_secs(10), u32::MAX);
     let (inner, mut schedule): (Box<dyn Chooser>, Box<Scheduler>) = match source {
         Source::Seed(seed) => {
-            let mut sched = RandomChooser::new(seed ^ 0x5eed);
-            (Box::new(RandomChooser::new(*seed)), Box::new(move |enabled, _| Some(enabled[sched.below(enabled.len())])))
+            let mut sched = RandomSchedule::new(*seed);
+            (Box::new(RandomChooser::new(*seed)), Box::new(move |enabled, _| Some(sched.pick(enabled))))
         }
         Source::Sequential(seed) => {
             let mut current = 0;

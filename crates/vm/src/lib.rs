@@ -109,7 +109,9 @@ pub use memory::{pointer_words, ObjId, ObjKind, Object};
 pub use os::{
     host_cwd, open_regular, read_regular, FileContents, FileSpec, Peer, Script, TABLE_KEY as DESCRIPTOR_TABLE,
 };
-pub use random::{run_oldest_first, run_picking, run_random, Nondet, RandomChooser, RunOutcome, SCHEDULE_KEEP};
+pub use random::{
+    run_oldest_first, run_picking, run_random, Nondet, RandomChooser, RandomSchedule, RunOutcome, SCHEDULE_KEEP,
+};
 pub use record::{GuardOrigin, RecEvent, RecKind, Recording};
 pub use site_stacks::{CallStack, StackFrame};
 pub use spin::SpinMark;

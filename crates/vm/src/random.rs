@@ -114,12 +114,27 @@ pub fn run_random(
     given: Vec<u64>,
     observe: &mut dyn FnMut(usize, &mut Machine),
 ) -> RunOutcome {
-    let mut sched = RandomChooser::new(seed ^ 0x5eed);
-    let mut started = StartFirst::default();
-    let pick = |enabled: &[usize]| {
-        started.newcomer(enabled, &mut sched).unwrap_or_else(|| enabled[sched.below(enabled.len())])
-    };
-    run_picking(program, config, seed, timeout, given, pick, observe)
+    let mut schedule = RandomSchedule::new(seed);
+    run_picking(program, config, seed, timeout, given, |enabled| schedule.pick(enabled), observe)
+}
+
+/// The thread choices of [`run_random`], for a recorder that runs its own loop (`ravel
+/// predict` records the run `ravel run --seed N` makes).
+pub struct RandomSchedule {
+    rng: RandomChooser,
+    started: StartFirst,
+}
+
+impl RandomSchedule {
+    /// The choices of seed `seed`.
+    pub fn new(seed: u64) -> RandomSchedule {
+        RandomSchedule { rng: RandomChooser::new(seed ^ 0x5eed), started: StartFirst::default() }
+    }
+
+    /// The thread to run among `enabled` (ascending ids, not empty).
+    pub fn pick(&mut self, enabled: &[usize]) -> usize {
+        self.started.newcomer(enabled, &mut self.rng).unwrap_or_else(|| enabled[self.rng.below(enabled.len())])
+    }
 }
 
 /// The odds (numerator, denominator) that a new thread runs `HEAD_START_STEPS` visible
