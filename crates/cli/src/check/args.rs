@@ -26,8 +26,8 @@ pub struct CheckArgs {
     /// Memory model: which orders of stores other threads may observe.
     #[arg(long, value_enum, default_value_t = MemoryModelArg::Sc)]
     pub memory_model: MemoryModelArg,
-    /// Threads the dpor search uses (default: every core); the counts, verdict and
-    /// witnesses are those of `-j 1`.
+    /// Threads the dpor and graph searches use (default: every core); the counts, verdict
+    /// and witnesses are those of `-j 1`.
     #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub jobs: Option<u64>,
     /// Write the dpor search's `-j` jobs (and those of MPI helper ranks) to this file as

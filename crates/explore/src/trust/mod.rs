@@ -13,10 +13,12 @@ mod extend;
 mod facts;
 mod graph;
 mod imm;
+mod ledger;
 mod model;
 mod rc11;
 mod relation;
 mod sc;
+mod steal;
 mod tso;
 
 use crate::engine::{Context, Engine};
@@ -64,7 +66,28 @@ impl<'a> Engine<'a> for Explorer<'a> {
     const LACKS: &'static [Capability] = &[Capability::CollectTests, Capability::PreemptionBound, Capability::Sinks];
 
     fn new(program: Arc<Program>, opts: &'a Options) -> Self {
-        let mut cx = Context::new(program, opts);
+        Explorer::with_context(Context::new(program, opts))
+    }
+
+    fn run(self) -> Outcome {
+        if self.model.is_none() {
+            let model = self.cx.opts.memory_model.name();
+            let mut cx = self.cx;
+            cx.note(Unknown::Internal(format!("the graph engine has no consistency check for {model}")));
+            return cx.into_outcome(Vec::new());
+        }
+        match self.cx.opts.dpor.jobs {
+            0 | 1 => self.explore(),
+            threads => steal::explore(self, threads),
+        }
+    }
+}
+
+impl<'a> Explorer<'a> {
+    /// The search of the root graph in context `cx` (its subtrees start from there too:
+    /// see [`Explorer::take_over`]).
+    fn with_context(mut cx: Context<'a>) -> Self {
+        let opts = cx.opts;
         // Every shared access is an event: reads choose what they read, and a plain
         // access unordered with a conflicting one is a race the model judges.
         cx.vm.granularity = Granularity::All;
@@ -76,21 +99,14 @@ impl<'a> Engine<'a> for Explorer<'a> {
         Explorer { cx, model: model::of(opts.memory_model), stack: vec![Exec::default()], load_buffering }
     }
 
-    fn run(mut self) -> Outcome {
-        if self.model.is_none() {
-            let model = self.cx.opts.memory_model.name();
-            self.cx.note(Unknown::Internal(format!("the graph engine has no consistency check for {model}")));
-            return self.cx.into_outcome(Vec::new());
-        }
+    /// Explores every graph on this thread (`-j 1`).
+    fn explore(mut self) -> Outcome {
         loop {
             if let Some(why) = self.cx.limit_reached() {
                 self.cx.note(why);
                 break;
             }
-            let go_on = self.execute();
-            if let Some(lb) = &mut self.load_buffering {
-                lb.observe(&self.stack.last().expect("a graph was explored").graph);
-            }
+            let go_on = self.visit();
             if !go_on || !self.next() {
                 break;
             }
@@ -106,6 +122,33 @@ impl<'a> Engine<'a> for Explorer<'a> {
 }
 
 impl Explorer<'_> {
+    /// Runs the program along the current graph (see [`Explorer::execute`]) and takes
+    /// note of what the graph shows of load buffering. False when the search stops here.
+    fn visit(&mut self) -> bool {
+        let go_on = self.execute();
+        if let Some(lb) = &mut self.load_buffering {
+            lb.observe(&self.stack.last().expect("a graph was explored").graph);
+        }
+        go_on
+    }
+
+    /// Starts on the subtree of revisit `item` of `graph` instead of the root graph:
+    /// what one thread explores after taking that revisit off its stack.
+    fn take_over(&mut self, graph: Graph, item: Revisit) {
+        self.stack = vec![Exec { graph, work: vec![item] }];
+    }
+
+    /// Gives away the revisit this search would explore last (the shallowest) with a copy
+    /// of its graph, when another one is left to explore here.
+    fn give_away(&mut self) -> Option<(Graph, Revisit)> {
+        if self.stack.iter().map(|e| e.work.len()).sum::<usize>() < 2 {
+            return None;
+        }
+        let exec = self.stack.iter_mut().find(|e| !e.work.is_empty())?;
+        let item = exec.work.remove(0);
+        Some((exec.graph.clone(), item))
+    }
+
     fn consistency(&self) -> &'static dyn Consistency {
         self.model.expect("checked when the search starts")
     }
