@@ -48,17 +48,17 @@ pub(super) struct Task {
     /// Its gifts, in the order given.
     gifts: Vec<usize>,
     /// The visits not merged yet, and how many were merged before them.
-    visits: VecDeque<Visit>,
+    pub visits: VecDeque<Visit>,
     merged: u64,
     /// By visit: the first error of each kind and places, the first reason the verdict is
     /// not `safe` (and the first abstraction, which any other reason replaces).
-    errors: VecDeque<(u64, FoundError)>,
+    pub errors: VecDeque<(u64, FoundError)>,
     seen: Vec<(ErrorKind, Vec<SrcLoc>)>,
-    notes: VecDeque<(u64, Unknown)>,
+    pub notes: VecDeque<(u64, Unknown)>,
     noted: [bool; 2],
     /// The visit after which one thread's search stops (an error it stops at, a reason
     /// that ends the search).
-    stop: Option<u64>,
+    pub stop: Option<u64>,
     pub finished: bool,
     /// What its explorer did, and saw of load buffering (IMM), once finished.
     pub work: Work,
@@ -66,6 +66,14 @@ pub(super) struct Task {
 }
 
 impl Task {
+    /// Takes another rank's record of this task's subtree (see [`Record`]): the task is
+    /// finished.
+    pub fn take_record(&mut self, record: Task) {
+        let Task { visits, errors, notes, stop, work, .. } = record;
+        (self.visits, self.errors, self.notes, self.stop, self.work) = (visits, errors, notes, stop, work);
+        self.finished = true;
+    }
+
     /// Records the next visit; returns its number in the task.
     pub fn record(&mut self, visit: Visit, errors: Vec<FoundError>, note: Option<Unknown>, stops: bool) -> u64 {
         let i = self.merged + self.visits.len() as u64;
@@ -87,6 +95,77 @@ impl Task {
             self.stop = Some(i);
         }
         i
+    }
+}
+
+/// Where the merged visits go: the search's context, or one task's record of a subtree
+/// explored for another rank (which that rank merges in turn).
+pub(super) trait Account {
+    /// The limit reached before the next visit by the counts so far, if any.
+    fn limit(&self) -> Option<Unknown>;
+    fn note(&mut self, why: Unknown);
+    /// The next visit (of a task taken from another thread: `taken`) with what it found,
+    /// and whether one thread's search stops after it.
+    fn visit(&mut self, taken: bool, visit: Visit, errors: Vec<FoundError>, note: Option<Unknown>, stops: bool);
+    /// Shows how far the merge is.
+    fn progress(&mut self) {}
+}
+
+impl Account for Context<'_> {
+    fn limit(&self) -> Option<Unknown> {
+        self.count_limit_reached()
+    }
+
+    fn note(&mut self, why: Unknown) {
+        Context::note(self, why);
+    }
+
+    fn visit(&mut self, taken: bool, visit: Visit, errors: Vec<FoundError>, note: Option<Unknown>, _: bool) {
+        // An error counts its execution, as `Context::record_error` sees it.
+        self.stats.executions += visit.executions;
+        for found in errors {
+            self.record_error(found);
+        }
+        self.stats.blocked += visit.blocked;
+        self.stats.transitions += visit.transitions;
+        if taken {
+            self.stats.helped += visit.executions + visit.blocked;
+        }
+        if let Some(why) = note {
+            Context::note(self, why);
+        }
+    }
+
+    fn progress(&mut self) {
+        Context::progress(self);
+    }
+}
+
+/// A subtree's visits in one thread's order as one task's: what a rank explores for
+/// another (`remote.rs`), which merges it as a task of its own. The execution budget
+/// ends it (beyond, the other rank's merge stops before it) without a note.
+pub(super) struct Record {
+    pub task: Task,
+    budget: Option<u64>,
+    explored: u64,
+}
+
+impl Record {
+    pub fn new(budget: Option<u64>) -> Self {
+        Record { task: Task::default(), budget, explored: 0 }
+    }
+}
+
+impl Account for Record {
+    fn limit(&self) -> Option<Unknown> {
+        self.budget.filter(|&b| self.explored >= b).map(Unknown::Executions)
+    }
+
+    fn note(&mut self, _: Unknown) {}
+
+    fn visit(&mut self, _: bool, visit: Visit, errors: Vec<FoundError>, note: Option<Unknown>, stops: bool) {
+        self.explored += visit.executions + visit.blocked;
+        self.task.record(visit, errors, note, stops);
     }
 }
 
@@ -149,31 +228,24 @@ impl Ledger {
 
     /// Merges into `acct` the visits that come next in one thread's order, as that thread
     /// counts them, with its execution limits checked before each visit.
-    pub fn merge(&mut self, acct: &mut Context) {
+    pub fn merge(&mut self, acct: &mut impl Account) {
         while let Some(t) = self.cursor {
             let task = &mut self.tasks[t];
             while let Some(visit) = task.visits.pop_front() {
                 let i = task.merged;
-                if let Some(why) = acct.count_limit_reached() {
+                if let Some(why) = acct.limit() {
                     acct.note(why);
                     return self.end_before(t, i);
                 }
                 task.merged += 1;
-                // An error counts its execution, as `Context::record_error` sees it.
-                acct.stats.executions += visit.executions;
+                let mut errors = Vec::new();
                 while task.errors.front().is_some_and(|&(at, _)| at == i) {
-                    let (_, found) = task.errors.pop_front().expect("one is there");
-                    acct.record_error(found);
+                    errors.push(task.errors.pop_front().expect("one is there").1);
                 }
-                acct.stats.blocked += visit.blocked;
-                acct.stats.transitions += visit.transitions;
-                if t != 0 {
-                    acct.stats.helped += visit.executions + visit.blocked;
-                }
-                while task.notes.front().is_some_and(|&(at, _)| at == i) {
-                    acct.note(task.notes.pop_front().expect("one is there").1);
-                }
-                if task.stop == Some(i) {
+                let note = task.notes.front().is_some_and(|&(at, _)| at == i).then(|| task.notes.pop_front());
+                let stops = task.stop == Some(i);
+                acct.visit(t != 0, visit, errors, note.flatten().map(|(_, why)| why), stops);
+                if stops {
                     return self.end_before(t, i + 1);
                 }
             }

@@ -17,9 +17,11 @@ mod ledger;
 mod model;
 mod rc11;
 mod relation;
+mod remote;
 mod sc;
 mod steal;
 mod tso;
+mod wire;
 
 use crate::engine::{Context, Engine};
 use crate::{Capability, Options, Outcome, Unknown};
@@ -28,6 +30,8 @@ use model::Consistency;
 use ravel_ir::Program;
 use ravel_vm::Granularity;
 use std::sync::Arc;
+
+pub(crate) use remote::serve;
 
 /// The search: the graphs on the current path, each with the revisits still to try.
 pub(crate) struct Explorer<'a> {
@@ -76,9 +80,12 @@ impl<'a> Engine<'a> for Explorer<'a> {
             cx.note(Unknown::Internal(format!("the graph engine has no consistency check for {model}")));
             return cx.into_outcome(Vec::new());
         }
+        // Under IMM the helper ranks wait: what a subtree saw of load buffering stays
+        // with it.
+        let ranks = self.cx.opts.cluster.is_some() && self.load_buffering.is_none();
         match self.cx.opts.dpor.jobs {
-            0 | 1 => self.explore(),
-            threads => steal::explore(self, threads),
+            0 | 1 if !ranks => self.explore(),
+            threads => steal::explore(self, threads.max(1), ranks.then_some(remote::dispatch)),
         }
     }
 }

@@ -4,27 +4,32 @@
 //! gives away the revisit it would explore last (the shallowest of its stack) with a copy
 //! of its graph; the taker explores that subtree alone and gives away from it in turn.
 //! The ledger (`ledger.rs`) merges what the tasks found in one thread's order, on this
-//! thread, which also ends the search where one thread would.
+//! thread, which also ends the search where one thread would. Under MPI, rank 0's
+//! dispatcher (`remote.rs`) gives gifts to idle ranks too, and each helper rank explores
+//! its gift here with its own threads.
 
 use super::graph::Graph;
-use super::ledger::{Ledger, Visit};
+use super::ledger::{Account, Ledger, Record, Task, Visit};
 use super::{Explorer, Revisit};
 use crate::engine::{Context, SEARCH_STACK};
-use crate::{FoundError, Outcome, Unknown};
+use crate::{Cluster, FoundError, Options, Outcome, Unknown};
+use ravel_ir::Program;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// What the threads share.
-struct Shared {
+pub(super) struct Shared {
     state: Mutex<State>,
     /// Wakes idle threads (a gift, the end).
     gifts: Condvar,
     /// Wakes the merge (a task ended, the search stopped or was halted).
     merge: Condvar,
-    /// Idle threads and gifts not taken yet, read between two graphs without the lock.
+    /// Idle threads (and ranks) and gifts not taken yet, read between two graphs without
+    /// the lock.
     idle: AtomicUsize,
+    idle_ranks: AtomicUsize,
     untaken: AtomicUsize,
     /// Set when the search ends: executions under way stop.
     cancel: Arc<AtomicBool>,
@@ -46,51 +51,35 @@ impl State {
 }
 
 /// A task waiting for a thread: the root graph, or a revisit of a graph.
-struct Gift {
-    task: usize,
-    start: Option<(Graph, Revisit)>,
+pub(super) struct Gift {
+    pub task: usize,
+    pub start: Option<(Graph, Revisit)>,
 }
 
-/// Explores every graph with `threads` threads; `root`'s context receives the merge.
-pub(super) fn explore(root: Explorer<'_>, threads: usize) -> Outcome {
+/// What a search on several threads explores with.
+struct Search<'o> {
+    program: Arc<Program>,
+    opts: &'o Options,
+    started: Instant,
+    threads: usize,
+}
+
+/// What gives gifts to the other ranks of the cluster while the threads search
+/// (`remote::dispatch`).
+pub(super) type Dispatcher = fn(&Shared, &Cluster, &Options);
+
+/// Explores every graph with `threads` threads (and, with `ranks`, the other ranks of the
+/// cluster); `root`'s context receives the merge.
+pub(super) fn explore(root: Explorer<'_>, threads: usize, ranks: Option<Dispatcher>) -> Outcome {
     let mut acct = root.cx;
     let mut load_buffering = root.load_buffering;
-    let shared = Shared {
-        state: Mutex::new(State {
-            ledger: Ledger::new(),
-            pool: VecDeque::from([Gift { task: 0, start: None }]),
-            halted: None,
-            running: 0,
-        }),
-        gifts: Condvar::new(),
-        merge: Condvar::new(),
-        idle: AtomicUsize::new(0),
-        untaken: AtomicUsize::new(1),
-        cancel: Arc::new(AtomicBool::new(false)),
-    };
-    let (program, opts, started) = (acct.program(), acct.opts, acct.started());
-    std::thread::scope(|s| {
-        for n in 0..threads {
-            let (shared, program) = (&shared, program.clone());
-            let spawned = std::thread::Builder::new()
-                .name(format!("ravel-graph-{n}"))
-                .stack_size(SEARCH_STACK)
-                .spawn_scoped(s, move || {
-                    work(shared, || Context::helper(program.clone(), opts, started, shared.cancel.clone()))
-                });
-            spawned.expect("a search thread starts");
-        }
-        merge_until_over(&shared, &mut acct);
-    });
-    let mut state = lock(&shared);
-    if let Some(why) = state.halted.take() {
-        state.ledger.finish_all();
-        state.ledger.merge(&mut acct);
-        acct.note(why);
-    }
-    for t in 0..state.ledger.tasks.len() {
-        let touched = state.ledger.touched(t);
-        let task = &mut state.ledger.tasks[t];
+    let search = Search { program: acct.program(), opts: acct.opts, started: acct.started(), threads };
+    let cluster = acct.opts.cluster.clone();
+    let ranks = cluster.as_deref().zip(ranks);
+    let (mut ledger, _) = search.run(None, Arc::default(), &mut acct, ranks);
+    for t in 0..ledger.tasks.len() {
+        let touched = ledger.touched(t);
+        let task = &mut ledger.tasks[t];
         acct.stats.work.add(&task.work);
         if let (Some(all), Some(lb), true) = (&mut load_buffering, task.load_buffering.take(), touched) {
             all.merge(lb);
@@ -102,12 +91,151 @@ pub(super) fn explore(root: Explorer<'_>, threads: usize) -> Outcome {
     acct.into_outcome(Vec::new())
 }
 
+/// A helper rank: explores the subtree of `start` with `opts.dpor.jobs` threads until it
+/// is done or `cancel` is set; its visits in one thread's order, and why it stopped
+/// short (time, memory, `cancel`), if it did.
+pub(super) fn explore_subtree(
+    program: Arc<Program>,
+    opts: &Options,
+    start: (Graph, Revisit),
+    cancel: Arc<AtomicBool>,
+) -> (Task, Option<Unknown>) {
+    let search = Search { program, opts, started: Instant::now(), threads: opts.dpor.jobs.max(1) };
+    let mut record = Record::new(opts.budget.executions);
+    let (ledger, halted) = search.run(Some(start), cancel, &mut record, None);
+    record.task.work = ledger.tasks.iter().fold(Default::default(), |mut all, t| {
+        all.add(&t.work);
+        all
+    });
+    (record.task, halted)
+}
+
+impl Search<'_> {
+    /// Explores the subtree of `start` (none: every graph) until done or `cancel` is set,
+    /// merging into `acct`; the tasks, and why the search was halted if it was (noted in
+    /// `acct` after what was explored).
+    fn run(
+        &self,
+        start: Option<(Graph, Revisit)>,
+        cancel: Arc<AtomicBool>,
+        acct: &mut impl Account,
+        ranks: Option<(&Cluster, Dispatcher)>,
+    ) -> (Ledger, Option<Unknown>) {
+        let shared = Shared {
+            state: Mutex::new(State {
+                ledger: Ledger::new(),
+                pool: VecDeque::from([Gift { task: 0, start }]),
+                halted: None,
+                running: 0,
+            }),
+            gifts: Condvar::new(),
+            merge: Condvar::new(),
+            idle: AtomicUsize::new(0),
+            idle_ranks: AtomicUsize::new(0),
+            untaken: AtomicUsize::new(1),
+            cancel,
+        };
+        let (opts, started) = (self.opts, self.started);
+        std::thread::scope(|s| {
+            for n in 0..self.threads {
+                let (shared, program) = (&shared, self.program.clone());
+                let spawned = std::thread::Builder::new()
+                    .name(format!("ravel-graph-{n}"))
+                    .stack_size(SEARCH_STACK)
+                    .spawn_scoped(s, move || {
+                        work(shared, || Context::helper(program.clone(), opts, started, shared.cancel.clone()))
+                    });
+                spawned.expect("a search thread starts");
+            }
+            if let Some((cluster, dispatch)) = ranks {
+                let shared = &shared;
+                let spawned = std::thread::Builder::new()
+                    .name("ravel-graph-ranks".into())
+                    .spawn_scoped(s, move || dispatch(shared, cluster, opts));
+                spawned.expect("the dispatcher starts");
+            }
+            merge_until_over(&shared, acct);
+        });
+        let mut state = shared.state.into_inner().unwrap_or_else(|e| e.into_inner());
+        let halted = state.halted.take();
+        if let Some(why) = &halted {
+            state.ledger.finish_all();
+            state.ledger.merge(acct);
+            acct.note(why.clone());
+        }
+        (state.ledger, halted)
+    }
+}
+
 fn lock(shared: &Shared) -> MutexGuard<'_, State> {
     shared.state.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+impl Shared {
+    /// Whether the search is over (merged to its end, or halted).
+    pub fn over(&self) -> bool {
+        lock(self).over()
+    }
+
+    /// A gift of a revisit for another rank, if one waits; `idle` ranks want one (the
+    /// threads give more while they do).
+    pub fn take_for_rank(&self, idle: usize) -> Option<Gift> {
+        self.idle_ranks.store(idle, Ordering::Relaxed);
+        let mut state = lock(self);
+        if idle == 0 || state.over() {
+            return None;
+        }
+        let at = state.pool.iter().position(|g| g.start.is_some())?;
+        let gift = state.pool.remove(at).expect("it is there");
+        self.untaken.fetch_sub(1, Ordering::Relaxed);
+        state.running += 1;
+        Some(gift)
+    }
+
+    /// A gift a rank could not be sent goes back to the pool.
+    pub fn give_back(&self, gift: Gift) {
+        let mut state = lock(self);
+        state.pool.push_front(gift);
+        state.running -= 1;
+        self.untaken.fetch_add(1, Ordering::Relaxed);
+        drop(state);
+        self.gifts.notify_one();
+    }
+
+    /// Task `task`'s rank never answered: it ends with what it had (nothing).
+    pub fn abandon(&self, task: usize) {
+        let mut state = lock(self);
+        state.ledger.tasks[task].finished = true;
+        state.running -= 1;
+        drop(state);
+        self.merge.notify_one();
+    }
+
+    /// Whether any of task `task`'s graphs may still be needed.
+    pub fn needed(&self, task: usize) -> bool {
+        lock(self).ledger.needed(task, 0)
+    }
+
+    /// Another rank's record of task `task`'s subtree, or, with `halted`, of the part it
+    /// explored before it had to stop for that reason (which stops this search too).
+    pub fn answered(&self, task: usize, record: Task, halted: Option<Unknown>) {
+        let mut state = lock(self);
+        state.ledger.tasks[task].take_record(record);
+        state.running -= 1;
+        if let Some(why) = halted.filter(halts) {
+            if !state.over() {
+                state.halted = Some(why);
+                self.cancel.store(true, Ordering::Relaxed);
+                self.gifts.notify_all();
+            }
+        }
+        drop(state);
+        self.merge.notify_one();
+    }
+}
+
 /// Merges the tasks' visits as they come until the search is over, then ends the threads.
-fn merge_until_over(shared: &Shared, acct: &mut Context) {
+fn merge_until_over(shared: &Shared, acct: &mut impl Account) {
     let mut state = lock(shared);
     loop {
         state.ledger.merge(acct);
@@ -165,7 +293,7 @@ fn take(shared: &Shared) -> Option<Gift> {
 
 /// Whether a limit stops the whole search wherever it stands, not at a place in one
 /// thread's order.
-fn halts(why: &Unknown) -> bool {
+pub(super) fn halts(why: &Unknown) -> bool {
     matches!(why, Unknown::Time | Unknown::Memory(_) | Unknown::Interrupted)
 }
 
@@ -201,7 +329,8 @@ impl Explorer<'_> {
                 return;
             }
             i += 1;
-            if shared.idle.load(Ordering::Relaxed) > shared.untaken.load(Ordering::Relaxed) {
+            let idle = shared.idle.load(Ordering::Relaxed) + shared.idle_ranks.load(Ordering::Relaxed);
+            if idle > shared.untaken.load(Ordering::Relaxed) {
                 if let Some(start) = self.give_away() {
                     give(shared, task, start);
                 }
