@@ -32,8 +32,9 @@ pub struct CheckArgs {
     pub jobs: Option<u64>,
     /// Write the dpor search's `-j` jobs (and those of MPI helper ranks) to this file as
     /// JSON Lines: who gave each out and when, who took it, its work, its message sizes,
-    /// whether it was committed; and the search's own time (`bench/mpi/simulate` replays
-    /// it on more ranks; see docs/mpi.md).
+    /// whether it was committed; and the search's own time. With `--engine graph -j 1`:
+    /// the tree of graphs, each graph's parent, work and size (`bench/mpi/simulate`
+    /// replays either on more ranks; see docs/mpi.md).
     #[arg(long, value_name = "FILE")]
     pub job_log: Option<PathBuf>,
     #[command(flatten)]

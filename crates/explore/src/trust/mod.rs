@@ -20,6 +20,7 @@ mod relation;
 mod remote;
 mod sc;
 mod steal;
+mod tree_log;
 mod tso;
 mod wire;
 
@@ -41,13 +42,18 @@ pub(crate) struct Explorer<'a> {
     /// Under IMM: what the explored graphs show of load buffering, which the search does
     /// not build.
     load_buffering: Option<imm::LoadBuffering>,
+    /// Graphs visited so far, and the number of the one whose revisit made the current
+    /// graph (the tree a job log records, `tree_log.rs`).
+    visits: u32,
+    parent: Option<u32>,
 }
 
-/// A graph and the revisits of it still to explore (those of its events' alternatives).
+/// A graph and the revisits of it still to explore (those of its events' alternatives),
+/// each with the number of the visit that found it (its graph's parent).
 #[derive(Default)]
 struct Exec {
     graph: Graph,
-    work: Vec<Revisit>,
+    work: Vec<(Revisit, u32)>,
 }
 
 /// One way to change a graph into another one to visit.
@@ -103,21 +109,30 @@ impl<'a> Explorer<'a> {
         // Inputs are not followed yet: a program that makes one answers unknown.
         cx.sym = None;
         let load_buffering = (opts.memory_model.name() == "imm").then(imm::LoadBuffering::default);
-        Explorer { cx, model: model::of(opts.memory_model), stack: vec![Exec::default()], load_buffering }
+        let model = model::of(opts.memory_model);
+        Explorer { cx, model, stack: vec![Exec::default()], load_buffering, visits: 0, parent: None }
     }
 
-    /// Explores every graph on this thread (`-j 1`).
+    /// Explores every graph on this thread (`-j 1`), recording the tree of graphs when a
+    /// job log is kept.
     fn explore(mut self) -> Outcome {
+        let mut tree = self.cx.opts.job_log.clone().map(tree_log::TreeLog::new);
         loop {
             if let Some(why) = self.cx.limit_reached() {
                 self.cx.note(why);
                 break;
             }
             let go_on = self.visit();
+            if let Some(tree) = &mut tree {
+                tree.visited(self.parent, self.graph());
+            }
             if !go_on || !self.next() {
                 break;
             }
             self.cx.progress();
+        }
+        if let Some(tree) = tree {
+            tree.write();
         }
         // Errors found stand (every graph explored is consistent under IMM); `safe` needs
         // every graph, and those with load buffering were not built.
@@ -136,13 +151,14 @@ impl Explorer<'_> {
         if let Some(lb) = &mut self.load_buffering {
             lb.observe(&self.stack.last().expect("a graph was explored").graph);
         }
+        self.visits += 1;
         go_on
     }
 
     /// Starts on the subtree of revisit `item` of `graph` instead of the root graph:
     /// what one thread explores after taking that revisit off its stack.
     fn take_over(&mut self, graph: Graph, item: Revisit) {
-        self.stack = vec![Exec { graph, work: vec![item] }];
+        self.stack = vec![Exec { graph, work: vec![(item, 0)] }];
     }
 
     /// Gives away the revisit this search would explore last (the shallowest) with a copy
@@ -152,7 +168,7 @@ impl Explorer<'_> {
             return None;
         }
         let exec = self.stack.iter_mut().find(|e| !e.work.is_empty())?;
-        let item = exec.work.remove(0);
+        let (item, _) = exec.work.remove(0);
         Some((exec.graph.clone(), item))
     }
 
@@ -172,7 +188,7 @@ impl Explorer<'_> {
     fn next(&mut self) -> bool {
         loop {
             let Some(exec) = self.stack.last_mut() else { return false };
-            let Some(item) = exec.work.pop() else {
+            let Some((item, origin)) = exec.work.pop() else {
                 self.stack.pop();
                 continue;
             };
@@ -187,6 +203,7 @@ impl Explorer<'_> {
                 Revisit::Backward { read, write } => self.revisit_backward(read, write),
             };
             if ready {
+                self.parent = Some(origin);
                 return true;
             }
         }
