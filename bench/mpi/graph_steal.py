@@ -11,9 +11,10 @@ The model, as `crates/explore/src/trust/steal.rs` and `remote.rs` explore:
     it has two pending graphs or more gives away its bottom one (the shallowest, the one
     it would visit last): the gift arrives after --latency plus its bytes (the graph's
     events times the measured bytes per event) over --bandwidth.
-  * By default any rank gives to any rank (what threads do, and what the in-order-free
-    design allows); --local lets only rank 0 give to other ranks, a helper rank's graphs
-    staying on it (what remote.rs does now, one thread per rank).
+  * By default any rank gives to any rank directly (what threads do). --broker routes a
+    helper rank's gifts through rank 0 (what remote.rs does): rank 0 asks the helper one
+    latency after it learns of the hunger, and the gift takes two hops. --local lets only
+    rank 0 give to other ranks, a helper rank's graphs staying on it.
   * Nothing is committed in order: a subtree's record goes to rank 0 at the end, one
     latency; rank 0's merge is taken as free (it costs well under a microsecond a graph).
 What it leaves out: the operating system, memory, MPI progress, contention; graphs of a
@@ -41,7 +42,7 @@ def bounds(work, children):
     return sum(work), path[0] if work else 0.0
 
 
-def simulate(tree, ranks, latency, bandwidth, local=False):
+def simulate(tree, ranks, latency, bandwidth, local=False, broker=False):
     """Wall seconds of the tree on `ranks` ranks; each rank's busy seconds; gifts."""
     work, children, events, bytes_per_event = tree
     stacks = [[] for _ in range(ranks)]
@@ -73,11 +74,13 @@ def simulate(tree, ranks, latency, bandwidth, local=False):
         stack = stacks[r]
         stack.extend(reversed(children[node]))
         can_give = not local or r == 0
-        while can_give and hungry and hungry[0][0] <= t and len(stack) >= 2:
+        # Through rank 0: the helper learns of the hunger one hop later, the gift takes two.
+        hops = 2 if broker and r != 0 else 1
+        while can_give and hungry and hungry[0][0] + (hops - 1) * latency <= t and len(stack) >= 2:
             _, thief = heapq.heappop(hungry)
             gift = stack.pop(0)
             gifts += 1
-            push(t + latency + events[gift] * bytes_per_event / bandwidth, "gift", thief, gift)
+            push(t + hops * (latency + events[gift] * bytes_per_event / bandwidth), "gift", thief, gift)
         if stack:
             start(r, stack.pop(), t)
         else:
@@ -86,7 +89,7 @@ def simulate(tree, ranks, latency, bandwidth, local=False):
     return end + (latency if ranks > 1 else 0.0), busy, gifts
 
 
-def report(record, ranks_list, latency, bandwidth, local, measured):
+def report(record, ranks_list, latency, bandwidth, local, broker, measured):
     tree = load_tree(record)
     work, children, events, bpe = tree
     total, critical = bounds(work, children)
@@ -95,15 +98,15 @@ def report(record, ranks_list, latency, bandwidth, local, measured):
           f"(no rank count beats {total / critical:.0f}x), widest level {width} graphs")
     print(f"# gifts: {bpe:.0f} B per event, {sum(events) / len(events):.0f} events per graph on average; "
           f"latency {1e6 * latency:.0f} us, bandwidth {bandwidth / 1e9:g} GB/s"
-          f"{', only rank 0 gives to other ranks' if local else ''}")
+          f"{', only rank 0 gives to other ranks' if local else ''}{', through rank 0' if broker else ''}")
     if measured:
         print("# validation (threads: no latency)   simulated   measured")
         for r, secs in measured.items():
-            sim = simulate(tree, int(r), 0.0, float("inf"), local)[0]
+            sim = simulate(tree, int(r), 0.0, float("inf"), local, broker)[0]
             print(f"#   R={r:<3} vs -j {r:<3}                 {sim:9.3f} s {float(secs):9.3f} s")
     print(f"{'ranks':>5} {'wall s':>9} {'speedup':>8} {'rank0 busy':>10} {'helpers idle':>12} {'gifts':>8}")
     for r in ranks_list:
-        end, busy, gifts = simulate(tree, r, latency, bandwidth, local)
+        end, busy, gifts = simulate(tree, r, latency, bandwidth, local, broker)
         idle = 1 - sum(busy[1:]) / ((r - 1) * end) if r > 1 else 0.0
         print(f"{r:>5} {end:9.3f} {total / end:8.2f} {100 * busy[0] / end:9.1f}% {100 * idle:11.1f}% {gifts:8}")
 

@@ -98,8 +98,7 @@ impl Task {
     }
 }
 
-/// Where the merged visits go: the search's context, or one task's record of a subtree
-/// explored for another rank (which that rank merges in turn).
+/// Where the merged visits go (the search's context): what the merge needs of it.
 pub(super) trait Account {
     /// The limit reached before the next visit by the counts so far, if any.
     fn limit(&self) -> Option<Unknown>;
@@ -138,34 +137,6 @@ impl Account for Context<'_> {
 
     fn progress(&mut self) {
         Context::progress(self);
-    }
-}
-
-/// A subtree's visits in one thread's order as one task's: what a rank explores for
-/// another (`remote.rs`), which merges it as a task of its own. The execution budget
-/// ends it (beyond, the other rank's merge stops before it) without a note.
-pub(super) struct Record {
-    pub task: Task,
-    budget: Option<u64>,
-    explored: u64,
-}
-
-impl Record {
-    pub fn new(budget: Option<u64>) -> Self {
-        Record { task: Task::default(), budget, explored: 0 }
-    }
-}
-
-impl Account for Record {
-    fn limit(&self) -> Option<Unknown> {
-        self.budget.filter(|&b| self.explored >= b).map(Unknown::Executions)
-    }
-
-    fn note(&mut self, _: Unknown) {}
-
-    fn visit(&mut self, _: bool, visit: Visit, errors: Vec<FoundError>, note: Option<Unknown>, stops: bool) {
-        self.explored += visit.executions + visit.blocked;
-        self.task.record(visit, errors, note, stops);
     }
 }
 

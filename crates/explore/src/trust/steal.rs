@@ -5,11 +5,11 @@
 //! of its graph; the taker explores that subtree alone and gives away from it in turn.
 //! The ledger (`ledger.rs`) merges what the tasks found in one thread's order, on this
 //! thread, which also ends the search where one thread would. Under MPI, rank 0's
-//! dispatcher (`remote.rs`) gives gifts to idle ranks too, and each helper rank explores
-//! its gift here with its own threads.
+//! dispatcher (`remote.rs`) gives gifts to the threads of the other ranks too, and takes
+//! theirs.
 
 use super::graph::Graph;
-use super::ledger::{Account, Ledger, Record, Task, Visit};
+use super::ledger::{Account, Ledger, Task, Visit};
 use super::{Explorer, Revisit};
 use crate::engine::{Context, SEARCH_STACK};
 use crate::{Cluster, FoundError, Options, Outcome, Unknown};
@@ -17,7 +17,7 @@ use ravel_ir::Program;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What the threads share.
 pub(super) struct Shared {
@@ -60,7 +60,7 @@ pub(super) struct Gift {
 struct Search<'o> {
     program: Arc<Program>,
     opts: &'o Options,
-    started: Instant,
+    started: std::time::Instant,
     threads: usize,
 }
 
@@ -76,7 +76,7 @@ pub(super) fn explore(root: Explorer<'_>, threads: usize, ranks: Option<Dispatch
     let search = Search { program: acct.program(), opts: acct.opts, started: acct.started(), threads };
     let cluster = acct.opts.cluster.clone();
     let ranks = cluster.as_deref().zip(ranks);
-    let (mut ledger, _) = search.run(None, Arc::default(), &mut acct, ranks);
+    let mut ledger = search.run(&mut acct, ranks);
     for t in 0..ledger.tasks.len() {
         let touched = ledger.touched(t);
         let task = &mut ledger.tasks[t];
@@ -91,40 +91,14 @@ pub(super) fn explore(root: Explorer<'_>, threads: usize, ranks: Option<Dispatch
     acct.into_outcome(Vec::new())
 }
 
-/// A helper rank: explores the subtree of `start` with `opts.dpor.jobs` threads until it
-/// is done or `cancel` is set; its visits in one thread's order, and why it stopped
-/// short (time, memory, `cancel`), if it did.
-pub(super) fn explore_subtree(
-    program: Arc<Program>,
-    opts: &Options,
-    start: (Graph, Revisit),
-    cancel: Arc<AtomicBool>,
-) -> (Task, Option<Unknown>) {
-    let search = Search { program, opts, started: Instant::now(), threads: opts.dpor.jobs.max(1) };
-    let mut record = Record::new(opts.budget.executions);
-    let (ledger, halted) = search.run(Some(start), cancel, &mut record, None);
-    record.task.work = ledger.tasks.iter().fold(Default::default(), |mut all, t| {
-        all.add(&t.work);
-        all
-    });
-    (record.task, halted)
-}
-
 impl Search<'_> {
-    /// Explores the subtree of `start` (none: every graph) until done or `cancel` is set,
-    /// merging into `acct`; the tasks, and why the search was halted if it was (noted in
-    /// `acct` after what was explored).
-    fn run(
-        &self,
-        start: Option<(Graph, Revisit)>,
-        cancel: Arc<AtomicBool>,
-        acct: &mut impl Account,
-        ranks: Option<(&Cluster, Dispatcher)>,
-    ) -> (Ledger, Option<Unknown>) {
+    /// Explores every graph, merging into `acct`; the tasks. A halted search (time,
+    /// memory, interruption) merges what was explored, then notes why.
+    fn run(&self, acct: &mut impl Account, ranks: Option<(&Cluster, Dispatcher)>) -> Ledger {
         let shared = Shared {
             state: Mutex::new(State {
                 ledger: Ledger::new(),
-                pool: VecDeque::from([Gift { task: 0, start }]),
+                pool: VecDeque::from([Gift { task: 0, start: None }]),
                 halted: None,
                 running: 0,
             }),
@@ -133,7 +107,7 @@ impl Search<'_> {
             idle: AtomicUsize::new(0),
             idle_ranks: AtomicUsize::new(0),
             untaken: AtomicUsize::new(1),
-            cancel,
+            cancel: Arc::default(),
         };
         let (opts, started) = (self.opts, self.started);
         std::thread::scope(|s| {
@@ -157,13 +131,12 @@ impl Search<'_> {
             merge_until_over(&shared, acct);
         });
         let mut state = shared.state.into_inner().unwrap_or_else(|e| e.into_inner());
-        let halted = state.halted.take();
-        if let Some(why) = &halted {
+        if let Some(why) = state.halted.take() {
             state.ledger.finish_all();
             state.ledger.merge(acct);
-            acct.note(why.clone());
+            acct.note(why);
         }
-        (state.ledger, halted)
+        state.ledger
     }
 }
 
@@ -209,6 +182,12 @@ impl Shared {
         state.running -= 1;
         drop(state);
         self.merge.notify_one();
+    }
+
+    /// Threads and ranks waiting for a gift, beyond the gifts waiting for them.
+    pub fn hungry(&self) -> usize {
+        let idle = self.idle.load(Ordering::Relaxed) + self.idle_ranks.load(Ordering::Relaxed);
+        idle.saturating_sub(self.untaken.load(Ordering::Relaxed))
     }
 
     /// Whether any of task `task`'s graphs may still be needed.
@@ -313,19 +292,11 @@ impl Explorer<'_> {
             if let Some(why) = self.cx.limit_reached() {
                 return self.halt(shared, why);
             }
-            let stats = self.cx.stats.clone();
-            let go_on = self.visit();
-            let visit = Visit {
-                executions: self.cx.stats.executions - stats.executions,
-                blocked: self.cx.stats.blocked - stats.blocked,
-                transitions: self.cx.stats.transitions - stats.transitions,
-            };
-            let errors: Vec<FoundError> = self.cx.errors.drain(..).collect();
-            let note = self.cx.incomplete.take();
-            if let Some(why) = note.as_ref().filter(|why| halts(why)) {
+            let (visit, go_on) = self.recorded_visit();
+            if let Some(why) = visit.2.as_ref().filter(|why| halts(why)) {
                 return self.halt(shared, why.clone());
             }
-            if !self.record(shared, task, (visit, errors, note), !go_on) || !go_on || !self.next() {
+            if !self.record(shared, task, visit, !go_on) || !go_on || !self.next() {
                 return;
             }
             i += 1;
@@ -336,6 +307,21 @@ impl Explorer<'_> {
                 }
             }
         }
+    }
+
+    /// Visits the current graph (see [`Explorer::visit`]): what it added to the counts,
+    /// its errors and the reason it noted (each visit's own: nothing is deduplicated
+    /// here), and whether the search goes on.
+    pub(super) fn recorded_visit(&mut self) -> ((Visit, Vec<FoundError>, Option<Unknown>), bool) {
+        let stats = self.cx.stats.clone();
+        let go_on = self.visit();
+        let visit = Visit {
+            executions: self.cx.stats.executions - stats.executions,
+            blocked: self.cx.stats.blocked - stats.blocked,
+            transitions: self.cx.stats.transitions - stats.transitions,
+        };
+        let errors: Vec<FoundError> = self.cx.errors.drain(..).collect();
+        ((visit, errors, self.cx.incomplete.take()), go_on)
     }
 
     /// Records a visit of task `task`; whether the task goes on.
@@ -378,8 +364,9 @@ impl Explorer<'_> {
     }
 }
 
-/// Task `giver` gives the subtree of `start` away.
-fn give(shared: &Shared, giver: usize, start: (Graph, Revisit)) {
+/// Task `giver` gives the subtree of `start` away (a thread's task, or one explored on
+/// another rank).
+pub(super) fn give(shared: &Shared, giver: usize, start: (Graph, Revisit)) {
     let mut state = lock(shared);
     let task = state.ledger.give(giver);
     state.pool.push_back(Gift { task, start: Some(start) });
