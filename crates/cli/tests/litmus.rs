@@ -172,3 +172,29 @@ fn litmus_counts_and_verdicts() {
         "imm decides {decided} programs, fewer than {IMM_DECIDED_AT_LEAST}: unknown for load buffering {unknown:?}"
     );
 }
+
+/// Under RC11 the graph engine on two threads (subtrees of the tree of graphs taken by
+/// the other thread) explores what it does on one: verdict, counts, witnesses.
+#[test]
+fn rc11_on_two_threads_as_on_one() {
+    let essence = |file: &Path, jobs: &str, extra: &[&str]| {
+        let args = [&["--engine", "graph", "--memory-model", "rc11", "-j", jobs][..], extra].concat();
+        let (json, _) = check_json(file, "60", &args);
+        let stats = &json["stats"];
+        let witnesses: Vec<_> = json["errors"].as_array().into_iter().flatten().map(|e| e["witness"].clone()).collect();
+        serde_json::json!([
+            json["verdict"],
+            json["reason"],
+            stats["executions"],
+            stats["blocked"],
+            stats["transitions"],
+            witnesses
+        ])
+    };
+    for file in litmus_programs() {
+        for extra in [&[][..], &["--", "-DCOUNT"]] {
+            let one = essence(&file, "1", extra);
+            assert_eq!(essence(&file, "2", extra), one, "{} {extra:?}", file.display());
+        }
+    }
+}

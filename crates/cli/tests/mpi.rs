@@ -6,7 +6,7 @@
 #[path = "common/same_as_one_thread.rs"]
 mod same;
 
-use same::{check_with, essence, CASES};
+use same::{check_with, essence, graph_cases, CASES};
 
 #[cfg(feature = "mpi")]
 const MPIRUN: &[&str] = &["mpirun", "--oversubscribe", "-np", "3"];
@@ -26,6 +26,24 @@ fn helper_ranks_change_nothing_but_the_time() {
         }
     }
     assert!(used > 0, "the helper ranks explored nothing the search used");
+}
+
+/// The graph engine over ranks (subtrees of the tree of graphs explored by the helper
+/// ranks): the report of one thread alone.
+#[cfg(feature = "mpi")]
+#[test]
+fn graph_subtrees_over_ranks_change_nothing_but_the_time() {
+    let mut used = 0;
+    for (file, extra, flags) in graph_cases() {
+        let one = check_with(&[], file, 1, &extra, flags);
+        for jobs in [1, 2] {
+            let ranks = check_with(MPIRUN, file, jobs, &extra, flags);
+            assert_eq!(essence(&ranks), essence(&one), "{file} {extra:?} {flags:?} on 3 ranks with -j {jobs}");
+            let stats = ranks["ranks"].as_array().unwrap_or_else(|| panic!("{file}: no per-rank statistics"));
+            used += stats.iter().map(|r| r["results"].as_u64().unwrap_or(0)).sum::<u64>();
+        }
+    }
+    assert!(used > 0, "the helper ranks explored no subtree the search used");
 }
 
 /// A program with a bug: found, with the witness of one thread, which replays.
@@ -64,7 +82,7 @@ fn without_mpi_support_a_rank_refuses_to_run() {
         .expect("ravel runs");
     assert_eq!(out.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&out.stderr).contains("built without MPI support"));
-    let _ = (check_with, essence);
+    let _ = (check_with, essence, graph_cases);
 }
 
 /// PCT's runs shared out over ranks (and each rank's `-j` threads): the sample of one

@@ -150,6 +150,17 @@ impl Cluster {
         Some((rank, wire))
     }
 
+    /// Rank `rank` answered a job sent `busy` ago after exploring `executions` (a job
+    /// not tracked as the rank's one job: the graph engine sends a rank one per thread).
+    pub(crate) fn count_job(&self, rank: usize, executions: u64, used: bool, busy: Duration) {
+        let mut state = self.lock();
+        let stats = &mut state.stats[rank];
+        stats.jobs += 1;
+        stats.results += u64::from(used);
+        stats.executions += executions;
+        stats.busy_seconds += busy.as_secs_f64();
+    }
+
     /// Helper ranks with no job.
     pub(crate) fn idle(&self) -> usize {
         self.lock().busy.iter().skip(1).filter(|b| b.is_none()).count()

@@ -244,6 +244,12 @@ impl<'a> Context<'a> {
         self.limit_at(self.spent + self.stats.explored())
     }
 
+    /// The limit the executions so far reach by their count alone (see
+    /// [`Context::count_limit_at`]).
+    pub fn count_limit_reached(&self) -> Option<Unknown> {
+        self.count_limit_at(self.spent + self.stats.explored())
+    }
+
     /// The limit that `more` executions beyond those so far would reach, if any.
     pub fn limit_reached_after(&self, more: u64) -> Option<Unknown> {
         self.limit_at(self.spent + self.stats.explored() + more)
@@ -272,20 +278,27 @@ impl<'a> Context<'a> {
         crate::interrupt::interrupted() || set(&self.cancel) || set(&self.job_cancel)
     }
 
+    /// The limit that `explored` executions (or states) reach by their count alone: the
+    /// execution budget (or a helper's job budget), the bounded search for further errors.
+    /// A parallel search applies these in the order one thread explores, the others
+    /// (time, memory, interruption) where they strike.
+    pub fn count_limit_at(&self, explored: u64) -> Option<Unknown> {
+        let spent = |max: u64| explored >= max || self.job_budget.is_some_and(|b| explored >= b);
+        if let Some(max) = self.opts.budget.executions.filter(|&max| spent(max)) {
+            return Some(Unknown::Executions(max));
+        }
+        let (first, cap) = (self.first_error_at?, self.error_cap()?);
+        (explored >= cap).then(|| Unknown::FurtherErrors(explored - first))
+    }
+
     /// The exploration-wide limit reached after `explored` executions (or states), if any.
     pub fn limit_at(&self, explored: u64) -> Option<Unknown> {
         // A portfolio member waits here for its turn.
         if self.cancelled() || self.opts.turn.as_ref().is_some_and(|turn| !turn.wait()) {
             return Some(Unknown::Interrupted);
         }
-        let spent = |max: u64| explored >= max || self.job_budget.is_some_and(|b| explored >= b);
-        if let Some(max) = self.opts.budget.executions.filter(|&max| spent(max)) {
-            return Some(Unknown::Executions(max));
-        }
-        if let (Some(first), Some(cap)) = (self.first_error_at, self.error_cap()) {
-            if explored >= cap {
-                return Some(Unknown::FurtherErrors(explored - first));
-            }
+        if let Some(why) = self.count_limit_at(explored) {
+            return Some(why);
         }
         if self.opts.budget.out_of_time() {
             return Some(Unknown::Time);

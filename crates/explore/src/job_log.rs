@@ -1,7 +1,7 @@
-//! `ravel check --job-log FILE`: every job of `-j` (and of the other ranks, `remote.rs`)
-//! as it was given out, taken, explored and settled, one JSON line per job, and the
-//! search's own time: what `bench/mpi/simulate` replays on more ranks than this machine
-//! has. Rank 0 records; a helper rank's own threads are not seen. Without the flag the
+//! `ravel check --job-log FILE`: every job of dpor's `-j` (and of the other ranks,
+//! `remote.rs`) as it was given out, taken, explored and settled, one JSON line per job,
+//! and the search's own time; or the graph engine's tree of graphs (`trust/tree_log.rs`):
+//! what `bench/mpi/simulate` replays on more ranks than this machine has. Rank 0 records; a helper rank's own threads are not seen. Without the flag the
 //! exploration pays nothing: every hook sits behind an `Option` that is `None`.
 //!
 //! Work is measured in thread CPU seconds, so a log recorded with more threads than
@@ -32,6 +32,19 @@ impl std::fmt::Debug for JobLog {
 struct Records {
     jobs: BTreeMap<u64, JobRecord>,
     searches: Vec<SearchRecord>,
+    trees: Vec<GraphTree>,
+}
+
+/// The graph engine's line (`--engine graph -j 1`, `trust/tree_log.rs`): per graph in the
+/// order visited, its parent's number (none: the root), its work in thread CPU seconds
+/// and its events; and the bytes a graph given to another rank takes per event.
+#[derive(Default, Serialize)]
+pub(crate) struct GraphTree {
+    kind: &'static str,
+    pub parents: Vec<Option<u32>>,
+    pub work: Vec<f64>,
+    pub events: Vec<u32>,
+    pub gift_bytes_per_event: f64,
 }
 
 /// Who took a job.
@@ -160,7 +173,13 @@ impl JobLog {
         self.records.lock().unwrap_or_else(|e| e.into_inner()).searches.push(record);
     }
 
-    /// Writes the lines: the jobs by number, then the searches.
+    /// Records the graph engine's tree of graphs.
+    pub(crate) fn graph_tree(&self, tree: GraphTree) {
+        let tree = GraphTree { kind: "graph-tree", ..tree };
+        self.records.lock().unwrap_or_else(|e| e.into_inner()).trees.push(tree);
+    }
+
+    /// Writes the lines: the jobs by number, then the searches, then graph trees.
     pub fn write(&self, path: &Path) -> std::io::Result<()> {
         let records = self.records.lock().unwrap_or_else(|e| e.into_inner());
         let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
@@ -170,6 +189,10 @@ impl JobLog {
         }
         for search in &records.searches {
             serde_json::to_writer(&mut out, search)?;
+            out.write_all(b"\n")?;
+        }
+        for tree in &records.trees {
+            serde_json::to_writer(&mut out, tree)?;
             out.write_all(b"\n")?;
         }
         out.flush()
@@ -183,7 +206,7 @@ impl Default for JobLog {
 }
 
 /// CPU seconds the calling thread has used.
-pub(super) fn thread_cpu() -> f64 {
+pub(crate) fn thread_cpu() -> f64 {
     let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
     // SAFETY: `ts` is a valid timespec to write to; the clock id is a constant Linux and
     // macOS both define.

@@ -57,11 +57,13 @@ use ravel_vm::Granularity;
 use std::sync::Arc;
 
 /// A helper rank of a cluster (`mpirun -np N ravel check`): does its part of the
-/// exploration rank 0 runs with the same options (dpor's jobs, or its share of PCT's runs)
+/// exploration rank 0 runs with the same options (dpor's jobs, the graph engine's
+/// subtrees, or its share of PCT's runs)
 /// until rank 0 ends the job.
 pub fn serve_cluster(program: Arc<Program>, opts: &Options, cluster: &Cluster) {
     match opts.engine {
         EngineKind::PCT => pct::serve(program, opts, cluster),
+        EngineKind::GRAPH => trust::serve(program, opts, cluster),
         _ => dpor::serve(program, opts, cluster),
     }
 }

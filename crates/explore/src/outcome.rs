@@ -320,8 +320,9 @@ pub struct Stats {
     /// States engine: distinct states explored.
     #[serde(skip_serializing_if = "is_zero")]
     pub states: u64,
-    /// Dpor with `-j`: the executions among the above that helper threads explored (it
-    /// varies from run to run with the threads' timing; nothing else does).
+    /// Dpor with `-j`: the executions among the above that helper threads explored; the
+    /// graph engine with `-j`: those of subtrees a thread took from another (it varies
+    /// from run to run with the threads' timing; nothing else does).
     #[serde(skip_serializing_if = "is_zero")]
     pub helped: u64,
     /// Dpor with `-j`: helper jobs that failed (a bug: the search explored their branches

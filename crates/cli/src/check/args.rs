@@ -26,14 +26,15 @@ pub struct CheckArgs {
     /// Memory model: which orders of stores other threads may observe.
     #[arg(long, value_enum, default_value_t = MemoryModelArg::Sc)]
     pub memory_model: MemoryModelArg,
-    /// Threads the dpor search uses (default: every core); the counts, verdict and
-    /// witnesses are those of `-j 1`.
+    /// Threads the dpor and graph searches use (default: every core); the counts, verdict
+    /// and witnesses are those of `-j 1`.
     #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub jobs: Option<u64>,
     /// Write the dpor search's `-j` jobs (and those of MPI helper ranks) to this file as
     /// JSON Lines: who gave each out and when, who took it, its work, its message sizes,
-    /// whether it was committed; and the search's own time (`bench/mpi/simulate` replays
-    /// it on more ranks; see docs/mpi.md).
+    /// whether it was committed; and the search's own time. With `--engine graph -j 1`:
+    /// the tree of graphs, each graph's parent, work and size (`bench/mpi/simulate`
+    /// replays either on more ranks; see docs/mpi.md).
     #[arg(long, value_name = "FILE")]
     pub job_log: Option<PathBuf>,
     #[command(flatten)]

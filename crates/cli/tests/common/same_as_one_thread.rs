@@ -1,6 +1,6 @@
 //! The programs `-j N` and MPI helper ranks are tested on: each must give exactly what one
 //! thread gives (verdict, reason, counts with transitions, the errors' witnesses step by
-//! step).
+//! step), under dpor and under the graph engine.
 
 use serde_json::Value;
 use std::process::Command;
@@ -76,3 +76,22 @@ pub const CASES: &[Case] = &[
         &["-DN=6"],
     ),
 ];
+
+/// The graph engine's cases: those of [`CASES`] under the graph engine, and programs with
+/// errors (races) where it stops at the first one, goes on for further ones, or
+/// explores every graph.
+pub fn graph_cases() -> Vec<(&'static str, Vec<&'static str>, &'static [&'static str])> {
+    let graph = |extra: &[&'static str]| extra.iter().map(|&a| if a == "dpor" { "graph" } else { a }).collect();
+    let races: [(&'static str, &'static [&'static str]); 3] = [
+        ("bench/explore/szymanski.c", &[]),
+        ("bench/explore/readers.c", &["-DN=5"]),
+        ("bench/explore/lastzero.c", &["-DN=6"]),
+    ];
+    let mut cases: Vec<_> = CASES.iter().map(|&(file, extra, flags)| (file, graph(extra), flags)).collect();
+    for (file, flags) in races {
+        for mode in [&[][..], &["--first-error"], &["--all-errors"]] {
+            cases.push((file, [&["--engine", "graph"][..], mode].concat(), flags));
+        }
+    }
+    cases
+}

@@ -17,7 +17,8 @@ impl Explorer<'_> {
     }
 
     fn push_work(&mut self, item: Revisit) {
-        self.stack.last_mut().expect("a graph is being explored").work.push(item);
+        let origin = self.visits;
+        self.stack.last_mut().expect("a graph is being explored").work.push((item, origin));
     }
 
     /// Adds read `event` of thread `t`, which read the coherence-latest write; a read the

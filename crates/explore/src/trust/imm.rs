@@ -141,6 +141,17 @@ impl LoadBuffering {
         }
     }
 
+    /// Adds what another part of the search gathered (`-j`: each subtree gathers its own).
+    pub fn merge(&mut self, other: LoadBuffering) {
+        for (name, theirs) in other.threads {
+            let mine = self.threads.entry(name).or_default();
+            for (loc, free) in theirs.later_writes {
+                *mine.later_writes.entry(loc).or_default() |= free;
+            }
+            mine.earlier_reads.extend(theirs.earlier_reads);
+        }
+    }
+
     /// Whether a free lead lies on a cycle of leads: load buffering may have been missed.
     pub fn possible(&self) -> bool {
         let threads: Vec<&Accesses> = self.threads.values().collect();

@@ -13,11 +13,16 @@ mod extend;
 mod facts;
 mod graph;
 mod imm;
+mod ledger;
 mod model;
 mod rc11;
 mod relation;
+mod remote;
 mod sc;
+mod steal;
+mod tree_log;
 mod tso;
+mod wire;
 
 use crate::engine::{Context, Engine};
 use crate::{Capability, Options, Outcome, Unknown};
@@ -27,6 +32,8 @@ use ravel_ir::Program;
 use ravel_vm::Granularity;
 use std::sync::Arc;
 
+pub(crate) use remote::serve;
+
 /// The search: the graphs on the current path, each with the revisits still to try.
 pub(crate) struct Explorer<'a> {
     cx: Context<'a>,
@@ -35,13 +42,18 @@ pub(crate) struct Explorer<'a> {
     /// Under IMM: what the explored graphs show of load buffering, which the search does
     /// not build.
     load_buffering: Option<imm::LoadBuffering>,
+    /// Graphs visited so far, and the number of the one whose revisit made the current
+    /// graph (the tree a job log records, `tree_log.rs`).
+    visits: u32,
+    parent: Option<u32>,
 }
 
-/// A graph and the revisits of it still to explore (those of its events' alternatives).
+/// A graph and the revisits of it still to explore (those of its events' alternatives),
+/// each with the number of the visit that found it (its graph's parent).
 #[derive(Default)]
 struct Exec {
     graph: Graph,
-    work: Vec<Revisit>,
+    work: Vec<(Revisit, u32)>,
 }
 
 /// One way to change a graph into another one to visit.
@@ -64,7 +76,31 @@ impl<'a> Engine<'a> for Explorer<'a> {
     const LACKS: &'static [Capability] = &[Capability::CollectTests, Capability::PreemptionBound, Capability::Sinks];
 
     fn new(program: Arc<Program>, opts: &'a Options) -> Self {
-        let mut cx = Context::new(program, opts);
+        Explorer::with_context(Context::new(program, opts))
+    }
+
+    fn run(self) -> Outcome {
+        if self.model.is_none() {
+            let model = self.cx.opts.memory_model.name();
+            let mut cx = self.cx;
+            cx.note(Unknown::Internal(format!("the graph engine has no consistency check for {model}")));
+            return cx.into_outcome(Vec::new());
+        }
+        // Under IMM the helper ranks wait: what a subtree saw of load buffering stays
+        // with it.
+        let ranks = self.cx.opts.cluster.is_some() && self.load_buffering.is_none();
+        match self.cx.opts.dpor.jobs {
+            0 | 1 if !ranks => self.explore(),
+            threads => steal::explore(self, threads.max(1), ranks.then_some(remote::dispatch)),
+        }
+    }
+}
+
+impl<'a> Explorer<'a> {
+    /// The search of the root graph in context `cx` (its subtrees start from there too:
+    /// see [`Explorer::take_over`]).
+    fn with_context(mut cx: Context<'a>) -> Self {
+        let opts = cx.opts;
         // Every shared access is an event: reads choose what they read, and a plain
         // access unordered with a conflicting one is a race the model judges.
         cx.vm.granularity = Granularity::All;
@@ -73,28 +109,30 @@ impl<'a> Engine<'a> for Explorer<'a> {
         // Inputs are not followed yet: a program that makes one answers unknown.
         cx.sym = None;
         let load_buffering = (opts.memory_model.name() == "imm").then(imm::LoadBuffering::default);
-        Explorer { cx, model: model::of(opts.memory_model), stack: vec![Exec::default()], load_buffering }
+        let model = model::of(opts.memory_model);
+        Explorer { cx, model, stack: vec![Exec::default()], load_buffering, visits: 0, parent: None }
     }
 
-    fn run(mut self) -> Outcome {
-        if self.model.is_none() {
-            let model = self.cx.opts.memory_model.name();
-            self.cx.note(Unknown::Internal(format!("the graph engine has no consistency check for {model}")));
-            return self.cx.into_outcome(Vec::new());
-        }
+    /// Explores every graph on this thread (`-j 1`), recording the tree of graphs when a
+    /// job log is kept.
+    fn explore(mut self) -> Outcome {
+        let mut tree = self.cx.opts.job_log.clone().map(tree_log::TreeLog::new);
         loop {
             if let Some(why) = self.cx.limit_reached() {
                 self.cx.note(why);
                 break;
             }
-            let go_on = self.execute();
-            if let Some(lb) = &mut self.load_buffering {
-                lb.observe(&self.stack.last().expect("a graph was explored").graph);
+            let go_on = self.visit();
+            if let Some(tree) = &mut tree {
+                tree.visited(self.parent, self.graph());
             }
             if !go_on || !self.next() {
                 break;
             }
             self.cx.progress();
+        }
+        if let Some(tree) = tree {
+            tree.write();
         }
         // Errors found stand (every graph explored is consistent under IMM); `safe` needs
         // every graph, and those with load buffering were not built.
@@ -106,6 +144,34 @@ impl<'a> Engine<'a> for Explorer<'a> {
 }
 
 impl Explorer<'_> {
+    /// Runs the program along the current graph (see [`Explorer::execute`]) and takes
+    /// note of what the graph shows of load buffering. False when the search stops here.
+    fn visit(&mut self) -> bool {
+        let go_on = self.execute();
+        if let Some(lb) = &mut self.load_buffering {
+            lb.observe(&self.stack.last().expect("a graph was explored").graph);
+        }
+        self.visits += 1;
+        go_on
+    }
+
+    /// Starts on the subtree of revisit `item` of `graph` instead of the root graph:
+    /// what one thread explores after taking that revisit off its stack.
+    fn take_over(&mut self, graph: Graph, item: Revisit) {
+        self.stack = vec![Exec { graph, work: vec![(item, 0)] }];
+    }
+
+    /// Gives away the revisit this search would explore last (the shallowest) with a copy
+    /// of its graph, when another one is left to explore here.
+    fn give_away(&mut self) -> Option<(Graph, Revisit)> {
+        if self.stack.iter().map(|e| e.work.len()).sum::<usize>() < 2 {
+            return None;
+        }
+        let exec = self.stack.iter_mut().find(|e| !e.work.is_empty())?;
+        let (item, _) = exec.work.remove(0);
+        Some((exec.graph.clone(), item))
+    }
+
     fn consistency(&self) -> &'static dyn Consistency {
         self.model.expect("checked when the search starts")
     }
@@ -122,7 +188,7 @@ impl Explorer<'_> {
     fn next(&mut self) -> bool {
         loop {
             let Some(exec) = self.stack.last_mut() else { return false };
-            let Some(item) = exec.work.pop() else {
+            let Some((item, origin)) = exec.work.pop() else {
                 self.stack.pop();
                 continue;
             };
@@ -137,6 +203,7 @@ impl Explorer<'_> {
                 Revisit::Backward { read, write } => self.revisit_backward(read, write),
             };
             if ready {
+                self.parent = Some(origin);
                 return true;
             }
         }
