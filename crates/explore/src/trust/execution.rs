@@ -438,8 +438,7 @@ impl Explorer<'_> {
         if !run.added.iter().any(|&p| range(g.event(p)).is_some()) {
             return Ok(());
         }
-        let facts = super::facts::Facts::of(g);
-        let hb = self.consistency().happens_before(&facts);
+        let Some(hb) = self.consistency().happens_before(g) else { return Ok(()) };
         let mut found = None;
         'search: for &p in &run.added {
             let e = g.event(p);
@@ -453,8 +452,7 @@ impl Explorer<'_> {
                 if !(awrite || bwrite) || !plain_one || a >= b + blen || b >= a + alen {
                     continue;
                 }
-                let (i, j) = (facts.id(p), facts.id(q));
-                if hb.has(i, j) || hb.has(j, i) {
+                if hb.has(p, q) || hb.has(q, p) {
                     continue;
                 }
                 let how = |e: &Event| match e.label {

@@ -8,16 +8,20 @@
 //! on its current path (polynomial memory) and each graph is realised by running the
 //! program again with the reads it decides.
 
+mod coherence;
+mod digraph;
 mod execution;
 mod extend;
 mod facts;
 mod graph;
 mod imm;
 mod model;
+mod psc;
 mod rc11;
 mod relation;
 mod sc;
 mod tso;
+mod views;
 
 use crate::engine::{Context, Engine};
 use crate::{Capability, Options, Outcome, Unknown};
@@ -115,7 +119,7 @@ impl Explorer<'_> {
         if !updates_unsplit(g) {
             return false;
         }
-        self.consistency().consistent(&facts::Facts::of(g))
+        self.consistency().consistent(g)
     }
 
     /// Turns the current graph into the next one to visit; false when none is left.

@@ -2,26 +2,23 @@
 //! that is, program order, reads-from, coherence and from-reads form no cycle (Shasha and
 //! Snir's formulation). Atomic accesses synchronise whatever their order.
 
-use super::facts::{atomic, Facts};
+use super::digraph::Digraph;
+use super::graph::Graph;
 use super::model::Consistency;
-use super::relation::Relation;
+use super::views::{HappensBefore, Synchronisation};
 
 pub(crate) struct SequentialConsistency;
 
 impl Consistency for SequentialConsistency {
-    fn happens_before(&self, f: &Facts) -> Relation {
-        let mut sw = Relation::empty(f.n());
-        for w in 0..f.n() {
-            for r in f.rf.successors(w) {
-                if atomic(f.order(w)) && atomic(f.order(r)) {
-                    sw.add(w, r);
-                }
-            }
-        }
-        f.po.clone().union(&f.threads).union(&sw).closure()
+    fn happens_before(&self, g: &Graph) -> Option<HappensBefore> {
+        HappensBefore::of(g, Synchronisation::Atomic)
     }
 
-    fn consistent(&self, f: &Facts) -> bool {
-        f.po.clone().union(&f.threads).union(&f.rf).union(&f.co).union(&f.fr).acyclic()
+    fn consistent(&self, g: &Graph) -> bool {
+        let mut order = Digraph::over(g);
+        order.add_program_order(g);
+        order.add_thread_order(g);
+        order.add_communication(g, |_, _| true);
+        order.acyclic()
     }
 }
