@@ -17,6 +17,18 @@ pub(crate) fn coherent(g: &Graph, hb: &HappensBefore) -> bool {
     })
 }
 
+/// The latest coherence place among the accesses of `loc` other than `e` that `view`
+/// has (0 when none): an access seeing `view` may be placed no earlier.
+pub(crate) fn latest_seen(g: &Graph, loc: u64, e: Pos, view: &[u32]) -> usize {
+    let seen = |p: Pos| p != e && view.get(p.thread as usize).is_some_and(|&n| p.index < n);
+    let writes = g.writes(loc).iter().enumerate().filter(|&(_, &w)| seen(w)).map(|(k, _)| k + 1);
+    let reads = g.events().filter(|&(p, _)| seen(p)).filter_map(|(_, ev)| match ev.label {
+        Label::Read { loc: l, rf, .. } if l == loc => Some(g.co_rank(loc, rf)),
+        _ => None,
+    });
+    writes.chain(reads).max().unwrap_or(0)
+}
+
 /// One access and its place in its location's coherence order (0: the initial value).
 struct Access {
     pos: Pos,

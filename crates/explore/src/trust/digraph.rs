@@ -24,7 +24,7 @@ impl Digraph {
         Digraph { offsets, n, edges: Vec::with_capacity(3 * n) }
     }
 
-    fn id(&self, p: Pos) -> u32 {
+    pub fn id(&self, p: Pos) -> u32 {
         self.offsets[p.thread as usize] + p.index
     }
 
@@ -78,6 +78,37 @@ impl Digraph {
                 self.add(r, next);
             }
         }
+    }
+
+    /// Which events (by number) reach `target` by the edges without going through
+    /// `avoid`: what an event after `target` would close a cycle with.
+    pub fn reaching(&self, target: Pos, avoid: Pos) -> Vec<bool> {
+        let (target, avoid) = (self.id(target), self.id(avoid));
+        let mut start = vec![0u32; self.n + 1];
+        for &(_, b) in &self.edges {
+            start[b as usize + 1] += 1;
+        }
+        for i in 0..self.n {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut sources = vec![0u32; self.edges.len()];
+        for &(a, b) in &self.edges {
+            sources[fill[b as usize] as usize] = a;
+            fill[b as usize] += 1;
+        }
+        let mut reached = vec![false; self.n];
+        reached[target as usize] = true;
+        let mut todo = vec![target];
+        while let Some(b) = todo.pop() {
+            for &a in &sources[start[b as usize] as usize..start[b as usize + 1] as usize] {
+                if a != avoid && !reached[a as usize] {
+                    reached[a as usize] = true;
+                    todo.push(a);
+                }
+            }
+        }
+        reached
     }
 
     /// Whether the edges form no cycle (Kahn's algorithm).

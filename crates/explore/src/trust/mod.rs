@@ -39,6 +39,8 @@ pub(crate) struct Explorer<'a> {
     /// Under IMM: what the explored graphs show of load buffering, which the search does
     /// not build.
     load_buffering: Option<imm::LoadBuffering>,
+    /// The machine every execution starts from (see `execution.rs`).
+    start: Option<ravel_vm::Machine>,
 }
 
 /// A graph and the revisits of it still to explore (those of its events' alternatives).
@@ -77,7 +79,7 @@ impl<'a> Engine<'a> for Explorer<'a> {
         // Inputs are not followed yet: a program that makes one answers unknown.
         cx.sym = None;
         let load_buffering = (opts.memory_model.name() == "imm").then(imm::LoadBuffering::default);
-        Explorer { cx, model: model::of(opts.memory_model), stack: vec![Exec::default()], load_buffering }
+        Explorer { cx, model: model::of(opts.memory_model), stack: vec![Exec::default()], load_buffering, start: None }
     }
 
     fn run(mut self) -> Outcome {

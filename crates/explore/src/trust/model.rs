@@ -1,7 +1,7 @@
 //! Memory models as consistency predicates over execution graphs, one file each: which
 //! graphs a model allows and its happens-before (for its own axioms and for races).
 
-use super::graph::Graph;
+use super::graph::{Graph, Pos, Source};
 use super::views::HappensBefore;
 use ravel_vm::MemoryModel;
 
@@ -13,6 +13,26 @@ pub(crate) trait Consistency: Sync {
     /// Whether the graph is allowed (the atomicity of read-modify-writes aside, which the
     /// search checks itself).
     fn consistent(&self, g: &Graph) -> bool;
+
+    /// Which of `choices` for access `e` (what a read reads, the write a write goes right
+    /// after) leave `g` consistent, where nothing depends on `e`, a write `e` is
+    /// coherence-latest, and `g` without `e` is consistent: what the search asks of each
+    /// access it adds, answered at once.
+    fn allowed(&self, g: &Graph, e: Pos, choices: &[Source]) -> Vec<bool> {
+        by_full_checks(self, g, e, choices)
+    }
+}
+
+/// [`Consistency::allowed`] by checking the whole graph with each choice.
+pub(crate) fn by_full_checks<M: Consistency + ?Sized>(model: &M, g: &Graph, e: Pos, choices: &[Source]) -> Vec<bool> {
+    let mut h = g.clone();
+    choices
+        .iter()
+        .map(|&s| {
+            h.choose(e, s);
+            model.consistent(&h)
+        })
+        .collect()
 }
 
 /// The consistency predicate of `model`, when the graph search supports it.

@@ -4,13 +4,13 @@
 //! (`irreflexive(hb ; eco?)`) and the `psc` axiom for `seq_cst` accesses and fences.
 //! No-thin-air (`acyclic(po ∪ rf)`) holds by construction: graphs grow along it.
 
-use super::coherence::coherent;
-use super::facts::Facts;
-use super::graph::{Event, Graph, Label};
-use super::model::Consistency;
+use super::coherence::{coherent, latest_seen};
+use super::facts::{acquires, Facts};
+use super::graph::{Event, Graph, Label, Pos, Source};
+use super::model::{by_full_checks, Consistency};
 use super::psc::seq_cst_accesses_ordered;
 use super::relation::Relation;
-use super::views::{HappensBefore, Synchronisation};
+use super::views::{join, HappensBefore, Synchronisation};
 use ravel_ir::Ordering;
 
 pub(crate) struct Rc11;
@@ -36,6 +36,38 @@ impl Consistency for Rc11 {
         let hb = hb.relation(&f);
         let eco = f.rf.clone().union(&f.co).union(&f.fr).closure();
         psc(&f, &hb, &eco).is_none_or(|psc| psc.acyclic())
+    }
+
+    /// Coherence alone decides when `e` is not `seq_cst` and no fence is (`psc` cannot
+    /// change then): `e` may be placed no earlier than what it happens after, with what
+    /// an acquire read gets from the write it reads.
+    fn allowed(&self, g: &Graph, e: Pos, choices: &[Source]) -> Vec<bool> {
+        let seq_cst_fence = g.events().any(|(_, x)| x.order == Ordering::SeqCst && matches!(x.label, Label::Fence));
+        let event = g.event(e);
+        let Some(hb) = self.happens_before(g).filter(|_| event.order != Ordering::SeqCst && !seq_cst_fence) else {
+            return by_full_checks(self, g, e, choices);
+        };
+        let loc = event.loc().expect("an access");
+        let acquire = matches!(event.label, Label::Read { .. }) && acquires(event.order);
+        let base = hb.program_view(g, e);
+        let base_seen = latest_seen(g, loc, e, &base);
+        choices
+            .iter()
+            .map(|&s| {
+                let seen = match (acquire, s) {
+                    (true, Source::Write(w)) => match hb.released(w) {
+                        Some(released) => {
+                            let mut view = base.clone();
+                            join(&mut view, released);
+                            latest_seen(g, loc, e, &view)
+                        }
+                        None => base_seen,
+                    },
+                    _ => base_seen,
+                };
+                seen <= g.co_rank(loc, s)
+            })
+            .collect()
     }
 }
 

@@ -24,6 +24,9 @@ pub(crate) struct HappensBefore {
     threads: usize,
     offsets: Vec<usize>,
     views: Vec<u32>,
+    /// Per write (dense numbering), under [`Synchronisation::Release`]: the view an
+    /// acquire reading it gets, when any.
+    released: Vec<Option<Vec<u32>>>,
 }
 
 impl HappensBefore {
@@ -37,8 +40,8 @@ impl HappensBefore {
             offsets.push(n);
             n += evs.len();
         }
-        let mut hb = HappensBefore { threads, offsets, views: vec![0; n * threads] };
-        let mut pass = Pass::new(g, sync, n);
+        let mut hb = HappensBefore { threads, offsets, views: vec![0; n * threads], released: vec![None; n] };
+        let mut pass = Pass::new(g, sync);
         loop {
             let mut progressed = false;
             for t in 0..threads {
@@ -75,6 +78,32 @@ impl HappensBefore {
         a != b && self.view(b)[a.thread as usize] > a.index
     }
 
+    /// What an acquire reading write `w` gets from it, under
+    /// [`Synchronisation::Release`] (`None`: no release sequence has it).
+    pub fn released(&self, w: Pos) -> Option<&[u32]> {
+        self.released[self.id(w)].as_deref()
+    }
+
+    /// The view `p` gets from program order and its thread's creation alone (`p`
+    /// included), from the views of the events before it.
+    pub fn program_view(&self, g: &Graph, p: Pos) -> Vec<u32> {
+        let mut view = Vec::new();
+        self.program_view_into(g, p, &mut view);
+        view
+    }
+
+    fn program_view_into(&self, g: &Graph, p: Pos, view: &mut Vec<u32>) {
+        view.clear();
+        if p.index > 0 {
+            view.extend_from_slice(self.view(Pos { index: p.index - 1, ..p }));
+        } else if let Some(spawn) = g.parent[p.thread as usize] {
+            view.extend_from_slice(self.view(spawn));
+        } else {
+            view.resize(self.threads, 0);
+        }
+        view[p.thread as usize] = p.index + 1;
+    }
+
     /// As a relation over `f`'s numbering of the same graph (for axioms written in them).
     pub fn relation(&self, f: &Facts) -> Relation {
         let mut hb = Relation::empty(f.n());
@@ -94,8 +123,8 @@ struct Pass<'g> {
     g: &'g Graph,
     sync: Synchronisation,
     next: Vec<u32>,
-    /// Per write (dense numbering): the view an acquire reading it gets, when any.
-    released: Vec<Option<Vec<u32>>>,
+    /// The view being computed (kept to spare an allocation per event).
+    view: Vec<u32>,
     /// Per thread: its latest release fence, its latest release write of each location,
     /// and what its atomic reads so far give a later acquire fence.
     release_fence: Vec<Option<Pos>>,
@@ -104,13 +133,13 @@ struct Pass<'g> {
 }
 
 impl<'g> Pass<'g> {
-    fn new(g: &'g Graph, sync: Synchronisation, n: usize) -> Pass<'g> {
+    fn new(g: &'g Graph, sync: Synchronisation) -> Pass<'g> {
         let threads = g.threads.len();
         Pass {
             g,
             sync,
             next: vec![0; threads],
-            released: vec![None; n],
+            view: Vec::with_capacity(threads),
             release_fence: vec![None; threads],
             release_writes: vec![Vec::new(); threads],
             acquirable: vec![vec![0; threads]; threads],
@@ -146,14 +175,8 @@ impl<'g> Pass<'g> {
         let g = self.g;
         let t = p.thread as usize;
         let e = g.event(p);
-        let mut view = if p.index > 0 {
-            hb.view(Pos { index: p.index - 1, ..p }).to_vec()
-        } else if let Some(spawn) = g.parent[t] {
-            hb.view(spawn).to_vec()
-        } else {
-            vec![0; hb.threads]
-        };
-        view[t] = p.index + 1;
+        let mut view = std::mem::take(&mut self.view);
+        hb.program_view_into(g, p, &mut view);
         match e.label {
             Label::Join(child) => {
                 if let Some(last) = g.threads[child as usize].len().checked_sub(1) {
@@ -167,7 +190,7 @@ impl<'g> Pass<'g> {
                     }
                 }
                 Synchronisation::Release => {
-                    if let Some(released) = &self.released[hb.id(w)] {
+                    if let Some(released) = &hb.released[hb.id(w)] {
                         join(&mut self.acquirable[t], released);
                         if acquires(e.order) {
                             join(&mut view, released);
@@ -182,6 +205,7 @@ impl<'g> Pass<'g> {
         }
         let id = hb.id(p);
         hb.views[id * hb.threads..(id + 1) * hb.threads].copy_from_slice(&view);
+        self.view = view;
         if self.sync == Synchronisation::Release {
             self.note_release(hb, p);
         }
@@ -192,7 +216,7 @@ impl<'g> Pass<'g> {
     /// write that of its thread's latest release fence and latest release write of its
     /// location before it, and the write half of a read-modify-write also what the write
     /// its read half read releases (release sequences).
-    fn note_release(&mut self, hb: &HappensBefore, p: Pos) {
+    fn note_release(&mut self, hb: &mut HappensBefore, p: Pos) {
         let g = self.g;
         let t = p.thread as usize;
         let e = g.event(p);
@@ -221,13 +245,14 @@ impl<'g> Pass<'g> {
                     let read = g.event(Pos { index: p.index - 1, ..p });
                     if let Label::Read { rf: Source::Write(w), rmw: kind, .. } = read.label {
                         if kind != Rmw::No {
-                            if let Some(carried) = &self.released[hb.id(w)] {
+                            if let Some(carried) = &hb.released[hb.id(w)] {
                                 add(carried);
                             }
                         }
                     }
                 }
-                self.released[hb.id(p)] = released;
+                let id = hb.id(p);
+                hb.released[id] = released;
             }
             _ => {}
         }
@@ -235,7 +260,7 @@ impl<'g> Pass<'g> {
 }
 
 /// `into ⊔= other`.
-fn join(into: &mut [u32], other: &[u32]) {
+pub(crate) fn join(into: &mut [u32], other: &[u32]) {
     for (x, &y) in into.iter_mut().zip(other) {
         *x = (*x).max(y);
     }
