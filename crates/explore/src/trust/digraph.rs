@@ -62,20 +62,27 @@ impl Digraph {
     /// Coherence, from-reads (each read before the write after the one it reads) and the
     /// reads-from edges `rf` accepts.
     pub fn add_communication(&mut self, g: &Graph, rf: impl Fn(Pos, Pos) -> bool) {
+        // Each write's successor in coherence order, by number.
+        let mut next = vec![u32::MAX; self.n];
         for writes in g.co.values() {
             for pair in writes.windows(2) {
                 self.add(pair[0], pair[1]);
+                next[self.id(pair[0]) as usize] = self.id(pair[1]);
             }
         }
         for (r, e) in g.events() {
             let Label::Read { loc, rf: source, .. } = e.label else { continue };
-            if let Source::Write(w) = source {
-                if rf(w, r) {
-                    self.add(w, r);
+            let after = match source {
+                Source::Write(w) => {
+                    if rf(w, r) {
+                        self.add(w, r);
+                    }
+                    next[self.id(w) as usize]
                 }
-            }
-            if let Some(&next) = g.writes(loc).get(g.co_rank(loc, source)) {
-                self.add(r, next);
+                Source::Init => g.writes(loc).first().map_or(u32::MAX, |&w| self.id(w)),
+            };
+            if after != u32::MAX {
+                self.edges.push((self.id(r), after));
             }
         }
     }

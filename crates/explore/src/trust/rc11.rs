@@ -38,34 +38,43 @@ impl Consistency for Rc11 {
         psc(&f, &hb, &eco).is_none_or(|psc| psc.acyclic())
     }
 
-    /// Coherence alone decides when `e` is not `seq_cst` and no fence is (`psc` cannot
-    /// change then): `e` may be placed no earlier than what it happens after, with what
-    /// an acquire read gets from the write it reads.
+    /// With no `seq_cst` fence: coherence asks that `e` be placed no earlier than what it
+    /// happens after (with what an acquire read gets from the write it reads), and `psc`
+    /// changes only if `e` is `seq_cst` (then checked over the `seq_cst` accesses, `e`'s
+    /// view being the only one its choice changes).
     fn allowed(&self, g: &Graph, e: Pos, choices: &[Source]) -> Vec<bool> {
         let seq_cst_fence = g.events().any(|(_, x)| x.order == Ordering::SeqCst && matches!(x.label, Label::Fence));
-        let event = g.event(e);
-        let Some(hb) = self.happens_before(g).filter(|_| event.order != Ordering::SeqCst && !seq_cst_fence) else {
+        let Some(mut hb) = self.happens_before(g).filter(|_| !seq_cst_fence) else {
             return by_full_checks(self, g, e, choices);
         };
+        let event = g.event(e);
         let loc = event.loc().expect("an access");
         let acquire = matches!(event.label, Label::Read { .. }) && acquires(event.order);
         let base = hb.program_view(g, e);
         let base_seen = latest_seen(g, loc, e, &base);
+        let mut with_choice = (event.order == Ordering::SeqCst).then(|| g.clone());
         choices
             .iter()
             .map(|&s| {
-                let seen = match (acquire, s) {
-                    (true, Source::Write(w)) => match hb.released(w) {
-                        Some(released) => {
-                            let mut view = base.clone();
-                            join(&mut view, released);
-                            latest_seen(g, loc, e, &view)
-                        }
-                        None => base_seen,
-                    },
-                    _ => base_seen,
+                let released = match (acquire, s) {
+                    (true, Source::Write(w)) => hb.released(w),
+                    _ => None,
                 };
-                seen <= g.co_rank(loc, s)
+                let mut view = base.clone();
+                let seen = match released {
+                    Some(released) => {
+                        join(&mut view, released);
+                        latest_seen(g, loc, e, &view)
+                    }
+                    None => base_seen,
+                };
+                if seen > g.co_rank(loc, s) {
+                    return false;
+                }
+                let Some(h) = &mut with_choice else { return true };
+                h.choose(e, s);
+                hb.set_view(e, &view);
+                seq_cst_accesses_ordered(h, &hb)
             })
             .collect()
     }

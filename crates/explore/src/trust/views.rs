@@ -78,6 +78,12 @@ impl HappensBefore {
         a != b && self.view(b)[a.thread as usize] > a.index
     }
 
+    /// Replaces `p`'s view (for an event nothing depends on, whose choice changes it).
+    pub fn set_view(&mut self, p: Pos, view: &[u32]) {
+        let at = self.id(p) * self.threads;
+        self.views[at..at + self.threads].copy_from_slice(view);
+    }
+
     /// What an acquire reading write `w` gets from it, under
     /// [`Synchronisation::Release`] (`None`: no release sequence has it).
     pub fn released(&self, w: Pos) -> Option<&[u32]> {
