@@ -40,7 +40,11 @@ impl HappensBefore {
             offsets.push(n);
             n += evs.len();
         }
-        let mut hb = HappensBefore { threads, offsets, views: vec![0; n * threads], released: vec![None; n] };
+        let released = match sync {
+            Synchronisation::Release => vec![None; n],
+            Synchronisation::Atomic => Vec::new(),
+        };
+        let mut hb = HappensBefore { threads, offsets, views: vec![0; n * threads], released };
         let mut pass = Pass::new(g, sync);
         loop {
             let mut progressed = false;
@@ -87,7 +91,7 @@ impl HappensBefore {
     /// What an acquire reading write `w` gets from it, under
     /// [`Synchronisation::Release`] (`None`: no release sequence has it).
     pub fn released(&self, w: Pos) -> Option<&[u32]> {
-        self.released[self.id(w)].as_deref()
+        self.released.get(self.id(w)).and_then(Option::as_deref)
     }
 
     /// The view `p` gets from program order and its thread's creation alone (`p`
@@ -141,14 +145,16 @@ struct Pass<'g> {
 impl<'g> Pass<'g> {
     fn new(g: &'g Graph, sync: Synchronisation) -> Pass<'g> {
         let threads = g.threads.len();
+        // What releases carry is kept under release/acquire synchronisation only.
+        let release = sync == Synchronisation::Release;
         Pass {
             g,
             sync,
             next: vec![0; threads],
             view: Vec::with_capacity(threads),
-            release_fence: vec![None; threads],
-            release_writes: vec![Vec::new(); threads],
-            acquirable: vec![vec![0; threads]; threads],
+            release_fence: if release { vec![None; threads] } else { Vec::new() },
+            release_writes: if release { vec![Vec::new(); threads] } else { Vec::new() },
+            acquirable: if release { vec![vec![0; threads]; threads] } else { Vec::new() },
         }
     }
 
