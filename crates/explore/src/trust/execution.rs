@@ -62,12 +62,11 @@ impl Explorer<'_> {
     /// Runs the program along the current graph and on to its end. False when the search
     /// stops here.
     pub(super) fn execute(&mut self) -> bool {
-        let (mut m, made) = self.cx.start(&[]);
+        let Some(mut m) = self.start() else {
+            return self.unsupported("nondeterministic inputs", SrcLoc::default());
+        };
         let mut run = Run::default();
         run.map(0, 0);
-        if !made.is_empty() {
-            return self.unsupported("nondeterministic inputs", SrcLoc::default());
-        }
         match self.absorb(&mut m, &mut run, None) {
             Ok(()) => {}
             Err(Stop::Dropped) => return self.blocked(),
@@ -124,6 +123,24 @@ impl Explorer<'_> {
             self.cx.stats.transitions += 1;
         }
         self.ended(m, run)
+    }
+
+    /// The machine at main's first visible operation, the same in every execution (no
+    /// inputs are followed): made once, then cloned (its state is copy-on-write). `None`
+    /// when main's first code makes an input.
+    fn start(&mut self) -> Option<Machine> {
+        if let Some(start) = &self.start {
+            let m = start.clone();
+            self.cx.note_step(false, &m);
+            self.cx.stats.work.count_step(crate::Work::before_start(), &m, &[]);
+            return Some(m);
+        }
+        let (m, made) = self.cx.start(&[]);
+        if !made.is_empty() {
+            return None;
+        }
+        self.start = Some(m.clone());
+        Some(m)
     }
 
     fn blocked(&mut self) -> bool {
@@ -438,8 +455,7 @@ impl Explorer<'_> {
         if !run.added.iter().any(|&p| range(g.event(p)).is_some()) {
             return Ok(());
         }
-        let facts = super::facts::Facts::of(g);
-        let hb = self.consistency().happens_before(&facts);
+        let Some(hb) = self.consistency().happens_before(g) else { return Ok(()) };
         let mut found = None;
         'search: for &p in &run.added {
             let e = g.event(p);
@@ -453,8 +469,7 @@ impl Explorer<'_> {
                 if !(awrite || bwrite) || !plain_one || a >= b + blen || b >= a + alen {
                     continue;
                 }
-                let (i, j) = (facts.id(p), facts.id(q));
-                if hb.has(i, j) || hb.has(j, i) {
+                if hb.has(p, q) || hb.has(q, p) {
                     continue;
                 }
                 let how = |e: &Event| match e.label {

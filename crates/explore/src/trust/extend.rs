@@ -36,24 +36,21 @@ impl Explorer<'_> {
             return pos;
         }
         let g = self.graph();
-        let sources: Vec<Source> =
-            std::iter::once(Source::Init).chain(g.writes(loc).iter().map(|&w| Source::Write(w))).collect();
-        let mut alternatives = Vec::new();
-        for source in sources.into_iter().filter(|&s| s != chosen) {
-            if rmw.writes(g.value_of(loc, source)) && read_by_settled_rmw(g, loc, source, pos, &prefix) {
-                continue;
-            }
-            // A lock reading the mutex held is a thread waiting, not an event.
-            if loc & MUTEX != 0 && g.value_of(loc, source) != FREE {
-                continue;
-            }
-            let mut other = g.clone();
-            set_rf(&mut other, pos, source, false);
-            if self.consistent(&other) {
-                alternatives.push(source);
-            }
+        let sources: Vec<Source> = std::iter::once(Source::Init)
+            .chain(g.writes(loc).iter().map(|&w| Source::Write(w)))
+            .filter(|&source| {
+                let value = g.value_of(loc, source);
+                // A lock reading the mutex held is a thread waiting, not an event.
+                source != chosen
+                    && !(rmw.writes(value) && read_by_settled_rmw(g, loc, source, pos, &prefix))
+                    && !(loc & MUTEX != 0 && value != FREE)
+            })
+            .collect();
+        if sources.is_empty() {
+            return pos;
         }
-        for from in alternatives {
+        let allowed = self.consistency().allowed(g, pos, &sources);
+        for (from, _) in sources.into_iter().zip(allowed).filter(|&(_, ok)| ok) {
             self.push_work(Revisit::Read { read: pos, from });
         }
         pos
@@ -78,15 +75,13 @@ impl Explorer<'_> {
             let g = self.graph();
             let places: Vec<Source> = std::iter::once(Source::Init)
                 .chain(g.writes(loc).iter().map(|&w| Source::Write(w)))
-                .filter(|&s| s != after && s != Source::Write(pos))
-                .filter(|&s| {
-                    let mut other = g.clone();
-                    other.place_write(loc, pos, s);
-                    self.consistent(&other)
-                })
+                .filter(|&s| s != after && s != Source::Write(pos) && !splits_update(g, loc, s))
                 .collect();
-            for after in places {
-                self.push_work(Revisit::Co { write: pos, after });
+            if !places.is_empty() {
+                let allowed = self.consistency().allowed(g, pos, &places);
+                for (after, _) in places.into_iter().zip(allowed).filter(|&(_, ok)| ok) {
+                    self.push_work(Revisit::Co { write: pos, after });
+                }
             }
         }
         if !at_max && !self.consistent(self.graph()) {
@@ -131,14 +126,16 @@ impl Explorer<'_> {
     }
 
     /// Whether the graph the revisit of `read` by `write` makes (keeping `view`) is
-    /// consistent.
+    /// consistent. Nothing kept depends on `read`, and what is kept besides it is part of
+    /// the current graph, consistent: only the new choice of `read` is in question.
     fn coherent_revisit(&self, read: Pos, write: Pos, view: &[u32]) -> bool {
         let mut g = self.graph().clone();
         let stamp = g.event(write).stamp;
         restrict(&mut g, stamp);
         g.keep(view);
-        set_rf(&mut g, read, Source::Write(write), false);
-        self.consistent(&g)
+        let source = Source::Write(write);
+        set_rf(&mut g, read, source, false);
+        self.consistency().allowed(&g, read, &[source])[0]
     }
 
     /// Whether read-modify-write `write` and another one read from the same write: only
@@ -149,6 +146,17 @@ impl Explorer<'_> {
         let own = Pos { index: write.index - 1, ..write };
         g.readers(loc, source).any(|r| r != own && rmw_write_of(g, r).is_some())
     }
+}
+
+/// Whether a plain write of `loc` placed right after `after` in coherence order would
+/// come between what a read-modify-write read and its write.
+fn splits_update(g: &Graph, loc: u64, after: Source) -> bool {
+    let place = g.co_rank(loc, after);
+    g.writes(loc).iter().enumerate().any(|(k, &u)| {
+        let Label::Write { rmw: true, .. } = g.event(u).label else { return false };
+        let read = g.event(Pos { index: u.index - 1, ..u }).rf().expect("the read half of an update");
+        g.co_rank(loc, read) <= place && place < k + 1
+    })
 }
 
 /// The write half of read `r`, when `r` is the read half of a read-modify-write that wrote.

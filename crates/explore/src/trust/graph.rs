@@ -192,6 +192,21 @@ impl Graph {
         list.insert(at, w);
     }
 
+    /// Makes read `e` read from `source`, or places write `e` right after it in
+    /// coherence order: the choice the search makes for each event.
+    pub fn choose(&mut self, e: Pos, source: Source) {
+        match self.event(e).label {
+            Label::Read { loc, .. } => {
+                let value = self.value_of(loc, source);
+                if let Label::Read { rf, value: v, .. } = &mut self.event_mut(e).label {
+                    (*rf, *v) = (source, value);
+                }
+            }
+            Label::Write { loc, .. } => self.place_write(loc, e, source),
+            _ => unreachable!("only accesses choose"),
+        }
+    }
+
     /// The reads of `loc` that read from `source`.
     pub fn readers(&self, loc: u64, source: Source) -> impl Iterator<Item = Pos> + '_ {
         self.events()

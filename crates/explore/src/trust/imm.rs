@@ -19,25 +19,32 @@
 //! for the shape such a cycle needs and, where it finds it, the verdict is not `safe`.
 //! Thread creation, joins and ends order like fences.
 
+use super::coherence::coherent;
 use super::facts::{acquires, releases, Facts};
 use super::graph::{Graph, Label, Rmw};
 use super::model::Consistency;
-use super::rc11::{coherent, is_fence, psc, Rc11};
+use super::rc11::{is_fence, psc, Rc11};
 use super::relation::Relation;
+use super::views::HappensBefore;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 pub(crate) struct Imm;
 
 impl Consistency for Imm {
     /// RC11's: program order, thread creation and joins, and synchronises-with.
-    fn happens_before(&self, f: &Facts) -> Relation {
-        Rc11.happens_before(f)
+    fn happens_before(&self, g: &Graph) -> Option<HappensBefore> {
+        Rc11.happens_before(g)
     }
 
-    fn consistent(&self, f: &Facts) -> bool {
-        let hb = &self.happens_before(f);
+    fn consistent(&self, g: &Graph) -> bool {
+        let Some(hb) = self.happens_before(g) else { return false };
+        if !coherent(g, &hb) {
+            return false;
+        }
+        let f = Facts::of(g);
+        let hb = hb.relation(&f);
         let eco = f.rf.clone().union(&f.co).union(&f.fr).closure();
-        coherent(f, hb, &eco) && ar(f, hb, &eco).acyclic()
+        ar(&f, &hb, &eco).acyclic()
     }
 }
 

@@ -8,6 +8,8 @@
 //! on its current path (polynomial memory) and each graph is realised by running the
 //! program again with the reads it decides.
 
+mod coherence;
+mod digraph;
 mod execution;
 mod extend;
 mod facts;
@@ -15,6 +17,7 @@ mod graph;
 mod imm;
 mod ledger;
 mod model;
+mod psc;
 mod rc11;
 mod relation;
 mod remote;
@@ -22,6 +25,7 @@ mod sc;
 mod steal;
 mod tree_log;
 mod tso;
+mod views;
 mod wire;
 
 use crate::engine::{Context, Engine};
@@ -46,6 +50,8 @@ pub(crate) struct Explorer<'a> {
     /// graph (the tree a job log records, `tree_log.rs`).
     visits: u32,
     parent: Option<u32>,
+    /// The machine every execution starts from (see `execution.rs`).
+    start: Option<ravel_vm::Machine>,
 }
 
 /// A graph and the revisits of it still to explore (those of its events' alternatives),
@@ -110,7 +116,7 @@ impl<'a> Explorer<'a> {
         cx.sym = None;
         let load_buffering = (opts.memory_model.name() == "imm").then(imm::LoadBuffering::default);
         let model = model::of(opts.memory_model);
-        Explorer { cx, model, stack: vec![Exec::default()], load_buffering, visits: 0, parent: None }
+        Explorer { cx, model, stack: vec![Exec::default()], load_buffering, visits: 0, parent: None, start: None }
     }
 
     /// Explores every graph on this thread (`-j 1`), recording the tree of graphs when a
@@ -181,7 +187,7 @@ impl Explorer<'_> {
         if !updates_unsplit(g) {
             return false;
         }
-        self.consistency().consistent(&facts::Facts::of(g))
+        self.consistency().consistent(g)
     }
 
     /// Turns the current graph into the next one to visit; false when none is left.

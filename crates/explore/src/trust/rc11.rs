@@ -4,90 +4,84 @@
 //! (`irreflexive(hb ; eco?)`) and the `psc` axiom for `seq_cst` accesses and fences.
 //! No-thin-air (`acyclic(po ∪ rf)`) holds by construction: graphs grow along it.
 
-use super::facts::{acquires, atomic, releases, Facts};
-use super::graph::{Label, Rmw};
-use super::model::Consistency;
+use super::coherence::{coherent, latest_seen};
+use super::facts::{acquires, Facts};
+use super::graph::{Event, Graph, Label, Pos, Source};
+use super::model::{by_full_checks, Consistency};
+use super::psc::seq_cst_accesses_ordered;
 use super::relation::Relation;
+use super::views::{join, HappensBefore, Synchronisation};
 use ravel_ir::Ordering;
 
 pub(crate) struct Rc11;
 
 impl Consistency for Rc11 {
-    fn happens_before(&self, f: &Facts) -> Relation {
-        f.po.clone().union(&f.threads).union(&synchronises_with(f)).closure()
+    fn happens_before(&self, g: &Graph) -> Option<HappensBefore> {
+        HappensBefore::of(g, Synchronisation::Release)
     }
 
-    fn consistent(&self, f: &Facts) -> bool {
-        let hb = &self.happens_before(f);
+    fn consistent(&self, g: &Graph) -> bool {
+        let Some(hb) = self.happens_before(g) else { return false };
+        if !coherent(g, &hb) {
+            return false;
+        }
+        let seq_cst = |e: &Event| e.order == Ordering::SeqCst;
+        if !g.events().any(|(_, e)| seq_cst(e)) {
+            return true;
+        }
+        if !g.events().any(|(_, e)| seq_cst(e) && matches!(e.label, Label::Fence)) {
+            return seq_cst_accesses_ordered(g, &hb);
+        }
+        let f = Facts::of(g);
+        let hb = hb.relation(&f);
         let eco = f.rf.clone().union(&f.co).union(&f.fr).closure();
-        coherent(f, hb, &eco) && sc_acyclic(f, hb, &eco)
+        psc(&f, &hb, &eco).is_none_or(|psc| psc.acyclic())
+    }
+
+    /// With no `seq_cst` fence: coherence asks that `e` be placed no earlier than what it
+    /// happens after (with what an acquire read gets from the write it reads), and `psc`
+    /// changes only if `e` is `seq_cst` (then checked over the `seq_cst` accesses, `e`'s
+    /// view being the only one its choice changes).
+    fn allowed(&self, g: &Graph, e: Pos, choices: &[Source]) -> Vec<bool> {
+        let seq_cst_fence = g.events().any(|(_, x)| x.order == Ordering::SeqCst && matches!(x.label, Label::Fence));
+        let Some(mut hb) = self.happens_before(g).filter(|_| !seq_cst_fence) else {
+            return by_full_checks(self, g, e, choices);
+        };
+        let event = g.event(e);
+        let loc = event.loc().expect("an access");
+        let acquire = matches!(event.label, Label::Read { .. }) && acquires(event.order);
+        let base = hb.program_view(g, e);
+        let base_seen = latest_seen(g, loc, e, &base);
+        let mut with_choice = (event.order == Ordering::SeqCst).then(|| g.clone());
+        choices
+            .iter()
+            .map(|&s| {
+                let released = match (acquire, s) {
+                    (true, Source::Write(w)) => hb.released(w),
+                    _ => None,
+                };
+                let mut view = base.clone();
+                let seen = match released {
+                    Some(released) => {
+                        join(&mut view, released);
+                        latest_seen(g, loc, e, &view)
+                    }
+                    None => base_seen,
+                };
+                if seen > g.co_rank(loc, s) {
+                    return false;
+                }
+                let Some(h) = &mut with_choice else { return true };
+                h.choose(e, s);
+                hb.set_view(e, &view);
+                seq_cst_accesses_ordered(h, &hb)
+            })
+            .collect()
     }
 }
 
 pub(super) fn is_fence(f: &Facts, i: usize) -> bool {
     matches!(f.event(i).label, Label::Fence)
-}
-
-/// `sw = [E⊒rel] ; ([F] ; po)? ; rs ; rf ; [R⊒rlx] ; (po ; [F])? ; [E⊒acq]`, where the
-/// release sequence `rs = [W] ; po|loc? ; [W⊒rlx] ; (rf ; rmw)*`.
-pub(super) fn synchronises_with(f: &Facts) -> Relation {
-    let n = f.n();
-    let mut sw = Relation::empty(n);
-    for a in (0..n).filter(|&a| releases(f.order(a))) {
-        // The writes that head a release sequence of `a`.
-        let heads: Vec<usize> = if is_fence(f, a) {
-            f.po.successors(a).filter(|&w| f.event(w).is_write() && atomic(f.order(w))).collect()
-        } else if f.event(a).is_write() {
-            vec![a]
-        } else {
-            continue;
-        };
-        let mut sequence = Vec::new();
-        for h in heads {
-            sequence.push(h);
-            sequence.extend(
-                f.po.successors(h).filter(|&w| f.event(w).is_write() && atomic(f.order(w)) && f.same_loc(h, w)),
-            );
-        }
-        // Read-modify-writes reading from the sequence continue it.
-        let mut k = 0;
-        while k < sequence.len() {
-            let w = sequence[k];
-            for r in f.rf.successors(w) {
-                let rmw_write = r + 1;
-                if matches!(f.event(r).label, Label::Read { rmw, .. } if rmw != Rmw::No)
-                    && rmw_write < n
-                    && f.places[rmw_write].thread == f.places[r].thread
-                    && matches!(f.event(rmw_write).label, Label::Write { rmw: true, .. })
-                    && !sequence.contains(&rmw_write)
-                {
-                    sequence.push(rmw_write);
-                }
-            }
-            k += 1;
-        }
-        for &w in &sequence {
-            for r in f.rf.successors(w).filter(|&r| atomic(f.order(r))) {
-                if acquires(f.order(r)) {
-                    sw.add(a, r);
-                }
-                for fence in f.po.successors(r).filter(|&x| is_fence(f, x) && acquires(f.order(x))) {
-                    sw.add(a, fence);
-                }
-            }
-        }
-    }
-    sw
-}
-
-/// `irreflexive(hb ; eco?)`.
-pub(super) fn coherent(f: &Facts, hb: &Relation, eco: &Relation) -> bool {
-    hb.irreflexive() && (0..f.n()).all(|a| hb.successors(a).all(|b| !eco.has(b, a)))
-}
-
-/// `acyclic(psc_base ∪ psc_F)`.
-fn sc_acyclic(f: &Facts, hb: &Relation, eco: &Relation) -> bool {
-    psc(f, hb, eco).is_none_or(|psc| psc.acyclic())
 }
 
 /// `psc_base ∪ psc_F`, the order `seq_cst` accesses and fences must agree on; `None`

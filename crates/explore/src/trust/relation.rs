@@ -100,11 +100,6 @@ impl Relation {
         self
     }
 
-    /// Whether no event is related to itself.
-    pub fn irreflexive(&self) -> bool {
-        (0..self.n).all(|i| !self.has(i, i))
-    }
-
     /// Whether the relation has no cycle: Kahn's algorithm, peeling events no remaining
     /// event is related to (linear in the bits, where a closure would be cubic).
     pub fn acyclic(&self) -> bool {

@@ -13,12 +13,12 @@
 //! and ends. Acquire, release and acq_rel fences compile to nothing on x86, and orders
 //! matter no further.
 
+use super::digraph::Digraph;
 use super::execution::MUTEX;
-use super::facts::Facts;
-use super::graph::{Label, Rmw};
+use super::graph::{Event, Graph, Label, Pos, Rmw};
 use super::model::Consistency;
-use super::relation::Relation;
 use super::sc::SequentialConsistency;
+use super::views::HappensBefore;
 use ravel_ir::Ordering;
 
 pub(crate) struct TotalStoreOrder;
@@ -26,22 +26,76 @@ pub(crate) struct TotalStoreOrder;
 impl Consistency for TotalStoreOrder {
     /// As under sequential consistency: atomic accesses synchronise whatever their order,
     /// as dpor's TSO judges races.
-    fn happens_before(&self, f: &Facts) -> Relation {
-        SequentialConsistency.happens_before(f)
+    fn happens_before(&self, g: &Graph) -> Option<HappensBefore> {
+        SequentialConsistency.happens_before(g)
     }
 
-    fn consistent(&self, f: &Facts) -> bool {
-        let communication = f.rf.clone().union(&f.co).union(&f.fr);
-        let per_location = f.po.filter(|a, b| f.same_loc(a, b)).union(&communication);
+    fn consistent(&self, g: &Graph) -> bool {
+        let mut per_location = Digraph::over(g);
+        add_program_order_per_location(g, &mut per_location);
+        per_location.add_communication(g, |_, _| true);
         if !per_location.acyclic() {
             return false;
         }
-        let kinds: Vec<Kind> = (0..f.n()).map(|i| kind(f, i)).collect();
-        let ppo = f.po.filter(|a, b| {
-            !matches!((kinds[a], kinds[b]), (Kind::Ignored, _) | (_, Kind::Ignored) | (Kind::Store, Kind::Load))
-        });
-        let rfe = f.rf.filter(|w, r| f.places[w].thread != f.places[r].thread);
-        ppo.union(&f.threads).union(&rfe).union(&f.co).union(&f.fr).acyclic()
+        let mut global = Digraph::over(g);
+        add_preserved_program_order(g, &mut global);
+        global.add_thread_order(g);
+        global.add_communication(g, |w, r| w.thread != r.thread);
+        global.acyclic()
+    }
+}
+
+/// `po|loc`: each access before its thread's next access of the same location.
+fn add_program_order_per_location(g: &Graph, order: &mut Digraph) {
+    for (t, evs) in g.threads.iter().enumerate() {
+        let mut last: Vec<(u64, Pos)> = Vec::new();
+        for (i, e) in evs.iter().enumerate() {
+            let Some(loc) = e.loc() else { continue };
+            let p = Pos { thread: t as u32, index: i as u32 };
+            match last.iter_mut().find(|(l, _)| *l == loc) {
+                Some((_, before)) => {
+                    order.add(*before, p);
+                    *before = p;
+                }
+                None => last.push((loc, p)),
+            }
+        }
+    }
+}
+
+/// `ppo`, by edges with its transitive closure: a load or a barrier before its thread's
+/// next event and next load or barrier, a store before its thread's next store or
+/// barrier (a store is never before a later load, except through a barrier).
+fn add_preserved_program_order(g: &Graph, order: &mut Digraph) {
+    for (t, evs) in g.threads.iter().enumerate() {
+        let thread = t as u32;
+        // The latest event still waiting for its next event, next load or barrier, and
+        // next store or barrier.
+        let (mut any, mut load, mut store): (Option<u32>, Option<u32>, Option<u32>) = (None, None, None);
+        for (i, e) in evs.iter().enumerate() {
+            let kind = kind(e);
+            if kind == Kind::Ignored {
+                continue;
+            }
+            let here = Pos { thread, index: i as u32 };
+            let mut link = |from: &mut Option<u32>| {
+                if let Some(index) = from.take() {
+                    order.add(Pos { thread, index }, here);
+                }
+            };
+            link(&mut any);
+            if kind != Kind::Store {
+                link(&mut load);
+            }
+            if kind != Kind::Load {
+                link(&mut store);
+            }
+            let index = Some(i as u32);
+            match kind {
+                Kind::Store => store = index,
+                _ => (any, load) = (index, index),
+            }
+        }
     }
 }
 
@@ -59,8 +113,7 @@ enum Kind {
     Ignored,
 }
 
-fn kind(f: &Facts, i: usize) -> Kind {
-    let e = f.event(i);
+fn kind(e: &Event) -> Kind {
     match e.label {
         Label::Read { rmw: Rmw::No, .. } => Kind::Load,
         Label::Read { .. } | Label::Write { rmw: true, .. } => Kind::Barrier,
