@@ -91,19 +91,7 @@ impl Digraph {
     /// `avoid`: what an event after `target` would close a cycle with.
     pub fn reaching(&self, target: Pos, avoid: Pos) -> Vec<bool> {
         let (target, avoid) = (self.id(target), self.id(avoid));
-        let mut start = vec![0u32; self.n + 1];
-        for &(_, b) in &self.edges {
-            start[b as usize + 1] += 1;
-        }
-        for i in 0..self.n {
-            start[i + 1] += start[i];
-        }
-        let mut fill = start.clone();
-        let mut sources = vec![0u32; self.edges.len()];
-        for &(a, b) in &self.edges {
-            sources[fill[b as usize] as usize] = a;
-            fill[b as usize] += 1;
-        }
+        let (start, sources) = self.adjacency(|(a, b)| (b, a));
         let mut reached = vec![false; self.n];
         reached[target as usize] = true;
         let mut todo = vec![target];
@@ -118,22 +106,32 @@ impl Digraph {
         reached
     }
 
-    /// Whether the edges form no cycle (Kahn's algorithm).
-    pub fn acyclic(&self) -> bool {
+    /// The edges grouped by their first end after `orient` (compressed rows): the
+    /// neighbours of `x` are `list[start[x]..start[x + 1]]`.
+    fn adjacency(&self, orient: impl Fn((u32, u32)) -> (u32, u32)) -> (Vec<u32>, Vec<u32>) {
         let mut start = vec![0u32; self.n + 1];
-        let mut incoming = vec![0u32; self.n];
-        for &(a, b) in &self.edges {
-            start[a as usize + 1] += 1;
-            incoming[b as usize] += 1;
+        for &edge in &self.edges {
+            start[orient(edge).0 as usize + 1] += 1;
         }
         for i in 0..self.n {
             start[i + 1] += start[i];
         }
         let mut fill = start.clone();
-        let mut targets = vec![0u32; self.edges.len()];
-        for &(a, b) in &self.edges {
-            targets[fill[a as usize] as usize] = b;
-            fill[a as usize] += 1;
+        let mut list = vec![0u32; self.edges.len()];
+        for &edge in &self.edges {
+            let (x, y) = orient(edge);
+            list[fill[x as usize] as usize] = y;
+            fill[x as usize] += 1;
+        }
+        (start, list)
+    }
+
+    /// Whether the edges form no cycle (Kahn's algorithm).
+    pub fn acyclic(&self) -> bool {
+        let (start, targets) = self.adjacency(|edge| edge);
+        let mut incoming = vec![0u32; self.n];
+        for &(_, b) in &self.edges {
+            incoming[b as usize] += 1;
         }
         let mut ready: Vec<u32> = (0..self.n as u32).filter(|&b| incoming[b as usize] == 0).collect();
         let mut peeled = 0;
