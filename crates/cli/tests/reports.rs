@@ -103,6 +103,9 @@ fn reports_match_their_snapshots() {
                 other => panic!("{name}: unknown report format {other}"),
             };
         }
+        if !e.clang.is_empty() {
+            cmd.arg("--").args(&e.clang);
+        }
         let out = cmd.output().expect("ravel runs");
         checked += 1;
         compare(

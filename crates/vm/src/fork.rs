@@ -22,11 +22,13 @@ impl Machine {
     /// to the new thread's region at the same offsets, pointers into it moved along, and,
     /// with symbolic inputs, its values rebuilt over fresh copies of `plan`'s inputs with
     /// `plan`'s constraints copied. Returns its index, or `None` when its memory region
-    /// would overlap another thread's.
+    /// would overlap another thread's or is too small for `t`'s memory.
     pub fn fork_thread(&mut self, t: usize, plan: &ForkPlan) -> Option<usize> {
         let path = vec![self.threads[0].children];
         let slot = Memory::slot_for(&path);
-        if crate::sync::threads::region_clash(self, slot) {
+        let (start, end) = self.memory.slot_bounds(slot);
+        if crate::sync::threads::region_clash(self, slot) || self.memory.region_used(self.threads[t].slot) > end - start
+        {
             return None;
         }
         self.threads[0].children += 1;

@@ -12,6 +12,9 @@ pub(crate) fn allocate(m: &mut Machine, t: usize, size: u64, align: u64) -> u64 
     let slot = m.threads[t].slot;
     let before = m.memory.allocated();
     let addr = m.memory.allocate(slot, size, align, ObjKind::Heap, t, loc).map_or(0, |(_, a)| a);
+    if addr == 0 && m.narrow_region_full(t, size) {
+        return 0;
+    }
     // Every 16 MiB the program allocates, the memory limit is checked (the instruction
     // loop's own check may come too late for a program that allocates in few steps).
     if before >> 24 != m.memory.allocated() >> 24 {

@@ -433,7 +433,9 @@ impl Machine {
                         self.set_reg(t, base, *dst, a);
                     }
                     None => {
-                        self.fail(t, ErrorKind::StackOverflow, format!("stack allocation of {size} bytes failed"));
+                        if !self.narrow_region_full(t, size) {
+                            self.fail(t, ErrorKind::StackOverflow, format!("stack allocation of {size} bytes failed"));
+                        }
                         return Next::Stop(Stop::End);
                     }
                 }
@@ -950,7 +952,10 @@ impl Machine {
                 };
                 let slot = self.threads[t].slot;
                 let Some((id, copy)) = self.memory.allocate(slot, a.byval as u64, 16, ObjKind::Stack, t, loc) else {
-                    return self.fail(t, ErrorKind::StackOverflow, "no stack left for a by-value argument");
+                    if !self.narrow_region_full(t, a.byval as u64) {
+                        self.fail(t, ErrorKind::StackOverflow, "no stack left for a by-value argument");
+                    }
+                    return;
                 };
                 self.memory.objects[id as usize].bytes = std::rc::Rc::from(data);
                 copies.push(id);

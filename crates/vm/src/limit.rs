@@ -18,6 +18,9 @@ pub enum Limit {
     /// A new thread's memory region would overlap another's: too many threads for a
     /// 32-bit address space.
     ThreadRegions,
+    /// A thread's small 32-bit memory region (threads past the first ones get 256 KiB)
+    /// could not hold an allocation a larger region would have.
+    NarrowRegion,
 }
 
 impl Limit {
@@ -33,6 +36,10 @@ impl Limit {
             Limit::ThreadRegions => write!(
                 f,
                 "a new thread's memory region would overlap another's (too many threads for a 32-bit address space){hint}"
+            ),
+            Limit::NarrowRegion => write!(
+                f,
+                "a thread's 256 KiB memory region is full (a 32-bit program's threads past the first 159 get small regions){hint}"
             ),
         }
     }
@@ -74,6 +81,10 @@ mod tests {
             (
                 Limit::ThreadRegions,
                 "a new thread's memory region would overlap another's (too many threads for a 32-bit address space)",
+            ),
+            (
+                Limit::NarrowRegion,
+                "a thread's 256 KiB memory region is full (a 32-bit program's threads past the first 159 get small regions)",
             ),
         ];
         for (limit, text) in cases {

@@ -738,6 +738,17 @@ impl Machine {
         true
     }
 
+    /// After an allocation of `size` bytes failed in thread `t`'s region: ends the
+    /// execution at [`crate::Limit::NarrowRegion`] when only the region's small size is to
+    /// blame, and says whether it did.
+    pub(crate) fn narrow_region_full(&mut self, t: usize, size: u64) -> bool {
+        let short = self.memory.narrow_region_short(self.threads[t].slot, size);
+        if short {
+            self.ending.reach(crate::Limit::NarrowRegion);
+        }
+        short
+    }
+
     /// Whether one operation may take `bytes` more memory (a library call filling or
     /// copying a large block) without going past `max_memory`; if not, the execution ends
     /// at the limit before the operation runs, rather than overshooting it by the block.

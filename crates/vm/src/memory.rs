@@ -471,6 +471,15 @@ pub fn pointer_words(bytes: &[u8], ptr: usize) -> impl Iterator<Item = (usize, u
     })
 }
 
+/// 32-bit allocation regions (see `Memory::region_bounds`): the wide ones from
+/// `WIDE_BASE`, then the narrow ones up to 0xF000_0000.
+const WIDE_BASE: u64 = 0x1000_0000;
+const WIDE_BYTES: u64 = 0x0100_0000;
+const WIDE_REGIONS: usize = 160;
+const NARROW_BASE: u64 = WIDE_BASE + WIDE_REGIONS as u64 * WIDE_BYTES;
+const NARROW_BYTES: u64 = 0x4_0000;
+const NARROW_REGIONS: usize = ((0xF000_0000 - NARROW_BASE) / NARROW_BYTES) as usize;
+
 /// Lowest address that is not the null page.
 const NULL_PAGE: u64 = 0x1_0000;
 /// Bytes the heap model hands out in total before `malloc` returns NULL.
@@ -500,16 +509,40 @@ impl Memory {
         }
     }
 
-    /// Region bounds of allocation slot `slot`.
+    /// Region bounds of allocation slot `slot`. 64-bit regions are 4 GiB each and never
+    /// meet. A 32-bit address space cannot give thousands of threads 16 MiB each: main
+    /// and its first children ([`WIDE_REGIONS`] slots) get 16 MiB regions, main's later
+    /// children ([`NARROW_REGIONS`] of them) 256 KiB ones, so a program can keep about
+    /// 4,000 threads alive at once (more than glibc's 8 MiB stacks allow natively); the
+    /// hashed slots of threads created by other threads share the wide regions, and
+    /// `region_clash` ends an execution whose threads would meet.
     fn region_bounds(&self, slot: usize) -> (u64, u64) {
         if self.ptr_bytes == 8 {
             let base = 0x10_0000_0000u64 + slot as u64 * 0x1_0000_0000;
-            (base, base + 0x1_0000_0000)
-        } else {
-            let slot = (slot % 224) as u64;
-            let base = 0x1000_0000u64 + slot * 0x0100_0000;
-            (base, base + 0x0100_0000)
+            return (base, base + 0x1_0000_0000);
         }
+        let narrow = slot.wrapping_sub(WIDE_REGIONS);
+        if narrow < NARROW_REGIONS {
+            let base = NARROW_BASE + narrow as u64 * NARROW_BYTES;
+            (base, base + NARROW_BYTES)
+        } else {
+            let base = WIDE_BASE + (slot % WIDE_REGIONS) as u64 * WIDE_BYTES;
+            (base, base + WIDE_BYTES)
+        }
+    }
+
+    /// Whether allocating `size` bytes failed in slot `slot` only because its region is a
+    /// narrow one: a wide region would have held it (the program's own limits are not the
+    /// cause, so the execution ends at a limit rather than seeing NULL or a stack
+    /// overflow natively impossible).
+    pub(crate) fn narrow_region_short(&self, slot: usize, size: u64) -> bool {
+        let (start, end) = self.region_bounds(slot);
+        end - start < WIDE_BYTES && self.region_used(slot).saturating_add(size).saturating_add(4096) <= WIDE_BYTES
+    }
+
+    /// Bytes of slot `slot`'s region in use (its next free address's offset).
+    pub(crate) fn region_used(&self, slot: usize) -> u64 {
+        self.regions.get(slot).map_or(0, |r| r.next - self.region_bounds(slot).0)
     }
 
     /// Bounds of the region of allocation slot `slot`.
