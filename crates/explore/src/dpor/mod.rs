@@ -557,7 +557,7 @@ impl<'a> Explorer<'a> {
                     return true;
                 }
             };
-            if !self.agents.enabled(&mut run.machine).contains(&thread)
+            if !self.enabled_below_cap(&mut run.machine).contains(&thread)
                 || self.is_spinning(&run, thread)
                 || self.beyond_bound(&run, depth, thread)
             {
@@ -565,7 +565,7 @@ impl<'a> Explorer<'a> {
                 continue;
             }
             self.step(&mut run, depth, thread, (&forced, fixed), true, wakeup);
-            self.grow_helpers();
+            self.fit_helpers();
             self.speculate();
             let stop = self.forward(&mut run);
             self.recycle(run);
@@ -614,21 +614,25 @@ impl<'a> Explorer<'a> {
         }
     }
 
-    /// Threads the search may use: its `-j`, or more once the portfolio allows them.
+    /// Threads the search may use now: its `-j`, or what the portfolio allows (more while
+    /// a member beside it waits or once it left, fewer again when it runs).
     fn jobs(&self) -> usize {
         let o = self.cx.opts;
-        o.dpor.jobs.max(o.turn.as_ref().map_or(0, |t| t.threads()))
+        match o.turn.as_ref().map_or(0, |t| t.threads()) {
+            0 => o.dpor.jobs,
+            allowed => allowed,
+        }
     }
 
-    /// Starts the helpers the portfolio allows since the round began (a member beside the
-    /// search left its core); they take the jobs given out from now on.
-    fn grow_helpers(&mut self) {
+    /// Fits the helpers to what the portfolio allows now: starts new ones (they take the
+    /// jobs given out from now on) or has those past the allowance wait between jobs.
+    fn fit_helpers(&mut self) {
         let jobs = self.jobs();
-        if !self.helpers_usable || jobs <= 1 || self.workers.as_ref().is_some_and(|w| w.helpers() >= jobs - 1) {
+        if !self.helpers_usable || (jobs <= 1 && self.workers.is_none()) {
             return;
         }
         match &mut self.workers {
-            Some(workers) => workers.grow_to(jobs - 1),
+            Some(workers) => workers.fit_to(jobs.max(1) - 1),
             None => {
                 let workers = parallel::Pool::new(self.cx.program(), self.cx.opts, self.cx.started(), jobs - 1);
                 self.pool = Some(workers.handle());
@@ -773,7 +777,7 @@ impl<'a> Explorer<'a> {
                 break Ending::Truncated(why);
             }
             let depth = self.path.len() - 1;
-            let runnable = self.agents.enabled(&mut run.machine);
+            let runnable = self.enabled_below_cap(&mut run.machine);
             let enabled: SmallVec<[usize; 16]> =
                 runnable.iter().copied().filter(|&t| !self.is_spinning(run, t)).collect();
             self.path[depth].runnable = runnable;
@@ -795,6 +799,11 @@ impl<'a> Explorer<'a> {
             // could not be reversed, and everything else from here is covered elsewhere.
             if given {
                 break Ending::Infeasible;
+            }
+            if enabled.is_empty() && self.held_at_cap(&run.machine) {
+                // What the others wait for may come after the held creation.
+                self.capped = true;
+                break Ending::Truncated(Unknown::Threads(self.thread_cap));
             }
             if enabled.is_empty() {
                 let spinning: SmallVec<[usize; 4]> = (0..run.machine.threads().len())
@@ -897,16 +906,30 @@ impl<'a> Explorer<'a> {
         candidates.iter().copied().min_by_key(|&t| rank(t))
     }
 
+    /// The agents that can take a step, but for threads that would create a thread past
+    /// the round's thread cap: they wait, and the others go on (bugs among the threads
+    /// already there stay within the round's reach; cutting the whole execution at the
+    /// creation hid them behind a creator that creates threads in a loop).
+    fn enabled_below_cap(&self, m: &mut Machine) -> Vec<usize> {
+        let mut agents = self.agents.enabled(m);
+        if m.threads().len() >= self.thread_cap {
+            agents.retain(|&a| !matches!(self.agents.get(a), Agent::Thread(t) if m.creates_thread_next(t)));
+        }
+        agents
+    }
+
+    /// Whether a thread waits at the round's thread cap (see `enabled_below_cap`).
+    fn held_at_cap(&self, m: &Machine) -> bool {
+        m.threads().len() >= self.thread_cap
+            && (0..m.threads().len()).any(|t| !m.threads()[t].finished && m.creates_thread_next(t))
+    }
+
     /// Limits of one execution: reaching one cuts that execution short (so "safe" is out
     /// of reach) but the exploration goes on and may still find errors elsewhere.
     fn execution_too_long(&mut self, run: &Run) -> Option<Unknown> {
         let max = self.cx.opts.max_depth;
         if run.infos.len() >= max {
             return Some(Unknown::Depth { max, unit: crate::DepthUnit::Steps });
-        }
-        if run.machine.threads().len() > self.thread_cap {
-            self.capped = true;
-            return Some(Unknown::Threads(self.thread_cap));
         }
         None
     }
