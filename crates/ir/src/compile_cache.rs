@@ -24,11 +24,11 @@ pub(crate) struct Entry {
     key: u64,
 }
 
-/// What a load reuses: the canonical bitcode, its text (when it could be disassembled)
-/// and the notes about how the input was read.
+/// What a load reuses: the canonical bitcode, its text and the notes about how the input
+/// was read.
 pub(crate) struct Hit {
     pub bitcode: PathBuf,
-    pub text: Option<String>,
+    pub text: String,
     pub notes: Vec<String>,
 }
 
@@ -62,24 +62,19 @@ impl Entry {
         let notes = String::from_utf8(sealed::read(&self.file("notes"))?).ok()?;
         let bitcode = self.file("bc");
         sealed::read(&bitcode)?;
-        let text = match sealed::read(&self.file("ll")) {
-            Some(text) => Some(String::from_utf8(text).ok()?),
-            None if self.file("ll").exists() => return None,
-            None => None,
-        };
+        let text = String::from_utf8(sealed::read(&self.file("ll"))?).ok()?;
         Some(Hit { bitcode, text, notes: notes.split('\0').filter(|n| !n.is_empty()).map(str::to_string).collect() })
     }
 
     /// Keeps a load's result. The notes file goes last: a reader finds an entry only once
     /// it is whole, and every file is sealed and renamed into place ([`sealed::write`]),
     /// so concurrent loads of the same program never see a partial file.
-    pub(crate) fn write(&self, bitcode: &Path, text: Option<&str>, notes: &[String]) {
+    pub(crate) fn write(&self, bitcode: &Path, text: &str, notes: &[String]) {
         let Ok(bytes) = std::fs::read(bitcode) else { return };
         if bytes.len() as u64 > MAX_BITCODE {
             return;
         }
-        let kept = sealed::write(&self.file("bc"), &bytes)
-            && text.is_none_or(|t| sealed::write(&self.file("ll"), t.as_bytes()));
+        let kept = sealed::write(&self.file("bc"), &bytes) && sealed::write(&self.file("ll"), text.as_bytes());
         if kept {
             sealed::write(&self.file("notes"), notes.join("\0").as_bytes());
         }
