@@ -88,18 +88,21 @@ impl Explorer<'_> {
                 self.cx.note(Unknown::Depth { max, unit: DepthUnit::Events });
                 return false;
             }
-            let enabled = m.enabled();
-            if enabled.is_empty() {
-                m.report_stall(&[]);
-                break;
-            }
             let replaying = self
                 .graph()
                 .threads
                 .iter()
                 .enumerate()
                 .any(|(t, evs)| run.done.get(t).is_none_or(|&d| d < evs.len() as u32));
-            let Some(vt) = (if replaying { self.ready(&run, &enabled) } else { enabled.first().copied() }) else {
+            let next = match replaying {
+                true => self.ready(&run, &mut m),
+                false => (0..m.threads().len()).find(|&t| m.can_step(t)),
+            };
+            let Some(vt) = next else {
+                if m.enabled().is_empty() {
+                    m.report_stall(&[]);
+                    break;
+                }
                 let why = "no thread can take the graph's next step".to_string();
                 self.cx.note(Unknown::Internal(format!("the graph engine lost its execution: {why}")));
                 return false;
@@ -177,14 +180,14 @@ impl Explorer<'_> {
     }
 
     /// The enabled machine thread whose next graph step can run now (every read of it
-    /// reads a write executed already), the earliest added first.
-    fn ready(&self, run: &Run, enabled: &[usize]) -> Option<usize> {
+    /// reads a write executed already), the earliest added first. Only the threads the
+    /// graph would run are asked whether they are enabled: asking all of them each step
+    /// costs more than the rest of the step.
+    fn ready(&self, run: &Run, m: &mut Machine) -> Option<usize> {
         let g = self.graph();
-        enabled
-            .iter()
-            .copied()
+        let mut candidates: Vec<(u32, usize)> = (0..m.threads().len())
             .filter_map(|vt| {
-                let gt = run.graph_of[vt];
+                let gt = *run.graph_of.get(vt)?;
                 let evs = g.threads.get(gt)?;
                 let done = run.done[gt] as usize;
                 let first = evs.get(done)?;
@@ -195,8 +198,9 @@ impl Explorer<'_> {
                 });
                 ready.then_some((first.stamp, vt))
             })
-            .min()
-            .map(|(_, vt)| vt)
+            .collect();
+        candidates.sort_unstable();
+        candidates.into_iter().map(|(_, vt)| vt).find(|&vt| m.can_step(vt))
     }
 
     /// For the next step of graph thread `t`: the value its scheduled access reads (as
