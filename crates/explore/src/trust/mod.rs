@@ -80,6 +80,7 @@ impl<'a> Engine<'a> for Explorer<'a> {
         "Execution graphs (TruSt): each consistent graph once, reads choosing the write they read from; the engine \
          of axiomatic memory models (RC11, IMM), and of TSO by its axioms";
     const LACKS: &'static [Capability] = &[Capability::CollectTests, Capability::PreemptionBound, Capability::Sinks];
+    const EVERY_ACCESS: bool = true;
 
     fn new(program: Arc<Program>, opts: &'a Options) -> Self {
         Explorer::with_context(Context::new(program, opts))
