@@ -286,14 +286,8 @@ fn restrict(g: &mut Graph, s: u32) {
 
 /// Makes `read` read from `from`.
 fn set_rf(g: &mut Graph, read: Pos, from: Source, added_max: bool) {
-    let loc = g.event(read).loc().expect("a read has a location");
-    let value = g.value_of(loc, from);
-    let e = g.event_mut(read);
-    if let Label::Read { rf, value: v, .. } = &mut e.label {
-        *rf = from;
-        *v = value;
-    }
-    e.added_max = added_max;
+    g.choose(read, from);
+    g.event_mut(read).added_max = added_max;
 }
 
 /// The union of two views.

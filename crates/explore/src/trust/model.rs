@@ -4,12 +4,13 @@
 use super::graph::{Graph, Pos, Source};
 use super::views::HappensBefore;
 use ravel_vm::MemoryModel;
+use std::sync::Arc;
 
 /// What a memory model decides of a graph.
 pub(crate) trait Consistency: Sync {
     /// Happens-before: the order no access may be reordered against, and the one races
     /// are judged by; `None` for a graph with a `po ∪ rf` cycle.
-    fn happens_before(&self, g: &Graph) -> Option<HappensBefore>;
+    fn happens_before(&self, g: &Graph) -> Option<Arc<HappensBefore>>;
     /// Whether the graph is allowed (the atomicity of read-modify-writes aside, which the
     /// search checks itself).
     fn consistent(&self, g: &Graph) -> bool;

@@ -12,12 +12,13 @@ use super::psc::seq_cst_accesses_ordered;
 use super::relation::Relation;
 use super::views::{join, HappensBefore, Synchronisation};
 use ravel_ir::Ordering;
+use std::sync::Arc;
 
 pub(crate) struct Rc11;
 
 impl Consistency for Rc11 {
-    fn happens_before(&self, g: &Graph) -> Option<HappensBefore> {
-        HappensBefore::of(g, Synchronisation::Release)
+    fn happens_before(&self, g: &Graph) -> Option<Arc<HappensBefore>> {
+        g.happens_before(Synchronisation::Release)
     }
 
     fn consistent(&self, g: &Graph) -> bool {
@@ -73,7 +74,7 @@ impl Consistency for Rc11 {
                 }
                 let Some(h) = &mut with_choice else { return true };
                 h.choose(e, s);
-                hb.set_view(e, &view);
+                Arc::make_mut(&mut hb).set_view(e, &view);
                 seq_cst_accesses_ordered(h, &hb)
             })
             .collect()
