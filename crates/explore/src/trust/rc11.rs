@@ -8,7 +8,7 @@ use super::coherence::{coherent, latest_seen};
 use super::facts::{acquires, Facts};
 use super::graph::{Event, Graph, Label, Pos, Source};
 use super::model::{by_full_checks, Consistency};
-use super::psc::seq_cst_accesses_ordered;
+use super::psc::{seq_cst_accesses_ordered, seq_cst_cycle_through};
 use super::relation::Relation;
 use super::views::{join, HappensBefore, Synchronisation};
 use ravel_ir::Ordering;
@@ -41,8 +41,8 @@ impl Consistency for Rc11 {
 
     /// With no `seq_cst` fence: coherence asks that `e` be placed no earlier than what it
     /// happens after (with what an acquire read gets from the write it reads), and `psc`
-    /// changes only if `e` is `seq_cst` (then checked over the `seq_cst` accesses, `e`'s
-    /// view being the only one its choice changes).
+    /// changes only if `e` is `seq_cst` (then a cycle must pass through `e`, whose view is
+    /// the only one its choice changes).
     fn allowed(&self, g: &Graph, e: Pos, choices: &[Source]) -> Vec<bool> {
         let seq_cst_fence = g.events().any(|(_, x)| x.order == Ordering::SeqCst && matches!(x.label, Label::Fence));
         let Some(mut hb) = self.happens_before(g).filter(|_| !seq_cst_fence) else {
@@ -75,7 +75,7 @@ impl Consistency for Rc11 {
                 let Some(h) = &mut with_choice else { return true };
                 h.choose(e, s);
                 Arc::make_mut(&mut hb).set_view(e, &view);
-                seq_cst_accesses_ordered(h, &hb)
+                !seq_cst_cycle_through(h, &hb, e)
             })
             .collect()
     }
