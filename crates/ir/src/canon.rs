@@ -101,9 +101,10 @@ unsafe fn promote(module: LLVMModuleRef) -> Result<(), String> {
     Err(why)
 }
 
-/// Why an input is not LLVM IR ravel reads.
+/// Why an input is not LLVM IR ravel reads: the diagnostic's first line (the next ones
+/// quote the input).
 fn invalid(why: String) -> String {
-    format!("not valid LLVM 19 IR: {why}")
+    format!("not valid LLVM 19 IR: {}", why.lines().next().unwrap_or_default())
 }
 
 /// The module as textual IR (what `llvm-dis` prints of its bitcode).
