@@ -185,22 +185,29 @@ impl Explorer<'_> {
     /// costs more than the rest of the step.
     fn ready(&self, run: &Run, m: &mut Machine) -> Option<usize> {
         let g = self.graph();
-        let mut candidates: Vec<(u32, usize)> = (0..m.threads().len())
-            .filter_map(|vt| {
-                let gt = *run.graph_of.get(vt)?;
-                let evs = g.threads.get(gt)?;
-                let done = run.done[gt] as usize;
-                let first = evs.get(done)?;
-                let step = run.steps[gt] + 1;
-                let ready = evs[done..].iter().take_while(|e| e.step == step).all(|e| match e.rf() {
-                    Some(Source::Write(w)) => run.executed(w),
-                    _ => true,
-                });
-                ready.then_some((first.stamp, vt))
-            })
-            .collect();
-        candidates.sort_unstable();
-        candidates.into_iter().map(|(_, vt)| vt).find(|&vt| m.can_step(vt))
+        // The stamp of the event machine thread `vt` runs next, when it can run now.
+        let next = |vt: usize| {
+            let gt = *run.graph_of.get(vt)?;
+            let evs = g.threads.get(gt)?;
+            let done = run.done[gt] as usize;
+            let first = evs.get(done)?;
+            let step = run.steps[gt] + 1;
+            let ready = evs[done..].iter().take_while(|e| e.step == step).all(|e| match e.rf() {
+                Some(Source::Write(w)) => run.executed(w),
+                _ => true,
+            });
+            ready.then_some(first.stamp)
+        };
+        // Candidates by stamp (each event has its own), the earliest enabled one.
+        let mut after = 0;
+        loop {
+            let (stamp, vt) =
+                (0..m.threads().len()).filter_map(|vt| Some((next(vt)?, vt))).filter(|&(s, _)| s > after).min()?;
+            if m.can_step(vt) {
+                return Some(vt);
+            }
+            after = stamp;
+        }
     }
 
     /// For the next step of graph thread `t`: the value its scheduled access reads (as
