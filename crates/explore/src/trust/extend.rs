@@ -5,7 +5,7 @@
 
 use super::execution::{FREE, MUTEX};
 use super::graph::{in_view, Event, Graph, Label, Pos, Rmw, Source};
-use super::{join, restrict, set_rf, Explorer, Revisit};
+use super::{join, set_rf, Explorer, Revisit};
 
 impl Explorer<'_> {
     pub(super) fn graph(&self) -> &Graph {
@@ -126,16 +126,9 @@ impl Explorer<'_> {
     }
 
     /// Whether the graph the revisit of `read` by `write` makes (keeping `view`) is
-    /// consistent. Nothing kept depends on `read`, and what is kept besides it is part of
-    /// the current graph, consistent: only the new choice of `read` is in question.
+    /// consistent.
     fn coherent_revisit(&self, read: Pos, write: Pos, view: &[u32]) -> bool {
-        let mut g = self.graph().clone();
-        let stamp = g.event(write).stamp;
-        restrict(&mut g, stamp);
-        g.keep(view);
-        let source = Source::Write(write);
-        set_rf(&mut g, read, source, false);
-        self.consistency().allowed(&g, read, &[source])[0]
+        self.consistency().allowed_revisit(self.graph(), read, write, view)
     }
 
     /// Whether read-modify-write `write` and another one read from the same write: only
