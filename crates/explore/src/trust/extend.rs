@@ -84,7 +84,10 @@ impl Explorer<'_> {
                 }
             }
         }
-        if !at_max && !self.consistent(self.graph()) {
+        // An update placed before the coherence-latest write (after what its read half
+        // read): its model decides the place as it decides the choices of any access just
+        // added, the graph without it being consistent.
+        if !at_max && !self.consistency().allowed(self.graph(), pos, &[after])[0] {
             return (pos, false);
         }
         self.push_backward_revisits(pos);

@@ -18,8 +18,9 @@ pub(crate) trait Consistency: Sync {
 
     /// Which of `choices` for access `e` (what a read reads, the write a write goes right
     /// after) leave `g` consistent, where nothing depends on `e`, a write `e` is
-    /// coherence-latest, and `g` without `e` is consistent: what the search asks of each
-    /// access it adds, answered at once.
+    /// coherence-latest (or already right after the one choice asked about), and `g`
+    /// without `e` is consistent: what the search asks of each access it adds, answered at
+    /// once.
     fn allowed(&self, g: &Graph, e: Pos, choices: &[Source]) -> Vec<bool> {
         by_full_checks(self, g, e, choices)
     }
