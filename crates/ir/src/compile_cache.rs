@@ -1,8 +1,8 @@
 //! Compiled bitcode programs kept between runs.
 //!
-//! Loading a bitcode program runs four LLVM tools (linking ravel's libc, `mem2reg`,
-//! disassembling), about 0.1 s of process start-up that repeats on every `ravel run` or
-//! `ravel check` of the same file. The result (canonical bitcode, its text, the notes) is
+//! Loading a bitcode program runs LLVM tools (disassembling it for its target, linking
+//! ravel's libc) and passes (`mem2reg`, the canonicalisation), tens of milliseconds that
+//! repeat on every `ravel run` or `ravel check` of the same file. The result (canonical bitcode, its text, the notes) is
 //! kept in the cache directory under a key made of everything that goes into it: each
 //! input's bytes, the flags, ravel's libc and `ravel.h`, the LLVM tools and ravel's own
 //! executable (its path, size and modification time, so a rebuilt ravel never reads what
