@@ -26,6 +26,10 @@ pub(crate) trait Engine<'a>: Sized {
     /// these are refused before it is built ([`crate::EngineLacks`]).
     const LACKS: &'static [Capability] = &[];
 
+    /// Every shared access is a scheduling point whatever [`crate::Options::granularity`]
+    /// says (the graph engine: each is an event of the graph).
+    const EVERY_ACCESS: bool = false;
+
     /// The engine for `program` under `opts`, which it supports (see [`Engine::LACKS`]).
     fn new(program: Arc<Program>, opts: &'a Options) -> Self;
 

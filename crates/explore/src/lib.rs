@@ -70,7 +70,10 @@ pub fn serve_cluster(program: Arc<Program>, opts: &Options, cluster: &Cluster) {
 
 /// Explores all schedules of `program` with the engine the options name.
 pub fn check(program: Arc<Program>, opts: &Options) -> Outcome {
-    let mut outcome = if !opts.detect_races && opts.granularity == Granularity::Sync {
+    // An engine that makes every shared access an event whatever the granularity needs
+    // no search for races first: it covers racy programs as they are.
+    let sync_only = opts.granularity == Granularity::Sync && !opts.engine.registration().every_access;
+    let mut outcome = if !opts.detect_races && sync_only {
         racy_sync::check(program.clone(), opts)
     } else {
         check_with(program.clone(), opts)
@@ -113,6 +116,7 @@ macro_rules! registration {
             name: <$engine>::NAME,
             about: <$engine>::ABOUT,
             lacks: <$engine>::LACKS,
+            every_access: <$engine>::EVERY_ACCESS,
             run: |program, opts| <$engine>::new(program, opts).run(),
         }
     };
@@ -137,6 +141,7 @@ struct Registration {
     name: &'static str,
     about: &'static str,
     lacks: &'static [Capability],
+    every_access: bool,
     run: fn(Arc<Program>, &Options) -> Outcome,
 }
 

@@ -15,19 +15,31 @@
 //! `__ravel_nondet_zero_one_*`, whose values 0 and 1 cover every behaviour, so
 //! exploration can enumerate them exhaustively.
 
+use llvm_sys::analysis::{LLVMVerifierFailureAction, LLVMVerifyModule};
 use llvm_sys::bit_writer::LLVMWriteBitcodeToFile;
 use llvm_sys::core::*;
+use llvm_sys::error::{LLVMDisposeErrorMessage, LLVMGetErrorMessage};
 use llvm_sys::ir_reader::LLVMParseIRInContext;
 use llvm_sys::prelude::*;
 use llvm_sys::target::*;
+use llvm_sys::transforms::pass_builder::{LLVMCreatePassBuilderOptions, LLVMDisposePassBuilderOptions, LLVMRunPasses};
 use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use rustc_hash::FxHashSet;
 use std::ffi::{CStr, CString};
 use std::path::Path;
 
-/// Parses `input` (bitcode or textual IR), refuses targets ravel cannot interpret,
-/// canonicalises it and writes bitcode to `output`; returns notes for the user.
-pub fn canonicalize(input: &Path, output: &Path) -> Result<Vec<String>, String> {
+/// The canonical module's notes for the user and its textual IR.
+pub(crate) struct Canonical {
+    pub notes: Vec<String>,
+    pub text: String,
+}
+
+/// Parses `input` (bitcode or textual IR), promotes local variables to registers
+/// (`mem2reg`), refuses targets ravel cannot interpret, canonicalises it and writes
+/// bitcode to `output`. In-process, where `opt` and `llvm-dis` would be two more
+/// processes, each paying LLVM's start-up (about 25 ms of CPU each, more than the whole
+/// search of a small program).
+pub(crate) fn canonicalize(input: &Path, output: &Path) -> Result<Canonical, String> {
     let input_c = CString::new(input.as_os_str().as_encoded_bytes()).map_err(|e| e.to_string())?;
     let output_c = CString::new(output.as_os_str().as_encoded_bytes()).map_err(|e| e.to_string())?;
     // SAFETY: plain LLVM C API use; every object created here is disposed before returning,
@@ -43,7 +55,11 @@ pub fn canonicalize(input: &Path, output: &Path) -> Result<Vec<String>, String> 
             let mut module: LLVMModuleRef = std::ptr::null_mut();
             // LLVMParseIRInContext takes ownership of the buffer.
             if LLVMParseIRInContext(ctx, buf, &mut module, &mut msg) != 0 {
-                return Err(take_message(msg));
+                return Err(invalid(take_message(msg)));
+            }
+            if let Err(why) = promote(module) {
+                LLVMDisposeModule(module);
+                return Err(invalid(why));
             }
             if let Some(why) = refuse_target(module) {
                 LLVMDisposeModule(module);
@@ -51,7 +67,7 @@ pub fn canonicalize(input: &Path, output: &Path) -> Result<Vec<String>, String> 
             }
             let notes = crate::names::sanitize(module);
             crate::inline_asm::rewrite(ctx, module);
-            let res = Canon::new(ctx, module).run().map(|()| notes);
+            let res = Canon::new(ctx, module).run().map(|()| Canonical { notes, text: module_text(module) });
             if res.is_ok() && LLVMWriteBitcodeToFile(module, output_c.as_ptr()) != 0 {
                 LLVMDisposeModule(module);
                 return Err(format!("cannot write {}", output.display()));
@@ -62,6 +78,41 @@ pub fn canonicalize(input: &Path, output: &Path) -> Result<Vec<String>, String> 
         LLVMContextDispose(ctx);
         result
     }
+}
+
+/// Checks the module as `opt` does before its passes, then runs `mem2reg`: without
+/// `optnone`, it removes the loads and stores of local variables whose address is never
+/// taken.
+unsafe fn promote(module: LLVMModuleRef) -> Result<(), String> {
+    let mut msg: *mut std::os::raw::c_char = std::ptr::null_mut();
+    if LLVMVerifyModule(module, LLVMVerifierFailureAction::LLVMReturnStatusAction, &mut msg) != 0 {
+        return Err(take_message(msg));
+    }
+    LLVMDisposeMessage(msg);
+    let options = LLVMCreatePassBuilderOptions();
+    let error = LLVMRunPasses(module, c"mem2reg".as_ptr(), std::ptr::null_mut(), options);
+    LLVMDisposePassBuilderOptions(options);
+    if error.is_null() {
+        return Ok(());
+    }
+    let msg = LLVMGetErrorMessage(error);
+    let why = CStr::from_ptr(msg).to_string_lossy().into_owned();
+    LLVMDisposeErrorMessage(msg);
+    Err(why)
+}
+
+/// Why an input is not LLVM IR ravel reads: the diagnostic's first line (the next ones
+/// quote the input).
+fn invalid(why: String) -> String {
+    format!("not valid LLVM 19 IR: {}", why.lines().next().unwrap_or_default())
+}
+
+/// The module as textual IR (what `llvm-dis` prints of its bitcode).
+unsafe fn module_text(module: LLVMModuleRef) -> String {
+    let text = LLVMPrintModuleToString(module);
+    let owned = CStr::from_ptr(text).to_string_lossy().into_owned();
+    LLVMDisposeMessage(text);
+    owned
 }
 
 /// Why the module's target triple or data layout is not one ravel interprets, if so.

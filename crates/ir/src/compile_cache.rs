@@ -1,8 +1,8 @@
 //! Compiled bitcode programs kept between runs.
 //!
-//! Loading a bitcode program runs four LLVM tools (linking ravel's libc, `mem2reg`,
-//! disassembling), about 0.1 s of process start-up that repeats on every `ravel run` or
-//! `ravel check` of the same file. The result (canonical bitcode, its text, the notes) is
+//! Loading a bitcode program runs LLVM tools (disassembling it for its target, linking
+//! ravel's libc) and passes (`mem2reg`, the canonicalisation), tens of milliseconds that
+//! repeat on every `ravel run` or `ravel check` of the same file. The result (canonical bitcode, its text, the notes) is
 //! kept in the cache directory under a key made of everything that goes into it: each
 //! input's bytes, the flags, ravel's libc and `ravel.h`, the LLVM tools and ravel's own
 //! executable (its path, size and modification time, so a rebuilt ravel never reads what
@@ -24,11 +24,11 @@ pub(crate) struct Entry {
     key: u64,
 }
 
-/// What a load reuses: the canonical bitcode, its text (when it could be disassembled)
-/// and the notes about how the input was read.
+/// What a load reuses: the canonical bitcode, its text and the notes about how the input
+/// was read.
 pub(crate) struct Hit {
     pub bitcode: PathBuf,
-    pub text: Option<String>,
+    pub text: String,
     pub notes: Vec<String>,
 }
 
@@ -62,24 +62,19 @@ impl Entry {
         let notes = String::from_utf8(sealed::read(&self.file("notes"))?).ok()?;
         let bitcode = self.file("bc");
         sealed::read(&bitcode)?;
-        let text = match sealed::read(&self.file("ll")) {
-            Some(text) => Some(String::from_utf8(text).ok()?),
-            None if self.file("ll").exists() => return None,
-            None => None,
-        };
+        let text = String::from_utf8(sealed::read(&self.file("ll"))?).ok()?;
         Some(Hit { bitcode, text, notes: notes.split('\0').filter(|n| !n.is_empty()).map(str::to_string).collect() })
     }
 
     /// Keeps a load's result. The notes file goes last: a reader finds an entry only once
     /// it is whole, and every file is sealed and renamed into place ([`sealed::write`]),
     /// so concurrent loads of the same program never see a partial file.
-    pub(crate) fn write(&self, bitcode: &Path, text: Option<&str>, notes: &[String]) {
+    pub(crate) fn write(&self, bitcode: &Path, text: &str, notes: &[String]) {
         let Ok(bytes) = std::fs::read(bitcode) else { return };
         if bytes.len() as u64 > MAX_BITCODE {
             return;
         }
-        let kept = sealed::write(&self.file("bc"), &bytes)
-            && text.is_none_or(|t| sealed::write(&self.file("ll"), t.as_bytes()));
+        let kept = sealed::write(&self.file("bc"), &bytes) && sealed::write(&self.file("ll"), text.as_bytes());
         if kept {
             sealed::write(&self.file("notes"), notes.join("\0").as_bytes());
         }

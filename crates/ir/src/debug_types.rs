@@ -1,7 +1,7 @@
 //! The C types of global variables, from the debug info, so reports can name the field or
 //! element an address falls in (`q.count`, `table[3].key`) instead of an offset. The
 //! `llvm-ir` crate does not expose debug-info types, so they are read from the textual IR
-//! (`llvm-dis`): the `!dbg` attachment of each global leads through its
+//! (as `llvm-dis` prints it): the `!dbg` attachment of each global leads through its
 //! `DIGlobalVariable` to a tree of `DICompositeType`/`DIDerivedType` nodes.
 
 use std::collections::HashMap;

@@ -1,5 +1,5 @@
-//! From a source or IR file to canonical bitcode: clang-19 for C, `opt-19 -passes=mem2reg`
-//! for register promotion, then the canonicalisation prepass.
+//! From a source or IR file to canonical bitcode: clang-19 for C, llvm-link-19 for ravel's
+//! libc, then in-process register promotion (`mem2reg`) and the canonicalisation prepass.
 //!
 //! Optimisation choice: `-O0 -Xclang -disable-O0-optnone` keeps every memory access of the
 //! source (SV-COMP semantics need each shared access to stay a separate operation) and the
@@ -247,7 +247,7 @@ fn compiled_libc(work: &Workdir, flags: &[String], deadline: Option<Instant>) ->
 /// Everything besides the program and its flags that goes into a load: ravel's libc and
 /// header, the LLVM tools it runs, and ravel's version.
 pub(crate) fn toolchain_identity() -> impl std::hash::Hash {
-    let tools = ["clang", "llvm-link", "opt", "llvm-dis"].map(tool);
+    let tools = ["clang", "llvm-link", "llvm-dis"].map(tool);
     (RAVEL_LIBC, RAVEL_H, tools, env!("CARGO_PKG_VERSION"))
 }
 
@@ -281,6 +281,8 @@ pub fn disassemble(bc: &Path) -> Option<String> {
 /// Canonical bitcode and what the user should know about how the input was read.
 pub struct Compiled {
     pub bitcode: PathBuf,
+    /// The bitcode as textual IR.
+    pub text: String,
     /// Changes made to the input on the way, one sentence each.
     pub notes: Vec<String>,
 }
@@ -346,17 +348,11 @@ pub fn compile(
     } else {
         sources
     };
-    let promoted = work.path().join("promoted.bc");
-    let mut opt = Command::new(tool("opt"));
-    opt.arg("-passes=mem2reg").arg(&raw).arg("-o").arg(&promoted);
-    run(&mut opt, "opt", deadline).map_err(|e| match e {
-        LoadError::Compile(m) => LoadError::Bitcode(format!("not valid LLVM 19 IR: {m}")),
-        other => other,
-    })?;
     let canonical = work.path().join("canonical.bc");
     child::check_deadline(deadline)?;
-    notes.extend(canonicalize(&promoted, &canonical).map_err(LoadError::Bitcode)?);
-    Ok(Compiled { bitcode: canonical, notes })
+    let done = canonicalize(&raw, &canonical).map_err(LoadError::Bitcode)?;
+    notes.extend(done.notes);
+    Ok(Compiled { bitcode: canonical, text: done.text, notes })
 }
 
 #[cfg(test)]

@@ -88,14 +88,11 @@ pub fn load_starting_in(
         None => {
             let work = frontend::Workdir::new()?;
             let compiled = frontend::compile(inputs, clang_flags, &work, deadline)?;
-            // Without the textual IR, reports name places by offsets and initialising a
-            // statically initialised lock again goes unnoticed.
-            let text = frontend::disassemble(&compiled.bitcode);
             if let Some(entry) = &entry {
-                entry.write(&compiled.bitcode, text.as_deref(), &compiled.notes);
+                entry.write(&compiled.bitcode, &compiled.text, &compiled.notes);
             }
             _work = work;
-            compile_cache::Hit { bitcode: compiled.bitcode, text, notes: compiled.notes }
+            compile_cache::Hit { bitcode: compiled.bitcode, text: compiled.text, notes: compiled.notes }
         }
     };
     // Reading and lowering run in-process and cannot be stopped midway: they do not start
@@ -109,12 +106,12 @@ pub fn load_starting_in(
         None => {}
     }
     program.notes = hit.notes;
-    if let Some(text) = &hit.text {
-        program.global_types = debug_types::global_types(text);
-        let by_name = static_init::static_inits(text);
-        program.static_inits =
-            program.globals.iter().filter_map(|g| Some((g.addr, by_name.get(&g.name)?.clone()))).collect();
-    }
+    // The textual IR names globals' types and static initialisers (for reports, and to
+    // notice a statically initialised lock initialised again).
+    program.global_types = debug_types::global_types(&hit.text);
+    let by_name = static_init::static_inits(&hit.text);
+    program.static_inits =
+        program.globals.iter().filter_map(|g| Some((g.addr, by_name.get(&g.name)?.clone()))).collect();
     Ok(program)
 }
 

@@ -38,8 +38,7 @@ pub struct Loaded {
 pub fn load(files: &[PathBuf], clang_flags: &[String], markers: bool) -> Result<Loaded, LoadError> {
     let work = frontend::Workdir::new()?;
     let compiled = frontend::compile(files, clang_flags, &work, None)?;
-    let text = frontend::disassemble(&compiled.bitcode)
-        .ok_or_else(|| LoadError::Input("cannot disassemble the program to place epoch markers".into()))?;
+    let text = compiled.text;
     let barrier_results_ignored = crate::barriers::results_ignored(&text);
     let (marked, placed) = if markers { place(&text) } else { (text.clone(), 0) };
     let mut program = if placed == 0 {

@@ -453,16 +453,29 @@ impl Machine {
         if self.ending.is_done() {
             return Vec::new();
         }
-        // Inside an atomic section only its owner runs, unless it is blocked.
-        if let Some(owner) =
-            (0..self.threads.len()).find(|&t| self.threads[t].atomic_depth > 0 && !self.threads[t].finished)
-        {
-            if self.is_enabled(owner) {
-                return vec![owner];
-            }
+        if let Some(owner) = self.running_atomic_section() {
+            return vec![owner];
         }
         let runnable = (0..self.threads.len()).filter(|&t| self.can_run(t)).collect();
         self.gate_timers(runnable)
+    }
+
+    /// Whether thread `t` is among [`Machine::enabled`], without asking of the others
+    /// (for a caller that knows which thread it wants to run next).
+    pub fn can_step(&mut self, t: usize) -> bool {
+        if self.ending.is_done() {
+            return false;
+        }
+        match self.running_atomic_section() {
+            Some(owner) => t == owner,
+            None => self.is_enabled(t),
+        }
+    }
+
+    /// The thread inside an atomic section, when it can go on: only it runs then.
+    fn running_atomic_section(&mut self) -> Option<usize> {
+        let owner = (0..self.threads.len()).find(|&t| self.threads[t].atomic_depth > 0 && !self.threads[t].finished)?;
+        self.is_enabled(owner).then_some(owner)
     }
 
     /// What thread `t` is stopped at.

@@ -88,18 +88,21 @@ impl Explorer<'_> {
                 self.cx.note(Unknown::Depth { max, unit: DepthUnit::Events });
                 return false;
             }
-            let enabled = m.enabled();
-            if enabled.is_empty() {
-                m.report_stall(&[]);
-                break;
-            }
             let replaying = self
                 .graph()
                 .threads
                 .iter()
                 .enumerate()
                 .any(|(t, evs)| run.done.get(t).is_none_or(|&d| d < evs.len() as u32));
-            let Some(vt) = (if replaying { self.ready(&run, &enabled) } else { enabled.first().copied() }) else {
+            let next = match replaying {
+                true => self.ready(&run, &mut m),
+                false => (0..m.threads().len()).find(|&t| m.can_step(t)),
+            };
+            let Some(vt) = next else {
+                if m.enabled().is_empty() {
+                    m.report_stall(&[]);
+                    break;
+                }
                 let why = "no thread can take the graph's next step".to_string();
                 self.cx.note(Unknown::Internal(format!("the graph engine lost its execution: {why}")));
                 return false;
@@ -177,26 +180,34 @@ impl Explorer<'_> {
     }
 
     /// The enabled machine thread whose next graph step can run now (every read of it
-    /// reads a write executed already), the earliest added first.
-    fn ready(&self, run: &Run, enabled: &[usize]) -> Option<usize> {
+    /// reads a write executed already), the earliest added first. Only the threads the
+    /// graph would run are asked whether they are enabled: asking all of them each step
+    /// costs more than the rest of the step.
+    fn ready(&self, run: &Run, m: &mut Machine) -> Option<usize> {
         let g = self.graph();
-        enabled
-            .iter()
-            .copied()
-            .filter_map(|vt| {
-                let gt = run.graph_of[vt];
-                let evs = g.threads.get(gt)?;
-                let done = run.done[gt] as usize;
-                let first = evs.get(done)?;
-                let step = run.steps[gt] + 1;
-                let ready = evs[done..].iter().take_while(|e| e.step == step).all(|e| match e.rf() {
-                    Some(Source::Write(w)) => run.executed(w),
-                    _ => true,
-                });
-                ready.then_some((first.stamp, vt))
-            })
-            .min()
-            .map(|(_, vt)| vt)
+        // The stamp of the event machine thread `vt` runs next, when it can run now.
+        let next = |vt: usize| {
+            let gt = *run.graph_of.get(vt)?;
+            let evs = g.threads.get(gt)?;
+            let done = run.done[gt] as usize;
+            let first = evs.get(done)?;
+            let step = run.steps[gt] + 1;
+            let ready = evs[done..].iter().take_while(|e| e.step == step).all(|e| match e.rf() {
+                Some(Source::Write(w)) => run.executed(w),
+                _ => true,
+            });
+            ready.then_some(first.stamp)
+        };
+        // Candidates by stamp (each event has its own), the earliest enabled one.
+        let mut after = 0;
+        loop {
+            let (stamp, vt) =
+                (0..m.threads().len()).filter_map(|vt| Some((next(vt)?, vt))).filter(|&(s, _)| s > after).min()?;
+            if m.can_step(vt) {
+                return Some(vt);
+            }
+            after = stamp;
+        }
     }
 
     /// For the next step of graph thread `t`: the value its scheduled access reads (as

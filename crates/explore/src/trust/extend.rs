@@ -5,7 +5,7 @@
 
 use super::execution::{FREE, MUTEX};
 use super::graph::{in_view, Event, Graph, Label, Pos, Rmw, Source};
-use super::{join, restrict, set_rf, Explorer, Revisit};
+use super::{join, set_rf, Explorer, Revisit};
 
 impl Explorer<'_> {
     pub(super) fn graph(&self) -> &Graph {
@@ -84,7 +84,10 @@ impl Explorer<'_> {
                 }
             }
         }
-        if !at_max && !self.consistent(self.graph()) {
+        // An update placed before the coherence-latest write (after what its read half
+        // read): its model decides the place as it decides the choices of any access just
+        // added, the graph without it being consistent.
+        if !at_max && !self.consistency().allowed(self.graph(), pos, &[after])[0] {
             return (pos, false);
         }
         self.push_backward_revisits(pos);
@@ -126,16 +129,9 @@ impl Explorer<'_> {
     }
 
     /// Whether the graph the revisit of `read` by `write` makes (keeping `view`) is
-    /// consistent. Nothing kept depends on `read`, and what is kept besides it is part of
-    /// the current graph, consistent: only the new choice of `read` is in question.
+    /// consistent.
     fn coherent_revisit(&self, read: Pos, write: Pos, view: &[u32]) -> bool {
-        let mut g = self.graph().clone();
-        let stamp = g.event(write).stamp;
-        restrict(&mut g, stamp);
-        g.keep(view);
-        let source = Source::Write(write);
-        set_rf(&mut g, read, source, false);
-        self.consistency().allowed(&g, read, &[source])[0]
+        self.consistency().allowed_revisit(self.graph(), read, write, view)
     }
 
     /// Whether read-modify-write `write` and another one read from the same write: only

@@ -2,8 +2,10 @@
 //! each read reads from, the coherence order of each location's writes, and stamps saying
 //! in which order events were added — what a revisit keeps and what it deletes.
 
+use super::views::{HappensBefore, Synchronisation};
 use ravel_ir::{Ordering, SrcLoc};
 use rustc_hash::FxHashMap;
+use std::sync::{Arc, Mutex};
 
 /// An event's place: its thread (the graph's numbering) and its index in the thread.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -111,6 +113,36 @@ pub(crate) struct Graph {
     /// Each location's length and initial value.
     pub init: FxHashMap<u64, (u64, u64)>,
     stamps: u32,
+    /// Happens-before as last computed ([`Graph::happens_before`]): appending events
+    /// keeps it, anything that changes or removes an event drops it (so events change
+    /// only through the methods here, flags aside).
+    hb: HbCache,
+}
+
+/// The happens-before views of a graph, extended as events are appended: the search
+/// asks for them at each access it adds, and computing them anew each time cost as much
+/// as running the program.
+#[derive(Debug, Default)]
+struct HbCache(Mutex<Option<Arc<HappensBefore>>>);
+
+impl Clone for HbCache {
+    fn clone(&self) -> HbCache {
+        HbCache(Mutex::new(self.0.lock().expect("never poisoned").clone()))
+    }
+}
+
+impl HbCache {
+    fn drop_views(&mut self) {
+        *self.0.get_mut().expect("never poisoned") = None;
+    }
+
+    /// Drops the views when they cover event `p`, which changes.
+    fn changed(&mut self, p: Pos) {
+        let cache = self.0.get_mut().expect("never poisoned");
+        if cache.as_ref().is_some_and(|hb| hb.covers(p)) {
+            *cache = None;
+        }
+    }
 }
 
 impl Graph {
@@ -140,7 +172,23 @@ impl Graph {
     /// Records that thread `t` was created by event `spawn`.
     pub fn set_parent(&mut self, t: u32, spawn: Pos) {
         self.make_thread(t);
-        self.parent[t as usize] = Some(spawn);
+        if self.parent[t as usize] != Some(spawn) {
+            self.parent[t as usize] = Some(spawn);
+            self.hb.changed(Pos { thread: t, index: 0 });
+        }
+    }
+
+    /// Happens-before under `sync`, extended from the views last computed when the graph
+    /// only grew since; `None` when `po ∪ rf` with thread creation and joins has a cycle
+    /// (no graph the search builds has one).
+    pub fn happens_before(&self, sync: Synchronisation) -> Option<Arc<HappensBefore>> {
+        let mut cache = self.hb.0.lock().expect("never poisoned");
+        let threads = self.threads.len();
+        let hb = match &mut *cache {
+            Some(hb) if hb.fits(threads, sync) => hb,
+            other => other.insert(Arc::new(HappensBefore::new(self, sync))),
+        };
+        Arc::make_mut(hb).extend(self).then(|| hb.clone())
     }
 
     /// Appends an event to thread `t` (a new thread when `t` is the next number).
@@ -201,6 +249,7 @@ impl Graph {
                 if let Label::Read { rf, value: v, .. } = &mut self.event_mut(e).label {
                     (*rf, *v) = (source, value);
                 }
+                self.hb.changed(e);
             }
             Label::Write { loc, .. } => self.place_write(loc, e, source),
             _ => unreachable!("only accesses choose"),
@@ -254,6 +303,7 @@ impl Graph {
     /// Keeps only each thread's first `view[t]` events (a set closed under program order,
     /// creation and reads-from).
     pub fn keep(&mut self, view: &[u32]) {
+        self.hb.drop_views();
         for (t, evs) in self.threads.iter_mut().enumerate() {
             evs.truncate(view.get(t).copied().unwrap_or(0) as usize);
         }

@@ -27,12 +27,13 @@ use super::rc11::{is_fence, psc, Rc11};
 use super::relation::Relation;
 use super::views::HappensBefore;
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::sync::Arc;
 
 pub(crate) struct Imm;
 
 impl Consistency for Imm {
     /// RC11's: program order, thread creation and joins, and synchronises-with.
-    fn happens_before(&self, g: &Graph) -> Option<HappensBefore> {
+    fn happens_before(&self, g: &Graph) -> Option<Arc<HappensBefore>> {
         Rc11.happens_before(g)
     }
 

@@ -80,6 +80,7 @@ impl<'a> Engine<'a> for Explorer<'a> {
         "Execution graphs (TruSt): each consistent graph once, reads choosing the write they read from; the engine \
          of axiomatic memory models (RC11, IMM), and of TSO by its axioms";
     const LACKS: &'static [Capability] = &[Capability::CollectTests, Capability::PreemptionBound, Capability::Sinks];
+    const EVERY_ACCESS: bool = true;
 
     fn new(program: Arc<Program>, opts: &'a Options) -> Self {
         Explorer::with_context(Context::new(program, opts))
@@ -198,12 +199,16 @@ impl Explorer<'_> {
                 self.stack.pop();
                 continue;
             };
+            // A forward revisit's choice was found consistent when its event was added
+            // (`Consistency::allowed`), on the graph `restrict` brings back: the events
+            // added up to it, unchanged since (the revisits of later events come off the
+            // stack first, and backward ones change copies).
             let ready = match item {
                 Revisit::Read { read, from } => {
                     let g = &mut self.stack.last_mut().expect("popped from it").graph;
                     restrict(g, g.event(read).stamp);
                     set_rf(g, read, from, false);
-                    self.consistent(&self.stack.last().expect("kept").graph)
+                    true
                 }
                 Revisit::Co { write, after } => self.revisit_co(write, after),
                 Revisit::Backward { read, write } => self.revisit_backward(read, write),
@@ -215,17 +220,14 @@ impl Explorer<'_> {
         }
     }
 
-    /// Places `write` after `after` instead; its own revisits follow from there.
+    /// Places `write` after `after` instead (a place found consistent when it was added);
+    /// its own revisits follow from there.
     fn revisit_co(&mut self, write: Pos, after: Source) -> bool {
         let g = &mut self.stack.last_mut().expect("popped from it").graph;
         restrict(g, g.event(write).stamp);
         let loc = g.event(write).loc().expect("a write has a location");
         g.place_write(loc, write, after);
         g.event_mut(write).added_max = false;
-        let g = &self.stack.last().expect("kept").graph;
-        if !self.consistent(g) {
-            return false;
-        }
         self.push_backward_revisits(write);
         !self.violates_atomicity(&self.stack.last().expect("kept").graph, write)
     }
@@ -285,14 +287,8 @@ fn restrict(g: &mut Graph, s: u32) {
 
 /// Makes `read` read from `from`.
 fn set_rf(g: &mut Graph, read: Pos, from: Source, added_max: bool) {
-    let loc = g.event(read).loc().expect("a read has a location");
-    let value = g.value_of(loc, from);
-    let e = g.event_mut(read);
-    if let Label::Read { rf, value: v, .. } = &mut e.label {
-        *rf = from;
-        *v = value;
-    }
-    e.added_max = added_max;
+    g.choose(read, from);
+    g.event_mut(read).added_max = added_max;
 }
 
 /// The union of two views.

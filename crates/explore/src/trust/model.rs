@@ -3,24 +3,54 @@
 
 use super::graph::{Graph, Pos, Source};
 use super::views::HappensBefore;
+use super::{restrict, set_rf};
 use ravel_vm::MemoryModel;
+use std::sync::Arc;
 
 /// What a memory model decides of a graph.
 pub(crate) trait Consistency: Sync {
     /// Happens-before: the order no access may be reordered against, and the one races
     /// are judged by; `None` for a graph with a `po ∪ rf` cycle.
-    fn happens_before(&self, g: &Graph) -> Option<HappensBefore>;
+    fn happens_before(&self, g: &Graph) -> Option<Arc<HappensBefore>>;
     /// Whether the graph is allowed (the atomicity of read-modify-writes aside, which the
     /// search checks itself).
     fn consistent(&self, g: &Graph) -> bool;
 
     /// Which of `choices` for access `e` (what a read reads, the write a write goes right
     /// after) leave `g` consistent, where nothing depends on `e`, a write `e` is
-    /// coherence-latest, and `g` without `e` is consistent: what the search asks of each
-    /// access it adds, answered at once.
+    /// coherence-latest (or already right after the one choice asked about), and `g`
+    /// without `e` is consistent: what the search asks of each access it adds, answered at
+    /// once.
     fn allowed(&self, g: &Graph, e: Pos, choices: &[Source]) -> Vec<bool> {
         by_full_checks(self, g, e, choices)
     }
+
+    /// Whether the graph a backward revisit makes is consistent: `g` restricted to
+    /// `view` (which keeps `read`, `write` and what they depend on), `read` reading from
+    /// `write`, which does not depend on it. Nothing kept depends on `read`, and what is
+    /// kept besides it is part of `g`, consistent: only the new choice of `read` is in
+    /// question.
+    fn allowed_revisit(&self, g: &Graph, read: Pos, write: Pos, view: &[u32]) -> bool {
+        by_revisited_graph(self, g, read, write, view)
+    }
+}
+
+/// [`Consistency::allowed_revisit`] by building the revisit's graph and asking
+/// [`Consistency::allowed`] of it.
+pub(crate) fn by_revisited_graph<M: Consistency + ?Sized>(
+    model: &M,
+    g: &Graph,
+    read: Pos,
+    write: Pos,
+    view: &[u32],
+) -> bool {
+    let stamp = g.event(write).stamp;
+    let mut g = g.clone();
+    restrict(&mut g, stamp);
+    g.keep(view);
+    let source = Source::Write(write);
+    set_rf(&mut g, read, source, false);
+    model.allowed(&g, read, &[source])[0]
 }
 
 /// [`Consistency::allowed`] by checking the whole graph with each choice.

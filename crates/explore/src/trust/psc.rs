@@ -9,11 +9,7 @@ use ravel_ir::Ordering;
 
 /// Whether `psc_base` over the `seq_cst` accesses is acyclic (no `seq_cst` fence in `g`).
 pub(crate) fn seq_cst_accesses_ordered(g: &Graph, hb: &HappensBefore) -> bool {
-    let accesses: Vec<ScAccess> = g
-        .events()
-        .filter(|(_, e)| e.order == Ordering::SeqCst && e.loc().is_some())
-        .map(|(pos, _)| ScAccess::of(g, pos))
-        .collect();
+    let accesses = seq_cst_accesses(g);
     let mut psc = Relation::empty(accesses.len());
     for (i, a) in accesses.iter().enumerate() {
         for (j, b) in accesses.iter().enumerate() {
@@ -23,6 +19,40 @@ pub(crate) fn seq_cst_accesses_ordered(g: &Graph, hb: &HappensBefore) -> bool {
         }
     }
     psc.acyclic()
+}
+
+/// Whether `psc_base` over the `seq_cst` accesses has a cycle through access `e`, in a
+/// graph where the others are ordered (no `seq_cst` fence in `g`): a search from `e`
+/// alone, where building the whole relation and checking it cost a quarter of the search
+/// of programs of `seq_cst` atomics.
+pub(crate) fn seq_cst_cycle_through(g: &Graph, hb: &HappensBefore, e: Pos) -> bool {
+    let accesses = seq_cst_accesses(g);
+    let Some(start) = accesses.iter().position(|a| a.pos == e) else { return false };
+    let mut seen = vec![false; accesses.len()];
+    let mut todo = vec![start];
+    while let Some(i) = todo.pop() {
+        for (j, b) in accesses.iter().enumerate() {
+            if j == i || !sc_before(hb, &accesses[i], b) {
+                continue;
+            }
+            if j == start {
+                return true;
+            }
+            if !seen[j] {
+                seen[j] = true;
+                todo.push(j);
+            }
+        }
+    }
+    false
+}
+
+/// The `seq_cst` accesses of `g`.
+fn seq_cst_accesses(g: &Graph) -> Vec<ScAccess> {
+    g.events()
+        .filter(|(_, e)| e.order == Ordering::SeqCst && e.loc().is_some())
+        .map(|(pos, _)| ScAccess::of(g, pos))
+        .collect()
 }
 
 /// A `seq_cst` access with what `scb` needs of it.

@@ -7,17 +7,18 @@
 use super::coherence::{coherent, latest_seen};
 use super::facts::{acquires, Facts};
 use super::graph::{Event, Graph, Label, Pos, Source};
-use super::model::{by_full_checks, Consistency};
-use super::psc::seq_cst_accesses_ordered;
+use super::model::{by_full_checks, by_revisited_graph, Consistency};
+use super::psc::{seq_cst_accesses_ordered, seq_cst_cycle_through};
 use super::relation::Relation;
 use super::views::{join, HappensBefore, Synchronisation};
 use ravel_ir::Ordering;
+use std::sync::Arc;
 
 pub(crate) struct Rc11;
 
 impl Consistency for Rc11 {
-    fn happens_before(&self, g: &Graph) -> Option<HappensBefore> {
-        HappensBefore::of(g, Synchronisation::Release)
+    fn happens_before(&self, g: &Graph) -> Option<Arc<HappensBefore>> {
+        g.happens_before(Synchronisation::Release)
     }
 
     fn consistent(&self, g: &Graph) -> bool {
@@ -40,43 +41,77 @@ impl Consistency for Rc11 {
 
     /// With no `seq_cst` fence: coherence asks that `e` be placed no earlier than what it
     /// happens after (with what an acquire read gets from the write it reads), and `psc`
-    /// changes only if `e` is `seq_cst` (then checked over the `seq_cst` accesses, `e`'s
-    /// view being the only one its choice changes).
+    /// changes only if `e` is `seq_cst` (then a cycle must pass through `e`, whose view is
+    /// the only one its choice changes).
     fn allowed(&self, g: &Graph, e: Pos, choices: &[Source]) -> Vec<bool> {
-        let seq_cst_fence = g.events().any(|(_, x)| x.order == Ordering::SeqCst && matches!(x.label, Label::Fence));
-        let Some(mut hb) = self.happens_before(g).filter(|_| !seq_cst_fence) else {
+        let Some(mut hb) = self.happens_before(g).filter(|_| !seq_cst_fence(g)) else {
             return by_full_checks(self, g, e, choices);
         };
-        let event = g.event(e);
-        let loc = event.loc().expect("an access");
-        let acquire = matches!(event.label, Label::Read { .. }) && acquires(event.order);
-        let base = hb.program_view(g, e);
-        let base_seen = latest_seen(g, loc, e, &base);
-        let mut with_choice = (event.order == Ordering::SeqCst).then(|| g.clone());
+        let before = Before::of(g, &hb, e);
+        let mut with_choice = (g.event(e).order == Ordering::SeqCst).then(|| g.clone());
         choices
             .iter()
             .map(|&s| {
-                let released = match (acquire, s) {
-                    (true, Source::Write(w)) => hb.released(w),
-                    _ => None,
-                };
-                let mut view = base.clone();
-                let seen = match released {
-                    Some(released) => {
-                        join(&mut view, released);
-                        latest_seen(g, loc, e, &view)
-                    }
-                    None => base_seen,
-                };
-                if seen > g.co_rank(loc, s) {
-                    return false;
-                }
+                let Some(view) = before.coherent(g, &hb, e, s) else { return false };
                 let Some(h) = &mut with_choice else { return true };
                 h.choose(e, s);
-                hb.set_view(e, &view);
-                seq_cst_accesses_ordered(h, &hb)
+                Arc::make_mut(&mut hb).set_view(e, &view);
+                !seq_cst_cycle_through(h, &hb, e)
             })
             .collect()
+    }
+
+    /// For a read that is not `seq_cst`, with no `seq_cst` fence: what `read` and `write`
+    /// happen after is kept, unchanged, so their views in the revisit's graph are those
+    /// in `g`, and deleting other writes keeps the order of the coherence places
+    /// compared: `g`'s views decide, without building the revisit's graph.
+    fn allowed_revisit(&self, g: &Graph, read: Pos, write: Pos, view: &[u32]) -> bool {
+        let quick = g.event(read).order != Ordering::SeqCst && !seq_cst_fence(g);
+        match self.happens_before(g).filter(|_| quick) {
+            Some(hb) => Before::of(g, &hb, read).coherent(g, &hb, read, Source::Write(write)).is_some(),
+            None => by_revisited_graph(self, g, read, write, view),
+        }
+    }
+}
+
+/// Whether `g` has a `seq_cst` fence.
+fn seq_cst_fence(g: &Graph) -> bool {
+    g.events().any(|(_, x)| x.order == Ordering::SeqCst && matches!(x.label, Label::Fence))
+}
+
+/// An access before its choice: its view from program order and the latest coherence
+/// place among the accesses of its location that view has.
+struct Before {
+    view: Vec<u32>,
+    seen: usize,
+}
+
+impl Before {
+    fn of(g: &Graph, hb: &HappensBefore, e: Pos) -> Before {
+        let view = hb.program_view(g, e);
+        let loc = g.event(e).loc().expect("an access");
+        Before { seen: latest_seen(g, loc, e, &view), view }
+    }
+
+    /// The view access `e` gets with choice `s` (an acquire read also what the write it
+    /// reads releases), when coherence allows `s`: nothing that view has is placed later.
+    fn coherent(&self, g: &Graph, hb: &HappensBefore, e: Pos, s: Source) -> Option<Vec<u32>> {
+        let event = g.event(e);
+        let loc = event.loc().expect("an access");
+        let acquire = matches!(event.label, Label::Read { .. }) && acquires(event.order);
+        let released = match (acquire, s) {
+            (true, Source::Write(w)) => hb.released(w),
+            _ => None,
+        };
+        let mut view = self.view.clone();
+        let seen = match released {
+            Some(released) => {
+                join(&mut view, released);
+                latest_seen(g, loc, e, &view)
+            }
+            None => self.seen,
+        };
+        (seen <= g.co_rank(loc, s)).then_some(view)
     }
 }
 

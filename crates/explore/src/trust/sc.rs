@@ -6,12 +6,13 @@ use super::digraph::Digraph;
 use super::graph::{Graph, Pos, Source};
 use super::model::Consistency;
 use super::views::{HappensBefore, Synchronisation};
+use std::sync::Arc;
 
 pub(crate) struct SequentialConsistency;
 
 impl Consistency for SequentialConsistency {
-    fn happens_before(&self, g: &Graph) -> Option<HappensBefore> {
-        HappensBefore::of(g, Synchronisation::Atomic)
+    fn happens_before(&self, g: &Graph) -> Option<Arc<HappensBefore>> {
+        g.happens_before(Synchronisation::Atomic)
     }
 
     fn consistent(&self, g: &Graph) -> bool {

@@ -20,13 +20,14 @@ use super::model::Consistency;
 use super::sc::SequentialConsistency;
 use super::views::HappensBefore;
 use ravel_ir::Ordering;
+use std::sync::Arc;
 
 pub(crate) struct TotalStoreOrder;
 
 impl Consistency for TotalStoreOrder {
     /// As under sequential consistency: atomic accesses synchronise whatever their order,
     /// as dpor's TSO judges races.
-    fn happens_before(&self, g: &Graph) -> Option<HappensBefore> {
+    fn happens_before(&self, g: &Graph) -> Option<Arc<HappensBefore>> {
         SequentialConsistency.happens_before(g)
     }
 

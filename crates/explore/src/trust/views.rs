@@ -8,7 +8,7 @@ use super::graph::{Graph, Label, Pos, Rmw, Source};
 use super::relation::Relation;
 
 /// What synchronises a write with the reads of it.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Synchronisation {
     /// An atomic write with every atomic read of it, whatever their orders (how sc and
     /// tso judge races).
@@ -19,62 +19,80 @@ pub(crate) enum Synchronisation {
     Release,
 }
 
-/// The happens-before views of a graph's events.
+/// The happens-before views of a graph's events, kept per thread with where their
+/// computation stands, so that a graph that grows by appending events extends them
+/// ([`HappensBefore::extend`]) instead of computing them anew for each event the search
+/// adds.
+#[derive(Clone, Debug)]
 pub(crate) struct HappensBefore {
+    /// The graph's threads: the length of each view.
     threads: usize,
-    offsets: Vec<usize>,
-    views: Vec<u32>,
-    /// Per write (dense numbering), under [`Synchronisation::Release`]: the view an
-    /// acquire reading it gets, when any.
-    released: Vec<Option<Vec<u32>>>,
+    /// Per thread: its events' views, one after the other.
+    views: Vec<Vec<u32>>,
+    /// Per thread, under [`Synchronisation::Release`]: for each event, the view an
+    /// acquire reading it gets (a write's, when a release sequence has it), [`NOTHING`]
+    /// first for none.
+    released: Vec<Vec<u32>>,
+    pass: Pass,
 }
 
+/// What a view of [`HappensBefore::released`] begins with when there is none (no view
+/// counts that many events).
+const NOTHING: u32 = u32::MAX;
+
 impl HappensBefore {
-    /// The views of `g`'s events; `None` when `po ∪ rf` with thread creation and joins has
-    /// a cycle (no graph the search builds has one).
-    pub fn of(g: &Graph, sync: Synchronisation) -> Option<HappensBefore> {
+    /// Views of none of the events of `g` yet, with room for all of them.
+    pub fn new(g: &Graph, sync: Synchronisation) -> HappensBefore {
         let threads = g.threads.len();
-        let mut offsets = Vec::with_capacity(threads);
-        let mut n = 0;
-        for evs in &g.threads {
-            offsets.push(n);
-            n += evs.len();
+        let room = |evs: &Vec<_>| Vec::with_capacity(evs.len() * threads);
+        let release = sync == Synchronisation::Release;
+        HappensBefore {
+            threads,
+            views: g.threads.iter().map(room).collect(),
+            released: if release { g.threads.iter().map(room).collect() } else { Vec::new() },
+            pass: Pass::new(threads, sync),
         }
-        let released = match sync {
-            Synchronisation::Release => vec![None; n],
-            Synchronisation::Atomic => Vec::new(),
-        };
-        let mut hb = HappensBefore { threads, offsets, views: vec![0; n * threads], released };
-        let mut pass = Pass::new(g, sync);
+    }
+
+    /// Whether these are views of graphs of `threads` threads under `sync`.
+    pub fn fits(&self, threads: usize, sync: Synchronisation) -> bool {
+        self.threads == threads && self.pass.sync == sync
+    }
+
+    /// Computes the views of the events of `g` not computed yet: `g` is the graph of the
+    /// views computed so far with events appended. False when some are left out, on a
+    /// `po ∪ rf` cycle.
+    pub fn extend(&mut self, g: &Graph) -> bool {
+        let threads = self.threads;
         loop {
             let mut progressed = false;
             for t in 0..threads {
-                while pass.next[t] < g.threads[t].len() as u32 {
-                    let p = Pos { thread: t as u32, index: pass.next[t] };
-                    if !pass.ready(p) {
+                while self.pass.next[t] < g.threads[t].len() as u32 {
+                    let p = Pos { thread: t as u32, index: self.pass.next[t] };
+                    if !self.pass.ready(g, p) {
                         break;
                     }
-                    pass.visit(&mut hb, p);
+                    self.visit(g, p);
                     progressed = true;
                 }
             }
-            if (0..threads).all(|t| pass.next[t] as usize == g.threads[t].len()) {
-                return Some(hb);
+            if (0..threads).all(|t| self.pass.next[t] as usize == g.threads[t].len()) {
+                return true;
             }
             if !progressed {
-                return None;
+                return false;
             }
         }
     }
 
-    fn id(&self, p: Pos) -> usize {
-        self.offsets[p.thread as usize] + p.index as usize
+    /// Whether `p`'s view is computed.
+    pub fn covers(&self, p: Pos) -> bool {
+        self.pass.next.get(p.thread as usize).is_some_and(|&n| n > p.index)
     }
 
     /// How many of each thread's first events happen before `p` or are `p`.
     pub fn view(&self, p: Pos) -> &[u32] {
-        let at = self.id(p) * self.threads;
-        &self.views[at..at + self.threads]
+        view_in(&self.views, self.threads, p)
     }
 
     /// Whether `a` happens before `b` (`a` not `b`).
@@ -84,14 +102,14 @@ impl HappensBefore {
 
     /// Replaces `p`'s view (for an event nothing depends on, whose choice changes it).
     pub fn set_view(&mut self, p: Pos, view: &[u32]) {
-        let at = self.id(p) * self.threads;
-        self.views[at..at + self.threads].copy_from_slice(view);
+        let at = p.index as usize * self.threads;
+        self.views[p.thread as usize][at..at + self.threads].copy_from_slice(view);
     }
 
     /// What an acquire reading write `w` gets from it, under
     /// [`Synchronisation::Release`] (`None`: no release sequence has it).
     pub fn released(&self, w: Pos) -> Option<&[u32]> {
-        self.released.get(self.id(w)).and_then(Option::as_deref)
+        released_by(&self.released, self.threads, w)
     }
 
     /// The view `p` gets from program order and its thread's creation alone (`p`
@@ -126,35 +144,141 @@ impl HappensBefore {
         }
         hb
     }
+
+    /// Computes `p`'s view (and, under release/acquire, what it releases).
+    fn visit(&mut self, g: &Graph, p: Pos) {
+        let t = p.thread as usize;
+        let threads = self.threads;
+        let e = g.event(p);
+        let mut view = std::mem::take(&mut self.pass.view);
+        self.program_view_into(g, p, &mut view);
+        match e.label {
+            Label::Join(child) => {
+                if let Some(last) = g.threads[child as usize].len().checked_sub(1) {
+                    join(&mut view, self.view(Pos { thread: child, index: last as u32 }));
+                }
+            }
+            Label::Read { rf: Source::Write(w), .. } if atomic(e.order) => match self.pass.sync {
+                Synchronisation::Atomic => {
+                    if atomic(g.event(w).order) {
+                        join(&mut view, self.view(w));
+                    }
+                }
+                Synchronisation::Release => {
+                    if let Some(released) = released_by(&self.released, threads, w) {
+                        join(&mut self.pass.acquirable[t * threads..(t + 1) * threads], released);
+                        if acquires(e.order) {
+                            join(&mut view, released);
+                        }
+                    }
+                }
+            },
+            Label::Fence if self.pass.sync == Synchronisation::Release && acquires(e.order) => {
+                join(&mut view, &self.pass.acquirable[t * threads..(t + 1) * threads]);
+            }
+            _ => {}
+        }
+        self.views[t].extend_from_slice(&view);
+        self.pass.view = view;
+        if self.pass.sync == Synchronisation::Release {
+            self.note_release(g, p);
+        }
+        self.pass.next[t] += 1;
+    }
+
+    /// Records what `p` releases, once its view is known: a release write its own view,
+    /// an atomic write that of its thread's latest release fence and latest release write
+    /// of its location before it, and the write half of a read-modify-write also what the
+    /// write its read half read releases (release sequences).
+    fn note_release(&mut self, g: &Graph, p: Pos) {
+        let t = p.thread as usize;
+        let threads = self.threads;
+        let e = g.event(p);
+        let mut released = std::mem::take(&mut self.pass.view);
+        released.clear();
+        released.resize(threads, 0);
+        let mut any = false;
+        match e.label {
+            Label::Fence if releases(e.order) => self.pass.release_fence[t] = Some(p),
+            Label::Write { loc, rmw, .. } => {
+                let mut add = |view: &[u32]| {
+                    join(&mut released, view);
+                    any = true;
+                };
+                if atomic(e.order) {
+                    if releases(e.order) {
+                        let writes = &mut self.pass.release_writes[t];
+                        writes.retain(|&(l, _)| l != loc);
+                        writes.push((loc, p));
+                    }
+                    if let Some(&(_, head)) = self.pass.release_writes[t].iter().find(|&&(l, _)| l == loc) {
+                        add(view_in(&self.views, threads, head));
+                    }
+                    if let Some(fence) = self.pass.release_fence[t] {
+                        add(view_in(&self.views, threads, fence));
+                    }
+                }
+                if rmw {
+                    let read = g.event(Pos { index: p.index - 1, ..p });
+                    if let Label::Read { rf: Source::Write(w), rmw: kind, .. } = read.label {
+                        if kind != Rmw::No {
+                            if let Some(carried) = released_by(&self.released, threads, w) {
+                                add(carried);
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        if !any {
+            released[0] = NOTHING;
+        }
+        self.released[t].extend_from_slice(&released);
+        self.pass.view = released;
+    }
 }
 
-/// The state of one computation: each thread's next event, and what releases carry.
-struct Pass<'g> {
-    g: &'g Graph,
+/// Event `p`'s view among `views`, each `threads` long.
+fn view_in(views: &[Vec<u32>], threads: usize, p: Pos) -> &[u32] {
+    let at = p.index as usize * threads;
+    &views[p.thread as usize][at..at + threads]
+}
+
+/// What an acquire reading write `w` gets from it, of what each event releases.
+fn released_by(released: &[Vec<u32>], threads: usize, w: Pos) -> Option<&[u32]> {
+    let at = w.index as usize * threads;
+    let view = released.get(w.thread as usize)?.get(at..at + threads)?;
+    (view[0] != NOTHING).then_some(view)
+}
+
+/// Where a computation of views stands: each thread's next event, and what releases
+/// carry.
+#[derive(Clone, Debug)]
+struct Pass {
     sync: Synchronisation,
     next: Vec<u32>,
     /// The view being computed (kept to spare an allocation per event).
     view: Vec<u32>,
     /// Per thread: its latest release fence, its latest release write of each location,
-    /// and what its atomic reads so far give a later acquire fence.
+    /// and (one view after the other) what its atomic reads so far give a later acquire
+    /// fence.
     release_fence: Vec<Option<Pos>>,
     release_writes: Vec<Vec<(u64, Pos)>>,
-    acquirable: Vec<Vec<u32>>,
+    acquirable: Vec<u32>,
 }
 
-impl<'g> Pass<'g> {
-    fn new(g: &'g Graph, sync: Synchronisation) -> Pass<'g> {
-        let threads = g.threads.len();
+impl Pass {
+    fn new(threads: usize, sync: Synchronisation) -> Pass {
         // What releases carry is kept under release/acquire synchronisation only.
         let release = sync == Synchronisation::Release;
         Pass {
-            g,
             sync,
             next: vec![0; threads],
             view: Vec::with_capacity(threads),
             release_fence: if release { vec![None; threads] } else { Vec::new() },
             release_writes: if release { vec![Vec::new(); threads] } else { Vec::new() },
-            acquirable: if release { vec![vec![0; threads]; threads] } else { Vec::new() },
+            acquirable: if release { vec![0; threads * threads] } else { Vec::new() },
         }
     }
 
@@ -163,8 +287,7 @@ impl<'g> Pass<'g> {
     }
 
     /// Whether every event `p` directly depends on has its view.
-    fn ready(&self, p: Pos) -> bool {
-        let g = self.g;
+    fn ready(&self, g: &Graph, p: Pos) -> bool {
         if p.index == 0 {
             if let Some(spawn) = g.parent[p.thread as usize] {
                 if !self.done(spawn) {
@@ -179,94 +302,6 @@ impl<'g> Pass<'g> {
                 len => self.done(Pos { thread: child, index: len as u32 - 1 }),
             },
             _ => true,
-        }
-    }
-
-    /// Computes `p`'s view (and, for a write, what it releases).
-    fn visit(&mut self, hb: &mut HappensBefore, p: Pos) {
-        let g = self.g;
-        let t = p.thread as usize;
-        let e = g.event(p);
-        let mut view = std::mem::take(&mut self.view);
-        hb.program_view_into(g, p, &mut view);
-        match e.label {
-            Label::Join(child) => {
-                if let Some(last) = g.threads[child as usize].len().checked_sub(1) {
-                    join(&mut view, hb.view(Pos { thread: child, index: last as u32 }));
-                }
-            }
-            Label::Read { rf: Source::Write(w), .. } if atomic(e.order) => match self.sync {
-                Synchronisation::Atomic => {
-                    if atomic(g.event(w).order) {
-                        join(&mut view, hb.view(w));
-                    }
-                }
-                Synchronisation::Release => {
-                    if let Some(released) = &hb.released[hb.id(w)] {
-                        join(&mut self.acquirable[t], released);
-                        if acquires(e.order) {
-                            join(&mut view, released);
-                        }
-                    }
-                }
-            },
-            Label::Fence if self.sync == Synchronisation::Release && acquires(e.order) => {
-                join(&mut view, &self.acquirable[t]);
-            }
-            _ => {}
-        }
-        let id = hb.id(p);
-        hb.views[id * hb.threads..(id + 1) * hb.threads].copy_from_slice(&view);
-        self.view = view;
-        if self.sync == Synchronisation::Release {
-            self.note_release(hb, p);
-        }
-        self.next[t] += 1;
-    }
-
-    /// What `p` releases, once its view is known: a release write its own view, an atomic
-    /// write that of its thread's latest release fence and latest release write of its
-    /// location before it, and the write half of a read-modify-write also what the write
-    /// its read half read releases (release sequences).
-    fn note_release(&mut self, hb: &mut HappensBefore, p: Pos) {
-        let g = self.g;
-        let t = p.thread as usize;
-        let e = g.event(p);
-        match e.label {
-            Label::Fence if releases(e.order) => self.release_fence[t] = Some(p),
-            Label::Write { loc, rmw, .. } => {
-                let mut released: Option<Vec<u32>> = None;
-                let mut add = |view: &[u32]| match &mut released {
-                    Some(r) => join(r, view),
-                    None => released = Some(view.to_vec()),
-                };
-                if atomic(e.order) {
-                    if releases(e.order) {
-                        let writes = &mut self.release_writes[t];
-                        writes.retain(|&(l, _)| l != loc);
-                        writes.push((loc, p));
-                    }
-                    if let Some(&(_, head)) = self.release_writes[t].iter().find(|&&(l, _)| l == loc) {
-                        add(hb.view(head));
-                    }
-                    if let Some(fence) = self.release_fence[t] {
-                        add(hb.view(fence));
-                    }
-                }
-                if rmw {
-                    let read = g.event(Pos { index: p.index - 1, ..p });
-                    if let Label::Read { rf: Source::Write(w), rmw: kind, .. } = read.label {
-                        if kind != Rmw::No {
-                            if let Some(carried) = &hb.released[hb.id(w)] {
-                                add(carried);
-                            }
-                        }
-                    }
-                }
-                let id = hb.id(p);
-                hb.released[id] = released;
-            }
-            _ => {}
         }
     }
 }
