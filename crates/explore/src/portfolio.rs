@@ -4,12 +4,11 @@
 //! quickly; after it, the states engine with
 //! [`StatesOptions::cartesian`](crate::StatesOptions::cartesian) may prove what the exact
 //! search could not. Searches are paused and resumed, not restarted (see `turns.rs`). With
-//! two cores or more (`-j`), each round gives dpor every core for [`WIDE_SHARE`] of it
-//! (the states engine waits), then runs the members side by side: the states engine on a
-//! core of its own, dpor on the others (its helpers past that wait between jobs); once dpor
-//! is alone again it keeps every core. On one core they take equal turns, dpor first: a
-//! program dpor decides costs less than twice dpor's own time, one the states engine
-//! decides less than three times its own.
+//! two cores or more (`-j`), the members run side by side: the states engine on a core of
+//! its own, dpor on the others, and once dpor is alone again it takes every core back
+//! (more `-j` helpers). On one core they take equal turns, dpor first: a program dpor
+//! decides costs less than twice dpor's own time, one the states engine decides less than
+//! three times its own.
 
 use crate::engine::Engine;
 use crate::turns::{Turn, Turns};
@@ -26,12 +25,6 @@ const UNTIMED_SHARES: Duration = Duration::from_secs(15);
 
 /// dpor's first slice; the slices double every round.
 const FIRST_SLICE: Duration = Duration::from_millis(100);
-
-/// Side by side, the part of each round in which dpor runs alone on every core (the
-/// states engine waits): dpor's `-j 2` is about 1.7 times its `-j 1`, so a program it
-/// decides takes at most 1.7 / (1 + 0.7 * 0.3) = 1.4 times its own time, and one the
-/// states engine decides at most 1 / 0.7 = 1.43 times that engine's.
-const WIDE_SHARE: f64 = 0.3;
 
 /// The states engine's slice is this fraction of dpor's: equal turns (a third for the
 /// states engine cost SV-COMP rows it decides in 20 s alone: `pthread-ext/39_rand_lock_p0_vs`).
@@ -251,21 +244,10 @@ enum Settled {
 }
 
 impl Race<'_> {
-    /// dpor runs alone on every core for [`WIDE_SHARE`] of `slice`, then every member runs
-    /// side by side (dpor on a core fewer) for the rest (the shortest share of a member's
-    /// budget), until one of them ends.
+    /// Every member runs for `slice` (the shortest share of a member's budget), or until
+    /// one of them ends.
     fn run_together(&mut self, slice: Duration) {
-        let dpor = self.members.iter().find(|m| m.role == Role::Dpor);
-        if let Some(dpor) = dpor.filter(|_| self.members.len() > 1) {
-            let wide = slice.mul_f64(WIDE_SHARE);
-            dpor.turn.allow_threads(self.opts.dpor.jobs);
-            let ended = self.turns.run_for(&[dpor.turn.member()], wide);
-            dpor.turn.allow_threads(self.opts.dpor.jobs - 1);
-            if ended {
-                return;
-            }
-        }
-        let share = self.members.iter().map(|m| m.share(slice.mul_f64(1.0 - WIDE_SHARE))).min().unwrap_or(slice);
+        let share = self.members.iter().map(|m| m.share(slice)).min().unwrap_or(slice);
         let ids: Vec<usize> = self.members.iter().map(|m| m.turn.member()).collect();
         let round_started = Instant::now();
         self.turns.run_for(&ids, share);

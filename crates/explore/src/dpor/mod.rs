@@ -565,7 +565,7 @@ impl<'a> Explorer<'a> {
                 continue;
             }
             self.step(&mut run, depth, thread, (&forced, fixed), true, wakeup);
-            self.fit_helpers();
+            self.grow_helpers();
             self.speculate();
             let stop = self.forward(&mut run);
             self.recycle(run);
@@ -614,25 +614,21 @@ impl<'a> Explorer<'a> {
         }
     }
 
-    /// Threads the search may use now: its `-j`, or what the portfolio allows (more while
-    /// a member beside it waits or once it left, fewer again when it runs).
+    /// Threads the search may use: its `-j`, or more once the portfolio allows them.
     fn jobs(&self) -> usize {
         let o = self.cx.opts;
-        match o.turn.as_ref().map_or(0, |t| t.threads()) {
-            0 => o.dpor.jobs,
-            allowed => allowed,
-        }
+        o.dpor.jobs.max(o.turn.as_ref().map_or(0, |t| t.threads()))
     }
 
-    /// Fits the helpers to what the portfolio allows now: starts new ones (they take the
-    /// jobs given out from now on) or has those past the allowance wait between jobs.
-    fn fit_helpers(&mut self) {
+    /// Starts the helpers the portfolio allows since the round began (a member beside the
+    /// search left its core); they take the jobs given out from now on.
+    fn grow_helpers(&mut self) {
         let jobs = self.jobs();
-        if !self.helpers_usable || (jobs <= 1 && self.workers.is_none()) {
+        if !self.helpers_usable || jobs <= 1 || self.workers.as_ref().is_some_and(|w| w.helpers() >= jobs - 1) {
             return;
         }
         match &mut self.workers {
-            Some(workers) => workers.fit_to(jobs.max(1) - 1),
+            Some(workers) => workers.grow_to(jobs - 1),
             None => {
                 let workers = parallel::Pool::new(self.cx.program(), self.cx.opts, self.cx.started(), jobs - 1);
                 self.pool = Some(workers.handle());

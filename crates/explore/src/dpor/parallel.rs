@@ -217,9 +217,6 @@ struct State {
     idle: usize,
     /// Helper ranks of a cluster with nothing to do (see `remote.rs`).
     remote_idle: usize,
-    /// Helpers that may take jobs (those numbered above it wait between jobs: a
-    /// portfolio member beside the search has their core for a while).
-    allowed: usize,
     closed: bool,
 }
 
@@ -256,7 +253,7 @@ impl Pool {
     /// Starts `n` helpers.
     pub fn new(program: Arc<Program>, opts: &Options, started: Instant, n: usize) -> Pool {
         let shared = Arc::new(Shared {
-            state: Mutex::new(State { allowed: n, ..State::default() }),
+            state: Mutex::new(State::default()),
             changed: Condvar::new(),
             cancel: Arc::new(AtomicBool::new(false)),
             log: opts.job_log.clone(),
@@ -274,16 +271,14 @@ impl Pool {
         pool
     }
 
-    /// Has `n` helpers take jobs, starting new ones as needed, or has those past `n` wait
-    /// between jobs (a portfolio lends the search the cores of a member beside it for a
-    /// while, then takes them back).
-    pub fn fit_to(&mut self, n: usize) {
-        self.grow_to(n);
-        self.shared.allow(n);
+    /// Helpers it has.
+    pub fn helpers(&self) -> usize {
+        self.helpers.len()
     }
 
-    /// Starts helpers until it has `n`; they take jobs from the next ones given out.
-    fn grow_to(&mut self, n: usize) {
+    /// Starts helpers until it has `n` (the cores a portfolio member beside the search ran
+    /// on are free); they take jobs from the next ones given out.
+    pub fn grow_to(&mut self, n: usize) {
         while self.helpers.len() < n {
             let (program, opts, shared, started) =
                 (self.program.clone(), self.opts.clone(), self.shared.clone(), self.started);
@@ -379,11 +374,6 @@ impl Shared {
             if state.closed {
                 return None;
             }
-            let parked = THREAD.get() > state.allowed;
-            if parked {
-                state = self.changed.wait(state).unwrap_or_else(|e| e.into_inner());
-                continue;
-            }
             if let Some(job) = state.queue.pop_front() {
                 drop(state);
                 self.taken(job.id, Taker::Thread(THREAD.get()));
@@ -392,15 +382,6 @@ impl Shared {
             state.idle += 1;
             state = self.changed.wait(state).unwrap_or_else(|e| e.into_inner());
             state.idle -= 1;
-        }
-    }
-
-    /// Lets the first `n` helpers take jobs; the others finish the job they have and wait.
-    fn allow(&self, n: usize) {
-        let mut state = self.lock();
-        if state.allowed != n {
-            state.allowed = n;
-            self.changed.notify_all();
         }
     }
 }
