@@ -480,6 +480,9 @@ const NARROW_BASE: u64 = WIDE_BASE + WIDE_REGIONS as u64 * WIDE_BYTES;
 const NARROW_BYTES: u64 = 0x4_0000;
 const NARROW_REGIONS: usize = ((0xF000_0000 - NARROW_BASE) / NARROW_BYTES) as usize;
 
+/// The largest alignment an allocation is given (a page).
+const MAX_ALIGN: u64 = 4096;
+
 /// Lowest address that is not the null page.
 const NULL_PAGE: u64 = 0x1_0000;
 /// Bytes the heap model hands out in total before `malloc` returns NULL.
@@ -537,7 +540,8 @@ impl Memory {
     /// overflow natively impossible).
     pub(crate) fn narrow_region_short(&self, slot: usize, size: u64) -> bool {
         let (start, end) = self.region_bounds(slot);
-        end - start < WIDE_BYTES && self.region_used(slot).saturating_add(size).saturating_add(4096) <= WIDE_BYTES
+        let worst = size.saturating_add(MAX_ALIGN + addr::RED_ZONE);
+        end - start < WIDE_BYTES && self.region_used(slot).saturating_add(worst) <= WIDE_BYTES
     }
 
     /// Bytes of slot `slot`'s region in use (its next free address's offset).
@@ -649,7 +653,7 @@ impl Memory {
             self.regions.push(Region { next: start, end });
         }
         let region = &mut self.regions[slot];
-        let base = region.next.next_multiple_of(align.clamp(16, 4096));
+        let base = region.next.next_multiple_of(align.clamp(16, MAX_ALIGN));
         let end = base.checked_add(size.max(1))?;
         if end + addr::RED_ZONE > region.end {
             return None;
